@@ -1,0 +1,31 @@
+// swift-tools-version:6.0
+// bracket: a language server with live preview for .bracket tree diagrams.
+// Dependencies point one way, from the pure core outwards (see ARCHITECTURE.md):
+//   BracketSyntax → BracketModel → BracketLayout → BracketSVG / BracketExport → BracketIDE
+//   BracketJSON → JSONRPC → LanguageServerProtocol → BracketServer → bracket (executable)
+import PackageDescription
+
+let package = Package(
+    name: "bracket",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "bracket", targets: ["bracket"]),
+    ],
+    targets: [
+        // Pure core: text in, values out. No I/O, no globals, no LSP.
+        .target(name: "BracketJSON"),
+        .target(name: "BracketSyntax"),
+        .target(name: "BracketModel", dependencies: ["BracketSyntax"]),
+        .target(name: "BracketLayout", dependencies: ["BracketModel"]),
+        .target(name: "BracketSVG", dependencies: ["BracketLayout"]),
+        .target(name: "BracketExport", dependencies: ["BracketLayout", "BracketJSON"]),
+        .target(name: "BracketIDE", dependencies: ["BracketModel", "BracketLayout"]),
+        // Protocol shells.
+        .target(name: "JSONRPC", dependencies: ["BracketJSON"]),
+        .target(name: "LanguageServerProtocol", dependencies: ["JSONRPC", "BracketJSON"]),
+        .target(name: "BracketServer", dependencies: [
+            "BracketIDE", "BracketSVG", "BracketExport", "LanguageServerProtocol", "JSONRPC",
+        ]),
+        .executableTarget(name: "bracket", dependencies: ["BracketServer"]),
+    ]
+)

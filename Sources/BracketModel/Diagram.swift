@@ -1,0 +1,86 @@
+import BracketSyntax
+
+/// One node of a diagram, as the layout and the renderers need it.
+public struct DiagramNode: Sendable, Hashable {
+    /// The identifier exactly as written (`7` and `07` differ).
+    public var id: String
+    /// The text the card shows: the label as written (escapes resolved), or "Node <id>".
+    public var label: String
+    /// False when the card shows the neutral "Node <id>" text.
+    public var hasExplicitLabel: Bool
+    /// Index of the parent in `Diagram.nodes`, or -1 for a root.
+    public var parent: Int
+    /// 0 for a root, one more for each level below it.
+    public var depth: Int
+    /// Number of direct children.
+    public var childCount: Int
+    /// One past the index of the last node in this node's subtree (nodes are in pre-order, so the
+    /// subtree is `index ..< subtreeEnd`; the first child, if any, is `index + 1`).
+    public var subtreeEnd: Int
+    /// The identifier token.
+    public var idRange: ByteRange
+    /// The whole node: identifier, label and block.
+    public var range: ByteRange
+
+    public init(
+        id: String, label: String, hasExplicitLabel: Bool, parent: Int, depth: Int,
+        childCount: Int, subtreeEnd: Int, idRange: ByteRange, range: ByteRange
+    ) {
+        self.id = id
+        self.label = label
+        self.hasExplicitLabel = hasExplicitLabel
+        self.parent = parent
+        self.depth = depth
+        self.childCount = childCount
+        self.subtreeEnd = subtreeEnd
+        self.idRange = idRange
+        self.range = range
+    }
+
+    public var isLeaf: Bool { childCount == 0 }
+}
+
+/// The tree a document describes, flattened in pre-order (depth first, children in order), with
+/// its resolved layout settings. Built without recursion, so any depth is fine.
+///
+/// A well-formed document has exactly one root at index 0. A document with several top-level
+/// nodes (an error) still yields all of them, one after another, so a preview can show
+/// everything that parsed.
+public struct Diagram: Sendable, Hashable {
+    public var nodes: [DiagramNode]
+    public var settings: LayoutSettings
+
+    public init(nodes: [DiagramNode], settings: LayoutSettings) {
+        self.nodes = nodes
+        self.settings = settings
+    }
+
+    /// Indices of the direct children of `index`, in order.
+    public func children(of index: Int) -> [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(nodes[index].childCount)
+        var child = index + 1
+        let end = nodes[index].subtreeEnd
+        while child < end {
+            result.append(child)
+            child = nodes[child].subtreeEnd
+        }
+        return result
+    }
+
+    /// Indices of the roots (top-level nodes), in order.
+    public var roots: [Int] {
+        var result: [Int] = []
+        var index = 0
+        while index < nodes.count {
+            result.append(index)
+            index = nodes[index].subtreeEnd
+        }
+        return result
+    }
+
+    /// The depth of the deepest node, or -1 for an empty diagram.
+    public var maxDepth: Int { nodes.reduce(-1) { max($0, $1.depth) } }
+
+    public var leafCount: Int { nodes.reduce(0) { $0 + ($1.isLeaf ? 1 : 0) } }
+}

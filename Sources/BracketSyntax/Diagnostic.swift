@@ -1,0 +1,91 @@
+/// How serious a diagnostic is. Raw values match the order editors sort them in.
+public enum Severity: Int, Sendable, Hashable, Comparable, CaseIterable {
+    case error = 1
+    case warning = 2
+    case information = 3
+    case hint = 4
+
+    public var name: String {
+        switch self {
+        case .error: "error"
+        case .warning: "warning"
+        case .information: "information"
+        case .hint: "hint"
+        }
+    }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// A stable, machine-readable name for each kind of problem. The raw value is what users see in
+/// `[code]` suffixes, in JSON output and in the LSP `code` field: never rename one.
+public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
+    // Lexical and syntactic problems (derived from the lossless tree).
+    case unterminatedString = "unterminated-string"
+    case invalidEscape = "invalid-escape"
+    case strayCharacter = "stray-character"
+    case unbalancedOpenBrace = "unclosed-brace"
+    case unbalancedCloseBrace = "unmatched-close-brace"
+    case expectedNode = "expected-node"
+    case labelWithoutNode = "label-without-node"
+    case settingInBlock = "setting-in-block"
+    case missingSettingValue = "missing-setting-value"
+    // Semantic problems (derived from the tree as a whole).
+    case duplicateID = "duplicate-id"
+    case missingRoot = "missing-root"
+    case multipleRoots = "multiple-roots"
+    case unknownSetting = "unknown-setting"
+    case invalidSettingValue = "invalid-setting-value"
+    case duplicateSetting = "duplicate-setting"
+    case emptyLabel = "empty-label"
+    case longLabel = "long-label"
+    // Limits (docs/language.md lists each one).
+    case limitExceeded = "limit-exceeded"
+}
+
+/// A secondary location a diagnostic points at, such as the first definition of a duplicate ID.
+public struct RelatedLocation: Hashable, Sendable {
+    public var range: ByteRange
+    public var message: String
+
+    public init(range: ByteRange, message: String) {
+        self.range = range
+        self.message = message
+    }
+}
+
+/// Extra hints editors use to render a diagnostic (LSP `DiagnosticTag`).
+public enum DiagnosticTag: Int, Sendable, Hashable {
+    /// The marked text has no effect (an ignored repeated setting, say): editors fade it.
+    case unnecessary = 1
+}
+
+/// One problem found in a document: where, how bad, which kind, and a sentence a person understands.
+public struct Diagnostic: Hashable, Sendable {
+    public var range: ByteRange
+    public var severity: Severity
+    public var code: DiagnosticCode
+    public var message: String
+    public var related: [RelatedLocation]
+    public var tags: [DiagnosticTag]
+
+    public init(
+        range: ByteRange, severity: Severity, code: DiagnosticCode, message: String,
+        related: [RelatedLocation] = [], tags: [DiagnosticTag] = []
+    ) {
+        self.range = range
+        self.severity = severity
+        self.code = code
+        self.message = message
+        self.related = related
+        self.tags = tags
+    }
+
+    /// Moves the diagnostic and everything it points at by `delta` bytes.
+    public func shifted(by delta: Int) -> Diagnostic {
+        var copy = self
+        copy.range = range.shifted(by: delta)
+        copy.related = related.map { RelatedLocation(range: $0.range.shifted(by: delta), message: $0.message) }
+        return copy
+    }
+}
