@@ -29,3 +29,7 @@ let package = Package(
         .executableTarget(name: "bracket", dependencies: ["BracketServer"]),
     ]
 )
+
+package.targets += [
+    .testTarget(name: "BracketModelTests", dependencies: ["BracketModel"], exclude: []),
+]

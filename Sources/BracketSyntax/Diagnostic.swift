@@ -89,3 +89,9 @@ public struct Diagnostic: Hashable, Sendable {
         return copy
     }
 }
+
+extension Diagnostic: CustomStringConvertible {
+    public var description: String {
+        "\(severity.name) \(code.rawValue) at \(range)" + (related.isEmpty ? "" : " (related \(related.map(\.range)))")
+    }
+}

@@ -5,5 +5,6 @@ import Glibc
 import Darwin
 #endif
 
-fputs("bracket: no subcommands yet\n", stderr)
+let message = Array("bracket: no subcommands yet\n".utf8)
+_ = message.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
 exit(2)

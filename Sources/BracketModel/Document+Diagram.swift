@@ -1,0 +1,56 @@
+import BracketSyntax
+
+extension Document {
+    /// The tree the document describes, in pre-order, with the file's settings put over
+    /// `defaults`. Everything that parsed is included, errors or not, so a preview always has
+    /// the best picture available; a block written without an ID is left out with its children.
+    public func diagram(defaults: LayoutSettings = .tutorial) -> Diagram {
+        var nodes: [DiagramNode] = []
+        nodes.reserveCapacity(tree.root.nodeCount)
+        var open: [Int] = []  // indices of the nodes whose subtree is being visited
+        let source = text
+        tree.walk { event in
+            switch event {
+            case .enter(let green, let start):
+                switch green.kind {
+                case .file, .block:
+                    return true
+                case .setting, .unexpected:
+                    return false
+                case .node:
+                    guard green.count > 0, case .token(.word, let idLength) = green[0] else { return false }
+                    let idRange = ByteRange(start: start, length: Int(idLength))
+                    let id = String(decoding: source[idRange.start..<idRange.end], as: UTF8.self)
+                    var label: LabelText?
+                    var cursor = start
+                    for index in 0..<green.count {
+                        let element = green[index]
+                        if case .token(.string, let length) = element {
+                            label = LabelText(token: source[cursor..<(cursor + Int(length))])
+                            break
+                        }
+                        cursor += element.length
+                    }
+                    let parent = open.last ?? -1
+                    if parent >= 0 { nodes[parent].childCount += 1 }
+                    nodes.append(DiagramNode(
+                        id: id, label: label?.value ?? "Node \(id)", hasExplicitLabel: label != nil,
+                        parent: parent, depth: open.count, childCount: 0, subtreeEnd: nodes.count + 1,
+                        idRange: idRange, range: ByteRange(start: start, length: green.length)))
+                    open.append(nodes.count - 1)
+                    return true
+                }
+            case .exit(let green, _):
+                // Only nodes with an ID were opened above.
+                if green.kind == .node, let index = open.last, green.count > 0, case .token(.word, _) = green[0] {
+                    nodes[index].subtreeEnd = nodes.count
+                    open.removeLast()
+                }
+            case .token:
+                break
+            }
+            return true
+        }
+        return Diagram(nodes: nodes, settings: fileSettings.applied(to: defaults))
+    }
+}

@@ -1,0 +1,134 @@
+import BracketSyntax
+
+/// How much of the tree an edit had to rebuild.
+public enum ReparseScope: String, Sendable {
+    /// One token was relexed in place.
+    case token
+    /// The innermost balanced `{ … }` block around the edit was reparsed.
+    case block
+    /// Nothing could be reused safely: the whole text was parsed again.
+    case full
+}
+
+extension Document {
+    /// Applies one edit, reparsing as little as possible. Ranges are clamped to the text, so a
+    /// bad range from a client cannot crash the process.
+    @discardableResult
+    public mutating func apply(_ edit: TextEdit) -> ReparseScope {
+        let start = max(0, min(edit.range.start, text.count))
+        let end = max(start, min(edit.range.end, text.count))
+        let edit = TextEdit(range: ByteRange(start, end), replacement: edit.replacement)
+        // Plans are made against the old text and tree; only then does the text change.
+        let plan = planTokenRelex(edit) ?? planBlockReparse(edit)
+        text.replaceSubrange(start..<end, with: edit.replacement)
+        lineIndex = LineIndex(text)
+        guard let plan else {
+            self = Document(text: text)
+            return .full
+        }
+        commit(plan, delta: edit.replacement.count - edit.range.length)
+        return plan.scope
+    }
+
+    /// Applies several edits in order.
+    public mutating func apply(_ edits: [TextEdit]) {
+        for edit in edits { apply(edit) }
+    }
+}
+
+/// A reparse worked out against the old text: the new tree, and what the replaced part held.
+struct ReparsePlan {
+    var scope: ReparseScope
+    var newRoot: GreenNode
+    /// The replaced part, in old offsets.
+    var oldRange: ByteRange
+    /// How to find the new part's problems once the text has changed.
+    var rescan: Rescan
+    var removedIDs: [(id: String, range: ByteRange)]
+
+    enum Rescan {
+        case nothing
+        case identifier(depth: Int)
+        case label
+        case subtree(GreenNode, depth: Int)
+    }
+}
+
+extension Document {
+    fileprivate mutating func commit(_ plan: ReparsePlan, delta: Int) {
+        tree = SyntaxTree(root: plan.newRoot)
+        let newRange = ByteRange(plan.oldRange.start, plan.oldRange.end + delta)
+        var scan = SubtreeScan()
+        switch plan.rescan {
+        case .nothing: break
+        case .identifier(let depth): scan.scanIdentifier(newRange, depth: depth, source: text)
+        case .label: scan.scanLabel(newRange, source: text)
+        case .subtree(let node, let depth):
+            scan = SubtreeScan(node, at: newRange.start, depth: depth, inBlock: true, source: text)
+        }
+        replaceLocal(in: plan.oldRange, delta: delta, with: scan.diagnostics)
+        let tree = self.tree
+        let text = self.text
+        ids.update(removed: plan.removedIDs, added: scan.ids, oldRange: plan.oldRange, delta: delta) { wanted in
+            Document.occurrences(of: wanted, in: tree, source: text)
+        }
+        // Cheap (it reads only the file's own children) and it must see size and node-count
+        // limits crossed by any edit, so it is always redone.
+        file = FileAnalysis(tree: tree, source: text)
+    }
+
+    /// Drops the local diagnostics inside `oldRange`, moves the later ones by `delta`, and puts
+    /// `fresh` (already in new offsets) in their place, keeping the list sorted.
+    private mutating func replaceLocal(in oldRange: ByteRange, delta: Int, with fresh: [Diagnostic]) {
+        let first = local.partitioningIndex { $0.range.start >= oldRange.start }
+        // Local diagnostics never straddle a reparsed part (see SubtreeScan), so those starting
+        // inside it are exactly those it held.
+        var last = first
+        while last < local.count, local[last].range.start < oldRange.end { last += 1 }
+        var tail = Array(local[last...])
+        if delta != 0 { tail = tail.map { $0.shifted(by: delta) } }
+        local.replaceSubrange(first..., with: fresh.sorted { $0.range < $1.range } + tail)
+    }
+
+    /// Every definition of the given identifiers, in document order.
+    static func occurrences(of wanted: Set<String>, in tree: SyntaxTree, source: [UInt8]) -> [String: [ByteRange]] {
+        var found: [String: [ByteRange]] = [:]
+        for (id, range) in identifiers(in: tree.root, at: 0, source: source) where wanted.contains(id) {
+            found[id, default: []].append(range)
+        }
+        return found
+    }
+
+    /// The IDs a subtree defines, in document order.
+    static func identifiers(in node: GreenNode, at offset: Int, source: [UInt8]) -> [(id: String, range: ByteRange)] {
+        var result: [(id: String, range: ByteRange)] = []
+        SyntaxTree.walk(node, at: offset) { event in
+            guard case .enter(let green, let start) = event else { return true }
+            switch green.kind {
+            case .node:
+                if green.count > 0, case .token(.word, let length) = green[0] {
+                    let range = ByteRange(start: start, length: Int(length))
+                    result.append((String(decoding: source[range.start..<range.end], as: UTF8.self), range))
+                }
+                return true
+            case .file, .block: return true
+            case .setting, .unexpected: return false
+            }
+        }
+        return result
+    }
+}
+
+extension Array {
+    /// The first index whose element satisfies `predicate`, for a predicate that is false for a
+    /// prefix of the array and true for the rest (binary search).
+    func partitioningIndex(where predicate: (Element) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if predicate(self[mid]) { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+}

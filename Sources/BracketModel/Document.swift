@@ -1,0 +1,72 @@
+import BracketSyntax
+
+/// A replacement of the bytes in `range` (offsets in the text before the edit) with new bytes.
+/// Several edits apply one after another, each against the text the previous one produced.
+public struct TextEdit: Hashable, Sendable {
+    public var range: ByteRange
+    public var replacement: [UInt8]
+
+    public init(range: ByteRange, replacement: [UInt8]) {
+        self.range = range
+        self.replacement = replacement
+    }
+
+    public init(range: ByteRange, replacement: String) {
+        self.init(range: range, replacement: Array(replacement.utf8))
+    }
+}
+
+/// One version of a document and everything known about it: text, lossless tree, line index,
+/// diagnostics and the file's own settings. A value: applying an edit gives the next version,
+/// reusing what the edit did not touch, and the result always equals analysing the new text
+/// from scratch (tests check this on hundreds of thousands of random edits).
+public struct Document: Sendable {
+    public internal(set) var text: [UInt8]
+    public internal(set) var tree: SyntaxTree
+    public internal(set) var lineIndex: LineIndex
+    /// Problems inside the tree, sorted by start offset (see `SubtreeScan`).
+    var local: [Diagnostic]
+    var ids: IDTable
+    var file: FileAnalysis
+
+    public init(text: [UInt8]) {
+        self.text = text
+        tree = SyntaxTree.parse(text)
+        lineIndex = LineIndex(text)
+        let scan = SubtreeScan(tree.root, at: 0, depth: 0, inBlock: false, source: text)
+        local = scan.diagnostics.sorted { $0.range < $1.range }
+        ids = IDTable(scan.ids)
+        file = FileAnalysis(tree: tree, source: text)
+    }
+
+    public init(_ text: String) {
+        self.init(text: Array(text.utf8))
+    }
+
+    /// The settings the file itself gives; they win over an editor's or the command line's.
+    public var fileSettings: SettingOverrides { file.overrides }
+
+    /// Every problem in the document, ordered by position, then severity, then code.
+    public var diagnostics: [Diagnostic] {
+        var all = local
+        all.append(contentsOf: file.diagnostics)
+        all.append(contentsOf: ids.diagnostics())
+        all.sort { lhs, rhs in
+            if lhs.range != rhs.range { return lhs.range < rhs.range }
+            if lhs.severity != rhs.severity { return lhs.severity < rhs.severity }
+            return lhs.code.rawValue < rhs.code.rawValue
+        }
+        return all
+    }
+
+    public var hasErrors: Bool {
+        local.contains { $0.severity == .error } || file.diagnostics.contains { $0.severity == .error }
+            || !ids.duplicates.isEmpty
+    }
+
+    /// The text of a range as a string (invalid UTF-8 shows as U+FFFD).
+    public func string(in range: ByteRange) -> String {
+        let end = min(range.end, text.count)
+        return String(decoding: text[min(range.start, end)..<end], as: UTF8.self)
+    }
+}

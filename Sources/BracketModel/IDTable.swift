@@ -1,0 +1,84 @@
+import BracketSyntax
+
+/// How often each identifier is defined, and where the repeated ones are.
+///
+/// Positions are kept only for identifiers defined more than once: those are the only ones a
+/// diagnostic needs, and keeping every position would mean moving all of them on every edit.
+/// When an edit makes an identifier a duplicate, its other occurrences are looked up once.
+struct IDTable: Sendable {
+    private(set) var counts: [String: Int] = [:]
+    /// Sorted occurrences of each identifier defined at least twice.
+    private(set) var duplicates: [String: [ByteRange]] = [:]
+
+    init(_ occurrences: [(id: String, range: ByteRange)]) {
+        counts.reserveCapacity(occurrences.count)
+        for (id, _) in occurrences { counts[id, default: 0] += 1 }
+        for (id, range) in occurrences where counts[id, default: 0] > 1 {
+            duplicates[id, default: []].append(range)
+        }
+    }
+
+    /// Accounts for a reparse that replaced the text `oldRange` (holding `removed`) with text
+    /// `delta` bytes longer or shorter (holding `added`, in new positions). `locate` finds every
+    /// occurrence of the given identifiers in the new document; it runs only when an edit turns
+    /// an identifier into a duplicate.
+    mutating func update(
+        removed: [(id: String, range: ByteRange)], added: [(id: String, range: ByteRange)],
+        oldRange: ByteRange, delta: Int, locate: (Set<String>) -> [String: [ByteRange]]
+    ) {
+        // Positions outside the edited part move with the text; those inside are gone.
+        for (id, ranges) in duplicates {
+            duplicates[id] = ranges.compactMap { range in
+                if range.end <= oldRange.start { return range }
+                if range.start >= oldRange.end { return range.shifted(by: delta) }
+                return nil
+            }
+        }
+        for (id, _) in removed {
+            let count = counts[id, default: 0] - 1
+            counts[id] = count > 0 ? count : nil
+        }
+        var addedRanges: [String: [ByteRange]] = [:]
+        for (id, range) in added {
+            counts[id, default: 0] += 1
+            addedRanges[id, default: []].append(range)
+        }
+        // For every identifier the edit touched, the known positions are the kept ones plus the
+        // added ones; when they fall short of its count, the others are outside the edited part
+        // and must be looked up.
+        var unknown = Set<String>()
+        var touched = Set(addedRanges.keys)
+        for (id, _) in removed { touched.insert(id) }
+        for id in touched {
+            let count = counts[id, default: 0]
+            guard count > 1 else {
+                duplicates[id] = nil
+                continue
+            }
+            let known = (duplicates[id] ?? []) + (addedRanges[id] ?? [])
+            if known.count == count {
+                duplicates[id] = known.sorted()
+            } else {
+                unknown.insert(id)
+            }
+        }
+        if !unknown.isEmpty {
+            for (id, ranges) in locate(unknown) { duplicates[id] = ranges }
+        }
+    }
+
+    /// One error for every definition after the first, pointing back at the first.
+    func diagnostics() -> [Diagnostic] {
+        var result: [Diagnostic] = []
+        for (id, ranges) in duplicates {
+            guard let first = ranges.first else { continue }
+            for range in ranges.dropFirst() {
+                result.append(Diagnostic(
+                    range: range, severity: .error, code: .duplicateID,
+                    message: "Duplicate identifier '\(id)': another node already uses it, and IDs must be unique.",
+                    related: [RelatedLocation(range: first, message: "'\(id)' is first defined here")]))
+            }
+        }
+        return result
+    }
+}

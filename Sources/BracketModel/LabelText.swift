@@ -1,0 +1,101 @@
+import BracketSyntax
+
+/// The meaning of a string token: its text with escapes resolved, and what was wrong with it.
+public struct LabelText: Hashable, Sendable {
+    public var value: String
+    public var isTerminated: Bool
+    /// Byte ranges (relative to the token start) of escapes that are not valid.
+    public var invalidEscapes: [ByteRange]
+    /// Number of Unicode scalars in `value`.
+    public var scalarCount: Int
+
+    /// Decodes the token `bytes` (quotes included). Escapes: `\"`, `\\`, `\n`, `\t`, `\u{…}`.
+    public init(token bytes: ArraySlice<UInt8>) {
+        let base = bytes.startIndex
+        var scalars = String.UnicodeScalarView()
+        var invalid: [ByteRange] = []
+        var index = base + 1  // after the opening quote
+        let end = bytes.endIndex
+        var terminated = false
+        var literalStart = index
+        func flushLiteral(_ upTo: Int) {
+            if literalStart < upTo {
+                scalars.append(contentsOf: String(decoding: bytes[literalStart..<upTo], as: UTF8.self).unicodeScalars)
+            }
+        }
+        while index < end {
+            let byte = bytes[index]
+            if byte == 0x22 {
+                flushLiteral(index)
+                terminated = index == end - 1
+                index += 1
+                literalStart = index
+                break
+            }
+            if byte != 0x5C {
+                index += 1
+                continue
+            }
+            flushLiteral(index)
+            let escapeStart = index
+            guard index + 1 < end else {
+                invalid.append(ByteRange(escapeStart - base, end - base))
+                index = end
+                literalStart = end
+                break
+            }
+            switch bytes[index + 1] {
+            case 0x22: scalars.append("\""); index += 2
+            case 0x5C: scalars.append("\\"); index += 2
+            case 0x6E: scalars.append("\n"); index += 2
+            case 0x74: scalars.append("\t"); index += 2
+            case 0x75:  // u{XXXX}
+                var cursor = index + 2
+                var value: UInt32 = 0
+                var digits = 0
+                var ok = cursor < end && bytes[cursor] == 0x7B
+                if ok {
+                    cursor += 1
+                    while cursor < end, let digit = hexValue(bytes[cursor]), digits < 8 {
+                        value = value &* 16 &+ UInt32(digit)
+                        digits += 1
+                        cursor += 1
+                    }
+                    ok = digits >= 1 && digits <= 6 && cursor < end && bytes[cursor] == 0x7D
+                    if ok { cursor += 1 }
+                }
+                if ok, let scalar = Unicode.Scalar(value) {
+                    scalars.append(scalar)
+                } else {
+                    invalid.append(ByteRange(escapeStart - base, min(cursor, end) - base))
+                }
+                index = max(min(cursor, end), index + 2)
+            default:
+                // Unknown escape: keep the character it protected, flag the pair.
+                let width = min(utf8Width(bytes[index + 1]), end - index - 1)
+                invalid.append(ByteRange(escapeStart - base, index + 1 + width - base))
+                scalars.append(contentsOf: String(decoding: bytes[(index + 1)..<(index + 1 + width)], as: UTF8.self).unicodeScalars)
+                index += 1 + width
+            }
+            literalStart = index
+        }
+        if !terminated { flushLiteral(min(index, end)) }
+        value = String(scalars)
+        isTerminated = terminated
+        invalidEscapes = invalid
+        scalarCount = scalars.count
+    }
+}
+
+private func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case 0x30...0x39: byte - 0x30
+    case 0x41...0x46: byte - 0x41 + 10
+    case 0x61...0x66: byte - 0x61 + 10
+    default: nil
+    }
+}
+
+private func utf8Width(_ lead: UInt8) -> Int {
+    lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : lead < 0xF8 ? 4 : 1
+}

@@ -1,0 +1,130 @@
+/// The unit in which a client counts characters within a line (LSP `PositionEncodingKind`).
+public enum PositionEncoding: String, Sendable, Hashable, CaseIterable {
+    case utf8 = "utf-8"
+    case utf16 = "utf-16"
+    case utf32 = "utf-32"
+}
+
+/// A zero-based line and a character offset within it, counted in some `PositionEncoding`.
+public struct LinePosition: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var line: Int
+    public var character: Int
+
+    public init(line: Int, character: Int) {
+        self.line = line
+        self.character = character
+    }
+
+    public static func < (lhs: LinePosition, rhs: LinePosition) -> Bool {
+        (lhs.line, lhs.character) < (rhs.line, rhs.character)
+    }
+
+    public var description: String { "\(line):\(character)" }
+}
+
+/// Maps byte offsets to line/character positions and back. Line breaks are `\n`, `\r\n` and a
+/// lone `\r`, as the LSP specification defines them.
+public struct LineIndex: Sendable, Hashable {
+    /// Byte offset where each line starts; always begins with 0.
+    public private(set) var lineStarts: [Int]
+    public private(set) var length: Int
+
+    public init(_ bytes: [UInt8]) {
+        var starts = [0]
+        starts.reserveCapacity(bytes.count / 24 + 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            let count = buffer.count
+            while index < count {
+                let byte = buffer[index]
+                index += 1
+                if byte == 0x0A {
+                    starts.append(index)
+                } else if byte == 0x0D {
+                    if index < count, buffer[index] == 0x0A { index += 1 }
+                    starts.append(index)
+                }
+            }
+        }
+        lineStarts = starts
+        length = bytes.count
+    }
+
+    public var lineCount: Int { lineStarts.count }
+
+    /// The line holding `offset` (an offset at a line start belongs to that line).
+    public func line(containing offset: Int) -> Int {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// Where the text of `line` ends, before its line break.
+    public func contentEnd(ofLine line: Int, in bytes: [UInt8]) -> Int {
+        var end = line + 1 < lineStarts.count ? lineStarts[line + 1] : length
+        if end > lineStarts[line], bytes[end - 1] == 0x0A { end -= 1 }
+        if end > lineStarts[line], bytes[end - 1] == 0x0D { end -= 1 }
+        return end
+    }
+
+    /// The position of a byte offset. An offset inside a multi-byte character counts as that
+    /// character's start; an offset past the end counts as the end.
+    public func position(of offset: Int, in bytes: [UInt8], encoding: PositionEncoding) -> LinePosition {
+        let clamped = max(0, min(offset, length))
+        let line = line(containing: clamped)
+        let start = lineStarts[line]
+        if encoding == .utf8 {
+            return LinePosition(line: line, character: clamped - start)
+        }
+        var units = 0
+        var index = start
+        while index < clamped {
+            let width = utf8SequenceLength(bytes[index])
+            if index + width > clamped { break }
+            units += (encoding == .utf16 && width == 4) ? 2 : 1
+            index += width
+        }
+        return LinePosition(line: line, character: units)
+    }
+
+    /// The byte offset of a position. Following the LSP specification, a line past the end means
+    /// the end of the document and a character past the line's end means the line's end. A
+    /// character in the middle of a multi-byte character (half a UTF-16 surrogate pair, or inside
+    /// a UTF-8 sequence) is rounded down to that character's start.
+    public func offset(of position: LinePosition, in bytes: [UInt8], encoding: PositionEncoding) -> Int {
+        guard position.line >= 0 else { return 0 }
+        guard position.line < lineStarts.count else { return length }
+        let start = lineStarts[position.line]
+        let end = contentEnd(ofLine: position.line, in: bytes)
+        let wanted = max(0, position.character)
+        var units = 0
+        var index = start
+        while index < end, units < wanted {
+            let width = min(utf8SequenceLength(bytes[index]), end - index)
+            let step = encoding == .utf8 ? width : ((encoding == .utf16 && width == 4) ? 2 : 1)
+            if units + step > wanted { break }
+            units += step
+            index += width
+        }
+        return index
+    }
+
+    /// The positions of both ends of a range.
+    public func range(of range: ByteRange, in bytes: [UInt8], encoding: PositionEncoding) -> (start: LinePosition, end: LinePosition) {
+        (position(of: range.start, in: bytes, encoding: encoding), position(of: range.end, in: bytes, encoding: encoding))
+    }
+}
+
+/// Length of the UTF-8 sequence a lead byte starts; stray continuation or invalid bytes count as one.
+@inline(__always)
+func utf8SequenceLength(_ lead: UInt8) -> Int {
+    if lead < 0xC0 { return 1 }
+    if lead < 0xE0 { return 2 }
+    if lead < 0xF0 { return 3 }
+    if lead < 0xF8 { return 4 }
+    return 1
+}

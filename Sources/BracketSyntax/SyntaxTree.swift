@@ -1,0 +1,192 @@
+/// A parsed document: the green root. Positions are computed while walking (a green node does
+/// not know where it is), so the same subtree can be shared by two versions of a document.
+public struct SyntaxTree: @unchecked Sendable {
+    public let root: GreenNode
+
+    public init(root: GreenNode) {
+        self.root = root
+    }
+
+    public static func parse(_ bytes: [UInt8]) -> SyntaxTree {
+        SyntaxTree(root: Parser.parse(bytes))
+    }
+
+    /// Total length in bytes; equal to the source's length, since no byte is ever dropped.
+    public var length: Int { root.length }
+
+    /// A visit to one place in the tree, in document order.
+    public enum Event {
+        /// Entering an inner node that starts at `offset`; `depth` counts `.node` ancestors.
+        case enter(GreenNode, offset: Int)
+        case exit(GreenNode, offset: Int)
+        case token(TokenKind, ByteRange)
+    }
+
+    /// Visits every node and token in document order without recursion. Return `false` from
+    /// `body` on an `.enter` event to skip that node's children (its `.exit` still comes).
+    public func walk(_ body: (Event) -> Bool) {
+        Self.walk(root, at: 0, body)
+    }
+
+    public static func walk(_ start: GreenNode, at startOffset: Int, _ body: (Event) -> Bool) {
+        var stack: [(node: GreenNode, next: Int, offset: Int, cursor: Int)] = []
+        if body(.enter(start, offset: startOffset)) {
+            stack.append((start, 0, startOffset, startOffset))
+        } else {
+            _ = body(.exit(start, offset: startOffset))
+            return
+        }
+        while let top = stack.last {
+            if top.next == top.node.count {
+                stack.removeLast()
+                _ = body(.exit(top.node, offset: top.offset))
+                continue
+            }
+            let element = top.node[top.next]
+            stack[stack.count - 1].next += 1
+            stack[stack.count - 1].cursor += element.length
+            switch element {
+            case .token(let kind, let length):
+                _ = body(.token(kind, ByteRange(start: top.cursor, length: Int(length))))
+            case .node(let child):
+                if body(.enter(child, offset: top.cursor)) {
+                    stack.append((child, 0, top.cursor, top.cursor))
+                } else {
+                    _ = body(.exit(child, offset: top.cursor))
+                }
+            }
+        }
+    }
+
+    /// Every token in order, trivia included.
+    public func tokens() -> [(kind: TokenKind, range: ByteRange)] {
+        var result: [(kind: TokenKind, range: ByteRange)] = []
+        walk { event in
+            if case .token(let kind, let range) = event { result.append((kind, range)) }
+            return true
+        }
+        return result
+    }
+
+    /// The source again, assembled token by token from `source`: equal to `source` exactly
+    /// when the tokens tile it with no gap and no overlap.
+    public func printed(from source: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(source.count)
+        walk { event in
+            if case .token(_, let range) = event, range.end <= source.count {
+                output.append(contentsOf: source[range.start..<range.end])
+            }
+            return true
+        }
+        return output
+    }
+
+    /// One ancestor on the way down to an offset.
+    public struct PathStep {
+        public let node: GreenNode
+        public let offset: Int
+        /// Index (in `node`) of the child the path continues into or the token found there.
+        public let childIndex: Int
+    }
+
+    /// The chain of nodes from the root down to the token that contains `offset` (or, at a
+    /// boundary, the token that starts there; at the end of the file, the last token).
+    public func path(to offset: Int) -> [PathStep] {
+        var steps: [PathStep] = []
+        var node = root
+        var nodeOffset = 0
+        while true {
+            guard node.count > 0 else {
+                steps.append(PathStep(node: node, offset: nodeOffset, childIndex: -1))
+                return steps
+            }
+            // Default to the last child, so an offset at or past the end lands on it.
+            var chosen = node.count - 1
+            var chosenStart = nodeOffset + node.length - node[chosen].length
+            var cursor = nodeOffset
+            for index in 0..<node.count {
+                let length = node[index].length
+                if offset < cursor + length {
+                    chosen = index
+                    chosenStart = cursor
+                    break
+                }
+                cursor += length
+            }
+            steps.append(PathStep(node: node, offset: nodeOffset, childIndex: chosen))
+            guard case .node(let child) = node[chosen] else { return steps }
+            node = child
+            nodeOffset = chosenStart
+        }
+    }
+
+    /// The token containing `offset`, with its range (see `path(to:)` for boundaries).
+    public func token(at offset: Int) -> (kind: TokenKind, range: ByteRange)? {
+        guard let last = path(to: offset).last, last.childIndex >= 0 else { return nil }
+        var start = last.offset
+        for index in 0..<last.childIndex { start += last.node[index].length }
+        guard case .token(let kind, let length) = last.node[last.childIndex] else { return nil }
+        return (kind, ByteRange(start: start, length: Int(length)))
+    }
+}
+
+extension GreenNode {
+    /// True when both subtrees have the same shape: kinds, lengths and children, recursively
+    /// (compared with an explicit stack). Used to check incremental reparsing against a full parse.
+    public func isStructurallyEqual(to other: GreenNode) -> Bool {
+        var pending: [(GreenNode, GreenNode)] = [(self, other)]
+        while let (a, b) = pending.popLast() {
+            if a === b { continue }
+            guard a.kind == b.kind, a.length == b.length, a.count == b.count else { return false }
+            for index in 0..<a.count {
+                switch (a[index], b[index]) {
+                case (.token(let ka, let la), .token(let kb, let lb)):
+                    if ka != kb || la != lb { return false }
+                case (.node(let na), .node(let nb)):
+                    pending.append((na, nb))
+                default:
+                    return false
+                }
+            }
+        }
+        return true
+    }
+
+    /// A readable dump of the tree for fixtures: one line per node or token, indented by depth.
+    public func debugDescription(source: [UInt8]) -> String {
+        var lines: [String] = []
+        var depth = 0
+        SyntaxTree.walk(self, at: 0) { event in
+            let indent = String(repeating: "  ", count: depth)
+            switch event {
+            case .enter(let node, let offset):
+                lines.append("\(indent)\(node.kind)@\(offset)..<\(offset + node.length)")
+                depth += 1
+            case .exit:
+                depth -= 1
+            case .token(let kind, let range):
+                let end = min(range.end, source.count)
+                let text = String(decoding: source[min(range.start, end)..<end], as: UTF8.self)
+                lines.append("\(indent)\(kind) \(debugQuoted(text))")
+            }
+            return true
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+private func debugQuoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "\""
+}

@@ -1,0 +1,92 @@
+import BracketSyntax
+import Testing
+
+@testable import BracketModel
+
+/// Incremental reparsing must be invisible: after any edit, the document equals a fresh parse of
+/// its text in tree, diagnostics and settings.
+@Suite struct IncrementalTests {
+    static func expectSameAsFresh(_ document: Document, _ context: @autoclosure () -> String) {
+        let fresh = Document(text: document.text)
+        #expect(document.tree.root.isStructurallyEqual(to: fresh.tree.root), "tree differs: \(context())")
+        #expect(document.diagnostics == fresh.diagnostics, "diagnostics differ: \(context())")
+        #expect(document.fileSettings == fresh.fileSettings, "settings differ: \(context())")
+        #expect(document.lineIndex == fresh.lineIndex, "line index differs: \(context())")
+    }
+
+    @Test(arguments: 0..<20)
+    func randomEditsMatchFullParse(seed: Int) {
+        var random = SeededRandom(seed: UInt64(seed) &* 7919 &+ 17)
+        var document = Document(RandomText.document(&random, nodes: 30 + seed * 5))
+        var scopes: [ReparseScope: Int] = [:]
+        for step in 0..<5_000 {
+            let (range, replacement) = RandomText.edit(&random, in: document.text)
+            let before = document.text
+            let scope = document.apply(TextEdit(range: ByteRange(range.lowerBound, range.upperBound), replacement: replacement))
+            scopes[scope, default: 0] += 1
+            var expected = before
+            expected.replaceSubrange(range, with: replacement)
+            #expect(document.text == expected)
+            let fresh = Document(text: document.text)
+            if !document.tree.root.isStructurallyEqual(to: fresh.tree.root) || document.diagnostics != fresh.diagnostics {
+                Self.expectSameAsFresh(document, "seed \(seed) step \(step) scope \(scope) edit \(range) \(String(decoding: replacement, as: UTF8.self).debugDescription)\nbefore: \(String(decoding: before, as: UTF8.self).debugDescription)")
+                return
+            }
+            // Keep documents from growing without bound.
+            if document.text.count > 6_000 { document = Document(RandomText.document(&random, nodes: 40)) }
+        }
+        // The test is only meaningful if the cheap paths are really taken.
+        #expect(scopes[.token, default: 0] > 100)
+        #expect(scopes[.block, default: 0] > 100)
+    }
+
+    @Test func editThenUndoRestoresTheOriginal() {
+        var random = SeededRandom(seed: 99)
+        let original = Document(RandomText.document(&random, nodes: 80))
+        for _ in 0..<500 {
+            var document = original
+            let (range, replacement) = RandomText.edit(&random, in: document.text)
+            let removed = Array(document.text[range])
+            document.apply(TextEdit(range: ByteRange(range.lowerBound, range.upperBound), replacement: replacement))
+            document.apply(TextEdit(range: ByteRange(range.lowerBound, range.lowerBound + replacement.count), replacement: removed))
+            #expect(document.text == original.text)
+            #expect(document.tree.root.isStructurallyEqual(to: original.tree.root))
+            #expect(document.diagnostics == original.diagnostics)
+        }
+    }
+
+    @Test func typingInsideALeafIDRelexesOneToken() {
+        var document = Document("1 { 2 { 4 5 } 3 { 6 7 } }")
+        let scope = document.apply(TextEdit(range: ByteRange(10, 10), replacement: "9"))
+        #expect(scope == .token)
+        #expect(document.string(in: ByteRange(8, 12)) == "4 95")
+        Self.expectSameAsFresh(document, "leaf id")
+    }
+
+    @Test func addingANodeReparsesTheInnermostBlock() {
+        var document = Document("1 { 2 { 4 5 } 3 { 6 7 } }")
+        let scope = document.apply(TextEdit(range: ByteRange(11, 11), replacement: " 8"))
+        #expect(scope == .block)
+        Self.expectSameAsFresh(document, "insert node")
+    }
+
+    @Test func creatingAndRemovingADuplicate() {
+        var document = Document("1 { 2 { 4 5 } 3 { 6 7 } }")
+        #expect(document.diagnostics.isEmpty)
+        document.apply(TextEdit(range: ByteRange(20, 21), replacement: "4"))  // 7 -> 4
+        let duplicates = document.diagnostics.filter { $0.code == .duplicateID }
+        #expect(duplicates.count == 1)
+        #expect(duplicates.first?.range == ByteRange(20, 21))
+        #expect(duplicates.first?.related.first?.range == ByteRange(8, 9))
+        Self.expectSameAsFresh(document, "dup")
+        document.apply(TextEdit(range: ByteRange(20, 21), replacement: "7"))
+        #expect(document.diagnostics.isEmpty)
+    }
+
+    @Test func unclosedStringSwallowingABraceFallsBackSafely() {
+        var document = Document("1 { 2 { 4 5 } 3 { 6 7 } }")
+        document.apply(TextEdit(range: ByteRange(21, 21), replacement: "\""))
+        Self.expectSameAsFresh(document, "quote")
+        #expect(document.diagnostics.contains { $0.code == .unterminatedString })
+    }
+}
