@@ -1,0 +1,18 @@
+/// The style sheet embedded in every SVG. Colours are CSS custom properties so a host page can
+/// restyle the preview, and the dark palette follows the viewer's colour scheme without script.
+enum SVGStyle {
+    static let sheet: StaticString = """
+        svg{--bracket-background:#ffffff;--bracket-card:#f5f7fa;--bracket-card-border:#5b6b82;\
+        --bracket-text:#1c2430;--bracket-connector:#8a97a8;--bracket-focus:#2563eb}\
+        @media (prefers-color-scheme: dark){svg{--bracket-background:#161b22;--bracket-card:#222b36;\
+        --bracket-card-border:#8b9bb0;--bracket-text:#e6edf3;--bracket-connector:#6e7d90;\
+        --bracket-focus:#60a5fa}}\
+        .bracket-background{fill:var(--bracket-background)}\
+        .bracket-connector{fill:none;stroke:var(--bracket-connector);stroke-width:1.5}\
+        .bracket-card rect{fill:var(--bracket-card);stroke:var(--bracket-card-border);stroke-width:1}\
+        .bracket-card text,.bracket-empty{fill:var(--bracket-text);\
+        font-family:system-ui,-apple-system,'Segoe UI',sans-serif}\
+        .bracket-card:focus{outline:none}\
+        .bracket-card:focus rect{stroke:var(--bracket-focus);stroke-width:2.5}
+        """
+}
