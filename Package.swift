@@ -27,5 +27,8 @@ let package = Package(
             "BracketIDE", "BracketSVG", "BracketExport", "LanguageServerProtocol", "JSONRPC",
         ]),
         .executableTarget(name: "bracket", dependencies: ["BracketServer"]),
+        .testTarget(name: "BracketJSONTests", dependencies: ["BracketJSON"]),
+        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "BracketJSON"]),
+        .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol", "JSONRPC", "BracketJSON"]),
     ]
 )
