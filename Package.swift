@@ -32,5 +32,8 @@ let package = Package(
         .testTarget(name: "BracketLayoutTests", dependencies: ["BracketLayout", "BracketTestSupport"]),
         .testTarget(name: "BracketSVGTests", dependencies: ["BracketSVG", "BracketTestSupport"]),
         .testTarget(name: "BracketExportTests", dependencies: ["BracketExport", "BracketTestSupport"]),
+        .testTarget(name: "BracketJSONTests", dependencies: ["BracketJSON"]),
+        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "BracketJSON"]),
+        .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol", "JSONRPC", "BracketJSON"]),
     ]
 )
