@@ -34,19 +34,19 @@ struct SVGBytes {
     }
 
     mutating func integer(_ value: Int64) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var remaining = value.magnitude
-        var count = 0
+        // Digits are produced backwards into a stack buffer, then appended in one call: per-digit
+        // appends showed up as the top cost of rendering large diagrams.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
         withUnsafeMutableBytes(of: &digits) { buffer in
+            var start = buffer.count
             repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(remaining % 10)
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(remaining % 10)
                 remaining /= 10
-                count += 1
             } while remaining > 0
-            if value < 0 { bytes.append(UInt8(ascii: "-")) }
-            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
         }
     }
 
@@ -57,24 +57,44 @@ struct SVGBytes {
     /// as garbage (C0 controls other than tab and newline, C1 controls, U+FFFE, U+FFFF) with
     /// U+FFFD, so a label can never end an element or inject markup.
     mutating func text(_ text: String) {
-        var utf8 = Array(text.utf8)[...]
-        while let byte = utf8.popFirst() {
-            switch byte {
-            case UInt8(ascii: "&"): raw("&amp;")
-            case UInt8(ascii: "<"): raw("&lt;")
-            case UInt8(ascii: ">"): raw("&gt;")
-            case UInt8(ascii: "\""): raw("&quot;")
-            case UInt8(ascii: "'"): raw("&#39;")
-            case UInt8(ascii: "\t"), UInt8(ascii: "\n"): raw(byte)
-            case 0..<0x20, 0x7F: raw(replacement)
-            case 0xC2 where (utf8.first ?? 0) >= 0x80 && (utf8.first ?? 0) <= 0x9F:
-                utf8.removeFirst()
-                raw(replacement)
-            case 0xEF where utf8.starts(with: [0xBF, 0xBE]) || utf8.starts(with: [0xBF, 0xBF]):
-                utf8.removeFirst(2)
-                raw(replacement)
-            default: raw(byte)
+        var text = text
+        text.withUTF8 { utf8 in
+            // Most labels need no escaping: copy them in one go.
+            if !utf8.contains(where: Self.needsAttention) { return bytes.append(contentsOf: utf8) }
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                index += 1
+                switch byte {
+                case UInt8(ascii: "&"): raw("&amp;")
+                case UInt8(ascii: "<"): raw("&lt;")
+                case UInt8(ascii: ">"): raw("&gt;")
+                case UInt8(ascii: "\""): raw("&quot;")
+                case UInt8(ascii: "'"): raw("&#39;")
+                case UInt8(ascii: "\t"), UInt8(ascii: "\n"): raw(byte)
+                case 0..<0x20, 0x7F: raw(replacement)
+                case 0xC2 where index < utf8.count && (0x80...0x9F).contains(utf8[index]):
+                    index += 1
+                    raw(replacement)
+                case 0xEF where index + 1 < utf8.count && utf8[index] == 0xBF
+                    && (utf8[index + 1] == 0xBE || utf8[index + 1] == 0xBF):
+                    index += 2
+                    raw(replacement)
+                default: raw(byte)
+                }
             }
+        }
+    }
+
+    /// Bytes that may start something `text(_:)` rewrites. 0xC2 and 0xEF also start harmless
+    /// characters (é is C3, but "¢" is C2 A2); those merely take the slower path.
+    private static func needsAttention(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""),
+            UInt8(ascii: "'"), 0..<0x20, 0x7F, 0xC2, 0xEF:
+            return true
+        default:
+            return false
         }
     }
 

@@ -38,8 +38,11 @@ func renderOne(id: String = "n", label: String) throws -> String {
 
     @Test func escapingTableByBytes() {
         var out = SVGBytes(capacity: 64)
-        out.text("<&>\"'\t\n\u{2}é🏆")
-        #expect(out.string == "&lt;&amp;&gt;&quot;&#39;\t\n\u{FFFD}é🏆")
+        out.text("<&>\"'\t\n\u{2}é🏆¢\u{FFFE}\u{FFFD}\u{85}")
+        #expect(out.string == "&lt;&amp;&gt;&quot;&#39;\t\n\u{FFFD}é🏆¢\u{FFFD}\u{FFFD}\u{FFFD}")
+        var plain = SVGBytes(capacity: 8)
+        plain.text("Node 7 é")
+        #expect(plain.string == "Node 7 é")
     }
 
     @Test func longLabelsAreShortenedVisibly() throws {
@@ -60,5 +63,6 @@ func renderOne(id: String = "n", label: String) throws -> String {
         #expect(fitting.shown("1234567890123456") == "12345678901234…")
         #expect(fitting.shown("決勝戦決勝戦決勝戦") == "決勝戦決勝戦決…")
         #expect(fitting.shown("two\nlines") == "two lines")
+        #expect(fitting.shown("a\r\nb\tc") == "a b c")
     }
 }
