@@ -59,6 +59,21 @@ func svg(_ text: String, settings: LayoutSettings = .tutorial) throws -> String 
         #expect(text.contains("var(--bracket-card)"))
     }
 
+    /// Renderers without CSS custom properties (librsvg) must still get readable colours: every
+    /// `var()` colour follows a plain one for the same property.
+    @Test func colourFallbacksForRenderersWithoutVariables() throws {
+        let text = try svg("1")
+        let uses = text.components(separatedBy: ":var(--bracket-").count - 1
+        var guarded = 0
+        for property in ["fill", "stroke"] {
+            let parts = text.components(separatedBy: ";\(property):var(--bracket-")
+            for part in parts.dropLast() where part.range(of: "\(property):#[0-9a-f]{6}$", options: .regularExpression) != nil {
+                guarded += 1
+            }
+        }
+        #expect(uses == 6 && guarded == uses)
+    }
+
     @Test func nothingExternalOrActive() throws {
         let text = try svg("1 { 2 { 4 5 } 3 }")
         let withoutNamespace = text.replacingOccurrences(of: "xmlns=\"http://www.w3.org/2000/svg\"", with: "")
