@@ -1,3 +1,4 @@
+import BracketLayout
 import BracketModel
 
 /// Graphviz DOT for `diagram`, so the tree can be laid out or restyled with Graphviz tools.
@@ -74,16 +75,7 @@ func dotQuoted(_ text: String) -> String {
     return out + "\""
 }
 
-/// Points to inches with at most four decimals, trimmed, without locale (`132` → `1.8333`).
+/// Points to inches with at most four decimals, in the shared locale-free spelling (`132` → `1.8333`).
 func inches(_ points: Double) -> String {
-    let value = points / 72
-    guard value.isFinite else { return "0" }
-    let tenThousandths = Int64((min(max(value, -1e12), 1e12) * 10_000).rounded())
-    let sign = tenThousandths < 0 ? "-" : ""
-    let magnitude = tenThousandths.magnitude
-    var fraction = String(magnitude % 10_000)
-    fraction = String(repeating: "0", count: 4 - fraction.count) + fraction
-    while fraction.hasSuffix("0") { fraction.removeLast() }
-    let whole = "\(sign)\(magnitude / 10_000)"
-    return fraction.isEmpty ? whole : "\(whole).\(fraction)"
+    DecimalText.string(points / 72, decimals: 4)
 }

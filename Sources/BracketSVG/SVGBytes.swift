@@ -1,3 +1,5 @@
+import BracketLayout
+
 /// An append-only byte buffer for building SVG text. Appending bytes is several times faster than
 /// `String` interpolation for large diagrams (measured: ~5×), and the result is converted to a
 /// `String` once, at the end.
@@ -13,44 +15,14 @@ struct SVGBytes {
 
     mutating func raw(_ byte: UInt8) { bytes.append(byte) }
 
-    /// A number in SVG coordinates, independent of locale: integers as `130`, anything else with
-    /// at most two decimals and no trailing zeros (`12.5`, `0.33`). Non-finite values, which only
-    /// absurd settings could produce, are written as `0` so the document stays valid.
+    /// A coordinate or length: at most two decimals, the shared locale-free spelling.
     mutating func number(_ value: Double) {
-        guard value.isFinite else { return raw(UInt8(ascii: "0")) }
-        let limit = 9.0e16  // keeps value * 100 inside Int64
-        let clamped = min(max(value, -limit), limit)
-        var hundredths = Int64((clamped * 100).rounded())
-        if hundredths < 0 {
-            raw(UInt8(ascii: "-"))
-            hundredths = -hundredths
-        }
-        integer(hundredths / 100)
-        let fraction = Int(hundredths % 100)
-        guard fraction != 0 else { return }
-        raw(UInt8(ascii: "."))
-        raw(UInt8(ascii: "0") + UInt8(fraction / 10))
-        if fraction % 10 != 0 { raw(UInt8(ascii: "0") + UInt8(fraction % 10)) }
+        DecimalText.append(value, decimals: 2, to: &bytes)
     }
 
-    mutating func integer(_ value: Int64) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var remaining = value.magnitude
-        // Digits are produced backwards into a stack buffer, then appended in one call: per-digit
-        // appends showed up as the top cost of rendering large diagrams.
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var start = buffer.count
-            repeat {
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") + UInt8(remaining % 10)
-                remaining /= 10
-            } while remaining > 0
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
-        }
+    mutating func integer(_ value: Int) {
+        DecimalText.appendInteger(Int64(value), to: &bytes)
     }
-
-    mutating func integer(_ value: Int) { integer(Int64(value)) }
 
     /// User text (labels, titles, IDs) for element content or a double-quoted attribute.
     /// Escapes the five XML specials and replaces characters XML 1.0 forbids or that would render
