@@ -27,6 +27,14 @@ let package = Package(
             "BracketIDE", "BracketSVG", "BracketExport", "LanguageServerProtocol", "JSONRPC",
         ]),
         .executableTarget(name: "bracket", dependencies: ["BracketServer"]),
+        // Builds Diagram values from a tiny tree notation so tests need not wait for the parser.
+        .target(name: "BracketTestSupport", dependencies: ["BracketModel"], path: "Tests/BracketTestSupport"),
+        .testTarget(name: "BracketLayoutTests", dependencies: ["BracketLayout", "BracketTestSupport"]),
+        .testTarget(name: "BracketSVGTests", dependencies: ["BracketSVG", "BracketTestSupport"]),
+        .testTarget(name: "BracketExportTests", dependencies: ["BracketExport", "BracketTestSupport"]),
+        .testTarget(name: "BracketJSONTests", dependencies: ["BracketJSON"]),
+        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "BracketJSON"]),
+        .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol", "JSONRPC", "BracketJSON"]),
     ]
 )
 

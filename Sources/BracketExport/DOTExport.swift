@@ -1,0 +1,81 @@
+import BracketLayout
+import BracketModel
+
+/// Graphviz DOT for `diagram`, so the tree can be laid out or restyled with Graphviz tools.
+///
+/// Edges go parent → child and `rankdir` points away from the root (RL puts rank 0, the root, on
+/// the right), so `dot` reproduces the root side; `ordering=out` keeps children in file order.
+/// Cards are fixed-size boxes of the diagram's card size (DOT measures in inches: points / 72),
+/// and the level and leaf gaps become `ranksep` and `nodesep`. Connectors are plain lines like
+/// the preview's. Output depends only on the diagram, so it is byte-for-byte reproducible.
+public func exportDOT(_ diagram: Diagram) -> String {
+    let settings = diagram.settings
+    let names = dotNodeNames(diagram)
+    var out = "digraph bracket {\n"
+    out += "  graph [rankdir=\(rankDirection(settings.root)), ordering=out, splines=ortho"
+    out += ", nodesep=\(inches(settings.leafGap)), ranksep=\(inches(settings.levelGap))"
+    out += ", pad=\(inches(settings.margin)), charset=\"UTF-8\""
+    if let title = settings.title {
+        out += ", label=\(dotQuoted(title)), labelloc=t"
+    }
+    out += "];\n"
+    out += "  node [shape=box, style=rounded, fixedsize=true"
+    out += ", width=\(inches(settings.cardWidth)), height=\(inches(settings.cardHeight))];\n"
+    out += "  edge [dir=none];\n"
+    for (index, node) in diagram.nodes.enumerated() {
+        out += "  \(names[index]) [label=\(dotQuoted(node.label))];\n"
+    }
+    for (index, node) in diagram.nodes.enumerated() where node.parent >= 0 && node.parent < index {
+        out += "  \(names[node.parent]) -> \(names[index]);\n"
+    }
+    if settings.align == .leaves {
+        // All leaves in the last rank, like the preview's aligned leaf column.
+        let leaves = diagram.nodes.indices.filter { diagram.nodes[$0].isLeaf }.map { names[$0] }
+        if leaves.count > 1 { out += "  { rank=max; \(leaves.joined(separator: "; ")); }\n" }
+    }
+    out += "}\n"
+    return out
+}
+
+func rankDirection(_ side: RootSide) -> String {
+    switch side {
+    case .right: "RL"
+    case .left: "LR"
+    case .top: "TB"
+    case .bottom: "BT"
+    }
+}
+
+/// Quoted DOT node names: the IDs as written. A repeated ID (an error the model reports) gets a
+/// `#2`, `#3`… suffix so every card stays a separate node; `#` cannot occur in an ID, so the
+/// suffixed name cannot clash with another node's.
+func dotNodeNames(_ diagram: Diagram) -> [String] {
+    var seen: [String: Int] = [:]
+    return diagram.nodes.map { node in
+        let count = (seen[node.id] ?? 0) + 1
+        seen[node.id] = count
+        return dotQuoted(count == 1 ? node.id : "\(node.id)#\(count)")
+    }
+}
+
+/// A DOT double-quoted string. Backslash is DOT's escape character in labels (`\n`, `\N`…), so it
+/// is doubled; a line break becomes DOT's centred line break; other control characters, which
+/// DOT would pass through into its output, become spaces.
+func dotQuoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}": out += " "
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "\""
+}
+
+/// Points to inches with at most four decimals, in the shared locale-free spelling (`132` → `1.8333`).
+func inches(_ points: Double) -> String {
+    DecimalText.string(points / 72, decimals: 4)
+}

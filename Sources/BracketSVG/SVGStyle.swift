@@ -1,0 +1,22 @@
+/// The style sheet embedded in every SVG. Colours are CSS custom properties so a host page can
+/// restyle the preview, and the dark palette follows the viewer's colour scheme without script.
+/// Each `var()` declaration is preceded by a plain light colour: renderers without custom
+/// property support (librsvg, used by `rsvg-convert`, is one) drop the `var()` declaration and
+/// keep the plain one instead of painting everything black.
+enum SVGStyle {
+    static let sheet: StaticString = """
+        svg{--bracket-background:#ffffff;--bracket-card:#f5f7fa;--bracket-card-border:#5b6b82;\
+        --bracket-text:#1c2430;--bracket-connector:#8a97a8;--bracket-focus:#2563eb}\
+        @media (prefers-color-scheme: dark){svg{--bracket-background:#161b22;--bracket-card:#222b36;\
+        --bracket-card-border:#8b9bb0;--bracket-text:#e6edf3;--bracket-connector:#6e7d90;\
+        --bracket-focus:#60a5fa}}\
+        .bracket-background{fill:#ffffff;fill:var(--bracket-background)}\
+        .bracket-connector{fill:none;stroke:#8a97a8;stroke:var(--bracket-connector);stroke-width:1.5}\
+        .bracket-card rect{fill:#f5f7fa;fill:var(--bracket-card);stroke:#5b6b82;\
+        stroke:var(--bracket-card-border);stroke-width:1}\
+        .bracket-card text,.bracket-empty{fill:#1c2430;fill:var(--bracket-text);\
+        font-family:system-ui,-apple-system,'Segoe UI',sans-serif}\
+        .bracket-card:focus{outline:none}\
+        .bracket-card:focus rect{stroke:#2563eb;stroke:var(--bracket-focus);stroke-width:2.5}
+        """
+}
