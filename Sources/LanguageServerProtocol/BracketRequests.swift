@@ -1,0 +1,58 @@
+import BracketJSON
+
+// bracket's own protocol extensions (docs/protocol.md). Each takes `{ "textDocument": { "uri" } }`.
+
+/// `bracket/preview`: the result (uri, version, geometry, svg, diagnostics counts) is assembled
+/// by the server, usually written straight into a JSONWriter, so it is typed as raw JSON here.
+public struct PreviewRequest: LSPRequest {
+    public typealias Response = JSONValue
+    public static let method = "bracket/preview"
+    public var textDocument: TextDocumentIdentifier
+
+    public init(params: JSONValue?) throws(LSPDecodingError) {
+        textDocument = try documentParam(params)
+    }
+}
+
+public struct SubscribePreviewRequest: LSPRequest {
+    public typealias Response = VoidResponse
+    public static let method = "bracket/subscribePreview"
+    public var textDocument: TextDocumentIdentifier
+
+    public init(params: JSONValue?) throws(LSPDecodingError) {
+        textDocument = try documentParam(params)
+    }
+}
+
+public struct UnsubscribePreviewRequest: LSPRequest {
+    public typealias Response = VoidResponse
+    public static let method = "bracket/unsubscribePreview"
+    public var textDocument: TextDocumentIdentifier
+
+    public init(params: JSONValue?) throws(LSPDecodingError) {
+        textDocument = try documentParam(params)
+    }
+}
+
+public struct OpenPreviewResult: Equatable, Sendable, LSPEncodable {
+    public var url: String
+
+    public init(url: String) { self.url = url }
+
+    public var json: JSONValue { ["url": .string(url)] }
+}
+
+public struct OpenPreviewRequest: LSPRequest {
+    public typealias Response = OpenPreviewResult
+    public static let method = "bracket/openPreview"
+    public var textDocument: TextDocumentIdentifier
+
+    public init(params: JSONValue?) throws(LSPDecodingError) {
+        textDocument = try documentParam(params)
+    }
+}
+
+/// The server-to-client notification carrying the same payload as a `bracket/preview` result.
+public enum DidChangePreviewNotification {
+    public static let method = "bracket/didChangePreview"
+}

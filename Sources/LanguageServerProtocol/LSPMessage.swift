@@ -1,0 +1,33 @@
+import BracketJSON
+
+/// A request the server handles: its method name, its decoded params, and the type it answers
+/// with. The dispatcher is one `switch` over `method`, so adding a method is one type plus one case.
+public protocol LSPRequest: Sendable {
+    associatedtype Response: LSPEncodable
+    static var method: String { get }
+    /// `params` is nil when the message had none. Throws an error naming the bad field.
+    init(params: JSONValue?) throws(LSPDecodingError)
+}
+
+/// A notification the server handles (no response).
+public protocol LSPNotification: Sendable {
+    static var method: String { get }
+    init(params: JSONValue?) throws(LSPDecodingError)
+}
+
+extension JSONValue {
+    /// Params that must be present and be an object, for request/notification decoding.
+    static func requireParams(_ params: JSONValue?) throws(LSPDecodingError) -> JSONValue {
+        guard let params else { throw LSPDecodingError(path: "params", problem: "missing required params") }
+        return params
+    }
+}
+
+/// Decodes params shaped `{ "textDocument": { "uri" } }`.
+func documentParam(_ params: JSONValue?) throws(LSPDecodingError) -> TextDocumentIdentifier {
+    try FieldReader(try JSONValue.requireParams(params), path: "params").decode("textDocument")
+}
+
+func positionParams(_ params: JSONValue?) throws(LSPDecodingError) -> TextDocumentPositionParams {
+    try TextDocumentPositionParams(json: try JSONValue.requireParams(params), path: "params")
+}

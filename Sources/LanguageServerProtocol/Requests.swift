@@ -1,0 +1,200 @@
+import BracketJSON
+
+public struct InitializeRequest: LSPRequest {
+    public typealias Response = InitializeResult
+    public static let method = "initialize"
+    public var params: InitializeParams
+
+    public init(params: JSONValue?) throws(LSPDecodingError) {
+        self.params = try InitializeParams(json: try JSONValue.requireParams(params), path: "params")
+    }
+}
+
+public struct ShutdownRequest: LSPRequest {
+    public typealias Response = VoidResponse
+    public static let method = "shutdown"
+    public init(params: JSONValue?) throws(LSPDecodingError) {}
+}
+
+public struct HoverRequest: LSPRequest {
+    public typealias Response = Hover?
+    public static let method = "textDocument/hover"
+    public var textDocument: TextDocumentIdentifier
+    public var position: Position
+
+    public init(params: JSONValue?) throws(LSPDecodingError) {
+        let decoded = try positionParams(params)
+        textDocument = decoded.textDocument
+        position = decoded.position
+    }
+}
+
+public struct DefinitionRequest: LSPRequest {
+    public typealias Response = [Location]
+    public static let method = "textDocument/definition"
+    public var textDocument: TextDocumentIdentifier
+    public var position: Position
+
+    public init(params: JSONValue?) throws(LSPDecodingError) {
+        let decoded = try positionParams(params)
+        textDocument = decoded.textDocument
+        position = decoded.position
+    }
+}
+
+public struct ReferencesRequest: LSPRequest {
+    public typealias Response = [Location]
+    public static let method = "textDocument/references"
+    public var textDocument: TextDocumentIdentifier
+    public var position: Position
+    public var includeDeclaration: Bool
+
+    public init(params: JSONValue?) throws(LSPDecodingError) {
+        let decoded = try positionParams(params)
+        textDocument = decoded.textDocument
+        position = decoded.position
+        let fields = try FieldReader(try JSONValue.requireParams(params), path: "params")
+        includeDeclaration = try fields.optionalReader("context")?.optionalBool("includeDeclaration") ?? false
+    }
+}
+
+public struct DocumentHighlightRequest: LSPRequest {
+    public typealias Response = [DocumentHighlight]
+    public static let method = "textDocument/documentHighlight"
+    public var textDocument: TextDocumentIdentifier
+    public var position: Position
+
+    public init(params: JSONValue?) throws(LSPDecodingError) {
+        let decoded = try positionParams(params)
+        textDocument = decoded.textDocument
+        position = decoded.position
+    }
+}
+
+public struct CompletionRequest: LSPRequest {
+    public typealias Response = [CompletionItem]
+    public static let method = "textDocument/completion"
+    public var textDocument: TextDocumentIdentifier
+    public var position: Position
+
+    public init(params: JSONValue?) throws(LSPDecodingError) {
+        let decoded = try positionParams(params)
+        textDocument = decoded.textDocument
+        position = decoded.position
+    }
+}
+
+public struct PrepareRenameRequest: LSPRequest {
+    public typealias Response = PrepareRenameResult?
+    public static let method = "textDocument/prepareRename"
+    public var textDocument: TextDocumentIdentifier
+    public var position: Position
+
+    public init(params: JSONValue?) throws(LSPDecodingError) {
+        let decoded = try positionParams(params)
+        textDocument = decoded.textDocument
+        position = decoded.position
+    }
+}
+
+public struct RenameRequest: LSPRequest {
+    public typealias Response = WorkspaceEdit?
+    public static let method = "textDocument/rename"
+    public var textDocument: TextDocumentIdentifier
+    public var position: Position
+    public var newName: String
+
+    public init(params: JSONValue?) throws(LSPDecodingError) {
+        let decoded = try positionParams(params)
+        textDocument = decoded.textDocument
+        position = decoded.position
+        newName = try FieldReader(try JSONValue.requireParams(params), path: "params").string("newName")
+    }
+}
+
+public struct DocumentSymbolRequest: LSPRequest {
+    public typealias Response = [DocumentSymbol]
+    public static let method = "textDocument/documentSymbol"
+    public var textDocument: TextDocumentIdentifier
+
+    public init(params: JSONValue?) throws(LSPDecodingError) {
+        textDocument = try documentParam(params)
+    }
+}
+
+public struct FormattingRequest: LSPRequest {
+    public typealias Response = [TextEdit]
+    public static let method = "textDocument/formatting"
+    public var textDocument: TextDocumentIdentifier
+    public var options: FormattingOptions
+
+    public init(params: JSONValue?) throws(LSPDecodingError) {
+        let fields = try FieldReader(try JSONValue.requireParams(params), path: "params")
+        textDocument = try fields.decode("textDocument")
+        options = try fields.decode("options")
+    }
+}
+
+public struct FoldingRangeRequest: LSPRequest {
+    public typealias Response = [FoldingRange]
+    public static let method = "textDocument/foldingRange"
+    public var textDocument: TextDocumentIdentifier
+
+    public init(params: JSONValue?) throws(LSPDecodingError) {
+        textDocument = try documentParam(params)
+    }
+}
+
+public struct SelectionRangeRequest: LSPRequest {
+    public typealias Response = [SelectionRange]
+    public static let method = "textDocument/selectionRange"
+    public var textDocument: TextDocumentIdentifier
+    public var positions: [Position]
+
+    public init(params: JSONValue?) throws(LSPDecodingError) {
+        let fields = try FieldReader(try JSONValue.requireParams(params), path: "params")
+        textDocument = try fields.decode("textDocument")
+        guard fields.raw("positions") != nil else {
+            throw LSPDecodingError(path: "params.positions", problem: "missing required field")
+        }
+        positions = try fields.array("positions")
+    }
+}
+
+public struct SemanticTokensFullRequest: LSPRequest {
+    public typealias Response = SemanticTokens?
+    public static let method = "textDocument/semanticTokens/full"
+    public var textDocument: TextDocumentIdentifier
+
+    public init(params: JSONValue?) throws(LSPDecodingError) {
+        textDocument = try documentParam(params)
+    }
+}
+
+public struct SemanticTokensDeltaRequest: LSPRequest {
+    public typealias Response = SemanticTokensDeltaResult?
+    public static let method = "textDocument/semanticTokens/full/delta"
+    public var textDocument: TextDocumentIdentifier
+    public var previousResultId: String
+
+    public init(params: JSONValue?) throws(LSPDecodingError) {
+        let fields = try FieldReader(try JSONValue.requireParams(params), path: "params")
+        textDocument = try fields.decode("textDocument")
+        previousResultId = try fields.string("previousResultId")
+    }
+}
+
+public struct CodeActionRequest: LSPRequest {
+    public typealias Response = [CodeAction]
+    public static let method = "textDocument/codeAction"
+    public var textDocument: TextDocumentIdentifier
+    public var range: LSPRange
+    public var context: CodeActionContext
+
+    public init(params: JSONValue?) throws(LSPDecodingError) {
+        let fields = try FieldReader(try JSONValue.requireParams(params), path: "params")
+        textDocument = try fields.decode("textDocument")
+        range = try fields.decode("range")
+        context = try fields.optional("context") ?? CodeActionContext(diagnostics: [])
+    }
+}
