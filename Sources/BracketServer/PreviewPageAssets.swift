@@ -397,6 +397,10 @@ public enum PreviewPageAssets {
 
   function fitScale() {
     if (!(state.width > 0) || !(state.height > 0)) return 1;
+    // Measure the viewport without the scrollbars the current zoom may have caused; at the
+    // fitted size they disappear.
+    canvas.style.width = "0px";
+    canvas.style.height = "0px";
     var sx = viewport.clientWidth / state.width;
     var sy = viewport.clientHeight / state.height;
     var s = Math.min(sx, sy);
@@ -644,7 +648,7 @@ body {
 /* The canvas has the scaled picture's size (so the scrollbars are right); the stage holds the
    unscaled SVG and is scaled with a transform. Replacing the SVG leaves both untouched, which
    is why zoom and scroll survive an update. */
-.bracket-canvas { position: relative; }
+.bracket-canvas { position: relative; overflow: hidden; }
 .bracket-stage { position: absolute; left: 0; top: 0; transform-origin: 0 0; }
 .bracket-stage > svg { display: block; overflow: visible; }
 

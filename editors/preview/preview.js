@@ -320,6 +320,10 @@
 
   function fitScale() {
     if (!(state.width > 0) || !(state.height > 0)) return 1;
+    // Measure the viewport without the scrollbars the current zoom may have caused; at the
+    // fitted size they disappear.
+    canvas.style.width = "0px";
+    canvas.style.height = "0px";
     var sx = viewport.clientWidth / state.width;
     var sy = viewport.clientHeight / state.height;
     var s = Math.min(sx, sy);
