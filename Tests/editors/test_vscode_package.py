@@ -386,6 +386,24 @@ def check_copy_script():
         shutil.rmtree(target, ignore_errors=True)
 
 
+def check_extension_wiring():
+    """Runs extension.js under stand-in vscode modules (see extension_smoke.js)."""
+    node = shutil.which("node")
+    if node is None:
+        print("(node not installed: extension wiring not run)")
+        return
+    result = subprocess.run([node, os.path.join(HERE, "extension_smoke.js")],
+                            capture_output=True, text=True, timeout=60)
+    try:
+        entries = json.loads(result.stdout)
+    except ValueError:
+        check("extension smoke run printed its results", False, result.stdout[-500:] + result.stderr[-2000:])
+        return
+    check("extension smoke run printed its results", bool(entries), result.stderr[-2000:])
+    for entry in entries:
+        check("extension: " + entry["name"], entry["ok"], entry["detail"])
+
+
 def main():
     package = load_json("package.json")
     configuration = load_json("language-configuration.json")
@@ -396,6 +414,7 @@ def main():
         check_language_configuration(configuration)
     if grammar is not None:
         check_grammar(grammar)
+    check_extension_wiring()
     check_copy_script()
     print(f"{PASSED} passed, {FAILED} failed")
     return 0 if FAILED == 0 else 1

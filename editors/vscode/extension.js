@@ -257,12 +257,15 @@ async function activate(context) {
     vscode.workspace.onDidChangeConfiguration(async (event) => {
       // Layout settings travel with didChangeConfiguration; a new executable needs a restart.
       if (client && event.affectsConfiguration("bracket.server")) {
-        await client.stop();
-        client = createClient(context);
-        if (client) await client.start();
+        await stopClient();
+        await startClient(context);
       }
     }));
 
+  await startClient(context);
+}
+
+async function startClient(context) {
   client = createClient(context);
   if (!client) return;
   try {
@@ -275,8 +278,19 @@ async function activate(context) {
   }
 }
 
+async function stopClient() {
+  const running = client;
+  client = null;
+  if (!running) return;
+  try {
+    await running.stop();
+  } catch (error) {
+    // A client whose server never started cannot be stopped cleanly; nothing is left to do.
+  }
+}
+
 function deactivate() {
-  return client ? client.stop() : undefined;
+  return stopClient();
 }
 
 module.exports = { activate, deactivate };
