@@ -1,0 +1,174 @@
+// Runs editors/vscode/extension.js against small stand-ins for the `vscode` and
+// `vscode-languageclient/node` modules (neither is installed in CI) and checks the wiring:
+// client options, preview panel HTML, notification forwarding, highlight and reveal.
+// Prints a JSON list of { name, ok, detail } for test_vscode_package.py.
+"use strict";
+const Module = require("module");
+const path = require("path");
+const fs = require("fs");
+
+const root = path.resolve(__dirname, "..", "..");
+const extensionDir = path.join(root, "editors", "vscode");
+const fixture = JSON.parse(fs.readFileSync(path.join(__dirname, "fixtures", "tutorial-v1.json"), "utf8"));
+const results = [];
+const check = (name, ok, detail) => results.push({ name, ok: !!ok, detail: detail === undefined ? null : detail });
+
+class Position {
+  constructor(line, character) { this.line = line; this.character = character; }
+  isBefore(other) { return this.line < other.line || (this.line === other.line && this.character < other.character); }
+  isAfter(other) { return other.isBefore(this); }
+}
+class Range {
+  constructor(a, b, c, d) {
+    this.start = a instanceof Position ? a : new Position(a, b);
+    this.end = a instanceof Position ? b : new Position(c, d);
+  }
+  contains(p) { return !p.isBefore(this.start) && !p.isAfter(this.end); }
+}
+class Uri {
+  constructor(scheme, p) { this.scheme = scheme; this.path = p; this.fsPath = p; }
+  static file(p) { return new Uri("file", p); }
+  static parse(text) { return new Uri("file", text.replace(/^file:\/\//, "")); }
+  toString() { return this.scheme + "://" + this.path; }
+}
+
+const listeners = { selection: [] };
+const registered = {};
+const panels = [];
+const shown = [];
+const document = { uri: Uri.parse(fixture.uri), languageId: "bracket" };
+const editor = { document, viewColumn: 1, selection: { active: new Position(0, 0) }, revealRange() {} };
+
+const vscode = {
+  Position, Range, Uri,
+  ViewColumn: { Active: -1, Beside: -2, One: 1 },
+  TextEditorRevealType: { InCenterIfOutsideViewport: 2 },
+  commands: { registerCommand: (id, fn) => { registered[id] = fn; return { dispose() {} }; } },
+  window: {
+    activeTextEditor: editor,
+    visibleTextEditors: [editor],
+    onDidChangeTextEditorSelection: (fn) => { listeners.selection.push(fn); return { dispose() {} }; },
+    createWebviewPanel: (viewType, title, showOptions, options) => {
+      const panel = {
+        viewType, title, showOptions, options, posted: [], handlers: {},
+        webview: {
+          cspSource: "vscode-resource:",
+          html: "",
+          asWebviewUri: (uri) => ({ toString: () => "vscode-webview-resource:" + uri.path }),
+          onDidReceiveMessage: (fn) => { panel.handlers.message = fn; },
+          postMessage: (message) => { panel.posted.push(message); return Promise.resolve(true); },
+        },
+        onDidChangeViewState: () => {},
+        onDidDispose: (fn) => { panel.handlers.dispose = fn; },
+        reveal: () => { panel.revealed = true; },
+      };
+      panels.push(panel);
+      return panel;
+    },
+    showTextDocument: async (doc, options) => { shown.push(options); return editor; },
+    showErrorMessage: (message) => check("no error message", false, message),
+    showInformationMessage: () => {},
+    showWarningMessage: () => {},
+  },
+  workspace: {
+    getConfiguration: (section) => ({
+      get: (key, fallback) => {
+        const values = { "bracket.layout.cardWidth": 150, "bracket.layout.root": "top", "bracket": {} };
+        const full = section + "." + key;
+        return full in values ? values[full] : fallback;
+      },
+    }),
+    onDidCloseTextDocument: () => ({ dispose() {} }),
+    onDidChangeConfiguration: () => ({ dispose() {} }),
+    openTextDocument: async () => document,
+  },
+};
+
+let created = null;
+const languageClient = {
+  LanguageClient: class {
+    constructor(id, name, serverOptions, clientOptions) {
+      created = this;
+      this.id = id; this.serverOptions = serverOptions; this.clientOptions = clientOptions;
+      this.notifications = {};
+      this.code2ProtocolConverter = { asUri: (uri) => uri.toString() };
+      this.protocol2CodeConverter = {
+        asRange: (r) => new Range(r.start.line, r.start.character, r.end.line, r.end.character),
+      };
+    }
+    onNotification(method, fn) { this.notifications[method] = fn; return { dispose() {} }; }
+    async sendRequest(method, params) { this.lastRequest = { method, params }; return fixture; }
+    async start() { this.started = true; }
+    async stop() { this.stopped = true; }
+  },
+};
+
+const load = Module._load;
+Module._load = function (request, parent, isMain) {
+  if (request === "vscode") return vscode;
+  if (request === "vscode-languageclient/node") return languageClient;
+  return load.call(this, request, parent, isMain);
+};
+
+(async () => {
+  const extension = require(path.join(extensionDir, "extension.js"));
+  const context = { extensionPath: extensionDir, subscriptions: [] };
+  await extension.activate(context);
+  check("client started", created && created.started);
+  check("server command is `bracket lsp --stdio`",
+    created.serverOptions.run.command === "bracket" && created.serverOptions.run.args.join(" ") === "lsp --stdio"
+    && created.serverOptions.run.transport === undefined, created.serverOptions.run);
+  const init = typeof created.clientOptions.initializationOptions === "function"
+    ? created.clientOptions.initializationOptions() : created.clientOptions.initializationOptions;
+  check("initializationOptions ask for pushed previews and carry the layout",
+    init.preview.push === true && init.layout.cardWidth === 150 && init.layout.root === "top", init);
+  check("document selector and configuration section",
+    created.clientOptions.documentSelector[0].language === "bracket"
+    && created.clientOptions.synchronize.configurationSection === "bracket");
+  check("commands registered", ["bracket.openPreviewToSide", "bracket.openPreview", "bracket.exportSvg"]
+    .every((id) => typeof registered[id] === "function"), Object.keys(registered));
+
+  await registered["bracket.openPreviewToSide"]();
+  const panel = panels[0];
+  check("one panel opened beside the editor", panels.length === 1 && panel.showOptions.viewColumn === -2, panel && panel.showOptions);
+  check("webview runs scripts only from the preview folder",
+    panel.options.enableScripts === true && panel.options.localResourceRoots.length === 1);
+  const html = panel.webview.html;
+  check("panel HTML has the placeholders filled",
+    !html.includes("{{") && html.includes("script-src vscode-resource:")
+    && /src="vscode-webview-resource:[^"]*\/preview\/preview\.js"/.test(html), html.slice(0, 300));
+
+  await panel.handlers.message({ type: "ready" });
+  const previewMessage = panel.posted.find((m) => m.type === "preview");
+  check("ready gets the picture", previewMessage && previewMessage.payload.uri === fixture.uri, panel.posted);
+
+  const update = Object.assign({}, fixture, { version: 2 });
+  created.notifications["bracket/didChangePreview"](update);
+  const last = panel.posted.filter((m) => m.type === "preview").pop();
+  check("didChangePreview is forwarded to the panel", last.payload.version === 2);
+
+  const node5 = fixture.geometry.nodes.find((n) => n.id === "5");
+  listeners.selection[0]({ textEditor: editor, selections: [{ active: new Position(0, node5.range.start.character) }] });
+  const highlight = panel.posted.filter((m) => m.type === "highlight").pop();
+  check("cursor on an ID highlights its card", highlight && highlight.id === "5", panel.posted);
+  listeners.selection[0]({ textEditor: editor, selections: [{ active: new Position(0, 2) }] });
+  const cleared = panel.posted.filter((m) => m.type === "highlight").pop();
+  check("cursor off the IDs clears the highlight", cleared && cleared.id === null, cleared);
+
+  const node3 = fixture.geometry.nodes.find((n) => n.id === "3");
+  await panel.handlers.message({ type: "reveal", id: "3", range: node3.range });
+  const selection = shown.length > 0 ? shown[shown.length - 1].selection : null;
+  check("reveal selects the node's ID range",
+    selection && selection.start.character === node3.range.start.character
+    && selection.end.character === node3.range.end.character, shown);
+
+  await registered["bracket.openPreviewToSide"]();
+  check("a second open reuses the panel", panels.length === 1 && panel.revealed);
+
+  await extension.deactivate();
+  check("deactivate stops the client", created.stopped);
+  process.stdout.write(JSON.stringify(results));
+})().catch((error) => {
+  check("smoke run finished", false, String(error && error.stack || error));
+  process.stdout.write(JSON.stringify(results));
+});

@@ -1,0 +1,447 @@
+// Bracket preview page: shows the SVG of a `bracket/preview` payload, keeps zoom and scroll
+// across updates, and talks to its host (a VS Code webview or the loopback HTTP server).
+// No libraries, no eval, no innerHTML: SVG text is parsed with DOMParser, filtered against an
+// allow-list and imported, so a document can never make this page run script.
+(function () {
+  "use strict";
+
+  var SVG_NS = "http://www.w3.org/2000/svg";
+  var MIN_SCALE = 0.05;
+  var MAX_SCALE = 8;
+  var ZOOM_STEP = 1.25;
+  var DRAG_THRESHOLD = 4; // pixels a pointer must move before a press counts as a pan
+
+  // Only these SVG elements survive; everything else (script, foreignObject, a, image,
+  // animate/set that could rewrite attributes, …) is dropped with its subtree.
+  var ALLOWED_ELEMENTS = new Set([
+    "svg", "g", "rect", "text", "tspan", "title", "desc", "path", "polyline", "polygon",
+    "line", "circle", "ellipse", "style", "defs", "marker", "lineargradient",
+    "radialgradient", "stop", "clippath", "symbol", "use", "metadata",
+  ]);
+
+  var viewport = document.getElementById("viewport");
+  var canvas = document.getElementById("canvas");
+  var stage = document.getElementById("stage");
+  var placeholder = document.getElementById("placeholder");
+  var statusBadge = document.getElementById("status");
+  var zoomLabel = document.getElementById("zoom-level");
+
+  var state = {
+    scale: 1,
+    width: 0, // unscaled picture size in CSS pixels
+    height: 0,
+    uri: null,
+    version: null,
+    geometry: null,
+    hasPicture: false,
+    highlightId: null,
+  };
+
+  // A stylesheet object rather than a <style> element: the page's CSP forbids inline styles,
+  // and the constructed sheet carries the picture's own rules (fonts, dark-mode fallbacks).
+  var pictureSheet = null;
+  try {
+    pictureSheet = new CSSStyleSheet();
+    document.adoptedStyleSheets = document.adoptedStyleSheets.concat([pictureSheet]);
+  } catch (e) {
+    pictureSheet = null; // older engines: the page CSS alone styles the cards
+  }
+
+  // ---------------------------------------------------------------- transport
+
+  var vscode = typeof acquireVsCodeApi === "function" ? acquireVsCodeApi() : null;
+  document.body.setAttribute("data-transport", vscode ? "vscode" : "browser");
+
+  function post(message) {
+    if (vscode) {
+      vscode.postMessage(message);
+      return;
+    }
+    if (typeof fetch === "function") {
+      fetch("reveal", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(message),
+      }).catch(function () { /* the server went away; nothing useful to do */ });
+    }
+  }
+
+  function highlightIdFrom(data) {
+    if (data && typeof data === "object" && "id" in data) return data.id;
+    return data;
+  }
+
+  function parseJSON(text) {
+    try { return JSON.parse(text); } catch (e) { return undefined; }
+  }
+
+  function connect() {
+    if (vscode) {
+      window.addEventListener("message", function (event) {
+        var message = event.data;
+        if (!message || typeof message !== "object") return;
+        if (message.type === "preview") applyPayload(message.payload);
+        else if (message.type === "highlight") highlight(message.id);
+      });
+      post({ type: "ready" });
+      return;
+    }
+    if (typeof EventSource !== "function") return;
+    var source = new EventSource("events");
+    source.addEventListener("preview", function (event) {
+      var payload = parseJSON(event.data);
+      if (payload !== undefined) applyPayload(payload);
+    });
+    source.addEventListener("highlight", function (event) {
+      var data = parseJSON(event.data);
+      if (data !== undefined) highlight(highlightIdFrom(data));
+    });
+  }
+
+  // ---------------------------------------------------------------- SVG intake
+
+  // Filters the parsed tree in place with an explicit stack (documents can nest deeply).
+  // Returns the text of its <style> elements, which are removed from the tree.
+  function sanitize(root) {
+    var css = [];
+    var stack = [root];
+    while (stack.length > 0) {
+      var element = stack.pop();
+      var attributes = Array.prototype.slice.call(element.attributes);
+      for (var i = 0; i < attributes.length; i++) {
+        var attribute = attributes[i];
+        var name = attribute.localName.toLowerCase();
+        if (name.indexOf("on") === 0) {
+          element.removeAttributeNode(attribute);
+        } else if (name === "href" && attribute.value.trim().charAt(0) !== "#") {
+          element.removeAttributeNode(attribute); // only same-document references
+        } else if (name === "style") {
+          // Inline style attributes are blocked by the CSP; re-applied through CSSOM below.
+          element.setAttribute("data-bracket-style", attribute.value);
+          element.removeAttributeNode(attribute);
+        }
+      }
+      var children = Array.prototype.slice.call(element.children);
+      for (var j = 0; j < children.length; j++) {
+        var child = children[j];
+        var local = child.localName.toLowerCase();
+        if (child.namespaceURI !== SVG_NS || !ALLOWED_ELEMENTS.has(local)) {
+          child.remove();
+        } else if (local === "style") {
+          css.push(child.textContent || "");
+          child.remove();
+        } else {
+          stack.push(child);
+        }
+      }
+    }
+    return css.join("\n");
+  }
+
+  function parseLength(value) {
+    if (!value) return NaN;
+    var match = /^\s*([0-9]*\.?[0-9]+)\s*(px)?\s*$/.exec(value);
+    return match ? parseFloat(match[1]) : NaN;
+  }
+
+  // Returns { svg, css, width, height } or null when the text is not a usable SVG.
+  function parseSvg(text) {
+    if (typeof text !== "string" || text.trim() === "") return null;
+    var doc = new DOMParser().parseFromString(text, "image/svg+xml");
+    var root = doc.documentElement;
+    if (!root || root.namespaceURI !== SVG_NS || root.localName !== "svg") return null;
+    if (doc.getElementsByTagName("parsererror").length > 0) return null;
+    var css = sanitize(root);
+    var width = parseLength(root.getAttribute("width"));
+    var height = parseLength(root.getAttribute("height"));
+    var viewBox = (root.getAttribute("viewBox") || "").trim().split(/[\s,]+/).map(parseFloat);
+    if (!(width > 0) && viewBox.length === 4) width = viewBox[2];
+    if (!(height > 0) && viewBox.length === 4) height = viewBox[3];
+    if (!(width > 0) || !(height > 0)) { width = 300; height = 150; }
+    var svg = document.importNode(root, true);
+    svg.setAttribute("width", String(width));
+    svg.setAttribute("height", String(height));
+    var styled = svg.querySelectorAll("[data-bracket-style]");
+    for (var i = 0; i < styled.length; i++) {
+      styled[i].style.cssText = styled[i].getAttribute("data-bracket-style");
+      styled[i].removeAttribute("data-bracket-style");
+    }
+    var cards = svg.querySelectorAll("[data-node-id]");
+    for (var k = 0; k < cards.length; k++) {
+      if (!cards[k].hasAttribute("tabindex")) cards[k].setAttribute("tabindex", "0");
+    }
+    return { svg: svg, css: css, width: width, height: height };
+  }
+
+  // ---------------------------------------------------------------- payloads
+
+  function count(value) {
+    return typeof value === "number" && isFinite(value) && value > 0 ? Math.floor(value) : 0;
+  }
+
+  function plural(n, word) {
+    return n + " " + word + (n === 1 ? "" : "s");
+  }
+
+  function showDiagnostics(errors, warnings) {
+    statusBadge.classList.remove("has-errors", "has-warnings");
+    document.body.setAttribute("data-errors", String(errors));
+    if (errors > 0) {
+      statusBadge.textContent = "\u26A0 " + plural(errors, "error") +
+        (warnings > 0 ? ", " + plural(warnings, "warning") : "");
+      statusBadge.title = "The document has errors; the picture is the server's best layout.";
+      statusBadge.classList.add("has-errors");
+      statusBadge.hidden = false;
+    } else if (warnings > 0) {
+      statusBadge.textContent = plural(warnings, "warning");
+      statusBadge.title = "";
+      statusBadge.classList.add("has-warnings");
+      statusBadge.hidden = false;
+    } else {
+      statusBadge.textContent = "";
+      statusBadge.hidden = true;
+    }
+  }
+
+  function isNewer(payload) {
+    if (payload.uri !== state.uri) return true;
+    if (typeof payload.version !== "number" || typeof state.version !== "number") return true;
+    return payload.version >= state.version; // an equal version may carry new settings
+  }
+
+  function applyPayload(payload) {
+    if (!payload || typeof payload !== "object" || !isNewer(payload)) return;
+    var sameDocument = payload.uri === state.uri;
+    state.uri = payload.uri;
+    state.version = payload.version;
+    var diagnostics = payload.diagnostics && typeof payload.diagnostics === "object" ? payload.diagnostics : {};
+    var errors = count(diagnostics.errors);
+    showDiagnostics(errors, count(diagnostics.warnings));
+
+    var picture = parseSvg(payload.svg);
+    var empty = !picture || picture.svg.querySelector("[data-node-id]") === null;
+    // While the user is typing, a broken document may lay out to nothing; the last good
+    // picture (with the error badge) is more useful than a blank page.
+    if (empty && errors > 0 && state.hasPicture && sameDocument) return;
+
+    state.geometry = payload.geometry && typeof payload.geometry === "object" ? payload.geometry : null;
+    var scrollLeft = viewport.scrollLeft;
+    var scrollTop = viewport.scrollTop;
+    var first = !state.hasPicture;
+    if (picture) {
+      if (pictureSheet) {
+        try { pictureSheet.replaceSync(picture.css); } catch (e) { pictureSheet.replaceSync(""); }
+      }
+      stage.replaceChildren(picture.svg);
+      state.width = picture.width;
+      state.height = picture.height;
+    } else {
+      stage.replaceChildren();
+      state.width = 0;
+      state.height = 0;
+    }
+    state.hasPicture = !empty;
+    placeholder.textContent = empty ? (errors > 0 ? "The document has errors and nothing to show yet." : "The diagram is empty.") : "";
+    placeholder.hidden = !empty;
+
+    if (first && state.hasPicture) {
+      var saved = vscode && vscode.getState ? vscode.getState() : null;
+      if (saved && typeof saved.scale === "number") {
+        setScale(saved.scale);
+        viewport.scrollLeft = saved.scrollLeft || 0;
+        viewport.scrollTop = saved.scrollTop || 0;
+      } else {
+        setScale(Math.min(1, fitScale()));
+      }
+    } else {
+      setScale(state.scale);
+      viewport.scrollLeft = scrollLeft;
+      viewport.scrollTop = scrollTop;
+    }
+    highlight(state.highlightId, { scroll: false });
+  }
+
+  // ---------------------------------------------------------------- cards
+
+  function cardsWithId(id) {
+    var result = [];
+    var cards = stage.querySelectorAll("[data-node-id]");
+    for (var i = 0; i < cards.length; i++) {
+      // Compared as strings, not through a selector: IDs may contain '.' and '-'.
+      if (cards[i].getAttribute("data-node-id") === id) result.push(cards[i]);
+    }
+    return result;
+  }
+
+  // Duplicate IDs are a diagnostic, not a crash: the n-th card with an ID maps to the n-th
+  // geometry node with it (both are in pre-order).
+  function rangeFor(card) {
+    var id = card.getAttribute("data-node-id");
+    var nodes = state.geometry && Array.isArray(state.geometry.nodes) ? state.geometry.nodes : [];
+    var occurrence = cardsWithId(id).indexOf(card);
+    for (var i = 0; i < nodes.length; i++) {
+      if (nodes[i] && nodes[i].id === id) {
+        if (occurrence <= 0) return nodes[i].range || null;
+        occurrence--;
+      }
+    }
+    return null;
+  }
+
+  function reveal(card) {
+    post({ type: "reveal", id: card.getAttribute("data-node-id"), range: rangeFor(card) });
+  }
+
+  function highlight(id, options) {
+    state.highlightId = typeof id === "string" ? id : null;
+    var previous = stage.querySelectorAll(".bracket-highlight");
+    for (var i = 0; i < previous.length; i++) previous[i].classList.remove("bracket-highlight");
+    if (state.highlightId === null) return;
+    var cards = cardsWithId(state.highlightId);
+    for (var j = 0; j < cards.length; j++) cards[j].classList.add("bracket-highlight");
+    if (cards.length > 0 && !(options && options.scroll === false)) scrollIntoViewIfNeeded(cards[0]);
+  }
+
+  function scrollIntoViewIfNeeded(card) {
+    var box = card.getBoundingClientRect();
+    var view = viewport.getBoundingClientRect();
+    var inside = box.left >= view.left && box.right <= view.right &&
+      box.top >= view.top && box.bottom <= view.bottom;
+    if (inside) return;
+    viewport.scrollLeft += (box.left + box.right) / 2 - (view.left + view.right) / 2;
+    viewport.scrollTop += (box.top + box.bottom) / 2 - (view.top + view.bottom) / 2;
+  }
+
+  // ---------------------------------------------------------------- zoom and pan
+
+  function clamp(value, low, high) {
+    return Math.min(high, Math.max(low, value));
+  }
+
+  function fitScale() {
+    if (!(state.width > 0) || !(state.height > 0)) return 1;
+    // Measure the viewport without the scrollbars the current zoom may have caused; at the
+    // fitted size they disappear.
+    canvas.style.width = "0px";
+    canvas.style.height = "0px";
+    var sx = viewport.clientWidth / state.width;
+    var sy = viewport.clientHeight / state.height;
+    var s = Math.min(sx, sy);
+    return s > 0 && isFinite(s) ? s : 1;
+  }
+
+  function saveView() {
+    if (vscode && vscode.setState) {
+      vscode.setState({ scale: state.scale, scrollLeft: viewport.scrollLeft, scrollTop: viewport.scrollTop });
+    }
+  }
+
+  // Sets the scale and keeps the picture point under (anchorX, anchorY) — viewport
+  // coordinates, default its centre — where it was.
+  function setScale(scale, anchorX, anchorY) {
+    var old = state.scale;
+    var next = clamp(scale, MIN_SCALE, MAX_SCALE);
+    var ax = typeof anchorX === "number" ? anchorX : viewport.clientWidth / 2;
+    var ay = typeof anchorY === "number" ? anchorY : viewport.clientHeight / 2;
+    var px = (viewport.scrollLeft + ax) / old;
+    var py = (viewport.scrollTop + ay) / old;
+    state.scale = next;
+    stage.style.transform = "scale(" + next + ")";
+    canvas.style.width = Math.ceil(state.width * next) + "px";
+    canvas.style.height = Math.ceil(state.height * next) + "px";
+    zoomLabel.textContent = Math.round(next * 100) + " %";
+    document.body.setAttribute("data-scale", String(next));
+    if (next !== old) {
+      viewport.scrollLeft = px * next - ax;
+      viewport.scrollTop = py * next - ay;
+    }
+    saveView();
+  }
+
+  function zoomBy(factor, anchorX, anchorY) {
+    setScale(state.scale * factor, anchorX, anchorY);
+  }
+
+  function fit() {
+    setScale(fitScale());
+    viewport.scrollLeft = 0;
+    viewport.scrollTop = 0;
+    saveView();
+  }
+
+  document.getElementById("zoom-in").addEventListener("click", function () { zoomBy(ZOOM_STEP); });
+  document.getElementById("zoom-out").addEventListener("click", function () { zoomBy(1 / ZOOM_STEP); });
+  document.getElementById("zoom-fit").addEventListener("click", fit);
+  document.getElementById("zoom-reset").addEventListener("click", function () { setScale(1); });
+
+  // Ctrl/Cmd + wheel zooms around the pointer; trackpad pinches arrive as ctrl + wheel in
+  // Chromium. A plain wheel scrolls natively.
+  viewport.addEventListener("wheel", function (event) {
+    if (!event.ctrlKey && !event.metaKey) return;
+    event.preventDefault();
+    var delta = event.deltaY * (event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? 400 : 1);
+    var box = viewport.getBoundingClientRect();
+    zoomBy(Math.exp(-delta * 0.002), event.clientX - box.left, event.clientY - box.top);
+  }, { passive: false });
+
+  viewport.addEventListener("keydown", function (event) {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    var target = event.target;
+    if ((event.key === "Enter" || event.key === " ") && target && target.closest) {
+      var card = target.closest("[data-node-id]");
+      if (card) { event.preventDefault(); reveal(card); return; }
+    }
+    if (event.key === "+" || event.key === "=") zoomBy(ZOOM_STEP);
+    else if (event.key === "-") zoomBy(1 / ZOOM_STEP);
+    else if (event.key === "0") setScale(1);
+    else if (event.key === "f" || event.key === "F") fit();
+    else return;
+    event.preventDefault();
+  });
+
+  var drag = null;
+  var suppressClick = false;
+
+  viewport.addEventListener("pointerdown", function (event) {
+    suppressClick = false;
+    if (event.button !== 0) return;
+    drag = { x: event.clientX, y: event.clientY, left: viewport.scrollLeft, top: viewport.scrollTop, moved: false, pointer: event.pointerId };
+  });
+  viewport.addEventListener("pointermove", function (event) {
+    if (!drag || event.pointerId !== drag.pointer) return;
+    var dx = event.clientX - drag.x;
+    var dy = event.clientY - drag.y;
+    if (!drag.moved && Math.abs(dx) + Math.abs(dy) < DRAG_THRESHOLD) return;
+    if (!drag.moved) {
+      drag.moved = true;
+      viewport.classList.add("dragging");
+      try { viewport.setPointerCapture(event.pointerId); } catch (e) { /* pointer already gone */ }
+    }
+    viewport.scrollLeft = drag.left - dx;
+    viewport.scrollTop = drag.top - dy;
+  });
+  function endDrag(event) {
+    if (!drag || event.pointerId !== drag.pointer) return;
+    suppressClick = drag.moved; // a pan must not also count as a click on a card
+    drag = null;
+    viewport.classList.remove("dragging");
+    saveView();
+  }
+  viewport.addEventListener("pointerup", endDrag);
+  viewport.addEventListener("pointercancel", endDrag);
+  viewport.addEventListener("scroll", function () { if (!drag) saveView(); });
+
+  stage.addEventListener("click", function (event) {
+    if (suppressClick) { suppressClick = false; return; }
+    var card = event.target && event.target.closest ? event.target.closest("[data-node-id]") : null;
+    if (card) reveal(card);
+  });
+
+  // Read-only view of the state, for hosts and tests that want to inspect the page.
+  window.bracketPreview = Object.freeze({
+    scale: function () { return state.scale; },
+    version: function () { return state.version; },
+  });
+
+  connect();
+})();

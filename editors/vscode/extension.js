@@ -1,0 +1,296 @@
+// VS Code client for the bracket language server: starts `bracket lsp --stdio`, shows one
+// live preview panel per document (the shared page in editors/preview), and links cards and
+// text both ways (cursor → highlight, card click → selection).
+"use strict";
+const vscode = require("vscode");
+const fs = require("fs");
+const path = require("path");
+
+const PREVIEW_VIEW_TYPE = "bracket.preview";
+const LAYOUT_KEYS = ["cardWidth", "cardHeight", "levelGap", "leafGap", "margin", "root", "align"];
+
+let client = null;
+/** Latest pushed payload per document URI string (as the server spells it). */
+const latestPayloads = new Map();
+/** Open preview panels per document URI string. */
+const panels = new Map();
+/** The preview panel that has focus, if any; commands then act on its document. */
+let activePanel = null;
+
+function layoutSettings() {
+  const config = vscode.workspace.getConfiguration("bracket.layout");
+  const layout = {};
+  for (const key of LAYOUT_KEYS) {
+    const value = config.get(key);
+    if (value !== undefined) layout[key] = value;
+  }
+  return layout;
+}
+
+function uriKey(uri) {
+  return client ? client.code2ProtocolConverter.asUri(uri) : uri.toString();
+}
+
+// ------------------------------------------------------------------ language client
+
+function createClient(context) {
+  let languageClient;
+  try {
+    languageClient = require("vscode-languageclient/node");
+  } catch (error) {
+    vscode.window.showErrorMessage(
+      "Bracket: the vscode-languageclient module is missing; run `npm install` in the extension folder.");
+    return null;
+  }
+  const config = vscode.workspace.getConfiguration("bracket");
+  const executable = {
+    command: config.get("server.path", "bracket"),
+    // No `transport` on purpose: vscode-languageclient would append its own --stdio.
+    args: ["lsp", "--stdio", ...config.get("server.extraArgs", [])],
+  };
+  const serverOptions = { run: executable, debug: executable };
+  const clientOptions = {
+    documentSelector: [{ language: "bracket" }],
+    initializationOptions: () => ({ preview: { push: true }, layout: layoutSettings() }),
+    synchronize: { configurationSection: "bracket" },
+    outputChannelName: "Bracket",
+  };
+  const result = new languageClient.LanguageClient("bracket", "Bracket", serverOptions, clientOptions);
+  context.subscriptions.push(result.onNotification("bracket/didChangePreview", receivePayload));
+  return result;
+}
+
+function receivePayload(payload) {
+  if (!payload || typeof payload.uri !== "string") return;
+  latestPayloads.set(payload.uri, payload);
+  const panel = panels.get(payload.uri);
+  if (panel) panel.show(payload);
+}
+
+async function requestPayload(key) {
+  if (!client) return latestPayloads.get(key);
+  try {
+    const payload = await client.sendRequest("bracket/preview", { textDocument: { uri: key } });
+    if (payload && typeof payload.uri === "string") latestPayloads.set(payload.uri, payload);
+    return payload;
+  } catch (error) {
+    return latestPayloads.get(key); // e.g. the server is restarting: the last picture will do
+  }
+}
+
+// ------------------------------------------------------------------ preview panels
+
+function previewFolder(context) {
+  // Packaged: ./preview (copied by scripts/copy-preview.js). From the checkout: ../preview.
+  for (const candidate of ["preview", path.join("..", "preview")]) {
+    const folder = path.join(context.extensionPath, candidate);
+    if (fs.existsSync(path.join(folder, "index.html"))) return folder;
+  }
+  return null;
+}
+
+class PreviewPanel {
+  constructor(context, document, viewColumn, preserveFocus) {
+    this.key = uriKey(document.uri);
+    this.documentUri = document.uri;
+    this.payload = null;
+    this.ready = false;
+    this.highlighted = undefined;
+    const folder = previewFolder(context);
+    this.panel = vscode.window.createWebviewPanel(
+      PREVIEW_VIEW_TYPE,
+      "Preview " + path.basename(document.uri.path),
+      { viewColumn, preserveFocus },
+      {
+        enableScripts: true,
+        localResourceRoots: folder ? [vscode.Uri.file(folder)] : [],
+      });
+    this.panel.webview.html = folder ? this.html(folder) : "<p>The preview page is missing from the extension.</p>";
+    this.panel.webview.onDidReceiveMessage((message) => this.onMessage(message));
+    this.panel.onDidChangeViewState((event) => {
+      if (event.webviewPanel.active) activePanel = this;
+      else if (activePanel === this) activePanel = null;
+    });
+    this.panel.onDidDispose(() => {
+      panels.delete(this.key);
+      if (activePanel === this) activePanel = null;
+    });
+  }
+
+  html(folder) {
+    const webview = this.panel.webview;
+    const template = fs.readFileSync(path.join(folder, "index.html"), "utf8");
+    const assetBase = webview.asWebviewUri(vscode.Uri.file(folder)).toString() + "/";
+    return template.split("{{cspSource}}").join(webview.cspSource).split("{{assetBase}}").join(assetBase);
+  }
+
+  reveal(viewColumn, preserveFocus) {
+    this.panel.reveal(viewColumn, preserveFocus);
+  }
+
+  show(payload) {
+    this.payload = payload;
+    if (this.ready) this.panel.webview.postMessage({ type: "preview", payload });
+  }
+
+  highlight(id) {
+    if (!this.ready || id === this.highlighted) return;
+    this.highlighted = id;
+    this.panel.webview.postMessage({ type: "highlight", id });
+  }
+
+  async onMessage(message) {
+    if (!message || typeof message !== "object") return;
+    if (message.type === "ready") {
+      // A (re)loaded webview has nothing: send the latest picture and the cursor's card.
+      this.ready = true;
+      this.highlighted = undefined;
+      const payload = latestPayloads.get(this.key) || (await requestPayload(this.key));
+      if (payload) this.show(payload);
+      const editor = vscode.window.visibleTextEditors.find((e) => uriKey(e.document.uri) === this.key);
+      if (editor) this.highlight(nodeAt(this.payload, editor.selection.active));
+    } else if (message.type === "reveal") {
+      await revealInEditor(this.documentUri, message.range);
+    }
+  }
+}
+
+async function openPreview(context, argument, toSide) {
+  const document = await documentFor(argument);
+  if (!document) {
+    vscode.window.showInformationMessage("Bracket: open a .bracket file to preview it.");
+    return;
+  }
+  const editorColumn = vscode.window.activeTextEditor ? vscode.window.activeTextEditor.viewColumn : undefined;
+  const viewColumn = toSide ? vscode.ViewColumn.Beside : (editorColumn || vscode.ViewColumn.Active);
+  const key = uriKey(document.uri);
+  const existing = panels.get(key);
+  if (existing) {
+    existing.reveal(viewColumn, toSide);
+    return;
+  }
+  panels.set(key, new PreviewPanel(context, document, viewColumn, toSide));
+}
+
+// ------------------------------------------------------------------ text ↔ picture
+
+function toRange(range) {
+  if (!range || !range.start || !range.end) return null;
+  if (client) return client.protocol2CodeConverter.asRange(range);
+  return new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character);
+}
+
+/** The ID of the node whose ID token holds `position` (its end included), or null. */
+function nodeAt(payload, position) {
+  const nodes = payload && payload.geometry && Array.isArray(payload.geometry.nodes) ? payload.geometry.nodes : [];
+  for (const node of nodes) {
+    const range = toRange(node && node.range);
+    if (range && range.contains(position)) return node.id;
+  }
+  return null;
+}
+
+async function revealInEditor(documentUri, protocolRange) {
+  const range = toRange(protocolRange);
+  if (!range) return;
+  const visible = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === documentUri.toString());
+  const editor = await vscode.window.showTextDocument(visible ? visible.document : documentUri, {
+    viewColumn: visible ? visible.viewColumn : vscode.ViewColumn.One,
+    selection: range,
+    preserveFocus: false,
+  });
+  editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+}
+
+function onSelectionChange(event) {
+  const document = event.textEditor.document;
+  if (document.languageId !== "bracket") return;
+  const panel = panels.get(uriKey(document.uri));
+  if (panel) panel.highlight(nodeAt(panel.payload, event.selections[0].active));
+}
+
+// ------------------------------------------------------------------ commands
+
+async function documentFor(argument) {
+  if (argument instanceof vscode.Uri) return vscode.workspace.openTextDocument(argument);
+  const editor = vscode.window.activeTextEditor;
+  if (editor && editor.document.languageId === "bracket") return editor.document;
+  if (activePanel) return vscode.workspace.openTextDocument(activePanel.documentUri);
+  return null;
+}
+
+async function exportSvg(argument) {
+  const document = await documentFor(argument);
+  if (!document) {
+    vscode.window.showInformationMessage("Bracket: open a .bracket file to export it.");
+    return;
+  }
+  const payload = await requestPayload(uriKey(document.uri));
+  if (!payload || typeof payload.svg !== "string" || payload.svg === "") {
+    vscode.window.showErrorMessage("Bracket: the language server has no picture for this file yet.");
+    return;
+  }
+  const defaultUri = document.uri.scheme === "file"
+    ? vscode.Uri.file(document.uri.fsPath.replace(/\.bracket$/i, "") + ".svg")
+    : undefined;
+  const target = await vscode.window.showSaveDialog({ defaultUri, filters: { "SVG image": ["svg"] } });
+  if (!target) return;
+  await vscode.workspace.fs.writeFile(target, Buffer.from(payload.svg, "utf8"));
+  const errors = payload.diagnostics && payload.diagnostics.errors;
+  if (errors > 0) {
+    vscode.window.showWarningMessage(`Bracket: exported ${path.basename(target.path)}, but the file has ${errors} error(s).`);
+  }
+}
+
+// ------------------------------------------------------------------ lifecycle
+
+async function activate(context) {
+  context.subscriptions.push(
+    vscode.commands.registerCommand("bracket.openPreviewToSide", (uri) => openPreview(context, uri, true)),
+    vscode.commands.registerCommand("bracket.openPreview", (uri) => openPreview(context, uri, false)),
+    vscode.commands.registerCommand("bracket.exportSvg", exportSvg),
+    vscode.window.onDidChangeTextEditorSelection(onSelectionChange),
+    vscode.workspace.onDidCloseTextDocument((document) => {
+      const key = uriKey(document.uri);
+      if (!panels.has(key)) latestPayloads.delete(key);
+    }),
+    vscode.workspace.onDidChangeConfiguration(async (event) => {
+      // Layout settings travel with didChangeConfiguration; a new executable needs a restart.
+      if (client && event.affectsConfiguration("bracket.server")) {
+        await stopClient();
+        await startClient(context);
+      }
+    }));
+
+  await startClient(context);
+}
+
+async function startClient(context) {
+  client = createClient(context);
+  if (!client) return;
+  try {
+    await client.start();
+  } catch (error) {
+    const command = vscode.workspace.getConfiguration("bracket").get("server.path", "bracket");
+    vscode.window.showErrorMessage(
+      `Bracket: could not start the language server (${command} lsp --stdio). ` +
+      "Set bracket.server.path to the bracket executable.");
+  }
+}
+
+async function stopClient() {
+  const running = client;
+  client = null;
+  if (!running) return;
+  try {
+    await running.stop();
+  } catch (error) {
+    // A client whose server never started cannot be stopped cleanly; nothing is left to do.
+  }
+}
+
+function deactivate() {
+  return stopClient();
+}
+
+module.exports = { activate, deactivate };
