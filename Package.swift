@@ -27,5 +27,6 @@ let package = Package(
             "BracketIDE", "BracketSVG", "BracketExport", "LanguageServerProtocol", "JSONRPC",
         ]),
         .executableTarget(name: "bracket", dependencies: ["BracketServer"]),
+        .testTarget(name: "BracketServerTests", dependencies: ["BracketServer"]),
     ]
 )
