@@ -3,7 +3,6 @@
 ;; Version: 0.1.0
 ;; Package-Requires: ((emacs "28.1"))
 ;; Keywords: languages
-;; URL: https://github.com/bracket-lang/bracket
 
 ;;; Commentary:
 
