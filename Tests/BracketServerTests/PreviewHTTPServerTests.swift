@@ -29,9 +29,10 @@ private final class RevealRecorder: @unchecked Sendable {
 }
 
 private func makeServer(limits: PreviewHTTPLimits = PreviewHTTPLimits(),
-                        recorder: RevealRecorder = RevealRecorder()) throws -> PreviewHTTPServer {
+                        recorder: RevealRecorder = RevealRecorder(),
+                        keepAliveSeconds: Double = 15) throws -> PreviewHTTPServer {
     try PreviewHTTPServer(page: testPage, onReveal: { recorder.record($0) },
-                          limits: limits, keepAliveSeconds: 15)
+                          limits: limits, keepAliveSeconds: keepAliveSeconds)
 }
 
 private func get(_ server: PreviewHTTPServer, _ path: String, method: String = "GET",
@@ -150,6 +151,17 @@ private func post(_ server: PreviewHTTPServer, _ path: String, body: String,
         for client in clients {
             #expect(client.read(until: "\n\n") == "event: preview\ndata: {\"n\":42}\n\n")
         }
+    }
+
+    @Test func idleEventStreamGetsKeepAliveComments() throws {
+        let server = try makeServer(keepAliveSeconds: 0.2)
+        defer { server.stop() }
+        let client = try #require(RawHTTPClient(port: server.port))
+        client.send("GET /\(server.token)/events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
+        let received = client.read(until: ": keep-alive\n\n", occurrences: 2)
+        #expect(statusCode(received) == 200)
+        #expect(received.hasSuffix(": keep-alive\n\n: keep-alive\n\n"))
+        #expect(!received.contains("event:"))   // nothing published yet, so no preview event
     }
 
     @Test func revealCallsBackWithTheID() throws {

@@ -22,6 +22,8 @@ public final class PreviewHTTPServer: @unchecked Sendable {
     private var openConnections = 0
     private let acceptLoopDone = DispatchSemaphore(value: 0)
 
+    /// Binds 127.0.0.1 on a free port and starts accepting. `onReveal` receives the
+    /// node ID of a card clicked on the page; it runs on a server thread.
     public convenience init(page: PageAssets, onReveal: @escaping @Sendable (String) -> Void) throws {
         try self.init(page: page, onReveal: onReveal, limits: PreviewHTTPLimits(), keepAliveSeconds: 15)
     }
