@@ -35,9 +35,7 @@ let package = Package(
         .testTarget(name: "BracketJSONTests", dependencies: ["BracketJSON"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "BracketJSON"]),
         .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol", "JSONRPC", "BracketJSON"]),
+        .testTarget(name: "BracketModelTests", dependencies: ["BracketModel"]),
+        .testTarget(name: "BracketServerTests", dependencies: ["BracketServer"]),
     ]
 )
-
-package.targets += [
-    .testTarget(name: "BracketModelTests", dependencies: ["BracketModel"], exclude: []),
-]

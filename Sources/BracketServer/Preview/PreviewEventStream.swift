@@ -1,0 +1,174 @@
+// Server-Sent Events fan-out for the preview page.
+// Publishing must never wait on a browser: each connected page has its own thread that
+// writes to its socket, and the publisher only drops the newest event into that
+// client's mailbox. Only the latest preview matters, so a slow client skips
+// intermediate payloads instead of queueing them.
+import Foundation
+
+enum PreviewEvent {
+    /// `event: NAME` followed by the payload split into `data:` lines (SSE joins them
+    /// back with newlines, so a payload containing line breaks survives intact).
+    static func encode(name: String, data: [UInt8]) -> [UInt8] {
+        var out = Array("event: \(name)\n".utf8)
+        for line in data.split(separator: 10, omittingEmptySubsequences: false) {
+            out += Array("data: ".utf8)
+            out += line.filter { $0 != 13 }
+            out.append(10)
+        }
+        out.append(10)
+        return out
+    }
+
+    static func highlightData(id: String?) -> [UInt8] {
+        guard let id else { return Array(#"{"id":null}"#.utf8) }
+        return Array(#"{"id":"#.utf8) + jsonString(id) + Array("}".utf8)
+    }
+
+    /// A JSON string literal; escapes everything JSON requires plus `<` and `>` so the
+    /// value can never close a script element if a page inlines it.
+    static func jsonString(_ text: String) -> [UInt8] {
+        var out: [UInt8] = [34]
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += [92, 34]
+            case "\\": out += [92, 92]
+            case "\n": out += [92, 110]
+            case "\r": out += [92, 114]
+            case "\t": out += [92, 116]
+            case "<", ">", "&": out += Array(String(format: "\\u%04x", scalar.value).utf8)
+            default:
+                if scalar.value < 0x20 {
+                    out += Array(String(format: "\\u%04x", scalar.value).utf8)
+                } else {
+                    out += Array(String(scalar).utf8)
+                }
+            }
+        }
+        out.append(34)
+        return out
+    }
+
+    static let keepAlive = Array(": keep-alive\n\n".utf8)
+}
+
+/// One connected EventSource: a mailbox holding at most one pending preview and one
+/// pending highlight, drained by the connection's own thread.
+final class PreviewEventClient: @unchecked Sendable {
+    // All mutable state below is guarded by `condition`.
+    private let condition = NSCondition()
+    private var fd: Int32
+    private var pendingPreview: [UInt8]?
+    private var pendingHighlight: [UInt8]?
+    private var closed = false
+
+    init(fd: Int32, preview: [UInt8]?, highlight: [UInt8]?) {
+        self.fd = fd
+        self.pendingPreview = preview
+        self.pendingHighlight = highlight
+    }
+
+    func post(preview: [UInt8]) {
+        condition.lock(); pendingPreview = preview; condition.signal(); condition.unlock()
+    }
+
+    func post(highlight: [UInt8]) {
+        condition.lock(); pendingHighlight = highlight; condition.signal(); condition.unlock()
+    }
+
+    /// Called from `stop()`: wakes the writer and unblocks any send in progress.
+    func close() {
+        condition.lock()
+        closed = true
+        if fd >= 0 { PreviewSocket.shutdownBoth(fd) }
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Writes events until the peer goes away or the client is closed, then closes the
+    /// socket (only this thread ever closes it, so `close()` cannot hit a reused fd).
+    func run(keepAliveSeconds: Double) {
+        while true {
+            condition.lock()
+            let until = Date(timeIntervalSinceNow: keepAliveSeconds)
+            while !closed && pendingPreview == nil && pendingHighlight == nil {
+                if !condition.wait(until: until) { break }
+            }
+            if closed { break }
+            var chunk: [UInt8] = []
+            if let preview = pendingPreview { chunk += preview }
+            if let highlight = pendingHighlight { chunk += highlight }
+            pendingPreview = nil
+            pendingHighlight = nil
+            let socket = fd
+            condition.unlock()
+            if !PreviewSocket.sendAll(socket, chunk.isEmpty ? PreviewEvent.keepAlive : chunk) {
+                condition.lock()
+                break
+            }
+        }
+        // Still holding the lock here, on every exit path.
+        PreviewSocket.closeSocket(fd)
+        fd = -1
+        closed = true
+        condition.unlock()
+    }
+}
+
+/// The set of connected pages plus the latest events, which a newly connected page
+/// receives first so it never shows a blank preview.
+final class PreviewEventHub: @unchecked Sendable {
+    // Guarded by `lock`. Clients are posted to while holding it so two racing
+    // publishes cannot reach a mailbox in the wrong order.
+    private let lock = NSLock()
+    private var clients: [ObjectIdentifier: PreviewEventClient] = [:]
+    private var latestPreview: [UInt8]?
+    private var latestHighlight: [UInt8]?
+    private var stopped = false
+    let keepAliveSeconds: Double
+
+    init(keepAliveSeconds: Double = 15) {
+        self.keepAliveSeconds = keepAliveSeconds
+    }
+
+    func publish(payload: [UInt8]) {
+        let event = PreviewEvent.encode(name: "preview", data: payload)
+        lock.lock(); defer { lock.unlock() }
+        latestPreview = event
+        for client in clients.values { client.post(preview: event) }
+    }
+
+    func highlight(id: String?) {
+        let event = PreviewEvent.encode(name: "highlight", data: PreviewEvent.highlightData(id: id))
+        lock.lock(); defer { lock.unlock() }
+        latestHighlight = event
+        for client in clients.values { client.post(highlight: event) }
+    }
+
+    var clientCount: Int {
+        lock.lock(); defer { lock.unlock() }
+        return clients.count
+    }
+
+    /// Serves one event stream on the calling thread until it ends. The response head
+    /// has already been written by the caller.
+    func serve(fd: Int32) {
+        lock.lock()
+        if stopped {
+            lock.unlock()
+            PreviewSocket.closeSocket(fd)
+            return
+        }
+        let client = PreviewEventClient(fd: fd, preview: latestPreview, highlight: latestHighlight)
+        let key = ObjectIdentifier(client)
+        clients[key] = client
+        lock.unlock()
+        client.run(keepAliveSeconds: keepAliveSeconds)
+        lock.lock(); clients[key] = nil; lock.unlock()
+    }
+
+    func stopAll() {
+        lock.lock(); defer { lock.unlock() }
+        stopped = true
+        for client in clients.values { client.close() }
+    }
+}

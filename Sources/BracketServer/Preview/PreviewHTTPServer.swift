@@ -1,0 +1,152 @@
+// The loopback HTTP server behind `bracket/openPreview`, for editors without a webview:
+// the user's browser loads the page from 127.0.0.1 and follows updates over SSE.
+//
+// Threads: one accepts; each connection gets its own thread with a bounded read
+// deadline, so a slow or silent client only ever costs its own thread. A cap on open
+// connections keeps a misbehaving local process from exhausting threads.
+import Foundation
+
+public final class PreviewHTTPServer: @unchecked Sendable {
+    /// `http://127.0.0.1:PORT/TOKEN/`
+    public let url: String
+    let port: UInt16
+    let token: String
+    private let router: PreviewRouter
+    private let hub: PreviewEventHub
+    private let limits: PreviewHTTPLimits
+    private let maxConnections: Int
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var listenFD: Int32
+    private var stopped = false
+    private var openConnections = 0
+    private let acceptLoopDone = DispatchSemaphore(value: 0)
+
+    /// Binds 127.0.0.1 on a free port and starts accepting. `onReveal` receives the
+    /// node ID of a card clicked on the page; it runs on a server thread.
+    public convenience init(page: PageAssets, onReveal: @escaping @Sendable (String) -> Void) throws {
+        try self.init(page: page, onReveal: onReveal, limits: PreviewHTTPLimits(), keepAliveSeconds: 15)
+    }
+
+    init(page: PageAssets, onReveal: @escaping @Sendable (String) -> Void,
+         limits: PreviewHTTPLimits, keepAliveSeconds: Double, maxConnections: Int = 64) throws {
+        let (fd, port) = try PreviewSocket.listenLoopback()
+        self.listenFD = fd
+        self.port = port
+        self.token = Self.makeToken()
+        self.url = "http://127.0.0.1:\(port)/\(token)/"
+        self.limits = limits
+        self.maxConnections = maxConnections
+        self.hub = PreviewEventHub(keepAliveSeconds: keepAliveSeconds)
+        self.router = PreviewRouter(page: page, port: port, token: token, onReveal: onReveal)
+        Thread.detachNewThread { [self] in acceptLoop(fd) }
+    }
+
+    /// Sends a new preview payload (one JSON document) to every open page, and keeps it
+    /// for pages that connect later.
+    public func publish(payload: [UInt8]) { hub.publish(payload: payload) }
+
+    /// Highlights the card with this ID on every open page (nil clears the highlight).
+    public func highlight(id: String?) { hub.highlight(id: id) }
+
+    /// Closes the listening socket and all event streams. Idempotent. The server's own
+    /// threads keep it alive until this is called, so the owner must call it.
+    public func stop() {
+        lock.lock()
+        let wasStopped = stopped
+        stopped = true
+        lock.unlock()
+        guard !wasStopped else { return }
+        hub.stopAll()
+        // The accept loop polls with a short timeout and closes the socket itself;
+        // waiting for it means the port is really released when stop() returns.
+        _ = acceptLoopDone.wait(timeout: .now() + 2)
+    }
+
+    /// The address the listening socket is bound to (for tests and diagnostics).
+    var boundAddress: (host: String, port: UInt16)? {
+        lock.lock(); defer { lock.unlock() }
+        return stopped ? nil : PreviewSocket.localAddress(listenFD)
+    }
+
+    var eventClientCount: Int { hub.clientCount }
+
+    private var isStopped: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return stopped
+    }
+
+    private func acceptLoop(_ fd: Int32) {
+        while !isStopped {
+            // Polling (instead of a bare blocking accept) lets stop() take effect on
+            // both Linux and macOS, where closing a socket does not wake accept().
+            guard PreviewSocket.waitReadable(fd, milliseconds: 200) else { continue }
+            let client = PreviewSocket.accept(fd)
+            guard client >= 0 else { continue }
+            guard reserveConnection() else {
+                PreviewSocket.closeSocket(client)
+                continue
+            }
+            Thread.detachNewThread { [self] in
+                handle(client)
+                releaseConnection()
+            }
+        }
+        lock.lock()
+        PreviewSocket.closeSocket(listenFD)
+        listenFD = -1
+        lock.unlock()
+        acceptLoopDone.signal()
+    }
+
+    private func reserveConnection() -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        guard openConnections < maxConnections else { return false }
+        openConnections += 1
+        return true
+    }
+
+    private func releaseConnection() {
+        lock.lock(); openConnections -= 1; lock.unlock()
+    }
+
+    private func handle(_ fd: Int32) {
+        PreviewSocket.configureConnection(fd, timeoutSeconds: max(1, limits.requestDeadlineMilliseconds / 1000))
+        let request: PreviewHTTPRequest
+        switch PreviewHTTPRequestReader.read(from: fd, limits: limits) {
+        case .success(let parsed):
+            request = parsed
+        case .failure(let error):
+            if let status = error.status {
+                _ = PreviewSocket.sendAll(fd, PreviewHTTPResponse.text(status, PreviewHTTPResponse.reason(status)).serialized())
+            }
+            PreviewSocket.closeSocket(fd)
+            return
+        }
+        switch router.route(request) {
+        case .response(let response):
+            _ = PreviewSocket.sendAll(fd, response.serialized())
+            PreviewSocket.closeSocket(fd)
+        case .eventStream:
+            guard PreviewSocket.sendAll(fd, PreviewHTTPResponse.eventStreamHead()) else {
+                PreviewSocket.closeSocket(fd)
+                return
+            }
+            hub.serve(fd: fd)   // closes fd when the stream ends
+        }
+    }
+
+    /// 32 random bytes as lowercase hex: unguessable by other local users and by web
+    /// pages probing localhost ports.
+    static func makeToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let digits = Array("0123456789abcdef")
+        var text = ""
+        for _ in 0..<32 {
+            let byte = UInt8.random(in: 0...255, using: &generator)
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0f)])
+        }
+        return text
+    }
+}

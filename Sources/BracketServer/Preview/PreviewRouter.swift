@@ -1,0 +1,92 @@
+// Decides what each request gets. Pure apart from the reveal callback, so the
+// security rules (token, Host, Origin, methods) can be read in one place.
+import Foundation
+
+enum PreviewRoute {
+    case response(PreviewHTTPResponse)
+    case eventStream
+}
+
+struct PreviewRouter: Sendable {
+    let page: PageAssets
+    let port: UInt16
+    let token: String
+    let onReveal: @Sendable (String) -> Void
+
+    /// Longest node ID we pass on; IDs are short words, anything longer is not one of ours.
+    static let maxRevealIDLength = 1024
+
+    func route(_ request: PreviewHTTPRequest) -> PreviewRoute {
+        // DNS rebinding: a hostile page can make its own name resolve to 127.0.0.1, but
+        // the browser still sends that name as Host. Only our literal loopback names pass.
+        guard let host = request.header("host"), allowedAuthorities.contains(host.lowercased()) else {
+            return .response(.text(403, "Forbidden"))
+        }
+        let prefix = "/\(token)/"
+        // A wrong token looks exactly like a missing page: nothing tells a prober that
+        // this port is a preview server.
+        guard request.path.utf8.count >= prefix.utf8.count,
+              Self.constantTimeEqual(Array(request.path.utf8.prefix(prefix.utf8.count)), Array(prefix.utf8)) else {
+            return .response(.text(404, "Not Found"))
+        }
+        let resource = String(decoding: request.path.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
+        switch resource {
+        case "":
+            return get(request) { .init(status: 200, contentType: "text/html; charset=utf-8", body: Array(page.html.utf8)) }
+        case "preview.js":
+            return get(request) { .init(status: 200, contentType: "text/javascript; charset=utf-8", body: Array(page.js.utf8)) }
+        case "preview.css":
+            return get(request) { .init(status: 200, contentType: "text/css; charset=utf-8", body: Array(page.css.utf8)) }
+        case "events":
+            guard request.method == "GET" else { return .response(methodNotAllowed("GET")) }
+            return .eventStream
+        case "reveal":
+            guard request.method == "POST" else { return .response(methodNotAllowed("POST")) }
+            return .response(reveal(request))
+        default:
+            return .response(.text(404, "Not Found"))
+        }
+    }
+
+    private var allowedAuthorities: Set<String> {
+        ["127.0.0.1:\(port)", "localhost:\(port)"]
+    }
+
+    private func get(_ request: PreviewHTTPRequest, _ make: () -> PreviewHTTPResponse) -> PreviewRoute {
+        guard request.method == "GET" else { return .response(methodNotAllowed("GET")) }
+        return .response(make())
+    }
+
+    private func methodNotAllowed(_ allowed: String) -> PreviewHTTPResponse {
+        var response = PreviewHTTPResponse.text(405, "Method Not Allowed")
+        response.extraHeaders.append(("Allow", allowed))
+        return response
+    }
+
+    /// `POST reveal {"id": "…"}` from the page when the user clicks a card.
+    /// Requiring a JSON content type forces a CORS preflight for any cross-origin
+    /// sender (which we never approve); the Origin check covers browsers that send one.
+    private func reveal(_ request: PreviewHTTPRequest) -> PreviewHTTPResponse {
+        if let origin = request.header("origin"),
+           !allowedAuthorities.contains(where: { "http://\($0)" == origin.lowercased() }) {
+            return .text(403, "Forbidden")
+        }
+        let contentType = request.header("content-type")?.lowercased() ?? ""
+        guard contentType.hasPrefix("application/json") else { return .text(415, "Unsupported Media Type") }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any],
+              let id = object["id"] as? String, !id.isEmpty, id.utf8.count <= Self.maxRevealIDLength else {
+            return .text(400, "Bad Request")
+        }
+        onReveal(id)
+        return PreviewHTTPResponse(status: 204)
+    }
+
+    /// Compares without an early exit so response timing does not leak how much of a
+    /// guessed token was right.
+    static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for index in a.indices { difference |= a[index] ^ b[index] }
+        return difference == 0
+    }
+}

@@ -1,0 +1,265 @@
+// The preview server seen from the outside: raw sockets on 127.0.0.1, real threads.
+import Foundation
+import Testing
+@testable import BracketServer
+
+private let testPage = PageAssets(
+    html: "<!doctype html><title>test page</title><script src=\"preview.js\"></script>",
+    js: "console.log('test script')",
+    css: "body { color: teal }")
+
+/// Collects reveal callbacks from server threads.
+private final class RevealRecorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var ids: [String] = []
+
+    func record(_ id: String) { lock.lock(); ids.append(id); lock.unlock() }
+
+    /// Waits (bounded) until at least `count` callbacks arrived.
+    func wait(for count: Int, seconds: Double = 3) -> [String] {
+        let end = Date(timeIntervalSinceNow: seconds)
+        while Date() < end {
+            lock.lock(); let snapshot = ids; lock.unlock()
+            if snapshot.count >= count { return snapshot }
+            usleep(10_000)
+        }
+        lock.lock(); defer { lock.unlock() }
+        return ids
+    }
+}
+
+private func makeServer(limits: PreviewHTTPLimits = PreviewHTTPLimits(),
+                        recorder: RevealRecorder = RevealRecorder(),
+                        keepAliveSeconds: Double = 15) throws -> PreviewHTTPServer {
+    try PreviewHTTPServer(page: testPage, onReveal: { recorder.record($0) },
+                          limits: limits, keepAliveSeconds: keepAliveSeconds)
+}
+
+private func get(_ server: PreviewHTTPServer, _ path: String, method: String = "GET",
+                 host: String? = nil) -> String? {
+    let hostLine = "Host: \(host ?? "127.0.0.1:\(server.port)")\r\n"
+    return RawHTTPClient.request(port: server.port, "\(method) \(path) HTTP/1.1\r\n\(hostLine)\r\n")
+}
+
+private func post(_ server: PreviewHTTPServer, _ path: String, body: String,
+                  contentType: String = "application/json", origin: String? = nil) -> String? {
+    var head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n"
+    head += "Content-Type: \(contentType)\r\nContent-Length: \(body.utf8.count)\r\n"
+    if let origin { head += "Origin: \(origin)\r\n" }
+    return RawHTTPClient.request(port: server.port, head + "\r\n" + body)
+}
+
+@Suite struct PreviewHTTPServerTests {
+    @Test func bindsLoopbackWithRandomPortAndLongToken() throws {
+        let server = try makeServer()
+        defer { server.stop() }
+        let bound = try #require(server.boundAddress)
+        #expect(bound.host == "127.0.0.1")
+        #expect(bound.port == server.port && bound.port != 0)
+        #expect(server.token.count == 64 && server.token.allSatisfy { $0.isHexDigit })
+        #expect(server.url == "http://127.0.0.1:\(server.port)/\(server.token)/")
+        let other = try makeServer()
+        defer { other.stop() }
+        #expect(other.token != server.token)
+    }
+
+    @Test func servesPageAndAssetsWithSecurityHeaders() throws {
+        let server = try makeServer()
+        defer { server.stop() }
+        let page = try #require(get(server, "/\(server.token)/"))
+        #expect(statusCode(page) == 200)
+        #expect(page.hasSuffix(testPage.html))
+        #expect(page.contains("Content-Type: text/html"))
+        for header in ["Cache-Control: no-store", "X-Content-Type-Options: nosniff",
+                       "Content-Security-Policy: default-src 'none'", "Referrer-Policy: no-referrer"] {
+            #expect(page.contains(header), "missing \(header)")
+        }
+        let script = try #require(get(server, "/\(server.token)/preview.js?v=1"))
+        #expect(statusCode(script) == 200 && script.hasSuffix(testPage.js))
+        #expect(script.contains("Content-Type: text/javascript"))
+        let style = try #require(get(server, "/\(server.token)/preview.css"))
+        #expect(statusCode(style) == 200 && style.hasSuffix(testPage.css))
+        let viaLocalhost = get(server, "/\(server.token)/", host: "localhost:\(server.port)")
+        #expect(statusCode(viaLocalhost) == 200)
+    }
+
+    @Test func wrongTokenUnknownPathsAndMethodsAreRejected() throws {
+        let server = try makeServer()
+        defer { server.stop() }
+        let wrongToken = String(repeating: "0", count: 64)
+        let cases: [(String, String, Int)] = [
+            ("GET", "/\(wrongToken)/", 404),
+            ("GET", "/\(wrongToken)/events", 404),
+            ("GET", "/", 404),
+            ("GET", "/\(server.token)", 404),
+            ("GET", "/\(server.token)/missing.txt", 404),
+            ("GET", "/\(server.token)/../\(server.token)/", 404),
+            ("POST", "/\(server.token)/", 405),
+            ("DELETE", "/\(server.token)/events", 405),
+            ("GET", "/\(server.token)/reveal", 405),
+        ]
+        for (method, path, expected) in cases {
+            #expect(statusCode(get(server, path, method: method)) == expected, "\(method) \(path)")
+        }
+        #expect(statusCode(RawHTTPClient.request(port: server.port, "garbage\r\n\r\n")) == 400)
+    }
+
+    @Test func foreignHostHeaderIsRefused() throws {
+        let server = try makeServer()
+        defer { server.stop() }
+        // What a DNS-rebinding page would send: our address, its own name.
+        #expect(statusCode(get(server, "/\(server.token)/", host: "attacker.example:\(server.port)")) == 403)
+        #expect(statusCode(get(server, "/\(server.token)/", host: "127.0.0.1:1")) == 403)
+        let noHost = RawHTTPClient.request(port: server.port, "GET /\(server.token)/ HTTP/1.1\r\n\r\n")
+        #expect(statusCode(noHost) == 403)
+    }
+
+    @Test func eventStreamSendsLatestPayloadThenUpdates() throws {
+        let server = try makeServer()
+        defer { server.stop() }
+        server.publish(payload: Array(#"{"version":1}"#.utf8))
+        server.publish(payload: Array(#"{"version":2}"#.utf8))
+        let client = try #require(RawHTTPClient(port: server.port))
+        client.send("GET /\(server.token)/events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
+        let first = client.read(until: "\n\n")   // the head ends in CRLFCRLF, events in LFLF
+        #expect(statusCode(first) == 200)
+        #expect(first.contains("Content-Type: text/event-stream"))
+        #expect(first.contains("event: preview\ndata: {\"version\":2}\n\n"))
+        #expect(!first.contains("\"version\":1"))
+        server.publish(payload: Array("{\"version\":3,\n\"svg\":\"<svg/>\"}".utf8))
+        let pushed = client.read(until: "\n\n")
+        #expect(pushed == "event: preview\ndata: {\"version\":3,\ndata: \"svg\":\"<svg/>\"}\n\n")
+        server.highlight(id: "semi_a")
+        #expect(client.read(until: "\n\n") == "event: highlight\ndata: {\"id\":\"semi_a\"}\n\n")
+        server.highlight(id: nil)
+        #expect(client.read(until: "\n\n") == "event: highlight\ndata: {\"id\":null}\n\n")
+    }
+
+    @Test func eventStreamFansOutToEveryClient() throws {
+        let server = try makeServer()
+        defer { server.stop() }
+        var clients: [RawHTTPClient] = []
+        for _ in 0..<3 {
+            let client = try #require(RawHTTPClient(port: server.port))
+            client.send("GET /\(server.token)/events HTTP/1.1\r\nHost: localhost:\(server.port)\r\n\r\n")
+            #expect(statusCode(client.read(until: "\r\n\r\n")) == 200)
+            clients.append(client)
+        }
+        let end = Date(timeIntervalSinceNow: 3)
+        while server.eventClientCount < 3 && Date() < end { usleep(10_000) }
+        server.publish(payload: Array(#"{"n":42}"#.utf8))
+        for client in clients {
+            #expect(client.read(until: "\n\n") == "event: preview\ndata: {\"n\":42}\n\n")
+        }
+    }
+
+    @Test func idleEventStreamGetsKeepAliveComments() throws {
+        let server = try makeServer(keepAliveSeconds: 0.2)
+        defer { server.stop() }
+        let client = try #require(RawHTTPClient(port: server.port))
+        client.send("GET /\(server.token)/events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
+        let received = client.read(until: ": keep-alive\n\n", occurrences: 2)
+        #expect(statusCode(received) == 200)
+        #expect(received.hasSuffix(": keep-alive\n\n: keep-alive\n\n"))
+        #expect(!received.contains("event:"))   // nothing published yet, so no preview event
+    }
+
+    @Test func revealCallsBackWithTheID() throws {
+        let recorder = RevealRecorder()
+        let server = try makeServer(recorder: recorder)
+        defer { server.stop() }
+        let ok = post(server, "/\(server.token)/reveal", body: #"{"id":"semi-b"}"#,
+                      origin: "http://127.0.0.1:\(server.port)")
+        #expect(statusCode(ok) == 204)
+        #expect(recorder.wait(for: 1) == ["semi-b"])
+        #expect(statusCode(post(server, "/\(server.token)/reveal", body: #"{"id":"x"}"#, contentType: "text/plain")) == 415)
+        #expect(statusCode(post(server, "/\(server.token)/reveal", body: #"{"id":"x"}"#, origin: "http://evil.example")) == 403)
+        #expect(statusCode(post(server, "/\(server.token)/reveal", body: #"{"id":7}"#)) == 400)
+        #expect(statusCode(post(server, "/\(server.token)/reveal", body: "{")) == 400)
+        #expect(statusCode(post(server, "/\(String(repeating: "a", count: 64))/reveal", body: #"{"id":"x"}"#)) == 404)
+        #expect(recorder.wait(for: 2, seconds: 0.2) == ["semi-b"])
+    }
+
+    @Test func oversizedRequestsAreRefused() throws {
+        let server = try makeServer()
+        defer { server.stop() }
+        let bigHeader = "GET /\(server.token)/ HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nX-Pad: "
+            + String(repeating: "a", count: 20_000) + "\r\n\r\n"
+        #expect(statusCode(RawHTTPClient.request(port: server.port, bigHeader)) == 431)
+        let bigBody = "POST /\(server.token)/reveal HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n"
+            + "Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"
+        #expect(statusCode(RawHTTPClient.request(port: server.port, bigBody)) == 413)
+        let chunked = "POST /\(server.token)/reveal HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n"
+            + "Transfer-Encoding: chunked\r\n\r\n"
+        #expect(statusCode(RawHTTPClient.request(port: server.port, chunked)) == 501)
+    }
+
+    @Test func stalledConnectionsDoNotBlockOthers() throws {
+        let server = try makeServer()
+        defer { server.stop() }
+        let silent = try #require(RawHTTPClient(port: server.port))
+        let halfHeader = try #require(RawHTTPClient(port: server.port))
+        halfHeader.send("GET /\(server.token)/ HTTP/1.1\r\nHo")
+        let halfBody = try #require(RawHTTPClient(port: server.port))
+        halfBody.send("POST /\(server.token)/reveal HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n"
+            + "Content-Type: application/json\r\nContent-Length: 50\r\n\r\n{\"id\":")
+        let started = Date()
+        #expect(statusCode(get(server, "/\(server.token)/")) == 200)
+        // Well under the 5 s request deadline: the stalled peers were not in the way.
+        #expect(Date().timeIntervalSince(started) < 2)
+        _ = (silent, halfHeader, halfBody)
+    }
+
+    @Test func silentConnectionIsDroppedAfterTheDeadline() throws {
+        var limits = PreviewHTTPLimits()
+        limits.requestDeadlineMilliseconds = 300
+        let server = try makeServer(limits: limits)
+        defer { server.stop() }
+        let silent = try #require(RawHTTPClient(port: server.port, timeoutSeconds: 5))
+        let started = Date()
+        #expect(silent.readToEnd() == "")
+        #expect(Date().timeIntervalSince(started) < 3)
+        let trickle = try #require(RawHTTPClient(port: server.port, timeoutSeconds: 5))
+        trickle.send("GET /\(server.token)/ HTTP/1.1\r\n")
+        #expect(trickle.readToEnd() == "")
+    }
+
+    @Test func stopReleasesThePortAndClosesStreams() throws {
+        let server = try makeServer()
+        let port = server.port
+        let stream = try #require(RawHTTPClient(port: port))
+        stream.send("GET /\(server.token)/events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
+        #expect(statusCode(stream.read(until: "\r\n\r\n")) == 200)
+        let stopped = Date()
+        server.stop()
+        server.stop()
+        #expect(stream.readToEnd() == "")   // end of stream, not a receive timeout:
+        #expect(Date().timeIntervalSince(stopped) < 4)
+        #expect(RawHTTPClient(port: port) == nil)
+    }
+}
+
+@Suite struct PreviewHTTPPartsTests {
+    @Test func parsesRequestHead() throws {
+        let head = Array("GET /abc/events?x=1 HTTP/1.1\r\nHost: 127.0.0.1:9\r\nX-A:  v ".utf8)
+        let request = try PreviewHTTPRequestReader.parseHead(head).get()
+        #expect(request.method == "GET" && request.path == "/abc/events")
+        #expect(request.header("HOST") == "127.0.0.1:9" && request.header("x-a") == "v")
+        for bad in ["GET / HTTP/2", "GET nopath HTTP/1.1", "GET  / HTTP/1.1", "GET / HTTP/1.1\r\nno colon"] {
+            #expect(throws: PreviewHTTPRequestError.malformed) { try PreviewHTTPRequestReader.parseHead(Array(bad.utf8)).get() }
+        }
+    }
+
+    @Test func encodesEventsAndJSONStrings() {
+        let event = PreviewEvent.encode(name: "preview", data: Array("a\r\nb".utf8))
+        #expect(String(decoding: event, as: UTF8.self) == "event: preview\ndata: a\ndata: b\n\n")
+        let id = String(decoding: PreviewEvent.highlightData(id: "q\"\\<\u{1}é"), as: UTF8.self)
+        #expect(id == #"{"id":"q\"\\\u003c\u0001é"}"#)
+    }
+
+    @Test func tokenComparisonNeedsEveryByte() {
+        #expect(PreviewRouter.constantTimeEqual(Array("abc".utf8), Array("abc".utf8)))
+        #expect(!PreviewRouter.constantTimeEqual(Array("abc".utf8), Array("abd".utf8)))
+        #expect(!PreviewRouter.constantTimeEqual(Array("abc".utf8), Array("ab".utf8)))
+    }
+}

@@ -1,0 +1,129 @@
+;;; emacs_test.el --- End-to-end check of bracket-mode + eglot  -*- lexical-binding: t; -*-
+
+;;; Commentary:
+
+;; Run through Tests/editors/run_emacs_test.sh (emacs --batch, without -Q so that
+;; Debian's site-start puts elpa's eglot on the load path).  Prints one line per
+;; check and "N passed, N failed" last; exits non-zero on any failure.
+;; Batch Emacs never runs idle timers, so the test flushes eglot's didChange and
+;; starts flymake itself where an interactive session would do it on idle.
+
+;;; Code:
+
+(require 'cl-lib)
+(require 'eglot)
+(require 'flymake)
+
+(defvar bracket-test-root
+  (file-name-directory
+   (directory-file-name
+    (file-name-directory (directory-file-name (file-name-directory load-file-name))))))
+
+(load (expand-file-name "editors/emacs/bracket-mode.el" bracket-test-root) nil t)
+
+(defvar bracket-test-bin
+  (expand-file-name (or (getenv "BRACKET_BIN") ".build/debug/bracket") bracket-test-root))
+(defvar bracket-test-timeout
+  (/ (string-to-number (or (getenv "BRACKET_TEST_TIMEOUT_MS") "15000")) 1000.0))
+(defvar bracket-test-passed 0)
+(defvar bracket-test-failed 0)
+(defvar bracket-test-broken nil "Set after a failure: later checks depend on earlier ones.")
+
+(defun bracket-test-out (format-string &rest args)
+  "Print FORMAT-STRING with ARGS on its own stdout line."
+  (princ (concat (apply #'format format-string args) "\n")))
+
+(defmacro bracket-test-check (name &rest body)
+  "Run BODY as check NAME; BODY returns nil or (ok . detail)."
+  (declare (indent 1))
+  `(if bracket-test-broken
+       (progn (cl-incf bracket-test-failed)
+              (bracket-test-out "FAIL %s: skipped after an earlier failure" ,name))
+     (let ((result (condition-case err (progn ,@body)
+                     (error (cons nil (format "error: %S" err))))))
+       (if (car result)
+           (progn (cl-incf bracket-test-passed) (bracket-test-out "ok   %s" ,name))
+         (cl-incf bracket-test-failed)
+         (setq bracket-test-broken t)
+         (bracket-test-out "FAIL %s: %s" ,name (cdr result))))))
+
+(defun bracket-test-wait (predicate)
+  "Pump process output until PREDICATE is non-nil or the timeout passes."
+  (let ((deadline (+ (float-time) bracket-test-timeout))
+        value)
+    (while (and (not (setq value (funcall predicate)))
+                (< (float-time) deadline))
+      (accept-process-output nil 0.05))
+    value))
+
+(defun bracket-test-flymake-messages ()
+  "Texts of flymake's diagnostics in this buffer, after asking flymake to report."
+  ;; eglot hands its stored diagnostics to flymake when a check starts; flymake
+  ;; would start one from an idle timer, which batch mode never runs.
+  (flymake-start)
+  (accept-process-output nil 0.05)
+  (mapcar #'flymake-diagnostic-text (flymake-diagnostics)))
+
+(let* ((dir (make-temp-file "bracket-emacs-test" t))
+       (file (expand-file-name "duplicate-id.bracket" dir))
+       (svg (expand-file-name "out.svg" dir))
+       buffer server)
+  (copy-file (expand-file-name "Tests/editors/fixtures/duplicate-id.bracket" bracket-test-root) file)
+  (setq eglot-server-programs
+        (cons `(bracket-mode . (,bracket-test-bin "lsp")) eglot-server-programs))
+
+  (bracket-test-check "server binary exists"
+    (cons (file-executable-p bracket-test-bin) bracket-test-bin))
+
+  (bracket-test-check "bracket-mode for .bracket files"
+    (setq buffer (find-file-noselect file))
+    (with-current-buffer buffer
+      (cons (and (eq major-mode 'bracket-mode) (equal comment-start "# "))
+            (format "major-mode=%s" major-mode))))
+
+  (bracket-test-check "eglot connects"
+    (with-current-buffer buffer
+      ;; What eglot-ensure does, minus its post-command hook that batch never runs.
+      (apply #'eglot--connect (eglot--guess-contact))
+      (setq server (bracket-test-wait #'eglot-current-server))
+      (cons server "no server for the buffer")))
+
+  (bracket-test-check "flymake shows the duplicate-id diagnostic"
+    (with-current-buffer buffer
+      (let ((found (bracket-test-wait
+                    (lambda ()
+                      (cl-find-if (lambda (text) (string-match-p "duplicate" text))
+                                  (bracket-test-flymake-messages))))))
+        (cons found (format "%S" (bracket-test-flymake-messages))))))
+
+  (bracket-test-check "bracket-render writes an SVG with cards"
+    (with-current-buffer buffer
+      (bracket-render svg)
+      (let ((text (with-temp-buffer
+                    (insert-file-contents svg)
+                    (buffer-string))))
+        (cons (and (string-match-p "\\`[ \t\n]*<\\(svg\\|\\?xml\\)" text)
+                   (string-match-p "data-node-id" text))
+              (substring text 0 (min 200 (length text)))))))
+
+  (bracket-test-check "an edit clears the diagnostic"
+    (with-current-buffer buffer
+      (goto-char (point-min))
+      (re-search-forward "3 { \\(4\\)")
+      (replace-match "4b" t t nil 1)
+      (eglot--signal-textDocument/didChange)
+      (let ((cleared (bracket-test-wait
+                      (lambda () (null (bracket-test-flymake-messages))))))
+        (cons cleared (format "%S" (bracket-test-flymake-messages))))))
+
+  (when server
+    (ignore-errors (eglot-shutdown server)))
+  (when (buffer-live-p buffer)
+    (with-current-buffer buffer (set-buffer-modified-p nil))
+    (kill-buffer buffer))
+  (delete-directory dir t))
+
+(bracket-test-out "%d passed, %d failed" bracket-test-passed bracket-test-failed)
+(kill-emacs (if (> bracket-test-failed 0) 1 0))
+
+;;; emacs_test.el ends here

@@ -1,0 +1,288 @@
+-- Neovim client for the bracket language server (Neovim 0.7 and later).
+-- Starts one server per project root, and adds the preview commands that use the
+-- server's custom requests (bracket/openPreview, bracket/preview, bracket/cursorMoved).
+local M = {}
+
+local defaults = {
+  cmd = { "bracket", "lsp" },
+  -- Layout settings sent to the server (cardWidth, cardHeight, levelGap, leafGap,
+  -- margin, root, align); a file's own @ settings win over these.
+  layout = nil,
+  debounce_text_changes = 150,
+  -- Milliseconds of cursor rest before the preview is told which card to highlight.
+  cursor_debounce = 100,
+  -- Files or directories that mark a project root; one server per root.
+  root_markers = { ".git", ".hg", ".svn" },
+  autostart = true,
+  -- How :BracketPreview opens the URL: nil = system opener, false = only print it,
+  -- or a function(url).
+  open = nil,
+  on_attach = nil,
+  capabilities = nil,
+}
+
+local config = vim.deepcopy(defaults)
+local clients_by_root = {} -- only used on Neovim < 0.8 (no vim.lsp.start)
+local has_011 = vim.fn.has("nvim-0.11") == 1
+
+function M.setup(opts)
+  config = vim.tbl_deep_extend("force", vim.deepcopy(defaults), opts or {})
+  -- Lists replace rather than merge (a custom cmd must not keep default arguments).
+  if opts and opts.cmd then
+    config.cmd = opts.cmd
+  end
+  if opts and opts.root_markers then
+    config.root_markers = opts.root_markers
+  end
+end
+
+function M.config()
+  return config
+end
+
+-- An empty Lua table encodes as a JSON array; the server expects objects.
+local function json_object(value)
+  if value == nil or next(value) == nil then
+    return vim.empty_dict()
+  end
+  return value
+end
+
+-- Walks up from the file's directory to the nearest root marker (a loop, not vim.fs,
+-- which only exists from 0.8). Falls back to the file's own directory.
+local function root_dir(bufnr)
+  local name = vim.api.nvim_buf_get_name(bufnr)
+  local start = name ~= "" and vim.fn.fnamemodify(name, ":p:h") or vim.fn.getcwd()
+  local dir = start
+  while true do
+    for _, marker in ipairs(config.root_markers) do
+      if vim.loop.fs_stat(dir .. "/" .. marker) then
+        return dir
+      end
+    end
+    local parent = vim.fn.fnamemodify(dir, ":h")
+    if parent == dir then
+      return start
+    end
+    dir = parent
+  end
+end
+
+-- Method calls changed from client.request(...) to client:request(...) in 0.11.
+local function client_request(client, method, params, handler, bufnr)
+  if has_011 then
+    return client:request(method, params, handler, bufnr)
+  end
+  return client.request(method, params, handler, bufnr)
+end
+
+local function client_notify(client, method, params)
+  if has_011 then
+    return client:notify(method, params)
+  end
+  return client.notify(method, params)
+end
+
+--- The bracket client attached to a buffer, or nil.
+function M.client(bufnr)
+  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
+  if vim.lsp.get_clients then
+    return vim.lsp.get_clients({ bufnr = bufnr, name = "bracket" })[1]
+  end
+  for _, client in pairs(vim.lsp.buf_get_clients(bufnr)) do
+    if client.name == "bracket" then
+      return client
+    end
+  end
+  return nil
+end
+
+local cursor_state = {} -- bufnr -> { timer, last }
+
+-- Tells the server where the cursor rests so an open preview can highlight that card.
+local function send_cursor(bufnr)
+  local client = M.client(bufnr)
+  if not client or vim.api.nvim_get_current_buf() ~= bufnr then
+    return
+  end
+  local params = vim.lsp.util.make_position_params(0, client.offset_encoding)
+  local state = cursor_state[bufnr]
+  local key = params.position.line .. ":" .. params.position.character
+  if state.last == key then
+    return
+  end
+  state.last = key
+  client_notify(client, "bracket/cursorMoved", {
+    textDocument = { uri = vim.uri_from_bufnr(bufnr) },
+    position = params.position,
+  })
+end
+
+local function watch_cursor(bufnr)
+  if cursor_state[bufnr] then
+    return
+  end
+  cursor_state[bufnr] = { timer = vim.loop.new_timer(), last = nil }
+  local group = vim.api.nvim_create_augroup("bracket_cursor_" .. bufnr, { clear = true })
+  vim.api.nvim_create_autocmd({ "CursorMoved", "CursorMovedI" }, {
+    group = group,
+    buffer = bufnr,
+    callback = function()
+      local state = cursor_state[bufnr]
+      state.timer:stop()
+      state.timer:start(config.cursor_debounce, 0, vim.schedule_wrap(function()
+        if vim.api.nvim_buf_is_valid(bufnr) then
+          send_cursor(bufnr)
+        end
+      end))
+    end,
+  })
+  vim.api.nvim_create_autocmd("BufWipeout", {
+    group = group,
+    buffer = bufnr,
+    once = true,
+    callback = function()
+      local state = cursor_state[bufnr]
+      if state then
+        state.timer:stop()
+        state.timer:close()
+      end
+      cursor_state[bufnr] = nil
+    end,
+  })
+end
+
+local function on_attach(client, bufnr)
+  watch_cursor(bufnr)
+  if config.on_attach then
+    config.on_attach(client, bufnr)
+  end
+end
+
+--- Starts the server for this buffer's project root, or attaches to the running one.
+function M.attach(bufnr)
+  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
+  if not config.autostart then
+    return
+  end
+  if vim.fn.executable(config.cmd[1]) ~= 1 then
+    vim.notify_once("bracket: server command not found: " .. config.cmd[1], vim.log.levels.WARN)
+    return
+  end
+  local root = root_dir(bufnr)
+  local layout = json_object(config.layout)
+  local client_config = {
+    name = "bracket",
+    cmd = config.cmd,
+    root_dir = root,
+    init_options = { layout = layout },
+    settings = { bracket = { layout = layout } },
+    flags = { debounce_text_changes = config.debounce_text_changes },
+    capabilities = config.capabilities or vim.lsp.protocol.make_client_capabilities(),
+    on_attach = on_attach,
+  }
+  if vim.lsp.start then
+    -- 0.8+: reuses a client with the same name and root_dir.
+    return vim.lsp.start(client_config, { bufnr = bufnr })
+  end
+  local id = clients_by_root[root]
+  local existing = id and vim.lsp.get_client_by_id(id)
+  if not existing or existing.is_stopped() then
+    id = vim.lsp.start_client(client_config)
+    if not id then
+      return nil
+    end
+    clients_by_root[root] = id
+  end
+  vim.lsp.buf_attach_client(bufnr, id)
+  return id
+end
+
+local function text_document(bufnr)
+  return { textDocument = { uri = vim.uri_from_bufnr(bufnr) } }
+end
+
+local function with_client(bufnr, action)
+  local client = M.client(bufnr)
+  if not client then
+    vim.notify("bracket: no language server attached to this buffer", vim.log.levels.ERROR)
+    return
+  end
+  action(client)
+end
+
+local function open_url(url)
+  if config.open == false then
+    return
+  end
+  if type(config.open) == "function" then
+    return config.open(url)
+  end
+  if vim.ui and vim.ui.open then
+    return vim.ui.open(url)
+  end
+  local opener = vim.fn.has("mac") == 1 and "open" or "xdg-open"
+  if vim.fn.executable(opener) == 1 then
+    vim.fn.jobstart({ opener, url }, { detach = true })
+  end
+end
+
+--- :BracketPreview — asks the server for its loopback preview page and opens it.
+function M.preview(bufnr)
+  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
+  with_client(bufnr, function(client)
+    client_request(client, "bracket/openPreview", text_document(bufnr), function(err, result)
+      if err or type(result) ~= "table" or type(result.url) ~= "string" then
+        vim.notify("bracket: preview failed: " .. vim.inspect(err or result), vim.log.levels.ERROR)
+        return
+      end
+      vim.notify("bracket preview: " .. result.url)
+      open_url(result.url)
+    end, bufnr)
+  end)
+end
+
+--- The default SVG path: the buffer's file with its extension replaced by .svg.
+function M.default_svg_path(bufnr)
+  local name = vim.api.nvim_buf_get_name(bufnr)
+  if name == "" then
+    return "bracket.svg"
+  end
+  return vim.fn.fnamemodify(name, ":r") .. ".svg"
+end
+
+--- :BracketRender [file.svg] — writes the server's SVG rendering of the buffer.
+--- `done(path_or_nil, err)` is optional (used by tests and scripts).
+function M.render(bufnr, path, done)
+  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
+  path = (path and path ~= "") and vim.fn.expand(path) or M.default_svg_path(bufnr)
+  done = done or function() end
+  with_client(bufnr, function(client)
+    client_request(client, "bracket/preview", text_document(bufnr), function(err, result)
+      if err or type(result) ~= "table" or type(result.svg) ~= "string" then
+        local message = "bracket: render failed: " .. vim.inspect(err or result)
+        vim.notify(message, vim.log.levels.ERROR)
+        return done(nil, message)
+      end
+      local file, open_err = io.open(path, "wb")
+      if not file then
+        vim.notify("bracket: cannot write " .. path .. ": " .. tostring(open_err), vim.log.levels.ERROR)
+        return done(nil, open_err)
+      end
+      file:write(result.svg)
+      file:close()
+      vim.notify(("bracket: wrote %s (%d bytes)"):format(path, #result.svg))
+      done(path, nil)
+    end, bufnr)
+  end)
+end
+
+vim.api.nvim_create_user_command("BracketPreview", function()
+  M.preview(0)
+end, { desc = "Open the bracket live preview in a browser" })
+
+vim.api.nvim_create_user_command("BracketRender", function(opts)
+  M.render(0, opts.args)
+end, { nargs = "?", complete = "file", desc = "Write the diagram as SVG" })
+
+return M
