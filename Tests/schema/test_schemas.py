@@ -144,6 +144,19 @@ def _():
     check_vscode_configuration(package, SCHEMAS["settings"])
 
 
+@test("editors/vscode/package.json: jsonValidation points at schemas the package script copies")
+def _():
+    package = json.load(open(os.path.join(ROOT, "editors", "vscode", "package.json"), encoding="utf-8"))
+    entries = package["contributes"].get("jsonValidation", [])
+    assert entries, "no jsonValidation entries"
+    for entry in entries:
+        url = entry["url"]
+        assert url.startswith("./schema/") and url.endswith(".schema.json"), url
+        assert os.path.isfile(os.path.join(SCHEMA_DIR, url[len("./schema/"):])), f"{url}: no such schema"
+    script = open(os.path.join(ROOT, "editors", "vscode", "scripts", "copy-preview.js"), encoding="utf-8").read()
+    assert '"schema"' in script and ".schema.json" in script, "copy-preview.js does not copy schema/"
+
+
 # --- real output of the binary ----------------------------------------------------------------
 
 def bracket_files():
