@@ -37,5 +37,9 @@ let package = Package(
         .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol", "JSONRPC", "BracketJSON"]),
         .testTarget(name: "BracketModelTests", dependencies: ["BracketModel"]),
         .testTarget(name: "BracketServerTests", dependencies: ["BracketServer"]),
+        // Reads schema/*.json and fails when a schema and the Swift code disagree.
+        .testTarget(name: "SchemaDriftTests", dependencies: [
+            "BracketSyntax", "BracketModel", "BracketLayout", "BracketExport", "BracketJSON",
+        ]),
     ]
 )
