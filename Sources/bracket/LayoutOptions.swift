@@ -34,11 +34,10 @@ struct LayoutOptions {
         _ flag: String, _ scanner: inout ArgumentScanner, allowZero: Bool
     ) throws(UsageError) -> Double {
         let text = try scanner.value(for: flag)
-        // Same upper bound as a sane picture: anything larger is almost certainly a typo.
-        guard let value = Double(text), value.isFinite, value <= 100_000,
-              allowZero ? value >= 0 : value > 0
-        else {
-            throw UsageError("\(flag) needs a \(allowZero ? "non-negative" : "positive") number, not '\(text)'")
+        // The same ranges a file's own @ settings accept (SettingSpec): 8...2000 for cards, 0...1000 for gaps.
+        let range: ClosedRange<Double> = allowZero ? 0...1000 : 8...2000
+        guard let value = Double(text), range.contains(value) else {
+            throw UsageError("\(flag) needs a number from \(Int(range.lowerBound)) to \(Int(range.upperBound)), not '\(text)'")
         }
         return value
     }
