@@ -20,10 +20,19 @@ enum Help {
       bracket render [LAYOUT FLAGS] [-o OUT.svg] FILE
       bracket geometry [LAYOUT FLAGS] [-o OUT.json] FILE
       bracket export --format dot [LAYOUT FLAGS] [-o OUT.dot] FILE
+      bracket lsp [--stdio]
       bracket --version
 
     FILE may be - to read standard input. Run 'bracket SUBCOMMAND --help' for details.
     Exit status: 0 success, 1 the input has errors, 2 bad usage or unreadable file.
+
+    """
+
+    static let lsp = """
+    Usage: bracket lsp [--stdio]
+
+    Runs the language server, speaking LSP 3.17 over standard input and output (--stdio is the
+    default and only transport). Exit status 0 after shutdown and exit, 1 otherwise.
 
     """
 

@@ -31,6 +31,8 @@ func run(_ arguments: [String]) -> Int32 {
             return try DrawCommand.run(rest, kind: .geometry)
         case "export":
             return try DrawCommand.run(rest, kind: .dot)
+        case "lsp":
+            return try LSPCommand.run(rest)
         default:
             throw UsageError("unknown subcommand '\(first)'")
         }

@@ -117,3 +117,24 @@ import Testing
         }
     }
 }
+
+/// `bracket lsp` is wired to the server; the protocol itself is tested in BracketServerTests.
+@Suite struct LSPCommandTests {
+    @Test func lspAnswersInitializeThenShutsDownCleanly() throws {
+        func frame(_ json: String) -> String { "Content-Length: \(json.utf8.count)\r\n\r\n\(json)" }
+        let input = frame(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#)
+            + frame(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
+            + frame(#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#)
+            + frame(#"{"jsonrpc":"2.0","method":"exit"}"#)
+        let result = try BracketProcess.run(["lsp", "--stdio"], stdin: Data(input.utf8))
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.out.contains("\"capabilities\""))
+    }
+
+    @Test func lspRejectsUnknownFlags() throws {
+        let result = try BracketProcess.run(["lsp", "--tcp"])
+        #expect(result.status == 2)
+        let help = try BracketProcess.run(["lsp", "--help"])
+        #expect(help.status == 0 && help.out.contains("Usage: bracket lsp"))
+    }
+}
