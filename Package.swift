@@ -41,5 +41,11 @@ let package = Package(
         .testTarget(name: "SchemaDriftTests", dependencies: [
             "BracketSyntax", "BracketModel", "BracketLayout", "BracketExport", "BracketJSON",
         ]),
+        // Runs every file in Tests/Fixtures (BRACKET_RECORD=1 rewrites the expectations).
+        .testTarget(
+            name: "FixtureTests",
+            dependencies: ["BracketModel", "BracketLayout", "BracketSVG", "BracketExport", "BracketJSON"]),
+        // Spawns the `bracket` executable that `swift build --build-tests` puts next to the tests.
+        .testTarget(name: "CLITests"),
     ]
 )
