@@ -209,6 +209,19 @@ if HAVE_BIN:
             assert (result.returncode != 0) == has_errors, f"exit {result.returncode} with errors={has_errors}"
             assert all(d["file"] == path for d in value["diagnostics"]), "file is not the path given"
 
+    # Files with errors: the report must still match (the geometry of these is not required).
+    for path in sorted(glob.glob(os.path.join(ROOT, "Tests", "Fixtures", "err", "*.bracket"))):
+        rel = os.path.relpath(path, ROOT)
+
+        @test(f"bracket check --format json {rel}")
+        def _():
+            result = run_binary("check", "--format", "json", path)
+            value = json.loads(result.stdout)
+            assert_valid("diagnostics", value, f"`bracket check --format json {rel}`")
+            assert value["diagnostics"], "a problem fixture reported nothing"
+            has_errors = any(d["severity"] == "error" for d in value["diagnostics"])
+            assert (result.returncode != 0) == has_errors, f"exit {result.returncode} with errors={has_errors}"
+
     @test("bracket check --format json: the problem sample reports several codes")
     def _():
         path = os.path.join(HERE, "samples", "problems.bracket")
@@ -295,5 +308,8 @@ if HAVE_BIN:
         assert len(geometry["nodes"]) == 8 and len(geometry["edges"]) == 7
 
 
+if HAVE_BIN:
+    print(f"real output checked: {len(cli_geometry)} geometry, {len(previews)} bracket/preview, "
+          f"{len(pushes)} bracket/didChangePreview")
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
