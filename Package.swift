@@ -37,5 +37,15 @@ let package = Package(
         .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol", "JSONRPC", "BracketJSON"]),
         .testTarget(name: "BracketModelTests", dependencies: ["BracketModel"]),
         .testTarget(name: "BracketServerTests", dependencies: ["BracketServer"]),
+        // Reads schema/*.json and fails when a schema and the Swift code disagree.
+        .testTarget(name: "SchemaDriftTests", dependencies: [
+            "BracketSyntax", "BracketModel", "BracketLayout", "BracketExport", "BracketJSON",
+        ]),
+        // Runs every file in Tests/Fixtures (BRACKET_RECORD=1 rewrites the expectations).
+        .testTarget(
+            name: "FixtureTests",
+            dependencies: ["BracketModel", "BracketLayout", "BracketSVG", "BracketExport", "BracketJSON"]),
+        // Spawns the `bracket` executable that `swift build --build-tests` puts next to the tests.
+        .testTarget(name: "CLITests"),
     ]
 )

@@ -1,16 +1,23 @@
-// Copies the shared preview page (editors/preview) into this extension's `preview/` folder, so
-// the packaged .vsix carries it. Run by `vscode:prepublish`; extension.js also finds the page
-// at ../preview when it runs straight from the checkout.
+// Copies the shared preview page (editors/preview) into this extension's `preview/` folder, and
+// the JSON Schemas (schema/*.schema.json at the repository root) into its `schema/` folder, so
+// the packaged .vsix carries both. Run by `vscode:prepublish`; extension.js also finds the page
+// at ../preview when it runs straight from the checkout. The schemas back the `jsonValidation`
+// entries of package.json; they reference each other by relative name, so they travel together.
 "use strict";
 const fs = require("fs");
 const path = require("path");
 
-const source = path.resolve(__dirname, "..", "..", "preview");
-const target = path.resolve(__dirname, "..", "preview");
-const files = ["index.html", "preview.js", "preview.css"];
-
-fs.mkdirSync(target, { recursive: true });
-for (const file of files) {
-  fs.copyFileSync(path.join(source, file), path.join(target, file));
+function copy(source, target, files) {
+  fs.mkdirSync(target, { recursive: true });
+  for (const file of files) {
+    fs.copyFileSync(path.join(source, file), path.join(target, file));
+  }
+  console.log(`copied ${files.length} files to ${path.relative(process.cwd(), target) || "."}`);
 }
-console.log(`copied ${files.length} preview files to ${path.relative(process.cwd(), target) || "."}`);
+
+copy(path.resolve(__dirname, "..", "..", "preview"), path.resolve(__dirname, "..", "preview"),
+  ["index.html", "preview.js", "preview.css"]);
+
+const schemaSource = path.resolve(__dirname, "..", "..", "..", "schema");
+copy(schemaSource, path.resolve(__dirname, "..", "schema"),
+  fs.readdirSync(schemaSource).filter((name) => name.endsWith(".schema.json")));

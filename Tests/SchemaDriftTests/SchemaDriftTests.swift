@@ -1,0 +1,170 @@
+import BracketExport
+import BracketJSON
+import BracketLayout
+import BracketModel
+import BracketSyntax
+import Testing
+
+/// The geometry JSON the writer produces for `source`, with UTF-16 positions like the server's
+/// default and the command line.
+private func geometryJSON(_ source: String) throws -> JSONValue {
+    let document = Document(source)
+    let diagram = document.diagram()
+    let bytes = writeGeometryJSON(diagram, layout(diagram)) { offset in
+        let position = document.lineIndex.position(of: offset, in: document.text, encoding: .utf16)
+        return (position.line, position.character)
+    }
+    return try JSONReader().parse(bytes)
+}
+
+private let tutorialWithTitle = "@title \"Tutorial\"\n1 { 2 { 4 5 } 3 { 6 7 } }\n"
+
+@Suite struct GeometrySchemaDrift {
+    /// Every level of the written JSON has exactly the members the schema lists, so a field added
+    /// to the writer and not to the schema (or the other way round) fails here.
+    @Test func writerAndSchemaListTheSameMembers() throws {
+        let schema = try SchemaFile("geometry")
+        let json = try geometryJSON(tutorialWithTitle)
+        let node = try #require(json["nodes"]?[0])
+        let range = try #require(node["range"])
+        let edge = try #require(json["edges"]?[0])
+        let levels: [(String, JSONValue, Set<String>)] = [
+            ("top level", json, try schema.propertyNames()),
+            ("settings", try #require(json["settings"]), try schema.propertyNames("properties", "settings")),
+            ("node", node, try schema.propertyNames("$defs", "node")),
+            ("range", range, try schema.propertyNames("$defs", "range")),
+            ("position", try #require(range["start"]), try schema.propertyNames("$defs", "position")),
+            ("edge", edge, try schema.propertyNames("$defs", "edge")),
+            ("point", try #require(edge["points"]?[0]), try schema.propertyNames("$defs", "point")),
+        ]
+        for (level, written, listed) in levels {
+            #expect(written.keySet == listed, "\(level): written \(written.keySet.sorted()), schema \(listed.sorted())")
+        }
+    }
+
+    /// Without a title every member but `title` is still written, and the schema requires exactly those.
+    @Test func requiredMembersAreAlwaysWritten() throws {
+        let schema = try SchemaFile("geometry")
+        let json = try geometryJSON("1 { 2 { 4 5 } 3 { 6 7 } }")
+        let settings = try schema.at("properties", "settings").schema
+        #expect(settings["required"]?.stringSet == json["settings"]?.keySet)
+        #expect(try schema.at().schema["required"]?.stringSet == json.keySet)
+        #expect(try schema.at("$defs", "node").schema["required"]?.stringSet == json["nodes"]?[0]?.keySet)
+        #expect(try schema.at("$defs", "edge").schema["required"]?.stringSet == json["edges"]?[0]?.keySet)
+    }
+
+    /// The schema's example is documented as the exact geometry of `1 { 2 }`; so it is.
+    @Test func exampleIsTheWritersOutput() throws {
+        let example = try #require(try SchemaFile("geometry").root["examples"]?[0])
+        #expect(example == (try geometryJSON("1 { 2 }")))
+        let preview = try #require(try SchemaFile("preview").root["examples"]?[0])
+        #expect(preview["geometry"] == (try geometryJSON("1 { 2 }")))
+    }
+}
+
+@Suite struct SettingsSchemaDrift {
+    @Test func layoutKeysAreTheSwiftKeys() throws {
+        let schema = try SchemaFile("settings")
+        let keys = Set(LayoutSettings.jsonKeys)
+        #expect(keys.count == LayoutSettings.jsonKeys.count)
+        #expect(try schema.propertyNames("$defs", "layout") == keys)
+        #expect(try schema.propertyNames("$defs", "fileSettings") == keys.union(["title"]))
+        #expect(try schema.propertyNames("$defs", "resolvedSettings") == keys.union(["title"]))
+        #expect(try schema.at("$defs", "resolvedSettings").schema["required"]?.stringSet == keys)
+    }
+
+    /// Each default in the schema is `LayoutSettings.tutorial`'s value: read through the same
+    /// parser the server uses, a layout object made of the schema's defaults must give them back.
+    @Test func defaultsAreTheTutorialValues() throws {
+        let schema = try SchemaFile("settings")
+        let properties = try #require(try schema.at("$defs", "layout").schema["properties"]?.objectValue)
+        var defaults = JSONObject()
+        for (key, property) in zip(properties.keys, properties.values) {
+            defaults[key] = try #require(property["default"], "\(key) has no default")
+        }
+        let overrides = try #require(SettingOverrides(layoutJSON: .object(defaults)))
+        let fromSchema = overrides.applied(to: LayoutSettings(
+            cardWidth: 1, cardHeight: 1, levelGap: 1, leafGap: 1, margin: 1, root: .left, align: .leaves))
+        #expect(fromSchema == LayoutSettings.tutorial)
+    }
+
+    @Test func rangesAndEnumsMatchTheSwiftSide() throws {
+        let schema = try SchemaFile("settings")
+        let layout = try schema.at("$defs", "layout").file
+        for key in LayoutSettings.jsonKeys {
+            let property = try layout.at("$defs", "layout", "properties", key).schema
+            if let range = LayoutSettings.pointRange(forJSONKey: key) {
+                #expect(property["type"]?.stringValue == "number", "\(key)")
+                #expect(property["minimum"]?.doubleValue == range.lowerBound, "\(key) minimum")
+                #expect(property["maximum"]?.doubleValue == range.upperBound, "\(key) maximum")
+            }
+        }
+        #expect(try layout.at("$defs", "layout", "properties", "root").schema["enum"]?.stringSet
+                == Set(RootSide.allCases.map(\.rawValue)))
+        #expect(try layout.at("$defs", "layout", "properties", "align").schema["enum"]?.stringSet
+                == Set(LeafAlignment.allCases.map(\.rawValue)))
+    }
+
+    /// Every example's `layout` is fully understood by the parser the server uses: each member
+    /// ends up in the overrides with the value written.
+    @Test func examplesDecode() throws {
+        let examples = try #require(try SchemaFile("settings").root["examples"]?.arrayValue)
+        #expect(!examples.isEmpty)
+        for example in examples {
+            guard let layout = example["layout"] else { continue }
+            let overrides = try #require(SettingOverrides(layoutJSON: layout))
+            let object = try #require(layout.objectValue)
+            for (key, value) in zip(object.keys, object.values) {
+                switch key {
+                case "cardWidth": #expect(overrides.cardWidth == value.doubleValue)
+                case "cardHeight": #expect(overrides.cardHeight == value.doubleValue)
+                case "levelGap": #expect(overrides.levelGap == value.doubleValue)
+                case "leafGap": #expect(overrides.leafGap == value.doubleValue)
+                case "margin": #expect(overrides.margin == value.doubleValue)
+                case "root": #expect(overrides.root?.rawValue == value.stringValue)
+                case "align": #expect(overrides.align?.rawValue == value.stringValue)
+                default: Issue.record("example key \(key) is not a layout setting")
+                }
+            }
+        }
+    }
+
+    /// Values the schema rejects are also refused by the parser, one member at a time.
+    @Test(arguments: [
+        #"{"cardWidth": 7.5}"#, #"{"cardHeight": 2001}"#, #"{"levelGap": -1}"#, #"{"leafGap": "28"}"#,
+        #"{"margin": 1000.5}"#, #"{"root": "Right"}"#, #"{"align": true}"#, #"{"title": "x"}"#,
+    ])
+    func rejectedValuesAreIgnored(text: String) throws {
+        let overrides = try #require(SettingOverrides(layoutJSON: try JSONReader().parse(text)))
+        #expect(overrides == SettingOverrides())
+    }
+
+    @Test func nonObjectIsNotALayout() {
+        #expect(SettingOverrides(layoutJSON: .array([])) == nil)
+        #expect(SettingOverrides(layoutJSON: .null) == nil)
+    }
+}
+
+@Suite struct DiagnosticsSchemaDrift {
+    @Test func codesAreEveryDiagnosticCode() throws {
+        let codes = try SchemaFile("diagnostics").at("$defs", "code").schema["enum"]
+        #expect(codes?.stringSet == Set(DiagnosticCode.allCases.map(\.rawValue)))
+        #expect(codes?.arrayValue?.count == DiagnosticCode.allCases.count)
+    }
+
+    @Test func severitiesAreEverySeverity() throws {
+        let severity = try SchemaFile("diagnostics").at("$defs", "diagnostic", "properties", "severity").schema
+        #expect(severity["enum"]?.stringSet == Set(Severity.allCases.map(\.name)))
+    }
+
+    @Test func examplesDecode() throws {
+        let examples = try #require(try SchemaFile("diagnostics").root["examples"]?.arrayValue)
+        #expect(!examples.isEmpty)
+        for example in examples {
+            for diagnostic in example["diagnostics"]?.arrayValue ?? [] {
+                #expect(diagnostic["code"]?.stringValue.flatMap(DiagnosticCode.init(rawValue:)) != nil)
+                #expect(Severity.allCases.contains { $0.name == diagnostic["severity"]?.stringValue })
+            }
+        }
+    }
+}
