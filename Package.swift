@@ -5,6 +5,10 @@
 //   BracketJSON → JSONRPC → LanguageServerProtocol → BracketServer → bracket (executable)
 import PackageDescription
 
+// The core is optimised even in debug builds: the differential and stress tests run hundreds of
+// thousands of parses, which take minutes unoptimised and seconds optimised.
+let optimisedCore: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "bracket",
     platforms: [.macOS(.v13)],
@@ -13,12 +17,12 @@ let package = Package(
     ],
     targets: [
         // Pure core: text in, values out. No I/O, no globals, no LSP.
-        .target(name: "BracketJSON"),
-        .target(name: "BracketSyntax"),
-        .target(name: "BracketModel", dependencies: ["BracketSyntax"]),
-        .target(name: "BracketLayout", dependencies: ["BracketModel"]),
-        .target(name: "BracketSVG", dependencies: ["BracketLayout"]),
-        .target(name: "BracketExport", dependencies: ["BracketLayout", "BracketJSON"]),
+        .target(name: "BracketJSON", swiftSettings: optimisedCore),
+        .target(name: "BracketSyntax", swiftSettings: optimisedCore),
+        .target(name: "BracketModel", dependencies: ["BracketSyntax"], swiftSettings: optimisedCore),
+        .target(name: "BracketLayout", dependencies: ["BracketModel"], swiftSettings: optimisedCore),
+        .target(name: "BracketSVG", dependencies: ["BracketLayout"], swiftSettings: optimisedCore),
+        .target(name: "BracketExport", dependencies: ["BracketLayout", "BracketJSON"], swiftSettings: optimisedCore),
         .target(name: "BracketIDE", dependencies: ["BracketModel", "BracketLayout"]),
         // Protocol shells.
         .target(name: "JSONRPC", dependencies: ["BracketJSON"]),

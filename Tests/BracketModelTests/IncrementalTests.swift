@@ -33,7 +33,7 @@ import Testing
                 return
             }
             // Keep documents from growing without bound.
-            if document.text.count > 6_000 { document = Document(RandomText.document(&random, nodes: 40)) }
+            if document.text.count > 3_000 { document = Document(RandomText.document(&random, nodes: 40)) }
         }
         // The test is only meaningful if the cheap paths are really taken.
         #expect(scopes[.token, default: 0] > 100)
