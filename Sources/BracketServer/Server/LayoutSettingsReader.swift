@@ -1,4 +1,5 @@
 import BracketJSON
+import BracketLayout
 import BracketModel
 import LanguageServerProtocol
 
@@ -11,17 +12,18 @@ func readLayoutSettings(_ json: JSONValue, over base: LayoutSettings) -> (settin
     guard let object = json.objectValue else {
         return (base, ["layout settings must be an object, got \(json.typeName)"])
     }
-    let lengths: [(String, WritableKeyPath<LayoutSettings, Double>, Bool)] = [
-        ("cardWidth", \.cardWidth, false), ("cardHeight", \.cardHeight, false),
-        ("levelGap", \.levelGap, true), ("leafGap", \.leafGap, true), ("margin", \.margin, true),
+    let lengths: [(String, WritableKeyPath<LayoutSettings, Double>)] = [
+        ("cardWidth", \.cardWidth), ("cardHeight", \.cardHeight),
+        ("levelGap", \.levelGap), ("leafGap", \.leafGap), ("margin", \.margin),
     ]
     for (key, value) in zip(object.keys, object.values) {
         if let length = lengths.first(where: { $0.0 == key }) {
-            // Cards need a positive size; gaps and the margin may be zero. The cap keeps a
-            // typo from producing a picture nobody can render.
-            guard let number = value.doubleValue, number.isFinite, number <= 10_000,
-                  length.2 ? number >= 0 : number > 0 else {
-                warnings.append("\(key): expected a \(length.2 ? "non-negative" : "positive") number up to 10000, got \(value)")
+            // The same ranges as the file's own @ settings and the settings schema.
+            let range = LayoutSettings.pointRange(forJSONKey: key) ?? 0...1000
+            guard let number = value.doubleValue, range.contains(number) else {
+                let low = DecimalText.string(range.lowerBound, decimals: 0)
+                let high = DecimalText.string(range.upperBound, decimals: 0)
+                warnings.append("\(key): expected a number of points from \(low) to \(high), got \(value)")
                 continue
             }
             settings[keyPath: length.1] = number
