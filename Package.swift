@@ -36,6 +36,7 @@ let package = Package(
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "BracketJSON"]),
         .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol", "JSONRPC", "BracketJSON"]),
         .testTarget(name: "BracketModelTests", dependencies: ["BracketModel"]),
+        .testTarget(name: "BracketIDETests", dependencies: ["BracketIDE"]),
         .testTarget(name: "BracketServerTests", dependencies: ["BracketServer"]),
     ]
 )

@@ -7,6 +7,12 @@ public struct FoldingRegion: Hashable, Sendable {
     public var startLine: Int
     public var endLine: Int
     public var kind: Kind
+
+    public init(startLine: Int, endLine: Int, kind: Kind) {
+        self.startLine = startLine
+        self.endLine = endLine
+        self.kind = kind
+    }
 }
 
 /// One fold per block spanning several lines, and one per run of two or more consecutive
