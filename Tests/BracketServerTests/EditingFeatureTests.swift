@@ -11,15 +11,15 @@ private func at(_ line: Int, _ character: Int) -> JSONValue {
 }
 
 /// Starts a server with `text` open, runs `body`, and always shuts the server down.
-private func withServer(_ text: String, encodings: [String] = ["utf-16"], _ body: (PipeClient) throws -> Void) throws {
-    let client = try PipeClient(positionEncodings: encodings)
+private func withServer(_ text: String, encodings: [String] = ["utf-16"], _ body: (EditingSession) throws -> Void) throws {
+    let client = EditingSession(positionEncodings: encodings)
     defer { client.stop() }
     client.open(uri, text)
     try body(client)
 }
 
 @Test func initializeAdvertisesEditingFeatures() throws {
-    let client = try PipeClient()
+    let client = EditingSession()
     defer { client.stop() }
     let capabilities = try #require(client.capabilities)
     for provider in ["documentSymbolProvider", "hoverProvider", "definitionProvider", "referencesProvider",
