@@ -19,6 +19,8 @@ public func formattedText(_ document: Document) -> String? {
     if document.diagnostics.contains(where: { syntaxCodes.contains($0.code) }) { return nil }
     var writer = FormatWriter(source: document.text)
     writer.run(document.tree)
+    // Indentation grows with depth, so a very deep file could format to a huge text.
+    guard !writer.tooLarge else { return nil }
     return writer.finish()
 }
 
@@ -28,6 +30,9 @@ public func formattingEdits(_ document: Document) -> [TextEdit] {
     guard let text = formattedText(document), Array(text.utf8) != document.text else { return [] }
     return [TextEdit(range: ByteRange(0, document.text.count), replacement: text)]
 }
+
+/// The largest formatted text produced; past it the document is left as it is.
+let formattedSizeLimit = Limits.documentBytes
 
 /// Codes that mean the parser had to guess; formatting such a tree could move text around.
 let syntaxCodes: Set<DiagnosticCode> = [
@@ -54,6 +59,9 @@ private struct FormatWriter {
     /// A newline was seen since the last code token: a comment now is an own-line comment.
     var newlineSinceCode = true
     var lastClosedIsSetting = false
+    /// Bytes of indentation and code written so far, and whether that passed the limit.
+    var size = 0
+    var tooLarge = false
 
     init(source: [UInt8]) {
         self.source = source
@@ -89,6 +97,12 @@ private struct FormatWriter {
             if inSetting { settings.append(contentsOf: pendingTop) } else { tree.append(contentsOf: pendingTop) }
             pendingTop = []
         }
+        size += 2 * indent + code.utf8.count + 1
+        if size > formattedSizeLimit {
+            tooLarge = true
+            current = nil
+            return
+        }
         current = String(repeating: "  ", count: indent) + code
         currentIsSetting = inSetting
         newlineSinceCode = false
@@ -118,6 +132,7 @@ private struct FormatWriter {
 
     mutating func run(_ syntax: SyntaxTree) {
         syntax.walk { event in
+            if tooLarge { return false }
             switch event {
             case .enter(let green, let offset):
                 switch green.kind {
