@@ -149,3 +149,26 @@ func definitionUsesTheNegotiatedEncoding(_ encoding: String, _ character: Int) t
         #expect(first["range"]?["end"]?["character"]?.intValue == character + 1)
     }
 }
+
+/// The deepest allowed document: the symbols nest 128 levels, then the deeper nodes are listed
+/// flat, in order, under the node at the last level (so the answer stays readable by JSON
+/// readers with depth limits, such as this test client's).
+@Test func deepDocumentSymbols() throws {
+    let depth = 100_000 - 1
+    let text = (0..<depth).map { "\($0) {" }.joined(separator: " ") + " x " + String(repeating: "}", count: depth)
+    try withServer(text) { client in
+        var symbols = try client.request("textDocument/documentSymbol", ["textDocument": doc()]).get()
+        var names: [String] = []
+        while let child = symbols[0] {
+            names.append(child["name"]?.stringValue ?? "?")
+            if names.count == 128 { break }
+            symbols = child["children"] ?? .null
+        }
+        #expect(names == (0..<128).map(String.init))
+        let flat = symbols[0]?["children"]?.arrayValue ?? []
+        #expect(flat.count == depth + 1 - 128)
+        #expect(flat.first?["name"]?.stringValue == "128")
+        #expect(flat.last?["name"]?.stringValue == "x")
+        #expect(flat.allSatisfy { $0["children"] == nil })
+    }
+}

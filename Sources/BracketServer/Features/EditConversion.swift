@@ -6,8 +6,9 @@ import LanguageServerProtocol
 extension DocumentContext {
     /// Core edits (byte ranges in the current text) as LSP edits in the negotiated encoding.
     func lspEdits(_ edits: [BracketModel.TextEdit]) -> [LanguageServerProtocol.TextEdit] {
-        edits.map { edit in
-            LanguageServerProtocol.TextEdit(range: range(edit.range),
+        let table = PositionTable(self, offsets: edits.flatMap { [$0.range.start, $0.range.end] })
+        return edits.map { edit in
+            LanguageServerProtocol.TextEdit(range: table.range(edit.range),
                                             newText: String(decoding: edit.replacement, as: UTF8.self))
         }
     }

@@ -36,9 +36,11 @@ extension LanguageServer {
         let limit = range.map(context.byteRange)
         var data: [UInt32] = []
         var previous = Position(line: 0, character: 0)
-        for token in BracketIDE.semanticTokens(in: context.document, range: limit) {
-            let start = context.position(token.range.start)
-            let end = context.position(token.range.end)
+        let tokens = BracketIDE.semanticTokens(in: context.document, range: limit)
+        let table = PositionTable(context, offsets: tokens.flatMap { [$0.range.start, $0.range.end] })
+        for token in tokens {
+            let start = table.position(token.range.start)
+            let end = table.position(token.range.end)
             guard end.line == start.line, end.character > start.character,
                   let type = SemanticTokenType.allCases.firstIndex(of: token.type) else { continue }
             let lineDelta = start.line - previous.line

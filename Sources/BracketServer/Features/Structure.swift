@@ -12,8 +12,9 @@ extension LanguageServer {
 
     func selectionRanges(_ context: DocumentContext, at positions: [Position]) -> [SelectionRange] {
         positions.map { position in
-            SelectionRange(ranges: BracketIDE.selectionRanges(at: context.offset(position), in: context.document)
-                .map(context.range))
+            let ranges = BracketIDE.selectionRanges(at: context.offset(position), in: context.document)
+            let table = PositionTable(context, offsets: ranges.flatMap { [$0.start, $0.end] })
+            return SelectionRange(ranges: ranges.map(table.range))
         }
     }
 }
