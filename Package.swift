@@ -40,6 +40,7 @@ let package = Package(
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "BracketJSON"]),
         .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol", "JSONRPC", "BracketJSON"]),
         .testTarget(name: "BracketModelTests", dependencies: ["BracketModel"]),
+        .testTarget(name: "BracketIDETests", dependencies: ["BracketIDE"]),
         .testTarget(name: "BracketServerTests", dependencies: ["BracketServer"]),
         // Reads schema/*.json and fails when a schema and the Swift code disagree.
         .testTarget(name: "SchemaDriftTests", dependencies: [

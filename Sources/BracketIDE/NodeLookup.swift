@@ -6,3 +6,40 @@ import BracketSyntax
 public func nodeIndex(at offset: Int, in diagram: Diagram) -> Int? {
     diagram.nodes.firstIndex { $0.idRange.touches(offset) }
 }
+
+/// Every ID token spelling `id`, in document order (duplicates included: they are the same name).
+public func occurrences(of id: String, in diagram: Diagram) -> [ByteRange] {
+    diagram.nodes.filter { $0.id == id }.map(\.idRange)
+}
+
+/// The smallest non-negative integer not yet used as an ID, as text: the name a new node or a
+/// renamed duplicate can take without clashing.
+public func nextFreeID(in diagram: Diagram) -> String {
+    let used = Set(diagram.nodes.map(\.id))
+    var candidate = 0
+    while used.contains(String(candidate)) { candidate += 1 }
+    return String(candidate)
+}
+
+/// True when `text` is a valid ID: `[A-Za-z0-9_][A-Za-z0-9_.-]*`.
+public func isValidID(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    guard let first = bytes.first, isIDStart(first) else { return false }
+    return bytes.dropFirst().allSatisfy { isIDStart($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }
+}
+
+private func isIDStart(_ byte: UInt8) -> Bool {
+    (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
+}
+
+/// Applies edits whose ranges all refer to the ORIGINAL text and do not overlap (the LSP
+/// convention for one response), by applying them from the last to the first.
+public func applying(_ edits: [TextEdit], to text: [UInt8]) -> [UInt8] {
+    var result = text
+    for edit in edits.sorted(by: { $0.range > $1.range }) {
+        let start = min(edit.range.start, result.count)
+        let end = min(max(edit.range.end, start), result.count)
+        result.replaceSubrange(start..<end, with: edit.replacement)
+    }
+    return result
+}

@@ -49,6 +49,54 @@ extension LanguageServer {
         case CursorMovedNotification.method:
             cursorMoved(try CursorMovedNotification(params: params))
 
+        // Editing features (Features/, over BracketIDE)
+        case DocumentSymbolRequest.method:
+            let request = try DocumentSymbolRequest(params: params)
+            return .value(.array(documentSymbols(try context(for: request.textDocument.uri)).map(\.json)))
+        case HoverRequest.method:
+            let request = try HoverRequest(params: params)
+            return .value(hover(try context(for: request.textDocument.uri), at: request.position)?.json ?? .null)
+        case DefinitionRequest.method:
+            let request = try DefinitionRequest(params: params)
+            return .value(.array(definition(try context(for: request.textDocument.uri), at: request.position).map(\.json)))
+        case ReferencesRequest.method:
+            let request = try ReferencesRequest(params: params)
+            return .value(.array(references(try context(for: request.textDocument.uri), at: request.position,
+                                            includeDeclaration: request.includeDeclaration).map(\.json)))
+        case DocumentHighlightRequest.method:
+            let request = try DocumentHighlightRequest(params: params)
+            return .value(.array(highlights(try context(for: request.textDocument.uri), at: request.position).map(\.json)))
+        case PrepareRenameRequest.method:
+            let request = try PrepareRenameRequest(params: params)
+            return .value(prepareRename(try context(for: request.textDocument.uri), at: request.position)?.json ?? .null)
+        case RenameRequest.method:
+            let request = try RenameRequest(params: params)
+            return .value(try rename(try context(for: request.textDocument.uri), at: request.position,
+                                     to: request.newName).json)
+        case FormattingRequest.method:
+            let request = try FormattingRequest(params: params)
+            return .value(.array(formatting(try context(for: request.textDocument.uri)).map(\.json)))
+        case FoldingRangeRequest.method:
+            let request = try FoldingRangeRequest(params: params)
+            return .value(.array(foldingRanges(try context(for: request.textDocument.uri)).map(\.json)))
+        case SelectionRangeRequest.method:
+            let request = try SelectionRangeRequest(params: params)
+            return .value(.array(selectionRanges(try context(for: request.textDocument.uri),
+                                                 at: request.positions).map(\.json)))
+        case SemanticTokensFullRequest.method:
+            let request = try SemanticTokensFullRequest(params: params)
+            return .value(semanticTokens(try context(for: request.textDocument.uri)).json)
+        case SemanticTokensRangeRequest.method:
+            let request = try SemanticTokensRangeRequest(params: params)
+            return .value(semanticTokens(try context(for: request.textDocument.uri), range: request.range).json)
+        case CompletionRequest.method:
+            let request = try CompletionRequest(params: params)
+            return .value(.array(completion(try context(for: request.textDocument.uri), at: request.position).map(\.json)))
+        case CodeActionRequest.method:
+            let request = try CodeActionRequest(params: params)
+            return .value(.array(codeActions(try context(for: request.textDocument.uri), range: request.range,
+                                             only: request.context.only).map(\.json)))
+
         default:
             // Unknown notifications (including "$/…" ones) are ignored, as LSP asks.
             if isRequest { throw ResponseError.methodNotFound(method) }

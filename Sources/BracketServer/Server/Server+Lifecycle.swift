@@ -84,6 +84,7 @@ extension LanguageServer {
         capabilities["positionEncoding"] = .string(encoding.rawValue)
         capabilities["textDocumentSync"] = ["openClose": true, "change": 2, "save": true]
         capabilities["experimental"] = ["bracketPreview": true]
+        Self.addEditingCapabilities(to: &capabilities)
         return InitializeResult(capabilities: capabilities, serverName: "bracket", serverVersion: Self.version).json
     }
 }

@@ -1,0 +1,39 @@
+import BracketIDE
+import BracketModel
+import BracketSyntax
+import Testing
+
+/// Each case: a document with one problem, the code expected, and the fix title to apply.
+private let cases: [(text: String, code: DiagnosticCode, title: String)] = [
+    ("r { a b a }", .duplicateID, "Rename to 0"),
+    ("r { a { b }", .unbalancedOpenBrace, "Insert '}' at the end of the file"),
+    ("r { a } }", .unbalancedCloseBrace, "Delete the unmatched '}'"),
+    ("@card-widht 100\nr", .unknownSetting, "Change to @card-width"),
+    ("@root lefft\nr", .invalidSettingValue, "Change to left"),
+    ("@align depht\nr", .invalidSettingValue, "Change to leaves"),
+    ("r \"\" { a }", .emptyLabel, "Remove the empty label"),
+    ("r { a ? b }", .strayCharacter, "Delete '?'"),
+]
+
+@Test(arguments: cases.indices)
+func quickFixRemovesItsDiagnostic(_ index: Int) throws {
+    let (text, code, title) = cases[index]
+    let document = Document(text)
+    let target = try #require(document.diagnostics.first { $0.code == code })
+    let actions = codeActions(for: target.range, in: document)
+    let action = try #require(actions.first { $0.title == title }, "titles: \(actions.map(\.title))")
+    #expect(action.kind == "quickfix")
+    #expect(action.diagnostic == target)
+    let fixed = Document(text: applying(action.edits, to: document.text))
+    #expect(!fixed.diagnostics.contains { $0.code == code }, "still there: \(fixed.diagnostics)")
+}
+
+@Test func invalidRootValueOffersEverySide() {
+    let document = Document("@root middle\nr")
+    let titles = codeActions(for: ByteRange(6, 6), in: document).map(\.title)
+    #expect(titles == ["Change to right", "Change to left", "Change to top", "Change to bottom"])
+}
+
+@Test func farOffUnknownSettingGetsNoGuess() {
+    #expect(codeActions(for: ByteRange(0, 3), in: Document("@zzzzzzz 1\nr")).isEmpty)
+}
