@@ -39,9 +39,9 @@ let package = Package(
         .testTarget(name: "BracketJSONTests", dependencies: ["BracketJSON"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "BracketJSON"]),
         .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol", "JSONRPC", "BracketJSON"]),
-        .testTarget(name: "BracketModelTests", dependencies: ["BracketModel"]),
+        .testTarget(name: "BracketModelTests", dependencies: ["BracketModel", "BracketTestSupport"]),
         .testTarget(name: "BracketIDETests", dependencies: ["BracketIDE"]),
-        .testTarget(name: "BracketServerTests", dependencies: ["BracketServer"]),
+        .testTarget(name: "BracketServerTests", dependencies: ["BracketServer", "BracketTestSupport"]),
         // Reads schema/*.json and fails when a schema and the Swift code disagree.
         .testTarget(name: "SchemaDriftTests", dependencies: [
             "BracketSyntax", "BracketModel", "BracketLayout", "BracketExport", "BracketJSON",
@@ -49,7 +49,9 @@ let package = Package(
         // Runs every file in Tests/Fixtures (BRACKET_RECORD=1 rewrites the expectations).
         .testTarget(
             name: "FixtureTests",
-            dependencies: ["BracketModel", "BracketLayout", "BracketSVG", "BracketExport", "BracketJSON"]),
+            dependencies: [
+                "BracketModel", "BracketLayout", "BracketSVG", "BracketExport", "BracketJSON", "BracketTestSupport",
+            ]),
         // Spawns the `bracket` executable that `swift build --build-tests` puts next to the tests.
         .testTarget(name: "CLITests"),
     ]

@@ -1,4 +1,5 @@
 import BracketSyntax
+import BracketTestSupport
 import Testing
 
 @testable import BracketModel

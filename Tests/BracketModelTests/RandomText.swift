@@ -1,17 +1,4 @@
-/// A small deterministic generator (SplitMix64), so every random test can be replayed by seed.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476C_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import BracketTestSupport
 
 /// Builds random `.bracket` sources and random edits to them, mostly well-formed with a sprinkle
 /// of every kind of mistake, so that all parser paths and diagnostics get exercised.

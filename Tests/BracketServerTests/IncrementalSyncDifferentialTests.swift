@@ -1,17 +1,6 @@
 import BracketJSON
+import BracketTestSupport
 import Testing
-
-/// SplitMix64: a tiny seeded generator, so a failure replays exactly.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// The client's view of the text: Unicode scalars, with LSP positions computed in UTF-16 the
 /// way an editor does.
@@ -34,7 +23,7 @@ struct ClientText {
                                    "\"x\"", "#c\n", "@root left\n", "@card-width 9\n", "\\", "x.y", "-"]
 
     @Test func randomEditsMatchAFreshOpenOfTheFinalText() throws {
-        var random = SeededGenerator(state: 0xB7AC_4E7)
+        var random = SeededRandom(seed: 0xB7AC_4E7)
         let uri = "file:///fuzz.bracket"
         var text = ClientText(scalars: Array("1 { \"Final 🏆\" 2 { 4 5 } 3 { \"नमस्ते\" 6 7 } }\n".unicodeScalars))
         let incremental = LSPTestClient()

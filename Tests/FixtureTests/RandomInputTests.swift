@@ -2,23 +2,12 @@ import BracketExport
 import BracketLayout
 import BracketModel
 import BracketSVG
+import BracketTestSupport
 import Testing
 
 /// Seeded random files, and random mutations of the fixtures: each must print back to itself and
 /// go through the whole pipeline (diagnostics, diagram, layout, SVG, geometry JSON, DOT) safely.
 @Suite struct RandomInputTests {
-    /// SplitMix64: tiny, seedable, the same sequence on every platform.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Pieces that make up both valid and broken files.
     static let pieces: [String] = [
         "a", "b7", "node_1", "x.y-z", "07", " ", " ", "\n", "\r\n", "\t", "{", "{", "}", "}",
@@ -28,7 +17,7 @@ import Testing
     ]
 
     @Test func randomFiles() {
-        var generator = SeededGenerator(state: 0xB8AC_4E7)
+        var generator = SeededRandom(seed: 0xB8AC_4E7)
         for _ in 0..<1_000 {
             var text = ""
             for _ in 0..<Int.random(in: 0...40, using: &generator) {
@@ -39,7 +28,7 @@ import Testing
     }
 
     @Test func mutatedFixtures() throws {
-        var generator = SeededGenerator(state: 0x5EED_F1C5)
+        var generator = SeededRandom(seed: 0x5EED_F1C5)
         let sources = try (Fixtures.names(in: "ok").map { try Fixtures.source("ok", $0) }
             + Fixtures.names(in: "err").map { try Fixtures.source("err", $0) })
         let interesting: [UInt8] = Array("{}\"\\#@ \n\r\tab1;".utf8) + [0xFF, 0xC3, 0x00]
