@@ -1,0 +1,168 @@
+// Speaks to an in-process language server over real pipes: the test writes framed bytes to the
+// server's stdin pipe and a reader thread splits the stdout pipe back into message bodies.
+import BracketJSON
+import BracketServer
+import Foundation
+import JSONRPC
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+final class LSPTestClient: @unchecked Sendable {
+    private let toServer: Int32
+    private let condition = NSCondition()
+    // Guarded by `condition`.
+    private var bodies: [[UInt8]] = []
+    private var rawOutput: [UInt8] = []
+    private var status: Int32?
+    /// Notifications seen while waiting for responses, in arrival order.
+    private(set) var notifications: [JSONValue] = []
+
+    init(arguments: [String] = []) {
+        var input: [Int32] = [0, 0], output: [Int32] = [0, 0]
+        _ = pipe(&input)
+        _ = pipe(&output)
+        toServer = input[1]
+        let serverIn = input[0], serverOut = output[1], fromServer = output[0]
+        Thread.detachNewThread { [self] in
+            let code = runLanguageServer(input: serverIn, output: serverOut, arguments: arguments)
+            close(serverOut)  // lets the reader thread see end of output
+            condition.lock(); status = code; condition.broadcast(); condition.unlock()
+        }
+        Thread.detachNewThread { [self] in readOutput(fromServer) }
+    }
+
+    private func readOutput(_ fd: Int32) {
+        var framer = MessageFramer()
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            let events = framer.push(chunk[0..<count])
+            condition.lock()
+            rawOutput.append(contentsOf: chunk[0..<count])
+            for case .message(let body) in events { bodies.append(body) }
+            condition.broadcast()
+            condition.unlock()
+        }
+        close(fd)
+    }
+
+    // MARK: - Sending
+
+    func sendRaw(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(toServer, $0.baseAddress! + offset, $0.count - offset) }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+
+    func sendBody(_ body: String) { sendRaw(frame(body: Array(body.utf8))) }
+
+    func message(id: Int? = nil, method: String, params: JSONValue? = nil) -> [UInt8] {
+        var object: JSONObject = ["jsonrpc": "2.0"]
+        if let id { object.append("id", JSONValue(id)) }
+        object.append("method", .string(method))
+        if let params { object.append("params", params) }
+        return frame(body: JSONValue.object(object).jsonBytes)
+    }
+
+    func request(_ id: Int, _ method: String, _ params: JSONValue? = nil) {
+        sendRaw(message(id: id, method: method, params: params))
+    }
+
+    func notify(_ method: String, _ params: JSONValue? = nil) {
+        sendRaw(message(method: method, params: params))
+    }
+
+    func closeInput() { close(toServer) }
+
+    // MARK: - Receiving
+
+    /// The next message from the server, or nil after `timeout` seconds.
+    func next(timeout: TimeInterval = 10) -> JSONValue? {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while bodies.isEmpty {
+            if !condition.wait(until: deadline) && bodies.isEmpty { return nil }
+        }
+        let body = bodies.removeFirst()
+        return try? JSONReader().parse(body)
+    }
+
+    /// The response to request `id`; notifications met on the way are kept in `notifications`.
+    func response(_ id: Int, timeout: TimeInterval = 20) -> JSONValue? {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while let message = next(timeout: deadline.timeIntervalSinceNow) {
+            if message["method"] != nil && message["id"] == nil {
+                notifications.append(message)
+            } else if message["id"] == JSONValue(id), message["method"] == nil {
+                return message
+            }
+        }
+        return nil
+    }
+
+    /// Everything the server wrote so far, byte for byte.
+    var output: [UInt8] {
+        condition.lock(); defer { condition.unlock() }
+        return rawOutput
+    }
+
+    func exitStatus(timeout: TimeInterval = 10) -> Int32? {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while status == nil {
+            if !condition.wait(until: deadline) && status == nil { return nil }
+        }
+        return status
+    }
+
+    // MARK: - Conveniences
+
+    @discardableResult
+    func initialize(encodings: [String]? = nil, options: JSONValue? = nil, processID: Int? = nil) -> JSONValue? {
+        var params: JSONObject = ["processId": processID.map { JSONValue($0) } ?? .null, "rootUri": .null]
+        var capabilities: JSONObject = [:]
+        if let encodings { capabilities.append("general", ["positionEncodings": .array(encodings.map { .string($0) })]) }
+        params.append("capabilities", .object(capabilities))
+        if let options { params.append("initializationOptions", options) }
+        request(1, "initialize", .object(params))
+        let result = response(1)
+        notify("initialized", [:])
+        return result
+    }
+
+    func open(_ uri: String, _ text: String, version: Int = 1) {
+        notify("textDocument/didOpen", ["textDocument": ["uri": .string(uri), "languageId": "bracket",
+                                                         "version": JSONValue(version), "text": .string(text)]])
+    }
+
+    /// Sends a request nobody handles and waits for its answer: every message sent before it
+    /// has then been handled (the worker handles messages in order).
+    func sync(_ id: Int = 900) {
+        request(id, "bracket/sync-probe")
+        _ = response(id)
+    }
+
+    func notifications(_ method: String) -> [JSONValue] {
+        notifications.filter { $0["method"]?.stringValue == method }
+    }
+
+    /// Shuts down and exits; returns the status.
+    func finish() -> Int32? {
+        request(999, "shutdown")
+        _ = response(999)
+        notify("exit")
+        let code = exitStatus()
+        closeInput()
+        return code
+    }
+}

@@ -1,0 +1,96 @@
+import BracketJSON
+import Foundation
+import Testing
+
+@Suite struct PreviewProtocolTests {
+    let uri = "file:///tutorial.bracket"
+    let tutorial = "1 { 2 { 4 5 } 3 { 6 7 } }\n"
+
+    @Test func previewResultHasTheTutorialGeometry() throws {
+        let client = LSPTestClient()
+        client.initialize()
+        client.open(uri, tutorial, version: 4)
+        client.request(2, "bracket/preview", ["textDocument": ["uri": .string(uri)]])
+        let result = try #require(client.response(2)?["result"])
+        #expect(result["uri"] == .string(uri))
+        #expect(result["version"] == 4)
+        let geometry = try #require(result["geometry"])
+        #expect(geometry["width"] == 524)
+        #expect(geometry["height"] == 260)
+        #expect(geometry["nodes"]?[0]?["id"] == "1")
+        #expect(geometry["nodes"]?[0]?["y"] == 130)
+        #expect(geometry["nodes"]?[0]?["x"] == 458)
+        #expect(geometry["nodes"]?[0]?["range"] == ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 1]])
+        #expect(result["svg"]?.stringValue?.hasPrefix("<svg") == true)
+        #expect(result["diagnostics"] == ["errors": 0, "warnings": 0])
+        // Plain keystrokes without a subscriber never render a preview.
+        #expect(client.notifications("bracket/didChangePreview").isEmpty)
+        #expect(client.finish() == 0)
+    }
+
+    @Test func layoutSettingsFromInitializationOptionsAndConfiguration() throws {
+        let client = LSPTestClient()
+        client.initialize(options: ["layout": ["cardWidth": 100, "levelGap": -5]])
+        #expect(client.notifications("window/logMessage").contains {
+            $0["params"]?["message"]?.stringValue?.contains("levelGap") == true
+        })
+        client.open(uri, tutorial)
+        client.request(2, "bracket/preview", ["textDocument": ["uri": .string(uri)]])
+        // 3 columns of 100 plus 2 gaps of 64 (the invalid -5 was ignored).
+        #expect(client.response(2)?["result"]?["geometry"]?["width"] == 428)
+        client.notify("workspace/didChangeConfiguration", ["settings": ["bracket": ["layout": ["cardWidth": 50]]]])
+        client.request(3, "bracket/preview", ["textDocument": ["uri": .string(uri)]])
+        #expect(client.response(3)?["result"]?["geometry"]?["width"] == 278)
+        // The file's own setting wins over the editor's.
+        client.open(uri, "@card-width 132\n" + tutorial, version: 2)
+        client.request(4, "bracket/preview", ["textDocument": ["uri": .string(uri)]])
+        #expect(client.response(4)?["result"]?["geometry"]?["width"] == 524)
+        #expect(client.finish() == 0)
+    }
+
+    /// Many changes sent at once: fewer notifications than changes, and the last one carries
+    /// the final version.
+    @Test(arguments: [true, false])
+    func pushIsCoalescedAndEndsWithTheFinalState(pushOption: Bool) throws {
+        let client = LSPTestClient()
+        client.initialize(options: ["preview": ["push": JSONValue.bool(pushOption)]])
+        client.open(uri, "1")
+        if !pushOption {
+            client.request(2, "bracket/subscribePreview", ["textDocument": ["uri": .string(uri)]])
+            #expect(client.response(2)?["result"] == .null)
+        }
+        var burst: [UInt8] = []
+        for version in 2...101 {
+            burst += client.message(method: "textDocument/didChange", params: [
+                "textDocument": ["uri": .string(uri), "version": JSONValue(version)],
+                "contentChanges": [["text": .string("1 { \(Array(2...version).map(String.init).joined(separator: " ")) }")]],
+            ])
+        }
+        client.sendRaw(burst)
+        client.sync()
+        var previews = client.notifications("bracket/didChangePreview")
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while previews.last?["params"]?["version"] != 101, Date() < deadline {
+            if let message = client.next(timeout: 1), message["method"] == "bracket/didChangePreview" {
+                previews.append(message)
+            }
+        }
+        #expect(previews.count < 100)
+        #expect(previews.last?["params"]?["version"] == 101)
+        #expect(previews.last?["params"]?["geometry"]?["nodes"]?.arrayValue?.count == 101)
+        #expect(client.finish() == 0)
+    }
+
+    @Test func openPreviewServesOnLoopback() throws {
+        let client = LSPTestClient()
+        client.initialize()
+        client.open(uri, tutorial)
+        client.request(2, "bracket/openPreview", ["textDocument": ["uri": .string(uri)]])
+        let url = try #require(client.response(2)?["result"]?["url"]?.stringValue)
+        #expect(url.hasPrefix("http://127.0.0.1:"))
+        client.notify("bracket/cursorMoved", ["textDocument": ["uri": .string(uri)], "position": ["line": 0, "character": 4]])
+        client.request(3, "bracket/openPreview", ["textDocument": ["uri": .string(uri)]])
+        #expect(client.response(3)?["result"]?["url"]?.stringValue == url)  // started once
+        #expect(client.finish() == 0)
+    }
+}
