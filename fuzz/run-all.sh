@@ -18,7 +18,7 @@ for name in "${targets[@]}"; do
     -max_total_time="$seconds" -artifact_prefix="artifacts/$name/" -print_final_stats=1 \
     > ".build/$name-run.log" 2>&1
   status=$?
-  summary=$(grep -E '^#[0-9]+ +DONE' ".build/$name-run.log" | tail -1)
+  summary=$(grep -E '^#[0-9]+[[:space:]]+DONE' ".build/$name-run.log" | tail -1)
   if [ $status -ne 0 ]; then
     echo "$name: CRASH (status $status): $(ls "artifacts/$name" | head -3 | tr '\n' ' ') log: fuzz/.build/$name-run.log"
     grep -m3 -E 'Fatal error|precondition|ERROR:' ".build/$name-run.log"
