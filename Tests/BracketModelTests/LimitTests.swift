@@ -99,3 +99,25 @@ import Testing
         #expect(diagnostic.range == ByteRange(0, 0))
     }
 }
+
+/// The node limit with real sizes: a root with 1,999,999 leaves is exactly at the limit.
+/// Kept in its own suite so its ~30 MB of text is built only when it runs.
+@Suite struct NodeLimitTests {
+    func flat(nodes: Int) -> [UInt8] {
+        var text = Array("r {".utf8)
+        text.reserveCapacity(nodes * 9)
+        for index in 1..<nodes { text += Array(" \(index)".utf8) }
+        text += Array(" }".utf8)
+        return text
+    }
+
+    @Test func nodeCountAtAndPastTheLimit() throws {
+        let atLimit = Document(text: flat(nodes: Limits.nodes))
+        #expect(atLimit.diagnostics.isEmpty)
+        let past = Document(text: flat(nodes: Limits.nodes + 1))
+        let diagnostic = try #require(past.diagnostics.first)
+        #expect(past.diagnostics.count == 1)
+        #expect(diagnostic.code == .limitExceeded)
+        #expect(diagnostic.range == ByteRange(0, 0))
+    }
+}
