@@ -14,6 +14,11 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "bracket", targets: ["bracket"]),
+        // For the fuzz/ package, which depends on this one by path (a package sees only products).
+        .library(name: "BracketEngine", targets: [
+            "BracketJSON", "BracketSyntax", "BracketModel", "BracketLayout", "BracketSVG", "BracketExport",
+            "JSONRPC", "LanguageServerProtocol",
+        ]),
     ],
     targets: [
         // Pure core: text in, values out. No I/O, no globals, no LSP.

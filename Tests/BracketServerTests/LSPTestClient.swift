@@ -109,6 +109,17 @@ final class LSPTestClient: @unchecked Sendable {
         return nil
     }
 
+    /// The next error response, whatever its id (invalid messages are answered with id null);
+    /// notifications met on the way are kept in `notifications`.
+    func nextError(timeout: TimeInterval = 10) -> JSONValue? {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while let message = next(timeout: deadline.timeIntervalSinceNow) {
+            if message["error"] != nil { return message }
+            if message["method"] != nil && message["id"] == nil { notifications.append(message) }
+        }
+        return nil
+    }
+
     /// Everything the server wrote so far, byte for byte.
     var output: [UInt8] {
         condition.lock(); defer { condition.unlock() }
