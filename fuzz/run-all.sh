@@ -7,6 +7,7 @@ set -uo pipefail
 cd "$(dirname "$0")"
 seconds=${1:?usage: run-all.sh SECONDS}
 targets=(FuzzDocument FuzzIncremental FuzzRPC)
+mkdir -p .build
 [ -d seeds ] || ./make-seeds.sh
 failed=0
 for name in "${targets[@]}"; do
