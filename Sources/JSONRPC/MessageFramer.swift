@@ -75,7 +75,10 @@ public struct MessageFramer: Sendable {
             return parseHeader()
         case .body(let length):
             guard buffer.count - start >= length else {
-                buffer.reserveCapacity(start + length)
+                // Reserve ahead only by what has arrived so far (doubling as it grows): a header
+                // that declares 100 MB and then sends nothing must not cost 100 MB.
+                let arrived = buffer.count - start
+                buffer.reserveCapacity(start + min(length, max(64 * 1024, arrived * 2)))
                 return nil
             }
             let body = Array(buffer[start..<(start + length)])
