@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import BracketJSON
 import BracketModel
 import BracketSyntax
@@ -45,6 +48,20 @@ extension LanguageServer {
         preview.dirty.remove(uri)
         let params = PublishDiagnosticsParams(uri: uri, version: nil, diagnostics: [])
         sendNotification(PublishDiagnosticsParams.method, params.json)
+        returnFreedMemory()
+    }
+
+    /// A server lives for hours: once a document's tree is gone, hand the freed pages back to the
+    /// system instead of keeping the high-water mark (glibc keeps freed memory by default).
+    private func returnFreedMemory() {
+        #if canImport(Glibc)
+        // malloc.h is not part of the Glibc module, so look malloc_trim up by name (nil handle
+        // is RTLD_DEFAULT); other C libraries simply lack it.
+        typealias MallocTrim = @convention(c) (Int) -> Int32
+        if let symbol = dlsym(nil, "malloc_trim") {
+            _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
+        }
+        #endif
     }
 
     /// Diagnostics go out at once (they are cheap); preview renders are only scheduled, and only
