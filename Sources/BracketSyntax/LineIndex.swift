@@ -33,7 +33,9 @@ public struct LineIndex: Sendable, Hashable {
         var starts = [0]
         starts.reserveCapacity(bytes.count / 24 + 1)
         Self.scanLineStarts(bytes, from: 0, to: bytes.count, into: &starts)
-        lineStarts = starts
+        // Appending doubles the capacity as it goes, so up to half of it can be unused; a large
+        // document keeps its index for as long as it is open, so give the slack back.
+        lineStarts = starts.capacity > starts.count + 1024 ? Array(starts[...]) : starts
         length = bytes.count
     }
 
