@@ -42,5 +42,11 @@ let package = Package(
         .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol", "JSONRPC", "BracketJSON"]),
         .testTarget(name: "BracketModelTests", dependencies: ["BracketModel"]),
         .testTarget(name: "BracketServerTests", dependencies: ["BracketServer"]),
+        // Runs every file in Tests/Fixtures (BRACKET_RECORD=1 rewrites the expectations).
+        .testTarget(
+            name: "FixtureTests",
+            dependencies: ["BracketModel", "BracketLayout", "BracketSVG", "BracketExport", "BracketJSON"]),
+        // Spawns the `bracket` executable that `swift build --build-tests` puts next to the tests.
+        .testTarget(name: "CLITests"),
     ]
 )

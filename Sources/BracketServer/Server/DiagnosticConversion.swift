@@ -1,0 +1,21 @@
+import BracketSyntax
+import LanguageServerProtocol
+
+extension DocumentContext {
+    /// The document's diagnostics as LSP values: ranges in the negotiated encoding, related
+    /// locations in the same file.
+    func lspDiagnostics() -> [LanguageServerProtocol.Diagnostic] {
+        document.diagnostics.map { diagnostic in
+            LanguageServerProtocol.Diagnostic(
+                range: range(diagnostic.range),
+                severity: LanguageServerProtocol.DiagnosticSeverity(rawValue: diagnostic.severity.rawValue),
+                code: diagnostic.code.rawValue,
+                source: "bracket",
+                message: diagnostic.message,
+                tags: diagnostic.tags.compactMap { LanguageServerProtocol.DiagnosticTag(rawValue: $0.rawValue) },
+                relatedInformation: diagnostic.related.map {
+                    DiagnosticRelatedInformation(location: location($0.range), message: $0.message)
+                })
+        }
+    }
+}

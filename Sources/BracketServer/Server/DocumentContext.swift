@@ -1,0 +1,44 @@
+import BracketModel
+import BracketSyntax
+import LanguageServerProtocol
+
+/// An open document with the version the client gave it.
+struct OpenDocument {
+    var document: Document
+    var version: Int
+}
+
+/// Everything a feature handler needs about one document, and the conversions between the
+/// core's byte offsets and LSP positions in the negotiated encoding.
+struct DocumentContext {
+    let document: Document
+    let uri: String
+    let version: Int
+    let encoding: PositionEncoding
+    /// Layout settings from the editor; the file's own `@` settings are put over them by
+    /// `document.diagram(defaults:)`.
+    let defaults: LayoutSettings
+
+    func position(_ offset: Int) -> Position {
+        let position = document.lineIndex.position(of: offset, in: document.text, encoding: encoding)
+        return Position(line: position.line, character: position.character)
+    }
+
+    func range(_ range: ByteRange) -> LSPRange {
+        LSPRange(start: position(range.start), end: position(range.end))
+    }
+
+    /// Clamps positions past a line's end or the text's end, as LSP asks.
+    func offset(_ position: Position) -> Int {
+        document.lineIndex.offset(of: LinePosition(line: position.line, character: position.character),
+                                  in: document.text, encoding: encoding)
+    }
+
+    func location(_ range: ByteRange) -> Location {
+        Location(uri: uri, range: self.range(range))
+    }
+
+    func diagram() -> Diagram {
+        document.diagram(defaults: defaults)
+    }
+}

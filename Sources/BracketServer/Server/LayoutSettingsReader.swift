@@ -1,0 +1,65 @@
+import BracketJSON
+import BracketModel
+import LanguageServerProtocol
+
+/// Reads editor-supplied layout settings (`{ cardWidth, cardHeight, levelGap, leafGap, margin,
+/// root, align }`) over `base`. Invalid values are skipped, each with a warning, so one typo in
+/// a user's configuration does not throw away the rest.
+func readLayoutSettings(_ json: JSONValue, over base: LayoutSettings) -> (settings: LayoutSettings, warnings: [String]) {
+    var settings = base
+    var warnings: [String] = []
+    guard let object = json.objectValue else {
+        return (base, ["layout settings must be an object, got \(json.typeName)"])
+    }
+    let lengths: [(String, WritableKeyPath<LayoutSettings, Double>, Bool)] = [
+        ("cardWidth", \.cardWidth, false), ("cardHeight", \.cardHeight, false),
+        ("levelGap", \.levelGap, true), ("leafGap", \.leafGap, true), ("margin", \.margin, true),
+    ]
+    for (key, value) in zip(object.keys, object.values) {
+        if let length = lengths.first(where: { $0.0 == key }) {
+            // Cards need a positive size; gaps and the margin may be zero. The cap keeps a
+            // typo from producing a picture nobody can render.
+            guard let number = value.doubleValue, number.isFinite, number <= 10_000,
+                  length.2 ? number >= 0 : number > 0 else {
+                warnings.append("\(key): expected a \(length.2 ? "non-negative" : "positive") number up to 10000, got \(value)")
+                continue
+            }
+            settings[keyPath: length.1] = number
+        } else if key == "root" {
+            guard let side = value.stringValue.flatMap(RootSide.init(rawValue:)) else {
+                warnings.append("root: expected one of right, left, top, bottom, got \(value)")
+                continue
+            }
+            settings.root = side
+        } else if key == "align" {
+            guard let align = value.stringValue.flatMap(LeafAlignment.init(rawValue:)) else {
+                warnings.append("align: expected depth or leaves, got \(value)")
+                continue
+            }
+            settings.align = align
+        } else {
+            warnings.append("unknown layout setting \"\(key)\"")
+        }
+    }
+    return (settings, warnings)
+}
+
+extension LanguageServer {
+    /// Replaces the editor defaults (starting from the tutorial values, so a setting removed from
+    /// the configuration goes back to its default).
+    func applyLayoutSettings(_ json: JSONValue?, origin: String) {
+        guard let json, !json.isNull else {
+            defaults = .tutorial
+            return
+        }
+        let (settings, warnings) = readLayoutSettings(json, over: .tutorial)
+        for warning in warnings { logMessage("\(origin): \(warning); ignored") }
+        defaults = settings
+    }
+
+    func didChangeConfiguration(_ notification: DidChangeConfigurationNotification) {
+        applyLayoutSettings(notification.settings["bracket"]?["layout"], origin: "settings.bracket.layout")
+        // Watched previews depend on the defaults: render them again.
+        for uri in documents.keys where preview.isWatched(uri) { preview.dirty.insert(uri) }
+    }
+}

@@ -1,0 +1,58 @@
+import BracketJSON
+import BracketModel
+import BracketSyntax
+import JSONRPC
+import LanguageServerProtocol
+
+extension LanguageServer {
+    func didOpen(_ notification: DidOpenTextDocumentNotification) {
+        let item = notification.textDocument
+        documents[item.uri] = OpenDocument(document: Document(item.text), version: item.version)
+        documentDidChange(uri: item.uri)
+    }
+
+    /// Content changes apply in order, each against the text the previous one produced. A change
+    /// for a document that is not open is logged and ignored: there is no text to apply it to.
+    func didChange(_ notification: DidChangeTextDocumentNotification) throws(ResponseError) {
+        let uri = notification.textDocument.uri
+        guard var open = documents[uri] else {
+            logError("didChange for a document that is not open: \(uri); ignored")
+            return
+        }
+        for change in notification.contentChanges {
+            guard let range = change.range else {
+                open.document = Document(change.text)
+                continue
+            }
+            let document = open.document
+            let convert = { (position: Position) in
+                document.lineIndex.offset(of: LinePosition(line: position.line, character: position.character),
+                                          in: document.text, encoding: self.encoding)
+            }
+            let start = convert(range.start), end = convert(range.end)
+            // A reversed range is a client bug; applying it the right way round keeps the text sane.
+            let byteRange = ByteRange(min(start, end), max(start, end))
+            _ = open.document.apply(TextEdit(range: byteRange, replacement: change.text))
+        }
+        open.version = notification.textDocument.version
+        documents[uri] = open
+        documentDidChange(uri: uri)
+    }
+
+    func didClose(_ notification: DidCloseTextDocumentNotification) {
+        let uri = notification.textDocument.uri
+        guard documents.removeValue(forKey: uri) != nil else { return }
+        preview.dirty.remove(uri)
+        let params = PublishDiagnosticsParams(uri: uri, version: nil, diagnostics: [])
+        sendNotification(PublishDiagnosticsParams.method, params.json)
+    }
+
+    /// Diagnostics go out at once (they are cheap); preview renders are only scheduled, and only
+    /// when someone watches this document.
+    func documentDidChange(uri: String) {
+        guard let context = try? context(for: uri) else { return }
+        let params = PublishDiagnosticsParams(uri: uri, version: context.version, diagnostics: context.lspDiagnostics())
+        sendNotification(PublishDiagnosticsParams.method, params.json)
+        if preview.isWatched(uri) { preview.dirty.insert(uri) }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Runs the built `bracket` executable, which SwiftPM places in the same build directory as the
+/// test bundle (`swift build --build-tests` builds it alongside the tests).
+struct BracketProcess {
+    struct Result {
+        var status: Int32
+        var stdout: Data
+        var stderr: Data
+        var out: String { String(decoding: stdout, as: UTF8.self) }
+        var err: String { String(decoding: stderr, as: UTF8.self) }
+    }
+
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The executable: next to the test bundle first, then the package's `.build/debug`.
+    static var executable: URL? {
+        var candidates: [URL] = []
+        let bundle = Bundle.main.bundleURL
+        candidates.append(bundle.appendingPathComponent("bracket"))
+        candidates.append(bundle.deletingLastPathComponent().appendingPathComponent("bracket"))
+        if let argument = CommandLine.arguments.first {
+            candidates.append(URL(fileURLWithPath: argument).deletingLastPathComponent().appendingPathComponent("bracket"))
+        }
+        for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
+            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("bracket"))
+        }
+        candidates.append(packageRoot.appendingPathComponent(".build/debug/bracket"))
+        return candidates.first { url in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
+                && FileManager.default.isExecutableFile(atPath: url.path)
+        }
+    }
+
+    static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws -> Result {
+        guard let executable else { throw CocoaError(.fileNoSuchFile) }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let output = Pipe(), errors = Pipe(), input = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = input
+        try process.run()
+        input.fileHandleForWriting.write(stdin ?? Data())
+        try input.fileHandleForWriting.close()
+        // Read both pipes to the end before waiting, so a large output cannot fill a pipe and stall.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var stdoutData = Data()
+        DispatchQueue.global().async(group: group) { stdoutData = output.fileHandleForReading.readDataToEndOfFile() }
+        let stderrData = errors.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: stdoutData, stderr: stderrData)
+    }
+}
