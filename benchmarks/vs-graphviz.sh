@@ -30,7 +30,7 @@ seconds() {
         if ! hyperfine --style none --runs "$runs" --export-json "$json" "timeout $cap $*" >/dev/null 2>&1; then
             echo timeout; return
         fi
-        python3 -c 'import json,sys; print(min(json.load(open(sys.argv[1]))["results"][0]["times"]))' "$json"
+        python3 -c 'import json,sys; t=json.load(open(sys.argv[1]))["results"][0]["times"]; print("%.3f" % min(t))' "$json"
     else
         local best=""
         for _ in $(seq "$runs"); do
@@ -41,7 +41,7 @@ seconds() {
             local took=$(( end - start ))
             [[ -z $best || $took -lt $best ]] && best=$took
         done
-        python3 -c "print($best / 1e9)"
+        python3 -c "print(f'{$best / 1e9:.3f}')"
     fi
 }
 
@@ -54,7 +54,7 @@ for n in "${sizes[@]}"; do
     export_s=$(seconds "$runs" "$bin/bracket" export --format dot "$file")
     dot_s=$(seconds "$runs" dot -Tsvg -o /dev/null "$work/tree-$n.dot")
     ours=$(seconds "$runs" "$bin/bracket" render "$file" -o "$work/tree-$n.svg")
-    ratio=$(python3 -c "import sys; d,b=sys.argv[1:]; print('n/a' if d=='timeout' else f'{float(d)/float(b):.1f}x')" "$dot_s" "$ours")
+    ratio=$(python3 -c "import sys; d,b=sys.argv[1:3]; print(f'>{float(sys.argv[3])/float(b):.0f}x' if d=='timeout' else f'{float(d)/float(b):.1f}x')" "$dot_s" "$ours" "$cap")
     [[ $dot_s == timeout ]] && dot_s=">${cap}"
     printf '%-8s %12s %12s %12s %10s\n' "$n" "$export_s" "$dot_s" "$ours" "$ratio"
 done
