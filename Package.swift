@@ -36,6 +36,11 @@ let package = Package(
             "BracketIDE", "BracketSVG", "BracketExport", "LanguageServerProtocol", "JSONRPC",
         ]),
         .executableTarget(name: "bracket", dependencies: ["BracketServer"]),
+        // Performance figures for docs/performance.md: `swift run -c release bracket-bench`.
+        .executableTarget(
+            name: "bracket-bench",
+            dependencies: ["BracketModel", "BracketLayout", "BracketSVG", "BracketExport", "BracketJSON"],
+            path: "benchmarks/Sources/bracket-bench"),
         // Builds Diagram values from a tiny tree notation so tests need not wait for the parser.
         .target(name: "BracketTestSupport", dependencies: ["BracketModel"], path: "Tests/BracketTestSupport"),
         .testTarget(name: "BracketLayoutTests", dependencies: ["BracketLayout", "BracketTestSupport"]),

@@ -21,7 +21,7 @@ extension Document {
         // Plans are made against the old text and tree; only then does the text change.
         let plan = planTokenRelex(edit) ?? planBlockReparse(edit)
         text.replaceSubrange(start..<end, with: edit.replacement)
-        lineIndex = LineIndex(text)
+        lineIndex.apply(replacing: edit.range, newLength: edit.replacement.count, in: text)
         guard let plan else {
             self = Document(text: text)
             return .full

@@ -6,16 +6,33 @@ import BracketSyntax
 /// diagnostic needs, and keeping every position would mean moving all of them on every edit.
 /// When an edit makes an identifier a duplicate, its other occurrences are looked up once.
 struct IDTable: Sendable {
-    private(set) var counts: [String: Int] = [:]
+    /// Every identifier defined at least once. A set rather than a count per identifier: almost
+    /// every identifier is defined once, and a set entry is a third smaller than a dictionary
+    /// entry with an `Int`, which is several bytes per node on a large document.
+    private var defined: Set<String> = []
+    /// How often each identifier defined more than once is defined.
+    private var repeats: [String: Int] = [:]
     /// Sorted occurrences of each identifier defined at least twice.
     private(set) var duplicates: [String: [ByteRange]] = [:]
 
     init(_ occurrences: [(id: String, range: ByteRange)]) {
-        counts.reserveCapacity(occurrences.count)
-        for (id, _) in occurrences { counts[id, default: 0] += 1 }
-        for (id, range) in occurrences where counts[id, default: 0] > 1 {
+        defined.reserveCapacity(occurrences.count)
+        for (id, _) in occurrences where !defined.insert(id).inserted {
+            repeats[id, default: 1] += 1
+        }
+        for (id, range) in occurrences where repeats[id] != nil {
             duplicates[id, default: []].append(range)
         }
+    }
+
+    /// How often `id` is defined.
+    func count(of id: String) -> Int {
+        repeats[id] ?? (defined.contains(id) ? 1 : 0)
+    }
+
+    private mutating func setCount(_ count: Int, of id: String) {
+        if count > 0 { defined.insert(id) } else { defined.remove(id) }
+        repeats[id] = count > 1 ? count : nil
     }
 
     /// Accounts for a reparse that replaced the text `oldRange` (holding `removed`) with text
@@ -35,12 +52,11 @@ struct IDTable: Sendable {
             }
         }
         for (id, _) in removed {
-            let count = counts[id, default: 0] - 1
-            counts[id] = count > 0 ? count : nil
+            setCount(max(count(of: id) - 1, 0), of: id)
         }
         var addedRanges: [String: [ByteRange]] = [:]
         for (id, range) in added {
-            counts[id, default: 0] += 1
+            setCount(count(of: id) + 1, of: id)
             addedRanges[id, default: []].append(range)
         }
         // For every identifier the edit touched, the known positions are the kept ones plus the
@@ -50,7 +66,7 @@ struct IDTable: Sendable {
         var touched = Set(addedRanges.keys)
         for (id, _) in removed { touched.insert(id) }
         for id in touched {
-            let count = counts[id, default: 0]
+            let count = count(of: id)
             guard count > 1 else {
                 duplicates[id] = nil
                 continue

@@ -32,12 +32,25 @@ public struct LineIndex: Sendable, Hashable {
     public init(_ bytes: [UInt8]) {
         var starts = [0]
         starts.reserveCapacity(bytes.count / 24 + 1)
+        Self.scanLineStarts(bytes, from: 0, to: bytes.count, into: &starts)
+        // Appending doubles the capacity as it goes, so up to half of it can be unused; a large
+        // document keeps its index for as long as it is open, so give the slack back.
+        lineStarts = starts.capacity > starts.count + 1024 ? Array(starts[...]) : starts
+        length = bytes.count
+    }
+
+    /// Appends the start of every line that begins after a break found in `from..<to` (a break
+    /// whose `\r` lies just before `to` may look one byte past it for its `\n`). `from` must be a
+    /// line start, so the scan never begins in the middle of a `\r\n`.
+    private static func scanLineStarts(_ bytes: [UInt8], from: Int, to: Int, into starts: inout [Int]) {
         bytes.withUnsafeBufferPointer { buffer in
-            var index = 0
+            var index = from
             let count = buffer.count
-            while index < count {
+            while index < to {
                 let byte = buffer[index]
                 index += 1
+                // Most bytes are neither break; one comparison against the larger skips them.
+                if byte > 0x0D { continue }
                 if byte == 0x0A {
                     starts.append(index)
                 } else if byte == 0x0D {
@@ -46,7 +59,33 @@ public struct LineIndex: Sendable, Hashable {
                 }
             }
         }
-        lineStarts = starts
+    }
+
+    /// Updates the index for `range` (offsets before the edit) having been replaced by
+    /// `newLength` bytes; `bytes` is the text after the edit. Only the lines around the edit are
+    /// scanned again, and the starts of later lines move by the length change, so an edit costs
+    /// the size of the lines it touches plus one addition per later line, not a scan of the text.
+    public mutating func apply(replacing range: ByteRange, newLength: Int, in bytes: [UInt8]) {
+        let delta = newLength - range.length
+        // Whether an offset starts a line depends on the byte before it and (for `\r\n`) the byte
+        // at it, so starts up to range.start - 1 are unaffected, and so are starts after
+        // range.end + 1 (then only shifted). Rescan from the line holding range.start - 1 to the
+        // first start past range.end + 1.
+        let firstLine = line(containing: max(0, range.start - 1))
+        let afterLine = line(containing: range.end + 1) + 1  // the first start > range.end + 1
+        let scanFrom = lineStarts[firstLine]
+        let scanTo = afterLine < lineStarts.count ? lineStarts[afterLine] + delta : bytes.count
+        var fresh: [Int] = []
+        Self.scanLineStarts(bytes, from: scanFrom, to: scanTo, into: &fresh)
+        // The scan finds the start at scanTo again; that one is kept from the shifted tail.
+        if afterLine < lineStarts.count, fresh.last == scanTo { fresh.removeLast() }
+        lineStarts.replaceSubrange((firstLine + 1)..<afterLine, with: fresh)
+        if delta != 0 {
+            let tailStart = firstLine + 1 + fresh.count
+            lineStarts.withUnsafeMutableBufferPointer { starts in
+                for index in tailStart..<starts.count { starts[index] += delta }
+            }
+        }
         length = bytes.count
     }
 

@@ -1,0 +1,94 @@
+import BracketExport
+import BracketLayout
+import BracketModel
+import BracketSVG
+import BracketSyntax
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One input file and how hard to measure it.
+struct Input {
+    let shape: TreeShape
+    let nodes: Int
+    let text: [UInt8]
+    let runs: Int
+}
+
+/// Whole-file stages, each timed `runs` times: parse, document (parse + all diagnostics), the
+/// diagram, layout, SVG and preview JSON; then the memchr comparison and resident memory.
+func benchPipeline(_ input: Input) {
+    let text = input.text
+    func record(_ bench: String, _ body: () -> Double) -> Samples {
+        let samples = Samples((0..<input.runs).map { _ in body() })
+        var line = Record(bench, shape: input.shape, nodes: input.nodes, bytes: text.count)
+        line.add(samples)
+        line.emit()
+        return samples
+    }
+    // Memory first, while the heap holds the least garbage from earlier stages.
+    benchMemory(input)
+
+    let parse = record("parse") { timeMS { SyntaxTree.parse(text) } }
+    _ = record("document") { timeMS { Document(text: text).diagnostics.count } }
+    let document = Document(text: text)
+    _ = record("diagram") { timeMS { document.diagram() } }
+    let diagram = document.diagram()
+    _ = record("layout") { timeMS { layout(diagram) } }
+    let geometry = layout(diagram)
+    let svg = record("svg") { timeMS { renderSVG(diagram, geometry) } }
+    let json = record("preview-json") {
+        timeMS {
+            writeGeometryJSON(diagram, geometry) { offset in
+                let position = document.lineIndex.position(of: offset, in: document.text, encoding: .utf16)
+                return (position.line, position.character)
+            }
+        }
+    }
+    var ratio = Record("json-vs-svg", shape: input.shape, nodes: input.nodes, bytes: text.count)
+    ratio.add("ratio", json.median / svg.median)
+    ratio.emit()
+
+    let scan = Samples((0..<input.runs).map { _ in timeMS { memchrLineCount(text) } })
+    var throughput = Record("parse-vs-memchr", shape: input.shape, nodes: input.nodes, bytes: text.count)
+    throughput.add("parse_mb_s", Double(text.count) / 1e3 / parse.min)
+    throughput.add("memchr_mb_s", Double(text.count) / 1e3 / scan.min)
+    throughput.add("ratio", scan.min / parse.min)
+    throughput.emit()
+}
+
+/// Resident bytes per node for an open, parsed, diagnosed document, its source included (a
+/// fresh copy is made inside the measured region, as a server holds its own copy of the text).
+func benchMemory(_ input: Input) {
+    #if os(Linux)
+    releaseFreedMemory()
+    let before = residentBytes()
+    var document = Document(text: Array(input.text))
+    let diagnostics = document.diagnostics.count
+    let after = residentBytes()
+    // Building leaves freed scratch (token lists, scan results) in malloc's caches; trimming
+    // them shows what the document itself keeps. Both figures are reported.
+    releaseFreedMemory()
+    let kept = residentBytes()
+    var line = Record("memory", shape: input.shape, nodes: input.nodes, bytes: input.text.count)
+    line.add("rss_delta_bytes", after - before)
+    line.add("bytes_per_node", Double(after - before) / Double(input.nodes))
+    line.add("kept_bytes_per_node", Double(kept - before) / Double(input.nodes))
+    line.add("diagnostics", diagnostics)
+    line.emit()
+    // Keep the document alive until after the second reading.
+    document.apply(TextEdit(range: ByteRange(0, 0), replacement: []))
+    blackHole(document)
+    #endif
+}
+
+/// glibc's `malloc_trim(0)` hands freed heap pages back to the system, so that the RSS delta
+/// counts what the new document keeps rather than pages earlier stages left behind. Swift's
+/// Glibc module does not export it, hence the lookup by name.
+func releaseFreedMemory() {
+    #if os(Linux)
+    typealias Trim = @convention(c) (Int) -> Int32
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
+    _ = unsafeBitCast(symbol, to: Trim.self)(0)
+    #endif
+}

@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// bracket-bench: the performance figures in docs/performance.md, one JSON object per line.
+//   bracket-bench              full run (about two minutes on the reference machine)
+//   bracket-bench --quick      small sizes and few runs, for CI (well under 30 s)
+//   bracket-bench --emit N FILE [binary|random|chain]   write an input file and exit
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+if let emit = arguments.firstIndex(of: "--emit") {
+    guard emit + 2 < arguments.count, let count = Int(arguments[emit + 1]), count > 0 else {
+        writeError("usage: bracket-bench --emit NODES FILE [binary|random|chain]")
+        exit(2)
+    }
+    let shape = emit + 3 < arguments.count ? TreeShape(rawValue: arguments[emit + 3]) : .binary
+    guard let shape else {
+        writeError("unknown shape '\(arguments[emit + 3])'")
+        exit(2)
+    }
+    let bytes = treeText(shape, count: count)
+    guard let file = fopen(arguments[emit + 2], "wb") else {
+        writeError("cannot write \(arguments[emit + 2])")
+        exit(1)
+    }
+    let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+    fclose(file)
+    exit(written == bytes.count ? 0 : 1)
+}
+
+let quick = arguments.contains("--quick")
+let plan: [(TreeShape, Int)] = quick
+    ? [(.binary, 127), (.binary, 2_047), (.binary, 16_383), (.random, 10_000), (.chain, 1_000)]
+    : [(.binary, 127), (.binary, 2_047), (.binary, 16_383), (.binary, 131_071), (.random, 100_000), (.chain, 10_000)]
+
+for (shape, count) in plan {
+    let runs = quick ? 3 : (count <= 20_000 ? 15 : 7)
+    let input = Input(shape: shape, nodes: count, text: treeText(shape, count: count), runs: runs)
+    benchPipeline(input)
+    if count >= 10_000 || (quick && count >= 1_000) {
+        benchEdits(input, edits: quick ? 200 : 400, fullRuns: quick ? 5 : 20)
+    }
+}
