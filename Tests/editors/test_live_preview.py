@@ -12,6 +12,7 @@ import http.client
 import json
 import os
 import queue
+import re
 import shutil
 import socket
 import subprocess
@@ -257,6 +258,14 @@ def check_sse_and_edits(client, base, host, port, token):
           and any(n["id"] == "1" and n["x"] == 458 and n["y"] == 130 for n in nodes))
     check("connect payload carries the SVG with a card per node",
           payload is not None and all(f'data-node-id="{i}"' in payload.get("svg", "") for i in "1234567"))
+    # Theme contract: every colour variable the SVG reads must be set by the page's stylesheet,
+    # or the picture keeps the SVG's own colours (a lighter box on a dark page, cards that ignore
+    # the VS Code theme). This caught the renderer and the page using different names.
+    used = set(re.findall(r"var\((--bracket-[a-z-]+)", (payload or {}).get("svg", "")))
+    _, _, css = http_request(base + "preview.css")
+    css = css.decode("utf-8", "replace")
+    unset = sorted(name for name in used if not re.search(re.escape(name) + r"\s*:", css))
+    check("the page's stylesheet sets every colour variable the SVG reads", used and not unset, unset or used)
 
     # Incremental edit: insert " 8" after "7" (line 0, character 21).
     seven = TUTORIAL.index("7") + 1
@@ -310,7 +319,7 @@ def check_sse_and_edits(client, base, host, port, token):
 
 def check_chromium(url):
     # `--timeout`, not `--virtual-time-budget`: virtual time does not advance while a network
-    # request is pending, and the real `events` stream never ends, so a budget never expires.
+    # request is pending, and the real `events` stream never ends, so a budget may never expire.
     profile = tempfile.mkdtemp(prefix="bracket-live-preview-")
     try:
         run_chromium(url, profile)
@@ -323,16 +332,25 @@ def run_chromium(url, profile):
     if chromium is None:
         check("chromium is installed (needed for the rendering check)", False)
         return
-    try:
-        result = subprocess.run(
-            [chromium, "--headless", "--no-sandbox", "--disable-gpu", f"--user-data-dir={profile}",
-             "--timeout=5000", "--dump-dom", url], capture_output=True, text=True, timeout=120)
-        dom = result.stdout
-    except subprocess.TimeoutExpired:
-        dom = ""
+    cards = [f'data-node-id="{i}"' for i in "12345678"]
+    # `--dump-dom` snapshots the DOM at the load event, and the first SSE payload can land a
+    # moment later, so one run may show the empty page. Retrying a few times keeps the check
+    # meaningful (the cards can only come from the real page rendering the real stream)
+    # without a DevTools client. `--timeout` only caps a run that never reaches load.
+    dom, stderr, attempts = "", "", 0
+    while attempts < 6 and not all(card in dom for card in cards):
+        attempts += 1
+        try:
+            result = subprocess.run(
+                [chromium, "--headless", "--no-sandbox", "--disable-gpu", f"--user-data-dir={profile}",
+                 "--timeout=5000", "--dump-dom", url], capture_output=True, text=True, timeout=120)
+            dom, stderr = result.stdout, result.stderr
+        except subprocess.TimeoutExpired:
+            dom, stderr = "", "chromium timed out"
+    print(f"(chromium runs: {attempts})")
     cards = [f'data-node-id="{i}"' for i in "12345678"]
     check("headless Chromium renders every card of the live document (8, after the edit)",
-          all(card in dom for card in cards), [c for c in cards if c not in dom] or dom[-300:])
+          all(card in dom for card in cards), ([c for c in cards if c not in dom], dom[-400:], stderr[-600:]))
     check("rendered page shows the labels", "Node 4" in dom and "Node 8" in dom)
 
 
