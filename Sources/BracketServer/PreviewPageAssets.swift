@@ -664,8 +664,20 @@ body {
 }
 .bracket-placeholder[hidden] { display: none; }
 
-/* Theme colours for the picture. They are applied here too, so the picture follows the
-   page theme even if the SVG's own stylesheet was not accepted. */
+/* Theme colours for the picture. The SVG renderer's stylesheet reads its own variables
+   (--bracket-background, --bracket-card, --bracket-card-border, --bracket-connector,
+   --bracket-focus, --bracket-text) and sets them on its `svg` element. Without this rule those
+   won over the page's: in dark mode the picture sat on a lighter box than the page, and in
+   VS Code the cards ignored the editor theme. `.bracket-stage > svg` outranks the SVG's bare
+   `svg` selector, so the page theme (OS or VS Code) reaches every card and connector. */
+.bracket-stage > svg {
+  --bracket-background: var(--bracket-page-background);
+  --bracket-card: var(--bracket-card-fill);
+  --bracket-card-border: var(--bracket-card-stroke);
+  --bracket-connector: var(--bracket-edge);
+  --bracket-focus: var(--bracket-highlight);
+  --bracket-text: inherit;
+}
 .bracket-stage svg [data-node-id] { cursor: pointer; }
 .bracket-stage svg [data-node-id]:focus { outline: none; }
 .bracket-stage svg [data-node-id]:focus-visible rect,

@@ -236,6 +236,129 @@ def run_example(grammar, source, expectations):
     return None
 
 
+# ---------------------------------------------------------------------------- corpus
+
+# Every kind of token the language has, the scope the grammar must give it, and a file of the
+# corpus that has one; each must be met at least once over the whole corpus.
+TOKEN_KINDS = [
+    ("comment", COMMENT),
+    ("setting key", KEY),
+    ("numeric setting value", "constant.numeric.setting-value.bracket"),
+    ("keyword setting value", "constant.language.setting-value.bracket"),
+    ("unquoted setting value", "string.unquoted.setting-value.bracket"),
+    ("node ID", ID),
+    ("label", STR),
+    ("escape", ESC),
+    ("invalid escape", BAD_ESC),
+    ("opening brace", OPEN),
+    ("closing brace", CLOSE),
+    ("stray character", STRAY),
+]
+
+
+def corpus_files():
+    found = []
+    for folder in (os.path.join(ROOT, "examples"), os.path.join(ROOT, "Tests", "Fixtures", "ok")):
+        if os.path.isdir(folder):
+            found += sorted(os.path.join(folder, name) for name in os.listdir(folder) if name.endswith(".bracket"))
+    return found
+
+
+def read_as_editor(path):
+    """The text as an editor hands it to the tokenizer: a leading BOM is not part of the
+    document, and line endings are normalised."""
+    with open(path, encoding="utf-8-sig") as handle:
+        return handle.read().replace("\r\n", "\n")
+
+
+def check_corpus(grammar):
+    """Runs the grammar over every example and `ok` fixture: each non-blank character gets a
+    scope beyond source.bracket, files that are valid get no `invalid.illegal` scope, and every
+    token kind is met with its scope somewhere (the stray `;` in examples/mistakes.bracket)."""
+    files = corpus_files()
+    check("corpus has the examples and ok fixtures", len(files) >= 10, len(files))
+    met = {scope: [] for _, scope in TOKEN_KINDS}
+    for path in files:
+        name = os.path.relpath(path, ROOT)
+        text = read_as_editor(path)
+        try:
+            scopes = grammar.tokenize(text)
+        except ValueError as error:
+            check(f"corpus: {name} tokenizes", False, error)
+            continue
+        bare = [(i, text[i]) for i in range(len(text)) if not text[i].isspace() and len(scopes[i] or []) < 2]
+        check(f"corpus: every non-blank character of {name} is scoped", not bare, bare[:5])
+        invalid = sorted({text[i] for i in range(len(text))
+                          if any(scope.startswith("invalid.illegal") for scope in scopes[i] or [])})
+        if os.path.basename(path) == "mistakes.bracket":
+            line_of = {i: text.count("\n", 0, i) + 1 for i in range(len(text)) if text[i] == ";"}
+            check("corpus: the stray ';' of examples/mistakes.bracket (line 12) is a stray character",
+                  any(line == 12 and STRAY in scopes[i] for i, line in line_of.items()), line_of)
+            check("corpus: the '\\q' of examples/mistakes.bracket is an invalid escape",
+                  any(BAD_ESC in scopes[i] for i in range(len(text)) if text.startswith("\\q", i)))
+        else:
+            check(f"corpus: no invalid scope in the valid file {name}", not invalid, invalid)
+        for i in range(len(text)):
+            for scope in scopes[i] or []:
+                if scope in met and (not met[scope] or met[scope][-1] != name):
+                    met[scope].append(name)
+    for kind, scope in TOKEN_KINDS:
+        check(f"corpus: a {kind} is met with {scope}", bool(met[scope]))
+
+
+def check_semantic_agreement(grammar):
+    """The grammar and the server's semantic tokens agree on one example: every token the
+    server calls a node ID, a string or a comment has the matching TextMate scope."""
+    binary = os.environ.get("BRACKET_BIN", os.path.join(ROOT, ".build", "debug", "bracket"))
+    if not os.access(binary, os.X_OK):
+        print(f"(no bracket binary at {binary}: semantic-token comparison not run)")
+        return
+    sys.path.insert(0, os.path.join(ROOT, "Tests", "schema"))
+    from lsp_client import LSPClient
+    path = os.path.join(ROOT, "examples", "tournament.bracket")
+    text = read_as_editor(path)
+    uri = "file://" + path
+    with LSPClient([binary, "lsp"]) as client:
+        init = client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+        legend = init["capabilities"]["semanticTokensProvider"]["legend"]["tokenTypes"]
+        client.notify("initialized", {})
+        client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "bracket",
+                                                                "version": 1, "text": text}})
+        data = client.request("textDocument/semanticTokens/full", {"textDocument": {"uri": uri}})["data"]
+    scopes = grammar.tokenize(text)
+    lines = text.split("\n")
+    starts, offset = [], 0
+    for line in lines:
+        starts.append(offset)
+        offset += len(line) + 1
+
+    def char_offset(line, utf16):  # LSP character (UTF-16) -> index into the Python string
+        count = 0
+        for index, char in enumerate(lines[line]):
+            if count >= utf16:
+                return starts[line] + index
+            count += 2 if ord(char) > 0xFFFF else 1
+        return starts[line] + len(lines[line])
+
+    wanted = {"comment": COMMENT, "string": STR, "variable": ID, "property": KEY, "keyword": KEY}
+    line = start = 0
+    mismatches, compared = [], 0
+    for index in range(0, len(data), 5):
+        delta_line, delta_start, length, kind = data[index:index + 4]
+        line += delta_line
+        start = start + delta_start if delta_line == 0 else delta_start
+        name = legend[kind] if kind < len(legend) else "?"
+        scope = wanted.get(name)
+        if scope is None:
+            continue
+        first, last = char_offset(line, start), char_offset(line, start + length)
+        compared += 1
+        if not all(scope in scopes[i] for i in range(first, last) if not text[i].isspace()):
+            mismatches.append((name, text[first:last], scopes[first]))
+    check("semantic tokens of examples/tournament.bracket were compared", compared > 30, compared)
+    check("grammar scopes agree with the server's semantic tokens", not mismatches, mismatches[:5])
+
+
 # ---------------------------------------------------------------------------- checks
 
 EXPECTED_DEFAULTS = {
@@ -366,6 +489,8 @@ def check_grammar(data):
         except (ValueError, KeyError) as error:
             problem = str(error)
         check(f"scopes: {source.splitlines()[0][:48]}", problem is None, problem)
+    check_corpus(grammar)
+    check_semantic_agreement(grammar)
 
 
 def check_copy_script():
