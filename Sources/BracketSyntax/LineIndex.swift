@@ -117,7 +117,7 @@ public struct LineIndex: Sendable, Hashable {
         let line = line(containing: clamped)
         let start = lineStarts[line]
         if encoding == .utf8 {
-            return LinePosition(line: line, character: clamped - start)
+            return LinePosition(line: line, character: characterStart(of: clamped, lineStart: start, in: bytes) - start)
         }
         var units = 0
         var index = start
@@ -155,6 +155,18 @@ public struct LineIndex: Sendable, Hashable {
     /// The positions of both ends of a range.
     public func range(of range: ByteRange, in bytes: [UInt8], encoding: PositionEncoding) -> (start: LinePosition, end: LinePosition) {
         (position(of: range.start, in: bytes, encoding: encoding), position(of: range.end, in: bytes, encoding: encoding))
+    }
+}
+
+extension LineIndex {
+    /// The start of the UTF-8 character holding `offset` (the offset itself at a boundary), found
+    /// by stepping back over at most three continuation bytes: the same rounding `offset(of:)`
+    /// applies, so a position and its offset always agree.
+    func characterStart(of offset: Int, lineStart: Int, in bytes: [UInt8]) -> Int {
+        guard offset < bytes.count else { return offset }
+        var start = offset
+        while start > lineStart, offset - start < 3, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        return start < offset && utf8SequenceLength(bytes[start]) > offset - start ? start : offset
     }
 }
 

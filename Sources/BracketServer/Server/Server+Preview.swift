@@ -15,8 +15,9 @@ extension LanguageServer {
     func previewPayload(_ context: DocumentContext) -> [UInt8] {
         let diagram = context.diagram()
         let geometry = layout(diagram)
+        let positions = PositionTable(context, offsets: diagram.nodes.flatMap { [$0.idRange.start, $0.idRange.end] })
         let geometryJSON = writeGeometryJSON(diagram, geometry) { offset in
-            let position = context.position(offset)
+            let position = positions.position(offset)
             return (position.line, position.character)
         }
         let svg = renderSVG(diagram, geometry)
