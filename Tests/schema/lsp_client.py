@@ -78,12 +78,16 @@ class LSPClient:
         if message is None:
             raise LSPError(f"server closed its output (exit {self.process.poll()})")
         if "method" in message and "id" in message:  # a request from the server
-            result = [None] * len(message.get("params", {}).get("items", [])) \
-                if message["method"] == "workspace/configuration" else None
-            self._send({"jsonrpc": "2.0", "id": message["id"], "result": result})
+            self._send({"jsonrpc": "2.0", "id": message["id"], "result": self.answer(message)})
         elif "method" in message:
             self.notifications.append(message)
         return message
+
+    def answer(self, request):
+        """The result to send back for a request the server makes of us (subclasses override)."""
+        if request["method"] == "workspace/configuration":
+            return [None] * len(request.get("params", {}).get("items", []))
+        return None
 
     def request(self, method, params, timeout=10):
         request_id = self.next_id
