@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "BracketSVGTests", dependencies: ["BracketSVG", "BracketTestSupport"]),
         .testTarget(name: "BracketExportTests", dependencies: ["BracketExport", "BracketTestSupport"]),
         .testTarget(name: "BracketJSONTests", dependencies: ["BracketJSON"]),
-        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "BracketJSON"]),
+        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "BracketJSON"], exclude: ["Regressions"]),
         .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol", "JSONRPC", "BracketJSON"]),
         .testTarget(name: "BracketModelTests", dependencies: ["BracketModel", "BracketTestSupport"]),
         .testTarget(name: "BracketIDETests", dependencies: ["BracketIDE"]),

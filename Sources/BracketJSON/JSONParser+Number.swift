@@ -56,6 +56,9 @@ extension JSONParser {
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         guard let value = Double(text) else { throw error("invalid number", at: start) }
+        // 1e999 parses as infinity, which JSON cannot write back: refuse it instead of turning
+        // it silently into null on the way out (found by fuzz/FuzzRPC).
+        guard value.isFinite else { throw error("number out of range", at: start) }
         return .double(value)
     }
 

@@ -179,4 +179,10 @@ import Testing
         #expect(value["a"] == 2)
         #expect(value.objectValue?.count == 2)
     }
+
+    @Test func numbersBeyondDoubleRangeAreRefused() {
+        #expect(throws: JSONParseError.self) { try JSONReader().parse("[-3e22222222222222222222222]") }
+        #expect(throws: JSONParseError.self) { try JSONReader().parse("1e999") }
+        #expect((try? JSONReader().parse("1e308")) == .double(1e308))
+    }
 }
