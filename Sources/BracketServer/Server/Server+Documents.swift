@@ -18,7 +18,9 @@ extension LanguageServer {
     /// for a document that is not open is logged and ignored: there is no text to apply it to.
     func didChange(_ notification: DidChangeTextDocumentNotification) throws(ResponseError) {
         let uri = notification.textDocument.uri
-        guard var open = documents[uri] else {
+        // Taken out of the table while it changes: a second reference to the document would make
+        // every edit copy its whole text and line index (copy-on-write), megabytes per keystroke.
+        guard var open = documents.removeValue(forKey: uri) else {
             logError("didChange for a document that is not open: \(uri); ignored")
             return
         }
@@ -27,12 +29,8 @@ extension LanguageServer {
                 open.document = Document(change.text)
                 continue
             }
-            let document = open.document
-            let convert = { (position: Position) in
-                document.lineIndex.offset(of: LinePosition(line: position.line, character: position.character),
-                                          in: document.text, encoding: self.encoding)
-            }
-            let start = convert(range.start), end = convert(range.end)
+            let start = offset(of: range.start, in: open.document)
+            let end = offset(of: range.end, in: open.document)
             // A reversed range is a client bug; applying it the right way round keeps the text sane.
             let byteRange = ByteRange(min(start, end), max(start, end))
             _ = open.document.apply(TextEdit(range: byteRange, replacement: change.text))
@@ -40,6 +38,11 @@ extension LanguageServer {
         open.version = notification.textDocument.version
         documents[uri] = open
         documentDidChange(uri: uri)
+    }
+
+    private func offset(of position: Position, in document: Document) -> Int {
+        document.lineIndex.offset(
+            of: LinePosition(line: position.line, character: position.character), in: document.text, encoding: encoding)
     }
 
     func didClose(_ notification: DidCloseTextDocumentNotification) {
