@@ -42,26 +42,9 @@ import Testing
         #expect(decoded > 0, "the input no longer reaches the decoder")
     }
 
-    /// Structural equality where an integer and a double of the same value match (the writer
-    /// spells an integral double as an integer), with an explicit stack.
     static func sameNumbers(_ lhs: JSONValue?, _ rhs: JSONValue?) -> Bool {
         guard let lhs, let rhs else { return lhs == nil && rhs == nil }
-        var pending = [(lhs, rhs)]
-        while let (a, b) = pending.popLast() {
-            switch (a, b) {
-            case let (.array(x), .array(y)):
-                guard x.count == y.count else { return false }
-                pending.append(contentsOf: zip(x, y))
-            case let (.object(x), .object(y)):
-                guard x.keys == y.keys else { return false }
-                pending.append(contentsOf: zip(x.values, y.values))
-            case let (.int(x), .double(y)), let (.double(y), .int(x)):
-                if Double(x) != y { return false }
-            default:
-                if a != b { return false }
-            }
-        }
-        return true
+        return lhs.hasSameNumbers(as: rhs)
     }
 
     /// The JSON a message carries, compared structurally (an infinity read from `1e999` would be

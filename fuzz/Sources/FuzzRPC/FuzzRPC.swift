@@ -86,22 +86,6 @@ func sameOptional(_ a: JSONValue?, _ b: JSONValue?) -> Bool {
     }
 }
 
-/// Structural comparison with an explicit stack (inputs may nest thousands deep).
 func sameJSON(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
-    var pending = [(lhs, rhs)]
-    while let (a, b) = pending.popLast() {
-        switch (a, b) {
-        case let (.array(x), .array(y)):
-            guard x.count == y.count else { return false }
-            pending.append(contentsOf: zip(x, y))
-        case let (.object(x), .object(y)):
-            guard x.keys == y.keys else { return false }
-            pending.append(contentsOf: zip(x.values, y.values))
-        case let (.int(x), .double(y)), let (.double(y), .int(x)):
-            if Double(x) != y { return false }
-        default:
-            if a != b { return false }
-        }
-    }
-    return true
+    lhs.hasSameNumbers(as: rhs)
 }
