@@ -1,21 +1,66 @@
-/// One child of a green node: a token (kind and byte length) or an inner node.
+/// One token of the green tree: its kind and byte length packed in 32 bits (kind in the low
+/// 4 bits, length in the high 28), so that `GreenElement` fits in 8 bytes.
+///
+/// A token longer than `maxLength` (256 MiB - 1) is stored as several adjacent tokens of the
+/// same kind (see `GreenBuilder.token`); the tree stays lossless, it only has more pieces.
+public struct GreenToken: Hashable, Sendable {
+    @usableFromInline let raw: UInt32
+
+    /// The longest length one token element can hold.
+    public static let maxLength = (1 << 28) - 1
+
+    /// `length` must be in `0...maxLength`; longer lengths are truncated to their low 28 bits,
+    /// so callers split long tokens first.
+    @inlinable @inline(__always)
+    public init(_ kind: TokenKind, length: Int) {
+        raw = UInt32(truncatingIfNeeded: length) << 4 | UInt32(kind.rawValue)
+    }
+
+    @inlinable @inline(__always)
+    public var kind: TokenKind {
+        // Every raw value comes from `init`, so the low bits always name a real kind.
+        TokenKind(rawValue: UInt8(truncatingIfNeeded: raw & 0xF)) ?? .unknown
+    }
+
+    @inlinable @inline(__always)
+    public var length: Int { Int(raw >> 4) }
+}
+
+/// One child of a green node: a token or an inner node. Eight bytes (the token's 32 bits or the
+/// node's reference; the enum tag lives in the reference's spare bits), half the size of a
+/// `(TokenKind, UInt32)` payload, which would need 9 bytes and a 16-byte stride.
 // @unchecked: green nodes are immutable once built (ManagedBuffer itself opts out of Sendable).
 public enum GreenElement: @unchecked Sendable {
-    case token(TokenKind, UInt32)
+    case token(GreenToken)
     case node(GreenNode)
+
+    /// A token element; `length` must not exceed `GreenToken.maxLength`.
+    @inlinable @inline(__always)
+    public static func token(_ kind: TokenKind, _ length: Int) -> GreenElement {
+        .token(GreenToken(kind, length: length))
+    }
 
     @inline(__always)
     public var length: Int {
         switch self {
-        case .token(_, let length): Int(length)
+        case .token(let token): token.length
         case .node(let node): node.length
         }
+    }
+
+    /// The token's kind, or nil for a node.
+    @inline(__always)
+    public var tokenKind: TokenKind? {
+        if case .token(let token) = self { return token.kind }
+        return nil
     }
 }
 
 public struct GreenHeader {
     public let kind: NodeKind
-    public var count: Int
+    /// 32 bits keep the header at 24 bytes. A node with 2^32 children would need a builder
+    /// array of 32 GiB, so the parser runs out of memory long before this could overflow.
+    public fileprivate(set) var count: UInt32
     public let length: Int
     /// How many `.node` nodes this subtree holds, itself included.
     public let nodeCount: Int
@@ -36,41 +81,64 @@ public final class GreenNode: ManagedBuffer<GreenHeader, GreenElement> {
             length += child.length
             if case .node(let inner) = child { nodes += inner.nodeCount }
         }
-        let buffer = GreenNode.create(minimumCapacity: children.count) { _ in
-            GreenHeader(kind: kind, count: 0, length: length, nodeCount: nodes)
-        }
-        let node = unsafeDowncast(buffer, to: GreenNode.self)
+        let node = allocate(kind, capacity: children.count, length: length, nodeCount: nodes)
         node.withUnsafeMutablePointers { header, elements in
             var index = 0
             for child in children {
                 (elements + index).initialize(to: child)
                 index += 1
             }
-            header.pointee.count = index
+            header.pointee.count = UInt32(truncatingIfNeeded: index)
         }
         return node
     }
 
-    public var kind: NodeKind { header.kind }
-    public var length: Int { header.length }
-    public var count: Int { header.count }
-    public var nodeCount: Int { header.nodeCount }
+    /// Builds a node by moving `count` elements out of `source` (they are left uninitialised), with
+    /// length and node count already known: the parser's fast path, with no retain or release.
+    static func make(
+        _ kind: NodeKind, moving source: UnsafeMutablePointer<GreenElement>, count: Int, length: Int,
+        nodeCount: Int
+    ) -> GreenNode {
+        let node = allocate(kind, capacity: count, length: length, nodeCount: nodeCount)
+        node.withUnsafeMutablePointers { header, elements in
+            elements.moveInitialize(from: source, count: count)
+            header.pointee.count = UInt32(truncatingIfNeeded: count)
+        }
+        return node
+    }
+
+    @inline(__always)
+    private static func allocate(_ kind: NodeKind, capacity: Int, length: Int, nodeCount: Int) -> GreenNode {
+        let buffer = GreenNode.create(minimumCapacity: capacity) { _ in
+            GreenHeader(kind: kind, count: 0, length: length, nodeCount: nodeCount)
+        }
+        return unsafeDowncast(buffer, to: GreenNode.self)
+    }
+
+    public var kind: NodeKind { withUnsafeMutablePointerToHeader { $0.pointee.kind } }
+    public var length: Int { withUnsafeMutablePointerToHeader { $0.pointee.length } }
+    public var count: Int { withUnsafeMutablePointerToHeader { Int($0.pointee.count) } }
+    public var nodeCount: Int { withUnsafeMutablePointerToHeader { $0.pointee.nodeCount } }
 
     public subscript(index: Int) -> GreenElement {
-        precondition(index >= 0 && index < header.count)
-        return withUnsafeMutablePointerToElements { $0[index] }
+        withUnsafeMutablePointers { header, elements in
+            precondition(index >= 0 && index < Int(header.pointee.count))
+            return elements[index]
+        }
     }
 
     public var children: UnsafeBufferPointer<GreenElement> {
         // Valid while `self` is alive; callers hold a reference to the node while they read.
-        withUnsafeMutablePointerToElements { UnsafeBufferPointer(start: $0, count: header.count) }
+        withUnsafeMutablePointers { header, elements in
+            UnsafeBufferPointer(start: elements, count: Int(header.pointee.count))
+        }
     }
 
     /// Calls `body` with the children without copying them.
     @inline(__always)
     public func withChildren<R>(_ body: (UnsafeBufferPointer<GreenElement>) throws -> R) rethrows -> R {
         try withUnsafeMutablePointers { header, elements in
-            try body(UnsafeBufferPointer(start: elements, count: header.pointee.count))
+            try body(UnsafeBufferPointer(start: elements, count: Int(header.pointee.count)))
         }
     }
 
@@ -92,7 +160,7 @@ public final class GreenNode: ManagedBuffer<GreenHeader, GreenElement> {
         // are moved to a heap worklist and emptied one at a time, so every deinit stays shallow.
         var worklist: [GreenNode] = []
         withUnsafeMutablePointers { header, elements in
-            for index in 0..<header.pointee.count {
+            for index in 0..<Int(header.pointee.count) {
                 if case .node(let child) = (elements + index).move() { worklist.append(child) }
             }
             header.pointee.count = 0
@@ -100,7 +168,7 @@ public final class GreenNode: ManagedBuffer<GreenHeader, GreenElement> {
         while var node = worklist.popLast() {
             guard isKnownUniquelyReferenced(&node) else { continue }
             node.withUnsafeMutablePointers { header, elements in
-                for index in 0..<header.pointee.count {
+                for index in 0..<Int(header.pointee.count) {
                     if case .node(let child) = (elements + index).move() { worklist.append(child) }
                 }
                 header.pointee.count = 0

@@ -46,8 +46,8 @@ public struct SyntaxTree: @unchecked Sendable {
             stack[stack.count - 1].next += 1
             stack[stack.count - 1].cursor += element.length
             switch element {
-            case .token(let kind, let length):
-                _ = body(.token(kind, ByteRange(start: top.cursor, length: Int(length))))
+            case .token(let token):
+                _ = body(.token(token.kind, ByteRange(start: top.cursor, length: token.length)))
             case .node(let child):
                 if body(.enter(child, offset: top.cursor)) {
                     stack.append((child, 0, top.cursor, top.cursor))
@@ -126,8 +126,8 @@ public struct SyntaxTree: @unchecked Sendable {
         guard let last = path(to: offset).last, last.childIndex >= 0 else { return nil }
         var start = last.offset
         for index in 0..<last.childIndex { start += last.node[index].length }
-        guard case .token(let kind, let length) = last.node[last.childIndex] else { return nil }
-        return (kind, ByteRange(start: start, length: Int(length)))
+        guard case .token(let token) = last.node[last.childIndex] else { return nil }
+        return (token.kind, ByteRange(start: start, length: token.length))
     }
 }
 
@@ -141,8 +141,8 @@ extension GreenNode {
             guard a.kind == b.kind, a.length == b.length, a.count == b.count else { return false }
             for index in 0..<a.count {
                 switch (a[index], b[index]) {
-                case (.token(let ka, let la), .token(let kb, let lb)):
-                    if ka != kb || la != lb { return false }
+                case (.token(let ta), .token(let tb)):
+                    if ta != tb { return false }
                 case (.node(let na), .node(let nb)):
                     pending.append((na, nb))
                 default:
