@@ -93,15 +93,17 @@ public final class GreenNode: ManagedBuffer<GreenHeader, GreenElement> {
         return node
     }
 
-    /// Builds a node by moving `count` elements out of `source` (they are left uninitialised), with
-    /// length and node count already known: the parser's fast path, with no retain or release.
+    /// Builds a node of `count` children that `initialize` puts in place (all of them), with
+    /// length and node count already known: the parser's fast path, which moves the children
+    /// in without any retain or release.
+    @inline(__always)
     static func make(
-        _ kind: NodeKind, moving source: UnsafeMutablePointer<GreenElement>, count: Int, length: Int,
-        nodeCount: Int
+        _ kind: NodeKind, count: Int, length: Int, nodeCount: Int,
+        initialize: (UnsafeMutablePointer<GreenElement>) -> Void
     ) -> GreenNode {
         let node = allocate(kind, capacity: count, length: length, nodeCount: nodeCount)
         node.withUnsafeMutablePointers { header, elements in
-            elements.moveInitialize(from: source, count: count)
+            initialize(elements)
             header.pointee.count = UInt32(truncatingIfNeeded: count)
         }
         return node

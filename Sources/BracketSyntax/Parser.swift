@@ -23,9 +23,9 @@ public struct Parser: ~Copyable {
     /// Non-trivia tokens placed so far (the item loop checks it makes progress).
     private var placed = 0
 
-    private init(lexer: Lexer, maxTokenLength: Int) {
+    private init(lexer: Lexer, builder: consuming GreenBuilder) {
         self.lexer = lexer
-        builder = GreenBuilder(maxTokenLength: maxTokenLength)
+        self.builder = builder
     }
 
     /// Parses a whole document.
@@ -39,7 +39,7 @@ public struct Parser: ~Copyable {
         bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(
                 lexer: Lexer(buffer, in: 0..<buffer.count, atFileStart: true),
-                maxTokenLength: min(max(maxTokenLength, 1), GreenToken.maxLength))
+                builder: GreenBuilder(maxTokenLength: min(max(maxTokenLength, 1), GreenToken.maxLength)))
             parser.builder.start(.file)
             parser.parseItems()
             parser.flushTrivia()
@@ -51,7 +51,8 @@ public struct Parser: ~Copyable {
     /// parser would for those bytes. The caller guarantees the braces in the range balance.
     public static func parseBlockContent(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> [GreenElement] {
         var parser = Parser(
-            lexer: Lexer(bytes, in: range, atFileStart: false), maxTokenLength: GreenToken.maxLength)
+            lexer: Lexer(bytes, in: range, atFileStart: false),
+            builder: GreenBuilder(maxTokenLength: GreenToken.maxLength))
         parser.builder.start(.block)
         parser.parseItems()
         parser.flushTrivia()
