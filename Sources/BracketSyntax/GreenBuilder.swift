@@ -35,6 +35,13 @@ struct GreenBuilder: ~Copyable {
     private var nodesFinished = 0
     /// Tokens longer than this are placed as several pieces of the same kind.
     private let maxTokenLength: Int
+    /// Recently built nodes made of one to three tokens, by a hash of their kind and tokens
+    /// (direct-mapped: a new node of the same hash replaces the old). A leaf like `n17` or
+    /// `a "Label"` is one token or three, and leaves of the same kind and token lengths are the
+    /// same value, so they share one node, as rowan's node cache does. Green nodes have no
+    /// identity that anything relies on, and a shared node is never mutated.
+    private var leafCache: [GreenNode?] = Array(repeating: nil, count: 1 << GreenBuilder.leafCacheBits)
+    private static let leafCacheBits = 6
 
     init(maxTokenLength: Int) {
         self.maxTokenLength = maxTokenLength
@@ -97,11 +104,17 @@ struct GreenBuilder: ~Copyable {
         let start = node.start
         let children = elements.count - pendingCount - start
         let isNode = node.kind == .node
-        let green = GreenNode.make(
-            node.kind, count: children, length: offset - node.offset,
-            nodeCount: nodesFinished - node.nodes + (isNode ? 1 : 0)
-        ) { destination in
-            elements.move(start..<(start + children), to: destination)
+        let green: GreenNode
+        if let slot = leafSlot(node.kind, start: start, children: children) {
+            if let cached = leafCache[slot], cached.hasTokens(of: node.kind, elements, start: start, count: children) {
+                // The children are plain tokens: nothing to release.
+                green = cached
+            } else {
+                green = makeNode(node, children: children, isNode: isNode)
+                leafCache[slot] = green
+            }
+        } else {
+            green = makeNode(node, children: children, isNode: isNode)
         }
         if isNode { nodesFinished += 1 }
         guard children > 0 else {
@@ -117,6 +130,28 @@ struct GreenBuilder: ~Copyable {
         }
         elements.address(start).initialize(to: .node(green))
         elements.setCount(start + 1 + pendingCount)
+    }
+
+    @inline(__always)
+    private func makeNode(_ node: OpenNode, children: Int, isNode: Bool) -> GreenNode {
+        GreenNode.make(
+            node.kind, count: children, length: offset - node.offset,
+            nodeCount: nodesFinished - node.nodes + (isNode ? 1 : 0)
+        ) { destination in
+            elements.move(node.start..<(node.start + children), to: destination)
+        }
+    }
+
+    /// The cache slot for a node of one to three tokens, or nil for any other node.
+    @inline(__always)
+    private func leafSlot(_ kind: NodeKind, start: Int, children: Int) -> Int? {
+        guard children > 0, children <= 3 else { return nil }
+        var key = UInt64(kind.rawValue) | UInt64(children) << 8
+        for index in start..<(start + children) {
+            guard case .token(let token) = elements.address(index).pointee else { return nil }
+            key = (key ^ UInt64(token.raw)) &* 0x9E37_79B9_7F4A_7C15
+        }
+        return Int(truncatingIfNeeded: key >> (64 - GreenBuilder.leafCacheBits))
     }
 
     /// Finishes the root; everything on the stack must have been placed.
@@ -143,21 +178,25 @@ struct GreenBuilder: ~Copyable {
 
 /// A stack stored in fixed-size chunks (never one large block; see `GreenBuilder`), which are
 /// kept for reuse when it shrinks and freed with it, together with the elements left on it.
+/// The top chunk's address is cached, so work near the top of the stack (all the builder does)
+/// rarely touches the chunk list.
 struct ChunkedStack<Element>: ~Copyable {
     private var chunks: [UnsafeMutablePointer<Element>]
     private let shift: Int
     private(set) var count = 0
-    /// Where the next push goes, and the end of that chunk.
+    /// The chunk holding the top of the stack, the index of its first slot, and where the next
+    /// push goes (`cursor == top + size` when that chunk is full).
+    private var top: UnsafeMutablePointer<Element>
+    private var topIndex = 0
     private var cursor: UnsafeMutablePointer<Element>
-    private var limit: UnsafeMutablePointer<Element>
 
     /// A stack whose chunks hold `1 << chunkShift` elements.
     init(chunkShift: Int) {
         shift = chunkShift
         let first = UnsafeMutablePointer<Element>.allocate(capacity: 1 << chunkShift)
         chunks = [first]
+        top = first
         cursor = first
-        limit = first + (1 << chunkShift)
     }
 
     deinit {
@@ -166,24 +205,29 @@ struct ChunkedStack<Element>: ~Copyable {
     }
 
     @inline(__always)
+    private var size: Int { 1 << shift }
+
+    @inline(__always)
     func address(_ index: Int) -> UnsafeMutablePointer<Element> {
-        chunks[index >> shift] + (index & ((1 << shift) - 1))
+        if _fastPath(index >= topIndex) { return top + (index - topIndex) }
+        return chunks[index >> shift] + (index & (size - 1))
     }
 
     @inline(__always)
     mutating func push(_ element: Element) {
-        if _slowPath(cursor == limit) { nextChunk() }
+        if _slowPath(cursor == top + size) { nextChunk() }
         cursor.initialize(to: element)
         cursor += 1
         count += 1
     }
 
     private mutating func nextChunk() {
-        // `count` is a multiple of the chunk size here.
+        // The top chunk is full, so `count` is where the next chunk starts.
         let index = count >> shift
-        if index == chunks.count { chunks.append(.allocate(capacity: 1 << shift)) }
-        cursor = chunks[index]
-        limit = cursor + (1 << shift)
+        if index == chunks.count { chunks.append(.allocate(capacity: size)) }
+        top = chunks[index]
+        topIndex = count
+        cursor = top
     }
 
     @inline(__always)
@@ -195,19 +239,18 @@ struct ChunkedStack<Element>: ~Copyable {
     }
 
     /// Sets the count after the caller moved elements out of (or into) the slots in between.
-    /// Growing is only allowed within chunks already allocated.
+    /// Growing is only allowed within the top chunk.
+    @inline(__always)
     mutating func setCount(_ newCount: Int) {
         count = newCount
-        let size = 1 << shift
-        if newCount > 0, newCount & (size - 1) == 0 {
-            // At a chunk boundary the cursor stays at the end of the full chunk; the next push
-            // moves on to the following one.
-            cursor = chunks[(newCount >> shift) - 1] + size
-            limit = cursor
+        if _fastPath(newCount >= topIndex) {
+            cursor = top + (newCount - topIndex)
         } else {
-            let chunk = chunks[newCount >> shift]
-            cursor = chunk + (newCount & (size - 1))
-            limit = chunk + size
+            // Back into an earlier chunk, which is full up to its end or less.
+            let index = newCount == 0 ? 0 : (newCount - 1) >> shift
+            top = chunks[index]
+            topIndex = index << shift
+            cursor = top + (newCount - topIndex)
         }
     }
 
@@ -215,15 +258,36 @@ struct ChunkedStack<Element>: ~Copyable {
     /// contiguous piece per chunk.
     @inline(__always)
     func move(_ range: Range<Int>, to destination: UnsafeMutablePointer<Element>) {
+        if _fastPath(range.lowerBound >= topIndex) {
+            destination.moveInitialize(from: top + (range.lowerBound - topIndex), count: range.count)
+            return
+        }
         var index = range.lowerBound
         var target = destination
-        let size = 1 << shift
         while index < range.upperBound {
             let within = index & (size - 1)
             let piece = min(range.upperBound - index, size - within)
             target.moveInitialize(from: chunks[index >> shift] + within, count: piece)
             target += piece
             index += piece
+        }
+    }
+}
+
+extension GreenNode {
+    /// True when this node has `kind` and exactly the `count` tokens at `start` on `stack`.
+    @inline(__always)
+    fileprivate func hasTokens(
+        of kind: NodeKind, _ stack: borrowing ChunkedStack<GreenElement>, start: Int, count: Int
+    ) -> Bool {
+        withUnsafeMutablePointers { header, elements in
+            guard header.pointee.kind == kind, header.pointee.count == count else { return false }
+            for index in 0..<count {
+                guard case .token(let mine) = elements[index], case .token(let theirs) = stack.address(start + index).pointee,
+                    mine == theirs
+                else { return false }
+            }
+            return true
         }
     }
 }

@@ -56,14 +56,35 @@ public enum GreenElement: @unchecked Sendable {
     }
 }
 
+/// A green node's header, 16 bytes, so that a node with one child is a 48-byte allocation
+/// (16 bytes of object header, this, one element) rather than 64.
 public struct GreenHeader {
-    public let kind: NodeKind
-    /// 32 bits keep the header at 24 bytes. A node with 2^32 children would need a builder
-    /// array of 32 GiB, so the parser runs out of memory long before this could overflow.
-    public fileprivate(set) var count: UInt32
-    public let length: Int
-    /// How many `.node` nodes this subtree holds, itself included.
-    public let nodeCount: Int
+    /// The byte length of the subtree.
+    let length: Int
+    /// Kind (bits 0-2), child count (bits 3-34) and node count (bits 35-63).
+    ///
+    /// A node with 2^32 children would need a 32 GiB builder stack, so the count runs out of
+    /// memory before it could overflow. The node count (how many `.node` nodes the subtree holds,
+    /// itself included) saturates at 2^29 - 1 (536,870,911), which would take a tree of over
+    /// 25 GB; it is only compared with `Limits.nodes` and used as a capacity hint.
+    var bits: UInt64
+
+    static let maxNodeCount = (1 << 29) - 1
+
+    init(kind: NodeKind, count: Int, length: Int, nodeCount: Int) {
+        self.length = length
+        bits = UInt64(kind.rawValue & 0x7) | UInt64(UInt32(truncatingIfNeeded: count)) << 3
+            | UInt64(min(max(nodeCount, 0), GreenHeader.maxNodeCount)) << 35
+    }
+
+    // Every header comes from `init`, so the kind bits always name a real kind.
+    var kind: NodeKind { NodeKind(rawValue: UInt8(truncatingIfNeeded: bits & 0x7)) ?? .unexpected }
+    var count: Int { Int(UInt32(truncatingIfNeeded: bits >> 3)) }
+    var nodeCount: Int { Int(bits >> 35) }
+
+    mutating func setCount(_ count: Int) {
+        bits = bits & ~(0xFFFF_FFFF << 3) | UInt64(UInt32(truncatingIfNeeded: count)) << 3
+    }
 }
 
 /// An immutable node of the lossless tree in the style of rowan's green tree: it knows its kind,
@@ -88,7 +109,7 @@ public final class GreenNode: ManagedBuffer<GreenHeader, GreenElement> {
                 (elements + index).initialize(to: child)
                 index += 1
             }
-            header.pointee.count = UInt32(truncatingIfNeeded: index)
+            header.pointee.setCount(index)
         }
         return node
     }
@@ -104,7 +125,7 @@ public final class GreenNode: ManagedBuffer<GreenHeader, GreenElement> {
         let node = allocate(kind, capacity: count, length: length, nodeCount: nodeCount)
         node.withUnsafeMutablePointers { header, elements in
             initialize(elements)
-            header.pointee.count = UInt32(truncatingIfNeeded: count)
+            header.pointee.setCount(count)
         }
         return node
     }
@@ -119,12 +140,12 @@ public final class GreenNode: ManagedBuffer<GreenHeader, GreenElement> {
 
     public var kind: NodeKind { withUnsafeMutablePointerToHeader { $0.pointee.kind } }
     public var length: Int { withUnsafeMutablePointerToHeader { $0.pointee.length } }
-    public var count: Int { withUnsafeMutablePointerToHeader { Int($0.pointee.count) } }
+    public var count: Int { withUnsafeMutablePointerToHeader { $0.pointee.count } }
     public var nodeCount: Int { withUnsafeMutablePointerToHeader { $0.pointee.nodeCount } }
 
     public subscript(index: Int) -> GreenElement {
         withUnsafeMutablePointers { header, elements in
-            precondition(index >= 0 && index < Int(header.pointee.count))
+            precondition(index >= 0 && index < header.pointee.count)
             return elements[index]
         }
     }
@@ -132,7 +153,7 @@ public final class GreenNode: ManagedBuffer<GreenHeader, GreenElement> {
     public var children: UnsafeBufferPointer<GreenElement> {
         // Valid while `self` is alive; callers hold a reference to the node while they read.
         withUnsafeMutablePointers { header, elements in
-            UnsafeBufferPointer(start: elements, count: Int(header.pointee.count))
+            UnsafeBufferPointer(start: elements, count: header.pointee.count)
         }
     }
 
@@ -140,7 +161,7 @@ public final class GreenNode: ManagedBuffer<GreenHeader, GreenElement> {
     @inline(__always)
     public func withChildren<R>(_ body: (UnsafeBufferPointer<GreenElement>) throws -> R) rethrows -> R {
         try withUnsafeMutablePointers { header, elements in
-            try body(UnsafeBufferPointer(start: elements, count: Int(header.pointee.count)))
+            try body(UnsafeBufferPointer(start: elements, count: header.pointee.count))
         }
     }
 
@@ -162,18 +183,18 @@ public final class GreenNode: ManagedBuffer<GreenHeader, GreenElement> {
         // are moved to a heap worklist and emptied one at a time, so every deinit stays shallow.
         var worklist: [GreenNode] = []
         withUnsafeMutablePointers { header, elements in
-            for index in 0..<Int(header.pointee.count) {
+            for index in 0..<header.pointee.count {
                 if case .node(let child) = (elements + index).move() { worklist.append(child) }
             }
-            header.pointee.count = 0
+            header.pointee.setCount(0)
         }
         while var node = worklist.popLast() {
             guard isKnownUniquelyReferenced(&node) else { continue }
             node.withUnsafeMutablePointers { header, elements in
-                for index in 0..<Int(header.pointee.count) {
+                for index in 0..<header.pointee.count {
                     if case .node(let child) = (elements + index).move() { worklist.append(child) }
                 }
-                header.pointee.count = 0
+                header.pointee.setCount(0)
             }
         }
     }

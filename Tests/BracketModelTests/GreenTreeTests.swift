@@ -12,6 +12,39 @@ import Testing
         #expect(MemoryLayout<GreenElement>.stride == 8)
     }
 
+    @Test func headerIsSixteenBytesAndKeepsItsFields() {
+        // 16 bytes of object header + 16 of ours: a one-child node is a 48-byte allocation.
+        #expect(MemoryLayout<GreenHeader>.size == 16)
+        for kind in NodeKind.allCases {
+            var header = GreenHeader(kind: kind, count: 7, length: 1 << 40, nodeCount: 123_456)
+            #expect(header.kind == kind && header.count == 7 && header.length == 1 << 40 && header.nodeCount == 123_456)
+            header.setCount(Int(UInt32.max))
+            #expect(header.kind == kind && header.count == Int(UInt32.max) && header.nodeCount == 123_456)
+        }
+        // The node count saturates instead of spilling into the other fields.
+        let huge = GreenHeader(kind: .file, count: 1, length: 5, nodeCount: 1 << 40)
+        #expect(huge.nodeCount == GreenHeader.maxNodeCount && huge.kind == .file && huge.count == 1)
+    }
+
+    @Test func equalLeavesShareOneNode() {
+        // `a1` and `b2` are both one two-byte word: the same value, so one node serves both;
+        // `c33` is longer and gets its own.
+        let root = Parser.parse(Array("r {\n  a1\n  b2\n  c33\n}\n".utf8))
+        var leaves: [GreenNode] = []
+        var stack = [root]
+        while let node = stack.popLast() {
+            for child in node.children {
+                guard case .node(let inner) = child else { continue }
+                if inner.kind == .node, inner.count == 1 { leaves.append(inner) } else { stack.append(inner) }
+            }
+        }
+        #expect(leaves.count == 3)
+        let lengths = leaves.map(\.length).sorted()
+        #expect(lengths == [2, 2, 3])
+        let twoByte = leaves.filter { $0.length == 2 }
+        #expect(twoByte.count == 2 && twoByte[0] === twoByte[1])
+    }
+
     @Test func tokenPacksEveryKindAndTheLongestLength() {
         for kind in TokenKind.allCases {
             for length in [0, 1, 2, 1_000, GreenToken.maxLength - 1, GreenToken.maxLength] {
