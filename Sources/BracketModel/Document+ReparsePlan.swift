@@ -27,7 +27,7 @@ extension Document {
                 (.newline, .file), (.newline, .node), (.newline, .block):
                 rescan = .nothing
             case (.word, .node) where childIndex == 0:
-                let depth = path.dropLast().filter { $0.node.kind == .node }.count
+                let depth = nodeCount(in: path[..<(path.count - 1)])
                 rescan = .identifier(depth: depth)
                 removedIDs = [(string(in: ByteRange(tokenStart, tokenEnd)), ByteRange(tokenStart, tokenEnd))]
             case (.string, .node):
@@ -45,7 +45,7 @@ extension Document {
             while level >= 0 {
                 let step = path[level]
                 let index = level == path.count - 1 ? childIndex : step.childIndex
-                replacement = .node(step.node.replacingChildren(index..<(index + 1), with: CollectionOfOne(replacement)))
+                replacement = .node(step.node.replacingChild(at: index, with: replacement))
                 level -= 1
             }
             guard case .node(let newRoot) = replacement else { return nil }
@@ -85,18 +85,24 @@ extension Document {
             var up = level - 1
             while up >= 0 {
                 let parent = path[up]
-                replacement = .node(parent.node.replacingChildren(
-                    parent.childIndex..<(parent.childIndex + 1), with: CollectionOfOne(replacement)))
+                replacement = .node(parent.node.replacingChild(at: parent.childIndex, with: replacement))
                 up -= 1
             }
             guard case .node(let newRoot) = replacement else { return nil }
-            let depth = path[0..<level].filter { $0.node.kind == .node }.count
+            let depth = nodeCount(in: path[0..<level])
             return ReparsePlan(
                 scope: .block, newRoot: newRoot, oldRange: ByteRange(blockStart, blockEnd),
                 rescan: .subtree(newBlock, depth: depth),
                 removedIDs: Document.identifiers(in: step.node, at: blockStart, source: text))
         }
         return nil
+    }
+
+    /// How many steps of `steps` are `.node` nodes (a depth), counted without copying the steps.
+    private func nodeCount(in steps: ArraySlice<SyntaxTree.PathStep>) -> Int {
+        var count = 0
+        for index in steps.indices where steps[index].node.kind == .node { count += 1 }
+        return count
     }
 
     /// Lexes what `region` (old offsets, containing the edit) becomes after the edit. Returns nil

@@ -177,6 +177,28 @@ public final class GreenNode: ManagedBuffer<GreenHeader, GreenElement> {
         }
     }
 
+    /// A copy with child `index` replaced by `replacement`: one allocation and a copy of the
+    /// other children, with length and node count adjusted by the difference. Incremental
+    /// reparsing calls this once per level of the path from the root to an edit, so it is kept
+    /// non-generic (a generic collection here cost ~400 ns a level in runtime metadata lookups,
+    /// 8 ms for an edit 10,000 levels deep).
+    public func replacingChild(at index: Int, with replacement: GreenElement) -> GreenNode {
+        withUnsafeMutablePointers { header, elements in
+            let count = header.pointee.count
+            precondition(index >= 0 && index < count)
+            let old = elements[index]
+            var nodeCount = header.pointee.nodeCount
+            if case .node(let node) = old { nodeCount -= node.nodeCount }
+            if case .node(let node) = replacement { nodeCount += node.nodeCount }
+            let length = header.pointee.length - old.length + replacement.length
+            return GreenNode.make(header.pointee.kind, count: count, length: length, nodeCount: nodeCount) { copy in
+                copy.initialize(from: elements, count: index)
+                (copy + index).initialize(to: replacement)
+                (copy + index + 1).initialize(from: elements + index + 1, count: count - index - 1)
+            }
+        }
+    }
+
     deinit {
         // Releasing a 100,000-level chain the ordinary way would recurse once per level inside
         // the runtime's release and overflow the stack. Instead, children this node solely owns

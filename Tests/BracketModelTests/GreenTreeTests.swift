@@ -112,6 +112,28 @@ import Testing
         }
     }
 
+    @Test func replacingOneChildKeepsLengthAndNodeCountRight() {
+        var random = SeededRandom(seed: 11)
+        let root = Parser.parse(Array(RandomText.document(&random, nodes: 40).utf8))
+        let leaf = Parser.parse(Array("x \"y\" { z }".utf8))
+        var checked = 0
+        var stack = [root]
+        while let node = stack.popLast() {
+            for (index, child) in node.children.enumerated() {
+                if case .node(let inner) = child { stack.append(inner) }
+                // Swap in a token, then a node, and compare with the general (generic) path.
+                for replacement in [GreenElement.token(.whitespace, 3), .node(leaf)] {
+                    let fast = node.replacingChild(at: index, with: replacement)
+                    let general = node.replacingChildren(index..<(index + 1), with: [replacement])
+                    #expect(fast.isStructurallyEqual(to: general))
+                    #expect(fast.length == general.length && fast.nodeCount == general.nodeCount)
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 100)
+    }
+
     @Test func nodeCountAndLengthMatchTheChildren() {
         var random = SeededRandom(seed: 4)
         for _ in 0..<30 {
