@@ -29,30 +29,34 @@ public struct SyntaxTree: @unchecked Sendable {
     }
 
     public static func walk(_ start: GreenNode, at startOffset: Int, _ body: (Event) -> Bool) {
-        var stack: [(node: GreenNode, next: Int, offset: Int, cursor: Int)] = []
-        if body(.enter(start, offset: startOffset)) {
-            stack.append((start, 0, startOffset, startOffset))
-        } else {
+        guard body(.enter(start, offset: startOffset)) else {
             _ = body(.exit(start, offset: startOffset))
             return
         }
-        while let top = stack.last {
-            if top.next == top.node.count {
+        // Frames read children through pointers and hold no references of their own: `start`
+        // is alive for the whole call and keeps every node below it alive (nodes are never
+        // mutated), so the walk does no reference counting beyond what `body` receives.
+        var stack: [WalkFrame] = [WalkFrame(start, offset: startOffset)]
+        stack.reserveCapacity(32)
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            let frame = stack[top]
+            if frame.next == frame.children.count {
                 stack.removeLast()
-                _ = body(.exit(top.node, offset: top.offset))
+                _ = body(.exit(frame.node.takeUnretainedValue(), offset: frame.offset))
                 continue
             }
-            let element = top.node[top.next]
-            stack[stack.count - 1].next += 1
-            stack[stack.count - 1].cursor += element.length
-            switch element {
+            stack[top].next = frame.next + 1
+            switch frame.children[frame.next] {
             case .token(let token):
-                _ = body(.token(token.kind, ByteRange(start: top.cursor, length: token.length)))
+                stack[top].cursor = frame.cursor + token.length
+                _ = body(.token(token.kind, ByteRange(start: frame.cursor, length: token.length)))
             case .node(let child):
-                if body(.enter(child, offset: top.cursor)) {
-                    stack.append((child, 0, top.cursor, top.cursor))
+                stack[top].cursor = frame.cursor + child.length
+                if body(.enter(child, offset: frame.cursor)) {
+                    stack.append(WalkFrame(child, offset: frame.cursor))
                 } else {
-                    _ = body(.exit(child, offset: top.cursor))
+                    _ = body(.exit(child, offset: frame.cursor))
                 }
             }
         }
@@ -128,6 +132,23 @@ public struct SyntaxTree: @unchecked Sendable {
         for index in 0..<last.childIndex { start += last.node[index].length }
         guard case .token(let token) = last.node[last.childIndex] else { return nil }
         return (token.kind, ByteRange(start: start, length: token.length))
+    }
+}
+
+/// One node being visited by `SyntaxTree.walk`.
+private struct WalkFrame {
+    let node: Unmanaged<GreenNode>
+    let children: UnsafeBufferPointer<GreenElement>
+    /// Index of the next child to visit, and the offset where it starts.
+    var next = 0
+    var cursor: Int
+    let offset: Int
+
+    init(_ node: GreenNode, offset: Int) {
+        self.node = Unmanaged.passUnretained(node)
+        children = node.children
+        cursor = offset
+        self.offset = offset
     }
 }
 
