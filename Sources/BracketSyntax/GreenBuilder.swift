@@ -62,9 +62,7 @@ struct GreenBuilder: ~Copyable {
     /// Puts lexed trivia on the stack without placing it yet.
     @inline(__always)
     mutating func pendingToken(_ token: Lexer.Token) {
-        let before = elements.count
-        push(token)
-        pendingCount += elements.count - before
+        pendingCount += push(token)
         pendingBytes += token.length
     }
 
@@ -76,21 +74,30 @@ struct GreenBuilder: ~Copyable {
         pendingBytes = 0
     }
 
+    /// Pushes a token and returns how many elements that took (one, unless it was cut).
     @inline(__always)
-    private mutating func push(_ token: Lexer.Token) {
+    @discardableResult
+    private mutating func push(_ token: Lexer.Token) -> Int {
         if _fastPath(token.length <= maxTokenLength) {
             append(.token(token.kind, token.length))
-            return
+            return 1
         }
+        return pushPieces(token)
+    }
+
+    private mutating func pushPieces(_ token: Lexer.Token) -> Int {
         // A token longer than one element holds (256 MiB of one comment, say): cut it into
         // pieces of the same kind. The lexer still saw one token, so the parser's decisions and
         // the tree's bytes are unchanged; only the token count differs.
         var remaining = token.length
+        var pieces = 0
         while remaining > 0 {
             let piece = min(remaining, maxTokenLength)
             append(.token(token.kind, piece))
             remaining -= piece
+            pieces += 1
         }
+        return pieces
     }
 
     @inline(__always)
@@ -189,6 +196,8 @@ struct ChunkedStack<Element>: ~Copyable {
     private var top: UnsafeMutablePointer<Element>
     private var topIndex = 0
     private var cursor: UnsafeMutablePointer<Element>
+    /// `top + size`, kept so a push compares two pointers and nothing else.
+    private var limit: UnsafeMutablePointer<Element>
 
     /// A stack whose chunks hold `1 << chunkShift` elements.
     init(chunkShift: Int) {
@@ -197,6 +206,7 @@ struct ChunkedStack<Element>: ~Copyable {
         chunks = [first]
         top = first
         cursor = first
+        limit = first + (1 << chunkShift)
     }
 
     deinit {
@@ -215,7 +225,7 @@ struct ChunkedStack<Element>: ~Copyable {
 
     @inline(__always)
     mutating func push(_ element: Element) {
-        if _slowPath(cursor == top + size) { nextChunk() }
+        if _slowPath(cursor == limit) { nextChunk() }
         cursor.initialize(to: element)
         cursor += 1
         count += 1
@@ -228,6 +238,7 @@ struct ChunkedStack<Element>: ~Copyable {
         top = chunks[index]
         topIndex = count
         cursor = top
+        limit = top + size
     }
 
     @inline(__always)
@@ -251,6 +262,7 @@ struct ChunkedStack<Element>: ~Copyable {
             top = chunks[index]
             topIndex = index << shift
             cursor = top + (newCount - topIndex)
+            limit = top + size
         }
     }
 
