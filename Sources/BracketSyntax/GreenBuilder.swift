@@ -131,11 +131,13 @@ struct GreenBuilder: ~Copyable {
             for element in pending.reversed() { elements.push(element) }
             return
         }
+        elements.address(start).initialize(to: .node(green))
+        // A one-child node (most leaves) takes its child's slot: nothing else moves.
+        guard children > 1 else { return }
         // The pending trivia slides down to just after the new node (a few elements at most).
         for index in 0..<pendingCount {
             elements.address(start + 1 + index).initialize(to: elements.address(start + children + index).move())
         }
-        elements.address(start).initialize(to: .node(green))
         elements.setCount(start + 1 + pendingCount)
     }
 
