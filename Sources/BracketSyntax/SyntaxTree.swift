@@ -35,28 +35,31 @@ public struct SyntaxTree: @unchecked Sendable {
         }
         // Frames read children through pointers and hold no references of their own: `start`
         // is alive for the whole call and keeps every node below it alive (nodes are never
-        // mutated), so the walk does no reference counting beyond what `body` receives.
-        var stack: [WalkFrame] = [WalkFrame(start, offset: startOffset)]
-        stack.reserveCapacity(32)
-        while !stack.isEmpty {
-            let top = stack.count - 1
-            let frame = stack[top]
-            if frame.next == frame.children.count {
-                stack.removeLast()
-                _ = body(.exit(frame.node.takeUnretainedValue(), offset: frame.offset))
+        // mutated), so the walk does no reference counting beyond what `body` receives. The
+        // node being visited lives in `current`; the stack holds only its ancestors.
+        var current = WalkFrame(start, offset: startOffset)
+        var ancestors: [WalkFrame] = []
+        while true {
+            guard current.next < current.children.count else {
+                _ = body(.exit(current.node.takeUnretainedValue(), offset: current.offset))
+                guard let parent = ancestors.popLast() else { return }
+                current = parent
                 continue
             }
-            stack[top].next = frame.next + 1
-            switch frame.children[frame.next] {
+            let element = current.children[current.next]
+            current.next += 1
+            switch element {
             case .token(let token):
-                stack[top].cursor = frame.cursor + token.length
-                _ = body(.token(token.kind, ByteRange(start: frame.cursor, length: token.length)))
+                _ = body(.token(token.kind, ByteRange(start: current.cursor, length: token.length)))
+                current.cursor += token.length
             case .node(let child):
-                stack[top].cursor = frame.cursor + child.length
-                if body(.enter(child, offset: frame.cursor)) {
-                    stack.append(WalkFrame(child, offset: frame.cursor))
+                let childStart = current.cursor
+                current.cursor += child.length
+                if body(.enter(child, offset: childStart)) {
+                    ancestors.append(current)
+                    current = WalkFrame(child, offset: childStart)
                 } else {
-                    _ = body(.exit(child, offset: frame.cursor))
+                    _ = body(.exit(child, offset: childStart))
                 }
             }
         }
