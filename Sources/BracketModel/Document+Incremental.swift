@@ -4,6 +4,8 @@ import BracketSyntax
 public enum ReparseScope: String, Sendable {
     /// One token was relexed in place.
     case token
+    /// The whole lines of items around the edit, inside their block or the file, were reparsed.
+    case lines
     /// The innermost balanced `{ … }` block around the edit was reparsed.
     case block
     /// Nothing could be reused safely: the whole text was parsed again.
@@ -19,7 +21,7 @@ extension Document {
         let end = max(start, min(edit.range.end, text.count))
         let edit = TextEdit(range: ByteRange(start, end), replacement: edit.replacement)
         // Plans are made against the old text and tree; only then does the text change.
-        let plan = planTokenRelex(edit) ?? planBlockReparse(edit)
+        let plan = planTokenRelex(edit) ?? planLineReparse(edit) ?? planBlockReparse(edit)
         text.replaceSubrange(start..<end, with: edit.replacement)
         lineIndex.apply(replacing: edit.range, newLength: edit.replacement.count, in: text)
         guard let plan else {
@@ -51,6 +53,9 @@ struct ReparsePlan {
         case identifier(depth: Int)
         case label
         case subtree(GreenNode, depth: Int)
+        /// Items reparsed as the children of their container, held by a stand-in `.file` node,
+        /// each with `depth` `.node` ancestors.
+        case items(GreenNode, depth: Int, inBlock: Bool)
     }
 }
 
@@ -65,6 +70,8 @@ extension Document {
         case .label: scan.scanLabel(newRange, source: text)
         case .subtree(let node, let depth):
             scan = SubtreeScan(node, at: newRange.start, depth: depth, inBlock: true, source: text)
+        case .items(let container, let depth, let inBlock):
+            scan = SubtreeScan(container, at: newRange.start, depth: depth, inBlock: inBlock, source: text)
         }
         replaceLocal(in: plan.oldRange, delta: delta, with: scan.diagnostics)
         let tree = self.tree

@@ -1,0 +1,203 @@
+import BracketSyntax
+
+extension Document {
+    /// An edit among the items of a block (or of the file) that still balances its braces: only
+    /// the whole lines of items around it are reparsed, however many siblings the block has.
+    ///
+    /// Reparsing the innermost block (`planBlockReparse`) costs as much as the block is big, and
+    /// in a wide tree the block around a new line is often the root's: typing a new child there
+    /// would reparse the whole file. Here the region grows from the edit to the nearest line
+    /// breaks that sit directly in the container, so it holds whole items, and is parsed as
+    /// items. What makes that equal to a full parse:
+    /// - lexing restarts safely after a line break (no lexer state crosses one; a lone CR
+    ///   meeting a new LF is refused), and `relex` refuses a last token that runs past the
+    ///   region;
+    /// - the region's braces balance, so its items cannot close or open the container;
+    /// - no item can reach across the region's borders: a node before the region could take a
+    ///   label or block the region now starts with, and a label or ID-less block right after it
+    ///   could be taken by the region's last node; both cases are refused, as is every case
+    ///   where the region would be the container's whole content (the block or full reparse
+    ///   does the same work then).
+    func planLineReparse(_ edit: TextEdit) -> ReparsePlan? {
+        let path = tree.path(to: edit.range.start)
+        guard let level = containerLevel(in: path, around: edit) else { return nil }
+        let container = path[level].node
+        let children = ChildOffsets(container, at: path[level].offset)
+        let content = children.contentIndices
+        guard !content.isEmpty else { return nil }
+
+        // The children the edit touches, plus the one just before its start (a token there may
+        // merge with new text), widened to line breaks that are direct children.
+        var first = children.index(containing: max(edit.range.start - 1, children.start(content.lowerBound)), in: content)
+        var last = children.index(containing: min(edit.range.end, children.end(content.upperBound - 1) - 1), in: content)
+        while first > content.lowerBound, !children.isNewline(first - 1) { first -= 1 }
+        while last < content.upperBound - 1, !children.isNewline(last) { last += 1 }
+        guard first > content.lowerBound || last < content.upperBound - 1 else { return nil }
+
+        let region = children.start(first)..<children.end(last)
+        guard region.lowerBound <= edit.range.start, edit.range.end <= region.upperBound,
+            let relexed = relex(region, edit: edit), relexed.bracesBalance
+        else { return nil }
+        // A CR ending the line before the region would join an LF the region now starts with;
+        // a byte order mark is only one at the file's start, which items are not parsed as.
+        if region.lowerBound > 0, text[region.lowerBound - 1] == 0x0D, relexed.bytes.first == 0x0A { return nil }
+        if region.lowerBound == 0, relexed.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return nil }
+        let items = relexed.bytes.withUnsafeBufferPointer { bytes in
+            Parser.parseBlockContent(bytes, in: 0..<relexed.end)
+        }
+        if let opening = firstSignificantToken(items), opening == .string || opening == .leftBrace,
+            children.significantNode(before: first)?.kind == .node
+        {
+            return nil
+        }
+        if let next = children.significantNode(after: last), canBeTakenByPreviousNode(next) { return nil }
+
+        var replacement = GreenElement.node(container.replacingChildren(first..<(last + 1), with: items))
+        var up = level - 1
+        while up >= 0 {
+            let parent = path[up]
+            replacement = .node(parent.node.replacingChild(at: parent.childIndex, with: replacement))
+            up -= 1
+        }
+        guard case .node(let newRoot) = replacement else { return nil }
+        var removedIDs: [(id: String, range: ByteRange)] = []
+        for index in first...last {
+            guard case .node(let item) = container[index] else { continue }
+            removedIDs += Document.identifiers(in: item, at: children.start(index), source: text)
+        }
+        var depth = 0
+        for step in path[..<level] where step.node.kind == .node { depth += 1 }
+        return ReparsePlan(
+            scope: .lines, newRoot: newRoot, oldRange: ByteRange(region.lowerBound, region.upperBound),
+            rescan: .items(GreenNode.make(.file, items), depth: depth, inBlock: container.kind == .block),
+            removedIDs: removedIDs)
+    }
+
+    /// The innermost block or file on `path` whose content (inside its braces) holds the edit.
+    private func containerLevel(in path: [SyntaxTree.PathStep], around edit: TextEdit) -> Int? {
+        var level = path.count - 1
+        while level >= 0 {
+            let step = path[level]
+            defer { level -= 1 }
+            switch step.node.kind {
+            case .file:
+                return level
+            case .block:
+                // A block is `{ items [}]`: the edit must not touch its braces.
+                let closed = step.node.count >= 2 && step.node[step.node.count - 1].tokenKind == .rightBrace
+                let contentEnd = step.offset + step.node.length - (closed ? 1 : 0)
+                if edit.range.start >= step.offset + 1, edit.range.end <= contentEnd { return level }
+            case .node, .setting, .unexpected:
+                continue
+            }
+        }
+        return nil
+    }
+
+    private func firstSignificantToken(_ items: [GreenElement]) -> TokenKind? {
+        for item in items {
+            switch item {
+            case .token(let token) where token.kind.isTrivia: continue
+            case .token(let token): return token.kind
+            case .node(let node): return node.firstToken
+            }
+        }
+        return nil
+    }
+
+    /// A label (wrapped as unexpected) or an ID-less block, which a node ending just before it
+    /// could take as its own.
+    private func canBeTakenByPreviousNode(_ item: GreenNode) -> Bool {
+        switch item.kind {
+        case .unexpected: item.firstToken == .string
+        case .node: item.firstToken == .leftBrace
+        default: false
+        }
+    }
+}
+
+extension GreenNode {
+    /// The kind of the first non-trivia token in this subtree (without recursion).
+    fileprivate var firstToken: TokenKind? {
+        var node = self
+        descend: while true {
+            for index in 0..<node.count {
+                switch node[index] {
+                case .token(let token) where token.kind.isTrivia: continue
+                case .token(let token): return token.kind
+                case .node(let inner):
+                    node = inner
+                    continue descend
+                }
+            }
+            return nil
+        }
+    }
+}
+
+/// A container's children with their start offsets, and which of them are its content (inside
+/// its braces, for a block).
+private struct ChildOffsets {
+    let node: GreenNode
+    private var starts: [Int]
+
+    init(_ node: GreenNode, at offset: Int) {
+        self.node = node
+        starts = []
+        starts.reserveCapacity(node.count + 1)
+        var cursor = offset
+        for index in 0..<node.count {
+            starts.append(cursor)
+            cursor += node[index].length
+        }
+        starts.append(cursor)
+    }
+
+    var contentIndices: Range<Int> {
+        guard node.kind == .block else { return 0..<node.count }
+        let closed = node.count >= 2 && node[node.count - 1].tokenKind == .rightBrace
+        return 1..<max(1, node.count - (closed ? 1 : 0))
+    }
+
+    func start(_ index: Int) -> Int { starts[index] }
+    func end(_ index: Int) -> Int { starts[index + 1] }
+
+    /// The child of `indices` holding `offset` (binary search over the starts).
+    func index(containing offset: Int, in indices: Range<Int>) -> Int {
+        var low = indices.lowerBound
+        var high = indices.upperBound - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if starts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    func isNewline(_ index: Int) -> Bool { node[index].tokenKind == .newline }
+
+    /// The nearest inner node before `index` with only trivia between, or nil.
+    func significantNode(before index: Int) -> GreenNode? {
+        var cursor = index - 1
+        while cursor >= 0 {
+            switch node[cursor] {
+            case .token(let token) where token.kind.isTrivia: cursor -= 1
+            case .token: return nil
+            case .node(let inner): return inner
+            }
+        }
+        return nil
+    }
+
+    /// The nearest inner node after `index` with only trivia between, or nil.
+    func significantNode(after index: Int) -> GreenNode? {
+        var cursor = index + 1
+        while cursor < node.count {
+            switch node[cursor] {
+            case .token(let token) where token.kind.isTrivia: cursor += 1
+            case .token: return nil
+            case .node(let inner): return inner
+            }
+        }
+        return nil
+    }
+}
