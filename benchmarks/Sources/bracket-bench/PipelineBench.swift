@@ -20,9 +20,14 @@ struct Input {
 func benchPipeline(_ input: Input) {
     let text = input.text
     func record(_ bench: String, _ body: () -> Double) -> Samples {
+        let faultsBefore = minorPageFaults()
         let samples = Samples((0..<input.runs).map { _ in body() })
+        let faults = minorPageFaults() - faultsBefore
         var line = Record(bench, shape: input.shape, nodes: input.nodes, bytes: text.count)
         line.add(samples)
+        // Fresh memory the kernel had to map in, per run: large outputs that glibc serves from
+        // new mappings each time cost page faults that small ones (reused heap) do not.
+        line.add("page_faults_per_run", faults / input.runs)
         line.emit()
         return samples
     }

@@ -8,6 +8,7 @@ import Darwin
 //   bracket-bench              full run (about two minutes on the reference machine)
 //   bracket-bench --quick      small sizes and few runs, for CI (well under 30 s)
 //   bracket-bench --emit N FILE [binary|random|chain]   write an input file and exit
+//   bracket-bench --stage STAGE N [SHAPE] [REPEATS]     repeat one stage, for a profiler
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -29,6 +30,19 @@ if let emit = arguments.firstIndex(of: "--emit") {
     let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
     fclose(file)
     exit(written == bytes.count ? 0 : 1)
+}
+
+if let stage = arguments.firstIndex(of: "--stage") {
+    guard stage + 2 < arguments.count, let name = ProfiledStage(rawValue: arguments[stage + 1]),
+        let count = Int(arguments[stage + 2]), count > 0
+    else {
+        writeError("usage: bracket-bench --stage diagram|layout|svg|json NODES [binary|random|chain] [REPEATS]")
+        exit(2)
+    }
+    let shape = stage + 3 < arguments.count ? TreeShape(rawValue: arguments[stage + 3]) ?? .binary : .binary
+    let repeats = stage + 4 < arguments.count ? Int(arguments[stage + 4]) ?? 50 : 50
+    profileStage(name, shape: shape, nodes: count, repeats: repeats)
+    exit(0)
 }
 
 let quick = arguments.contains("--quick")
