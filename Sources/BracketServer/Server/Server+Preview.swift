@@ -15,7 +15,7 @@ extension LanguageServer {
     func previewPayload(_ context: DocumentContext) -> [UInt8] {
         let diagram = context.diagram()
         let geometry = layout(diagram)
-        let positions = PositionTable(context, offsets: diagram.nodes.flatMap { [$0.idRange.start, $0.idRange.end] })
+        let positions = PositionTable(context, offsets: diagram.nodes.idRanges.flatMap { [$0.start, $0.end] })
         let geometryJSON = writeGeometryJSON(diagram, geometry) { offset in
             let position = positions.position(offset)
             return (position.line, position.character)
