@@ -77,7 +77,7 @@ private func writeSettings(_ json: inout JSONWriter, _ settings: LayoutSettings)
     json.endObject()
 }
 
-private func writeRange(
+func writeRange(
     _ json: inout JSONWriter, _ range: ByteRange, _ position: (Int) -> (line: Int, character: Int)
 ) {
     json.beginObject()

@@ -59,7 +59,7 @@ private func openDocument(_ out: inout SVGBytes, width: Double, height: Double) 
 }
 
 /// A one-sentence summary for screen readers: how many cards, and which is the root.
-private func describe(_ out: inout SVGBytes, _ diagram: Diagram, cardCount: Int) {
+func describe(_ out: inout SVGBytes, _ diagram: Diagram, cardCount: Int) {
     out.raw("Tree diagram with ")
     out.integer(cardCount)
     out.raw(cardCount == 1 ? " card" : " cards")
@@ -72,7 +72,7 @@ private func describe(_ out: inout SVGBytes, _ diagram: Diagram, cardCount: Int)
     out.raw(".")
 }
 
-private func card(_ out: inout SVGBytes, _ node: DiagramNode, _ card: Card) {
+func card(_ out: inout SVGBytes, _ node: DiagramNode, _ card: Card) {
     // The font scales down for short cards so a label never spills over the border.
     let fontSize = min(13, card.height * 0.6)
     let fitting = LabelFitting(cardWidth: card.width, fontSize: fontSize)

@@ -34,14 +34,16 @@ extension LanguageServer {
         // Preview (bracket's own methods, docs/protocol.md)
         case PreviewRequest.method:
             let request = try PreviewRequest(params: params)
-            return .bytes(previewPayload(try context(for: request.textDocument.uri)))
+            return .bytes(previewResult(try context(for: request.textDocument.uri)))
         case SubscribePreviewRequest.method:
             let request = try SubscribePreviewRequest(params: params)
-            subscribePreview(uri: request.textDocument.uri)
+            subscribePreview(uri: request.textDocument.uri, delta: request.delta)
             return .value(.null)
         case UnsubscribePreviewRequest.method:
             let request = try UnsubscribePreviewRequest(params: params)
             preview.subscribed.remove(request.textDocument.uri)
+            preview.deltaSubscribed.remove(request.textDocument.uri)
+            dropDeltaBase(request.textDocument.uri)
             return .value(.null)
         case OpenPreviewRequest.method:
             let request = try OpenPreviewRequest(params: params)
