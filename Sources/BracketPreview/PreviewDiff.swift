@@ -73,52 +73,92 @@ public func previewUpdate(
     func tooLarge(_ delta: PreviewDelta) -> Bool { !(Double(delta.itemCount) <= limit) }
 
     var delta = PreviewDelta()
-    for index in 0..<old.cardCount where newIndex[old.id(index)] == nil {
+    // Typing changes a small stretch of the tree: cards before and after it keep their IDs and
+    // positions in the list, so they are paired by position and only the stretch in between is
+    // looked up by ID (hashing every ID on every push cost more than the rest of the diff).
+    let cards = commonEnds(old.cardCount, new.cardCount) { old.id($0) == new.id($1) }
+    let oldMiddle = cards.prefix..<(old.cardCount - cards.suffix)
+    for index in oldMiddle where newIndex[old.id(index)] == nil {
         delta.removedCards.append(old.id(index))
     }
     var lastOld = -1
     for index in 0..<new.cardCount {
-        guard let before = oldIndex[new.id(index)] else {
+        let before: Int
+        if index < cards.prefix {
+            before = index
+        } else if index >= new.cardCount - cards.suffix {
+            before = index - new.cardCount + old.cardCount
+        } else if let found = oldIndex[new.id(index)] {
+            before = found
+        } else {
             delta.addedCards.append(index)
             continue
         }
         guard before > lastOld else { return .full(.reordered) }
         lastOld = before
-        let markupChanged = old.diagram.nodes[before].label != new.diagram.nodes[index].label
-            || old.geometry.cards[before] != new.geometry.cards[index]
-        if markupChanged || old.parentID(before) != new.parentID(index) || old.ranges[before] != new.ranges[index] {
+        let markupChanged = old.geometry.cards[before] != new.geometry.cards[index]
+            || old.diagram.nodes[before].label != new.diagram.nodes[index].label
+        if markupChanged || old.ranges[before] != new.ranges[index] || old.parentID(before) != new.parentID(index) {
             delta.changedCards.append(CardUpdate(index: index, markupChanged: markupChanged))
+            if tooLarge(delta) { return .full(.tooLarge) }
         }
-        if tooLarge(delta) { return .full(.tooLarge) }
     }
 
-    // Connectors, keyed by their child's ID (a child has one parent, so one connector).
+    // Connectors, keyed by their child's ID (a child has one parent, so one connector); paired
+    // by position at both ends like the cards. With unique IDs a child in the middle stretch
+    // cannot also have a connector at either end, so the middle is compared on its own.
+    func oldChild(_ position: Int) -> String { old.id(old.geometry.edges[old.drawnEdges[position]].child) }
+    func newChild(_ position: Int) -> String { new.id(new.geometry.edges[new.drawnEdges[position]].child) }
+    let oldEdgeCount = old.drawnEdges.count, newEdgeCount = new.drawnEdges.count
+    let edges = commonEnds(oldEdgeCount, newEdgeCount) { oldChild($0) == newChild($1) }
+    let oldEdgeMiddle = edges.prefix..<(oldEdgeCount - edges.suffix)
     var oldEdgeByChild: [String: Int] = [:]
-    oldEdgeByChild.reserveCapacity(old.drawnEdges.count)
-    for edge in old.drawnEdges { oldEdgeByChild[old.id(old.geometry.edges[edge].child)] = edge }
-    var newChildren = Set<String>()
-    newChildren.reserveCapacity(new.drawnEdges.count)
+    for position in oldEdgeMiddle { oldEdgeByChild[oldChild(position)] = position }
+    var newMiddleChildren = Set<String>()
     var lastOldEdge = -1
-    var previous: Int?
-    for edgeIndex in new.drawnEdges {
-        defer { previous = edgeIndex }
-        let edge = new.geometry.edges[edgeIndex]
-        let child = new.id(edge.child)
-        newChildren.insert(child)
-        guard let before = oldEdgeByChild[child] else {
-            delta.addedEdges.append(AddedEdge(index: edgeIndex, after: previous))
-            continue
+    for position in 0..<newEdgeCount {
+        let before: Int
+        if position < edges.prefix {
+            before = position
+        } else if position >= newEdgeCount - edges.suffix {
+            before = position - newEdgeCount + oldEdgeCount
+        } else {
+            let child = newChild(position)
+            newMiddleChildren.insert(child)
+            guard let found = oldEdgeByChild[child] else {
+                delta.addedEdges.append(AddedEdge(index: new.drawnEdges[position],
+                                                  after: position > 0 ? new.drawnEdges[position - 1] : nil))
+                continue
+            }
+            before = found
         }
         guard before > lastOldEdge else { return .full(.reordered) }
         lastOldEdge = before
-        let oldEdge = old.geometry.edges[before]
-        if oldEdge.pointList != edge.pointList || old.id(oldEdge.parent) != new.id(edge.parent) {
-            delta.changedEdges.append(edgeIndex)
+        let oldEdge = old.geometry.edges[old.drawnEdges[before]]
+        let edge = new.geometry.edges[new.drawnEdges[position]]
+        if !samePoints(oldEdge, edge) || old.id(oldEdge.parent) != new.id(edge.parent) {
+            delta.changedEdges.append(new.drawnEdges[position])
+            if tooLarge(delta) { return .full(.tooLarge) }
         }
     }
-    for edge in old.drawnEdges {
-        let child = old.id(old.geometry.edges[edge].child)
-        if !newChildren.contains(child) { delta.removedEdges.append(child) }
+    for position in oldEdgeMiddle where !newMiddleChildren.contains(oldChild(position)) {
+        delta.removedEdges.append(oldChild(position))
     }
     return tooLarge(delta) ? .full(.tooLarge) : .delta(delta)
+}
+
+/// How many keys at the start and at the end of two sequences pair up (`same(old, new)`), the
+/// two runs never overlapping.
+func commonEnds(_ oldCount: Int, _ newCount: Int, same: (Int, Int) -> Bool) -> (prefix: Int, suffix: Int) {
+    var prefix = 0
+    while prefix < oldCount, prefix < newCount, same(prefix, prefix) { prefix += 1 }
+    var suffix = 0
+    while suffix < oldCount - prefix, suffix < newCount - prefix,
+          same(oldCount - 1 - suffix, newCount - 1 - suffix) { suffix += 1 }
+    return (prefix, suffix)
+}
+
+/// The four points compared in place (`pointList` would allocate two arrays per connector).
+func samePoints(_ a: Edge, _ b: Edge) -> Bool {
+    a.points.0 == b.points.0 && a.points.1 == b.points.1 && a.points.2 == b.points.2 && a.points.3 == b.points.3
 }

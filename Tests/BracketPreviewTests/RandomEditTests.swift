@@ -53,6 +53,8 @@ import Testing
                     alive[gone] = false
                     stack.append(contentsOf: children[gone])
                 }
+            case 8 where children[node].count >= 2 && random.next() % 2 == 0:  // swap two children: a reorder
+                children[node].swapAt(0, children[node].count - 1)
             case 8:  // rename an ID (sometimes to an existing one: a duplicate)
                 ids[node] = random.next() % 4 == 0 ? ids[live[Int(random.next() % UInt64(live.count))]] : "m\(random.next() % 1000)"
             default:  // toggle a setting now and then

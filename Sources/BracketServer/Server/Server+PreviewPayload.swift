@@ -5,21 +5,19 @@ import BracketPreview
 import BracketSVG
 import BracketSyntax
 
-/// One render of a document: the snapshot a delta is computed from, and the position table
-/// the full geometry JSON is written with.
+/// One render of a document: the snapshot a delta is computed from (and a full payload is
+/// written from).
 struct PreviewRender {
     let context: DocumentContext
     let snapshot: PreviewSnapshot
-    let positions: PositionTable
 
     init(_ context: DocumentContext) {
         self.context = context
         let diagram = context.diagram()
         let geometry = layout(diagram)
-        positions = PositionTable(context, offsets: diagram.nodes.flatMap { [$0.idRange.start, $0.idRange.end] })
-        let table = positions
+        var positions = OrderedPositions(context)
         let ranges = diagram.nodes.map { node in
-            let start = table.position(node.idRange.start), end = table.position(node.idRange.end)
+            let start = positions.position(node.idRange.start), end = positions.position(node.idRange.end)
             return NodeRange(startLine: start.line, startCharacter: start.character,
                              endLine: end.line, endCharacter: end.character)
         }
@@ -30,6 +28,8 @@ struct PreviewRender {
     /// Without a sequence (clients that did not ask for deltas) the bytes are those the server
     /// has always sent.
     func fullPayload(sequence: Int? = nil) -> [UInt8] {
+        // The writer asks for each node's start and end in pre-order: text order.
+        var positions = OrderedPositions(context)
         let geometryJSON = writeGeometryJSON(snapshot.diagram, snapshot.geometry) { offset in
             let position = positions.position(offset)
             return (position.line, position.character)
