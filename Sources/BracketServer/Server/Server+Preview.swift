@@ -29,22 +29,17 @@ extension LanguageServer {
             guard preview.isWatched(uri), let context = try? context(for: uri) else { continue }
             preview.lastRender[uri] = now
             let render = PreviewRender(context)
-            // Built once, only when someone needs the whole picture.
-            var full: [UInt8]?
-            if preview.wantsNotification(uri) {
-                let payload: [UInt8]
-                if preview.wantsDelta(uri) {
-                    payload = sequencedPayload(render, allowDelta: true)
-                } else {
-                    full = render.fullPayload()
-                    payload = full ?? []
-                }
+            let delta = preview.wantsDelta(uri)
+            // The full payload is built once, and only if a plain client or the page needs it.
+            let full = (preview.wantsNotification(uri) && !delta) || preview.browserURI == uri
+                ? render.fullPayload() : nil
+            if preview.wantsNotification(uri), let payload = delta ? sequencedPayload(render, allowDelta: true) : full {
                 send {
                     try connection.sendNotification(method: DidChangePreviewNotification.method) { $0.raw(payload) }
                 }
             }
             // The loopback page always gets full payloads (docs/protocol.md).
-            if preview.browserURI == uri { previewServer?.publish(payload: full ?? render.fullPayload()) }
+            if preview.browserURI == uri, let full { previewServer?.publish(payload: full) }
         }
     }
 
