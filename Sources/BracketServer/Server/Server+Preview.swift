@@ -47,7 +47,8 @@ extension LanguageServer {
     func openPreview(_ context: DocumentContext) throws(ResponseError) -> OpenPreviewResult {
         if previewServer == nil {
             let queue = self.queue
-            let page = PageAssets(html: PreviewPageAssets.browserHTML, js: PreviewPageAssets.js, css: PreviewPageAssets.css)
+            let page = PageAssets(html: PreviewPageAssets.browserHTML, js: PreviewPageAssets.js,
+                                  deltaJS: PreviewPageAssets.deltaJS, css: PreviewPageAssets.css)
             do {
                 previewServer = try PreviewHTTPServer(page: page) { nodeID in queue.push(.reveal(nodeID: nodeID)) }
             } catch {
