@@ -2,6 +2,7 @@
 // bracket: a language server with live preview for .bracket tree diagrams.
 // Dependencies point one way, from the pure core outwards (see ARCHITECTURE.md):
 //   BracketSyntax → BracketModel → BracketLayout → BracketSVG / BracketExport → BracketIDE
+//   BracketSVG + BracketExport → BracketPreview (preview deltas)
 //   BracketJSON → JSONRPC → LanguageServerProtocol → BracketServer → bracket (executable)
 import PackageDescription
 
