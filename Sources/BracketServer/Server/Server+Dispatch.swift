@@ -87,7 +87,11 @@ extension LanguageServer {
                                                  at: request.positions).map(\.json)))
         case SemanticTokensFullRequest.method:
             let request = try SemanticTokensFullRequest(params: params)
-            return .value(semanticTokens(try context(for: request.textDocument.uri)).json)
+            return .value(fullSemanticTokens(try context(for: request.textDocument.uri)).json)
+        case SemanticTokensDeltaRequest.method:
+            let request = try SemanticTokensDeltaRequest(params: params)
+            return .value(semanticTokensDelta(try context(for: request.textDocument.uri),
+                                              since: request.previousResultId).json)
         case SemanticTokensRangeRequest.method:
             let request = try SemanticTokensRangeRequest(params: params)
             return .value(semanticTokens(try context(for: request.textDocument.uri), range: request.range).json)
