@@ -81,7 +81,7 @@ private func writeSVG(_ out: inout SVGBytes, _ diagram: Diagram, _ geometry: Geo
     out.raw("</g>\n</g>\n</svg>\n")
 }
 
-private func point(_ out: inout SVGBytes, _ point: Point) {
+func point(_ out: inout SVGBytes, _ point: Point) {
     out.number(point.x)
     out.raw(",")
     out.number(point.y)
@@ -100,7 +100,7 @@ private func openDocument(_ out: inout SVGBytes, width: Double, height: Double) 
 }
 
 /// A one-sentence summary for screen readers: how many cards, and which is the root.
-private func describe(_ out: inout SVGBytes, _ diagram: Diagram, cardCount: Int) {
+func describe(_ out: inout SVGBytes, _ diagram: Diagram, cardCount: Int) {
     out.raw("Tree diagram with ")
     out.integer(cardCount)
     out.raw(cardCount == 1 ? " card" : " cards")
@@ -113,8 +113,9 @@ private func describe(_ out: inout SVGBytes, _ diagram: Diagram, cardCount: Int)
     out.raw(".")
 }
 
-/// What every card shares: its size, font size and label fitting.
-private struct CardStyle {
+/// What every card shares: its size, font size and label fitting. (Internal: the preview's
+/// single-card fragments are written by the same `card` function.)
+struct CardStyle {
     let width: Double
     let height: Double
     let fontSize: Double
@@ -129,7 +130,7 @@ private struct CardStyle {
     }
 }
 
-private func card(_ out: inout SVGBytes, id: String, label: String, centre: Point, _ style: CardStyle) {
+func card(_ out: inout SVGBytes, id: String, label: String, centre: Point, _ style: CardStyle) {
     out.raw("<g class=\"bracket-card\" data-node-id=\"")
     out.text(id)
     out.raw("\" role=\"listitem\" aria-label=\"")
