@@ -193,9 +193,9 @@ private struct FormatWriter {
         for element in node.children {
             defer { cursor += element.length }
             switch element {
-            case .token(.comment, _): return nil
-            case .token(let kind, let length) where !kind.isTrivia:
-                parts.append(text(ByteRange(start: cursor, length: Int(length))))
+            case .token(let token) where token.kind == .comment: return nil
+            case .token(let token) where !token.kind.isTrivia:
+                parts.append(text(ByteRange(start: cursor, length: token.length)))
             case .node(let inner) where inner.kind == .block: block = (inner, cursor)
             case .node: return nil
             default: break
@@ -207,9 +207,11 @@ private struct FormatWriter {
         for element in blockNode.children {
             defer { cursor += element.length }
             switch element {
-            case .token(.comment, _): return nil
-            case .token(.leftBrace, _), .token(.rightBrace, _), .token(.whitespace, _), .token(.newline, _): break
-            case .token: return nil
+            case .token(let token):
+                switch token.kind {
+                case .leftBrace, .rightBrace, .whitespace, .newline: break
+                default: return nil  // a comment, or anything else a one-line form would lose
+                }
             case .node(let child):
                 guard child.kind == .node else { return nil }
                 var childCursor = cursor
@@ -217,9 +219,9 @@ private struct FormatWriter {
                 for inner in child.children {
                     defer { childCursor += inner.length }
                     switch inner {
-                    case .token(.word, let length) where id == nil:
-                        id = text(ByteRange(start: childCursor, length: Int(length)))
-                    case .token(.whitespace, _), .token(.newline, _): break
+                    case .token(let token) where token.kind == .word && id == nil:
+                        id = text(ByteRange(start: childCursor, length: token.length))
+                    case .token(let token) where token.kind == .whitespace || token.kind == .newline: break
                     default: return nil
                     }
                 }

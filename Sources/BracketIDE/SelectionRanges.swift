@@ -11,8 +11,8 @@ public func selectionRanges(at offset: Int, in document: Document) -> [ByteRange
         if position == path.count - 1, step.childIndex >= 0 {
             var start = step.offset
             for index in 0..<step.childIndex { start += step.node[index].length }
-            if case .token(_, let length) = step.node[step.childIndex] {
-                ranges.append(ByteRange(start: start, length: Int(length)))
+            if case .token(let token) = step.node[step.childIndex] {
+                ranges.append(ByteRange(start: start, length: token.length))
             }
         }
         let range = ByteRange(start: step.offset, length: step.node.length)

@@ -18,15 +18,17 @@ extension Document {
                 case .setting, .unexpected:
                     return false
                 case .node:
-                    guard green.count > 0, case .token(.word, let idLength) = green[0] else { return false }
-                    let idRange = ByteRange(start: start, length: Int(idLength))
+                    guard green.count > 0, case .token(let idToken) = green[0], idToken.kind == .word else {
+                        return false
+                    }
+                    let idRange = ByteRange(start: start, length: idToken.length)
                     let id = String(decoding: source[idRange.start..<idRange.end], as: UTF8.self)
                     var label: LabelText?
                     var cursor = start
                     for index in 0..<green.count {
                         let element = green[index]
-                        if case .token(.string, let length) = element {
-                            label = LabelText(token: source[cursor..<(cursor + Int(length))])
+                        if case .token(let token) = element, token.kind == .string {
+                            label = LabelText(token: source[cursor..<(cursor + token.length)])
                             break
                         }
                         cursor += element.length
@@ -42,7 +44,7 @@ extension Document {
                 }
             case .exit(let green, _):
                 // Only nodes with an ID were opened above.
-                if green.kind == .node, let index = open.last, green.count > 0, case .token(.word, _) = green[0] {
+                if green.kind == .node, let index = open.last, green.count > 0, green[0].tokenKind == .word {
                     nodes.setSubtreeEnd(nodes.count, of: index)
                     open.removeLast()
                 }

@@ -106,8 +106,8 @@ extension Document {
             guard case .enter(let green, let start) = event else { return true }
             switch green.kind {
             case .node:
-                if green.count > 0, case .token(.word, let length) = green[0] {
-                    let range = ByteRange(start: start, length: Int(length))
+                if green.count > 0, case .token(let token) = green[0], token.kind == .word {
+                    let range = ByteRange(start: start, length: token.length)
                     result.append((String(decoding: source[range.start..<range.end], as: UTF8.self), range))
                 }
                 return true

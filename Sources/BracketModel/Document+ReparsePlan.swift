@@ -11,10 +11,11 @@ extension Document {
         var candidates = [leaf.childIndex]
         if leaf.childIndex > 0 { candidates.append(leaf.childIndex - 1) }
         for childIndex in candidates {
-            guard case .token(let kind, let oldLength) = leaf.node[childIndex] else { continue }
+            guard case .token(let oldToken) = leaf.node[childIndex] else { continue }
+            let kind = oldToken.kind
             var tokenStart = leaf.offset
             for index in 0..<childIndex { tokenStart += leaf.node[index].length }
-            let tokenEnd = tokenStart + Int(oldLength)
+            let tokenEnd = tokenStart + oldToken.length
             guard tokenStart <= edit.range.start, edit.range.end <= tokenEnd,
                 tokenEnd + delta > tokenStart
             else { continue }
@@ -26,7 +27,7 @@ extension Document {
                 (.newline, .file), (.newline, .node), (.newline, .block):
                 rescan = .nothing
             case (.word, .node) where childIndex == 0:
-                let depth = path.dropLast().filter { $0.node.kind == .node }.count
+                let depth = nodeCount(in: path[..<(path.count - 1)])
                 rescan = .identifier(depth: depth)
                 removedIDs = [(string(in: ByteRange(tokenStart, tokenEnd)), ByteRange(tokenStart, tokenEnd))]
             case (.string, .node):
@@ -34,14 +35,17 @@ extension Document {
             default:
                 continue
             }
-            guard let tokens = relex(tokenStart..<tokenEnd, edit: edit), tokens.count == 1, tokens[0].kind == kind
+            // A token too long for one element is stored in pieces; relexing one piece alone
+            // either runs past it (rejected below) or, for the last piece, must stay one element.
+            guard let relexed = relex(tokenStart..<tokenEnd, edit: edit), relexed.tokenCount == 1,
+                let first = relexed.first, first.kind == kind, first.length <= GreenToken.maxLength
             else { continue }
-            var replacement = GreenElement.token(kind, UInt32(tokens[0].length))
+            var replacement = GreenElement.token(kind, first.length)
             var level = path.count - 1
             while level >= 0 {
                 let step = path[level]
                 let index = level == path.count - 1 ? childIndex : step.childIndex
-                replacement = .node(step.node.replacingChildren(index..<(index + 1), with: CollectionOfOne(replacement)))
+                replacement = .node(step.node.replacingChild(at: index, with: replacement))
                 level -= 1
             }
             guard case .node(let newRoot) = replacement else { return nil }
@@ -61,7 +65,7 @@ extension Document {
             let step = path[level]
             defer { level -= 1 }
             guard step.node.kind == .block, step.node.count >= 2,
-                case .token(.rightBrace, _) = step.node[step.node.count - 1]
+                step.node[step.node.count - 1].tokenKind == .rightBrace
             else { continue }
             // A block written without an ID carries its node's `expected-node` error on its `{`;
             // that belongs to the node, so such a block is reparsed together with its parent.
@@ -69,22 +73,23 @@ extension Document {
             let blockStart = step.offset
             let blockEnd = step.offset + step.node.length
             guard edit.range.start >= blockStart + 1, edit.range.end <= blockEnd - 1,
-                let tokens = relex((blockStart + 1)..<(blockEnd - 1), edit: edit), bracesBalance(tokens)
+                let relexed = relex((blockStart + 1)..<(blockEnd - 1), edit: edit), relexed.bracesBalance
             else { continue }
             var elements: [GreenElement] = [.token(.leftBrace, 1)]
-            elements.append(contentsOf: Parser.parseBlockContent(tokens: tokens))
+            elements.append(contentsOf: relexed.bytes.withUnsafeBufferPointer { bytes in
+                Parser.parseBlockContent(bytes, in: 0..<relexed.end)
+            })
             elements.append(.token(.rightBrace, 1))
             let newBlock = GreenNode.make(.block, elements)
             var replacement = GreenElement.node(newBlock)
             var up = level - 1
             while up >= 0 {
                 let parent = path[up]
-                replacement = .node(parent.node.replacingChildren(
-                    parent.childIndex..<(parent.childIndex + 1), with: CollectionOfOne(replacement)))
+                replacement = .node(parent.node.replacingChild(at: parent.childIndex, with: replacement))
                 up -= 1
             }
             guard case .node(let newRoot) = replacement else { return nil }
-            let depth = path[0..<level].filter { $0.node.kind == .node }.count
+            let depth = nodeCount(in: path[0..<level])
             return ReparsePlan(
                 scope: .block, newRoot: newRoot, oldRange: ByteRange(blockStart, blockEnd),
                 rescan: .subtree(newBlock, depth: depth),
@@ -93,11 +98,19 @@ extension Document {
         return nil
     }
 
+    /// How many steps of `steps` are `.node` nodes (a depth), counted without copying the steps.
+    private func nodeCount(in steps: ArraySlice<SyntaxTree.PathStep>) -> Int {
+        var count = 0
+        for index in steps.indices where steps[index].node.kind == .node { count += 1 }
+        return count
+    }
+
     /// Lexes what `region` (old offsets, containing the edit) becomes after the edit. Returns nil
     /// unless lexing stops exactly at the region's end: one byte of the text after it is shown to
     /// the lexer, so a token that would run on past the region (an unclosed string swallowing a
-    /// `}`, a CR meeting an LF) is caught.
-    func relex(_ region: Range<Int>, edit: TextEdit) -> [Lexer.Token]? {
+    /// `}`, a CR meeting an LF) is caught. Lexing `bytes[0..<end]` alone then gives the same
+    /// tokens, since none of them needed to look past `end`.
+    func relex(_ region: Range<Int>, edit: TextEdit) -> Relexed? {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(region.count + edit.replacement.count + 1)
         buffer.append(contentsOf: text[region.lowerBound..<edit.range.start])
@@ -105,23 +118,35 @@ extension Document {
         buffer.append(contentsOf: text[edit.range.end..<region.upperBound])
         let stop = buffer.count
         if region.upperBound < text.count { buffer.append(text[region.upperBound]) }
-        var tokens: [Lexer.Token] = []
+        var relexed = Relexed(bytes: [], end: stop)
+        var depth = 0
         let reached = buffer.withUnsafeBufferPointer { bytes in
-            Lexer.tokenize(bytes, in: 0..<bytes.count, atFileStart: region.lowerBound == 0, stopAt: stop, into: &tokens)
+            var lexer = Lexer(bytes, in: 0..<bytes.count, atFileStart: region.lowerBound == 0)
+            while lexer.position < stop, let token = lexer.next() {
+                if relexed.tokenCount == 0 { relexed.first = token }
+                relexed.tokenCount += 1
+                // Every `}` must close an earlier `{`, and none may be left open.
+                if token.kind == .leftBrace { depth += 1 }
+                if token.kind == .rightBrace {
+                    depth -= 1
+                    if depth < 0 { relexed.bracesBalance = false }
+                }
+            }
+            return lexer.position
         }
-        return reached == stop ? tokens : nil
+        guard reached == stop else { return nil }
+        if depth != 0 { relexed.bracesBalance = false }
+        relexed.bytes = buffer
+        return relexed
     }
 }
 
-/// True when every `}` closes an earlier `{` and none is left open.
-func bracesBalance(_ tokens: [Lexer.Token]) -> Bool {
-    var depth = 0
-    for token in tokens {
-        if token.kind == .leftBrace { depth += 1 }
-        if token.kind == .rightBrace {
-            depth -= 1
-            if depth < 0 { return false }
-        }
-    }
-    return depth == 0
+/// What a region lexes to after an edit: its bytes (with possibly one byte of the following text
+/// after `end`), how many tokens, the first one, and whether its braces balance.
+struct Relexed {
+    var bytes: [UInt8]
+    var end: Int
+    var tokenCount = 0
+    var first: Lexer.Token?
+    var bracesBalance = true
 }

@@ -64,7 +64,7 @@ struct FileAnalysis: Sendable {
     static func identifierRange(of node: GreenNode, at start: Int) -> ByteRange {
         guard node.count > 0 else { return ByteRange(start, start) }
         switch node[0] {
-        case .token(_, let length): return ByteRange(start: start, length: Int(length))
+        case .token(let token): return ByteRange(start: start, length: token.length)
         case .node: return ByteRange(start: start, length: 1)
         }
     }

@@ -21,6 +21,8 @@ struct IDTable: Sendable {
         for (id, _) in occurrences where !defined.insert(id.hashValue).inserted {
             repeats[id.hashValue, default: 1] += 1
         }
+        // Usually nothing repeats: then there is no need to hash every identifier a second time.
+        guard !repeats.isEmpty else { return }
         for (id, range) in occurrences where repeats[id.hashValue] != nil {
             duplicates[id, default: []].append(range)
         }

@@ -55,7 +55,7 @@ struct SubtreeScan {
         for index in 0..<node.count {
             let element = node[index]
             defer { cursor += element.length }
-            guard case .token(let kind, let length) = element else {
+            guard case .token(let token) = element else {
                 if index == 0, case .node(let block) = element, block.kind == .block {
                     diagnostics.append(Diagnostic(
                         range: ByteRange(start: cursor, length: 1), severity: .error, code: .expectedNode,
@@ -63,8 +63,8 @@ struct SubtreeScan {
                 }
                 continue
             }
-            let range = ByteRange(start: cursor, length: Int(length))
-            switch kind {
+            let range = ByteRange(start: cursor, length: token.length)
+            switch token.kind {
             case .word where index == 0:
                 scanIdentifier(range, depth: depth, source: source)
             case .string:
@@ -120,7 +120,7 @@ struct SubtreeScan {
     }
 
     private mutating func scanBlock(_ block: GreenNode, at start: Int) {
-        guard block.count > 0, case .token(.rightBrace, _) = block[block.count - 1] else {
+        guard block.count > 0, block[block.count - 1].tokenKind == .rightBrace else {
             diagnostics.append(Diagnostic(
                 range: ByteRange(start: start, length: 1), severity: .error, code: .unbalancedOpenBrace,
                 message: "This '{' is never closed: add '}' after the last child."))
@@ -168,9 +168,9 @@ struct SubtreeScan {
         for index in 0..<node.count {
             let element = node[index]
             defer { cursor += element.length }
-            guard case .token(let kind, let length) = element else { continue }
-            let range = ByteRange(start: cursor, length: Int(length))
-            switch kind {
+            guard case .token(let token) = element else { continue }
+            let range = ByteRange(start: cursor, length: token.length)
+            switch token.kind {
             case .rightBrace:
                 diagnostics.append(Diagnostic(
                     range: range, severity: .error, code: .unbalancedCloseBrace,
@@ -209,9 +209,13 @@ struct SettingParts {
         var value: (kind: TokenKind, range: ByteRange)?
         for index in 0..<setting.count {
             let element = setting[index]
-            if case .token(let kind, let length) = element {
-                let range = ByteRange(start: cursor, length: Int(length))
-                if kind == .settingKey { key = range } else if !kind.isTrivia { value = (kind, range) }
+            if case .token(let token) = element {
+                let range = ByteRange(start: cursor, length: token.length)
+                if token.kind == .settingKey {
+                    key = range
+                } else if !token.kind.isTrivia {
+                    value = (token.kind, range)
+                }
             }
             cursor += element.length
         }

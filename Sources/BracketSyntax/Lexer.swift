@@ -1,12 +1,53 @@
 /// Splits UTF-8 bytes into tokens. It never fails: bytes that start no token become `.unknown`.
 ///
-/// The lexer has no state that crosses a line break (labels end on their own line), so lexing can
-/// restart at any line start or after any `{` and produce the same tokens as a full pass — the
-/// property incremental reparsing relies on.
+/// The lexer is a cursor: the parser pulls one token at a time with `next()`, so no token array
+/// is built for the whole file. Its only state is the position (and, before the first token, a
+/// byte-order-mark check), and no token crosses a line break, so lexing can restart at any line
+/// start or after any `{` and produce the same tokens as a full pass — the property incremental
+/// reparsing relies on.
 public struct Lexer {
     public struct Token: Hashable, Sendable {
         public var kind: TokenKind
         public var length: Int
+
+        public init(kind: TokenKind, length: Int) {
+            self.kind = kind
+            self.length = length
+        }
+    }
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    /// Where the next token starts.
+    public private(set) var position: Int
+    /// Tokens may read bytes up to here.
+    public let end: Int
+    private var checkByteOrderMark: Bool
+
+    /// A lexer over `bytes[range]`; `atFileStart` enables the byte-order-mark check. The buffer
+    /// must outlive the lexer.
+    public init(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>, atFileStart: Bool) {
+        self.bytes = bytes
+        position = range.lowerBound
+        end = range.upperBound
+        checkByteOrderMark = atFileStart
+    }
+
+    /// The next token, or nil at the end of the range.
+    @inline(__always)
+    public mutating func next() -> Token? {
+        guard position < end else { return nil }
+        let start = position
+        if _slowPath(checkByteOrderMark) {
+            checkByteOrderMark = false
+            if end - position >= 3, bytes[position] == 0xEF, bytes[position + 1] == 0xBB,
+                bytes[position + 2] == 0xBF
+            {
+                position += 3
+                return Token(kind: .byteOrderMark, length: 3)
+            }
+        }
+        let kind = Lexer.lexOne(bytes, &position, end)
+        return Token(kind: kind, length: position - start)
     }
 
     /// Lexes `bytes[range]`. `atFileStart` enables the byte-order-mark check. With `stopAt`,
@@ -18,21 +59,12 @@ public struct Lexer {
         _ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>, atFileStart: Bool,
         stopAt: Int? = nil, into tokens: inout [Token]
     ) -> Int {
-        var position = range.lowerBound
-        let end = range.upperBound
-        let stop = min(stopAt ?? end, end)
-        if atFileStart, end - position >= 3, bytes[position] == 0xEF, bytes[position + 1] == 0xBB,
-            bytes[position + 2] == 0xBF
-        {
-            tokens.append(Token(kind: .byteOrderMark, length: 3))
-            position += 3
+        var lexer = Lexer(bytes, in: range, atFileStart: atFileStart)
+        let stop = min(stopAt ?? range.upperBound, range.upperBound)
+        while lexer.position < stop, let token = lexer.next() {
+            tokens.append(token)
         }
-        while position < stop {
-            let start = position
-            let kind = lexOne(bytes, &position, end)
-            tokens.append(Token(kind: kind, length: position - start))
-        }
-        return position
+        return lexer.position
     }
 
     /// Convenience for callers holding an array.
@@ -64,12 +96,29 @@ public struct Lexer {
         }
     }
 
+    /// Skips spaces eight bytes at a time: indentation is most of the bytes in a typical file.
+    /// Returns the first offset at or after `p` that is not a space (a tab stops it too; the
+    /// caller's byte loop takes over from there).
     @inline(__always)
-    private static func lexOne(_ b: UnsafeBufferPointer<UInt8>, _ p: inout Int, _ end: Int) -> TokenKind {
+    private static func skipSpaces(_ b: UnsafeBufferPointer<UInt8>, _ p: Int, _ end: Int) -> Int {
+        guard let base = b.baseAddress else { return p }
+        var p = p
+        while end - p >= 8 {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self))
+            let different = word ^ 0x2020_2020_2020_2020
+            if different != 0 { return p + different.trailingZeroBitCount >> 3 }
+            p += 8
+        }
+        return p
+    }
+
+    @inline(__always)
+    static func lexOne(_ b: UnsafeBufferPointer<UInt8>, _ p: inout Int, _ end: Int) -> TokenKind {
         let byte = b[p]
         switch byte {
         case 0x20, 0x09:
             p += 1
+            p = skipSpaces(b, p, end)
             while p < end, b[p] == 0x20 || b[p] == 0x09 { p += 1 }
             return .whitespace
         case 0x0A:

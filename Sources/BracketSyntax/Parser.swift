@@ -11,33 +11,48 @@
 ///     block   = "{" item* ["}"]
 ///
 /// Nesting is tracked with a counter instead of recursion, so any depth parses in constant stack.
-public struct Parser {
-    private var tokens: [Lexer.Token]
-    /// Index of the next token not yet placed in the tree (it may be trivia).
-    private var position = 0
-    private var builder = GreenBuilder()
+public struct Parser: ~Copyable {
+    private var lexer: Lexer
+    private var builder: GreenBuilder
+    /// The next non-trivia token, once `peek()` has lexed it; nil at the end of the input.
+    private var next: Lexer.Token?
+    /// Whether `next` (and the trivia before it) has been lexed.
+    private var peeked = false
+    /// Whether the trivia before `next` holds a line break.
+    private var newlineBeforeNext = false
+    /// Non-trivia tokens placed so far (the item loop checks it makes progress).
+    private var placed = 0
 
-    private init(tokens: [Lexer.Token]) {
-        self.tokens = tokens
+    private init(lexer: Lexer, builder: consuming GreenBuilder) {
+        self.lexer = lexer
+        self.builder = builder
     }
 
     /// Parses a whole document.
     public static func parse(_ bytes: [UInt8]) -> GreenNode {
-        parse(tokens: Lexer.tokenize(bytes))
+        parse(bytes, maxTokenLength: GreenToken.maxLength)
     }
 
-    public static func parse(tokens: [Lexer.Token]) -> GreenNode {
-        var parser = Parser(tokens: tokens)
-        parser.builder.start(.file)
-        parser.parseItems()
-        parser.flushTrivia()
-        return parser.builder.finishRoot()
+    /// `maxTokenLength` (at most `GreenToken.maxLength`) is where a longer token is cut into
+    /// pieces; tests lower it to exercise that without a 256 MiB input.
+    static func parse(_ bytes: [UInt8], maxTokenLength: Int) -> GreenNode {
+        bytes.withUnsafeBufferPointer { buffer in
+            var parser = Parser(
+                lexer: Lexer(buffer, in: 0..<buffer.count, atFileStart: true),
+                builder: GreenBuilder(maxTokenLength: min(max(maxTokenLength, 1), GreenToken.maxLength)))
+            parser.builder.start(.file)
+            parser.parseItems()
+            parser.flushTrivia()
+            return parser.builder.finishRoot()
+        }
     }
 
-    /// Parses the inside of a block (everything between its braces), as the full parser would
-    /// for those tokens. The caller guarantees the braces in `tokens` are balanced.
-    public static func parseBlockContent(tokens: [Lexer.Token]) -> [GreenElement] {
-        var parser = Parser(tokens: tokens)
+    /// Parses the inside of a block (`bytes[range]`, everything between its braces), as the full
+    /// parser would for those bytes. The caller guarantees the braces in the range balance.
+    public static func parseBlockContent(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> [GreenElement] {
+        var parser = Parser(
+            lexer: Lexer(bytes, in: range, atFileStart: false),
+            builder: GreenBuilder(maxTokenLength: GreenToken.maxLength))
         parser.builder.start(.block)
         parser.parseItems()
         parser.flushTrivia()
@@ -49,7 +64,7 @@ public struct Parser {
     private mutating func parseItems() {
         var openBlocks = 0
         while true {
-            let before = position
+            let before = placed
             guard let kind = peek() else {
                 guard openBlocks > 0 else { return }
                 // End of input inside blocks: close them, each missing its `}`.
@@ -97,7 +112,7 @@ public struct Parser {
                 preconditionFailure("peek() skips trivia")
             }
             // Every iteration must consume a token or close a block; anything else would loop forever.
-            assert(position > before || peek() == nil, "parser made no progress at token \(position)")
+            assert(placed > before || peek() == nil, "parser made no progress after \(placed) tokens")
         }
     }
 
@@ -109,78 +124,57 @@ public struct Parser {
 
     // MARK: - Token cursor
 
-    /// The kind of the next non-trivia token, without consuming anything.
-    private func peek() -> TokenKind? {
-        var index = position
-        while index < tokens.count {
-            let kind = tokens[index].kind
-            if !kind.isTrivia { return kind }
-            index += 1
-        }
-        return nil
+    /// The kind of the next non-trivia token, without placing it. Trivia lexed on the way is put
+    /// on the builder's stack as pending: it joins whichever node is innermost when the next token
+    /// is placed, or moves past a node that finishes first (leading trivia belongs to the parent).
+    @inline(__always)
+    private mutating func peek() -> TokenKind? {
+        if !peeked { lexAhead() }
+        return next?.kind
     }
 
-    private func newlineBeforeNextToken() -> Bool {
-        var index = position
-        while index < tokens.count, tokens[index].kind.isTrivia {
-            if tokens[index].kind == .newline { return true }
-            index += 1
+    private mutating func lexAhead() {
+        peeked = true
+        newlineBeforeNext = false
+        while let token = lexer.next() {
+            guard token.kind.isTrivia else {
+                next = token
+                return
+            }
+            if token.kind == .newline { newlineBeforeNext = true }
+            builder.pendingToken(token)
         }
-        return false
+        next = nil
+    }
+
+    private mutating func newlineBeforeNextToken() -> Bool {
+        _ = peek()
+        return newlineBeforeNext
     }
 
     /// Opens a node. Pending trivia goes to the enclosing node first, so a node's range starts at
     /// its first real token (leading trivia belongs to the parent, as in rowan).
+    @inline(__always)
     private mutating func start(_ kind: NodeKind) {
         flushTrivia()
         builder.start(kind)
     }
 
     /// Places pending trivia into the innermost open node.
+    @inline(__always)
     private mutating func flushTrivia() {
-        while position < tokens.count, tokens[position].kind.isTrivia {
-            builder.token(tokens[position])
-            position += 1
-        }
+        _ = peek()
+        builder.commitPending()
     }
 
     /// Places pending trivia, then the next token, into the innermost open node.
+    @inline(__always)
     private mutating func bump() {
         flushTrivia()
-        builder.token(tokens[position])
-        position += 1
+        guard let token = next else { return }
+        builder.token(token)
+        peeked = false
+        placed += 1
     }
 }
 
-/// Builds green nodes bottom-up with an explicit stack: children of all open nodes live in one
-/// flat array, and finishing a node turns its tail of that array into one element.
-struct GreenBuilder {
-    private var open: [(kind: NodeKind, start: Int)] = []
-    private var elements: [GreenElement] = []
-
-    mutating func start(_ kind: NodeKind) {
-        open.append((kind, elements.count))
-    }
-
-    mutating func token(_ token: Lexer.Token) {
-        elements.append(.token(token.kind, UInt32(token.length)))
-    }
-
-    mutating func finish() {
-        let (kind, start) = open.removeLast()
-        let node = GreenNode.make(kind, elements[start...])
-        elements.removeSubrange(start...)
-        elements.append(.node(node))
-    }
-
-    mutating func finishRoot() -> GreenNode {
-        let (kind, start) = open.removeLast()
-        precondition(open.isEmpty && start == 0)
-        return GreenNode.make(kind, elements)
-    }
-
-    mutating func finishContent() -> [GreenElement] {
-        precondition(open.count == 1)
-        return elements
-    }
-}

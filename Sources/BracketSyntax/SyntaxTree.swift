@@ -29,30 +29,37 @@ public struct SyntaxTree: @unchecked Sendable {
     }
 
     public static func walk(_ start: GreenNode, at startOffset: Int, _ body: (Event) -> Bool) {
-        var stack: [(node: GreenNode, next: Int, offset: Int, cursor: Int)] = []
-        if body(.enter(start, offset: startOffset)) {
-            stack.append((start, 0, startOffset, startOffset))
-        } else {
+        guard body(.enter(start, offset: startOffset)) else {
             _ = body(.exit(start, offset: startOffset))
             return
         }
-        while let top = stack.last {
-            if top.next == top.node.count {
-                stack.removeLast()
-                _ = body(.exit(top.node, offset: top.offset))
+        // Frames read children through pointers and hold no references of their own: `start`
+        // is alive for the whole call and keeps every node below it alive (nodes are never
+        // mutated), so the walk does no reference counting beyond what `body` receives. The
+        // node being visited lives in `current`; the stack holds only its ancestors.
+        var current = WalkFrame(start, offset: startOffset)
+        var ancestors: [WalkFrame] = []
+        while true {
+            guard current.next < current.children.count else {
+                _ = body(.exit(current.node.takeUnretainedValue(), offset: current.offset))
+                guard let parent = ancestors.popLast() else { return }
+                current = parent
                 continue
             }
-            let element = top.node[top.next]
-            stack[stack.count - 1].next += 1
-            stack[stack.count - 1].cursor += element.length
+            let element = current.children[current.next]
+            current.next += 1
             switch element {
-            case .token(let kind, let length):
-                _ = body(.token(kind, ByteRange(start: top.cursor, length: Int(length))))
+            case .token(let token):
+                _ = body(.token(token.kind, ByteRange(start: current.cursor, length: token.length)))
+                current.cursor += token.length
             case .node(let child):
-                if body(.enter(child, offset: top.cursor)) {
-                    stack.append((child, 0, top.cursor, top.cursor))
+                let childStart = current.cursor
+                current.cursor += child.length
+                if body(.enter(child, offset: childStart)) {
+                    ancestors.append(current)
+                    current = WalkFrame(child, offset: childStart)
                 } else {
-                    _ = body(.exit(child, offset: top.cursor))
+                    _ = body(.exit(child, offset: childStart))
                 }
             }
         }
@@ -126,8 +133,25 @@ public struct SyntaxTree: @unchecked Sendable {
         guard let last = path(to: offset).last, last.childIndex >= 0 else { return nil }
         var start = last.offset
         for index in 0..<last.childIndex { start += last.node[index].length }
-        guard case .token(let kind, let length) = last.node[last.childIndex] else { return nil }
-        return (kind, ByteRange(start: start, length: Int(length)))
+        guard case .token(let token) = last.node[last.childIndex] else { return nil }
+        return (token.kind, ByteRange(start: start, length: token.length))
+    }
+}
+
+/// One node being visited by `SyntaxTree.walk`.
+private struct WalkFrame {
+    let node: Unmanaged<GreenNode>
+    let children: UnsafeBufferPointer<GreenElement>
+    /// Index of the next child to visit, and the offset where it starts.
+    var next = 0
+    var cursor: Int
+    let offset: Int
+
+    init(_ node: GreenNode, offset: Int) {
+        self.node = Unmanaged.passUnretained(node)
+        children = node.children
+        cursor = offset
+        self.offset = offset
     }
 }
 
@@ -141,8 +165,8 @@ extension GreenNode {
             guard a.kind == b.kind, a.length == b.length, a.count == b.count else { return false }
             for index in 0..<a.count {
                 switch (a[index], b[index]) {
-                case (.token(let ka, let la), .token(let kb, let lb)):
-                    if ka != kb || la != lb { return false }
+                case (.token(let ta), .token(let tb)):
+                    if ta != tb { return false }
                 case (.node(let na), .node(let nb)):
                     pending.append((na, nb))
                 default:
