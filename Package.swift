@@ -2,6 +2,7 @@
 // bracket: a language server with live preview for .bracket tree diagrams.
 // Dependencies point one way, from the pure core outwards (see ARCHITECTURE.md):
 //   BracketSyntax → BracketModel → BracketLayout → BracketSVG / BracketExport → BracketIDE
+//   BracketSVG + BracketExport → BracketPreview (preview deltas)
 //   BracketJSON → JSONRPC → LanguageServerProtocol → BracketServer → bracket (executable)
 import PackageDescription
 
@@ -28,12 +29,14 @@ let package = Package(
         .target(name: "BracketLayout", dependencies: ["BracketModel"], swiftSettings: optimisedCore),
         .target(name: "BracketSVG", dependencies: ["BracketLayout"], swiftSettings: optimisedCore),
         .target(name: "BracketExport", dependencies: ["BracketLayout", "BracketJSON"], swiftSettings: optimisedCore),
+        // What changed between two previews, and the delta payload that carries it.
+        .target(name: "BracketPreview", dependencies: ["BracketSVG", "BracketExport"], swiftSettings: optimisedCore),
         .target(name: "BracketIDE", dependencies: ["BracketModel", "BracketLayout"]),
         // Protocol shells.
         .target(name: "JSONRPC", dependencies: ["BracketJSON"]),
         .target(name: "LanguageServerProtocol", dependencies: ["JSONRPC", "BracketJSON"]),
         .target(name: "BracketServer", dependencies: [
-            "BracketIDE", "BracketSVG", "BracketExport", "LanguageServerProtocol", "JSONRPC",
+            "BracketIDE", "BracketSVG", "BracketExport", "BracketPreview", "LanguageServerProtocol", "JSONRPC",
         ]),
         .executableTarget(name: "bracket", dependencies: ["BracketServer"]),
         // Performance figures for docs/performance.md: `swift run -c release bracket-bench`.
@@ -46,6 +49,7 @@ let package = Package(
         .testTarget(name: "BracketLayoutTests", dependencies: ["BracketLayout", "BracketTestSupport"]),
         .testTarget(name: "BracketSVGTests", dependencies: ["BracketSVG", "BracketTestSupport"]),
         .testTarget(name: "BracketExportTests", dependencies: ["BracketExport", "BracketTestSupport"]),
+        .testTarget(name: "BracketPreviewTests", dependencies: ["BracketPreview", "BracketModel", "BracketTestSupport"]),
         .testTarget(name: "BracketJSONTests", dependencies: ["BracketJSON"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "BracketJSON"], exclude: ["Regressions"]),
         .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol", "JSONRPC", "BracketJSON"]),

@@ -45,12 +45,20 @@ for r in rows:
               f'| {r["speedup_p50"]:,.0f}× / {r["speedup_p99"]:,.0f}× | {r["consistent"]} |')
 
 print()
-print("| growth 16,383 → 131,071 nodes (8× nodes) | parse | layout | SVG |")
+print("| file | page faults per run: layout | SVG | preview JSON |")
 print("|---|---:|---:|---:|")
+for shape, nodes, size in files:
+    cells = [find(bench, shape, nodes) for bench in ("layout", "svg", "preview-json")]
+    if all(c is not None and "page_faults_per_run" in c for c in cells):
+        print(f"| {shape} {nodes:,} | " + " | ".join(f'{c["page_faults_per_run"]:,}' for c in cells) + " |")
+
+print()
+print("| growth 16,383 → 131,071 nodes (8× nodes) | parse | layout | SVG | preview JSON |")
+print("|---|---:|---:|---:|---:|")
 small, large = ("binary", 16383), ("binary", 131071)
 if find("parse", *small) and find("parse", *large):
     cells = []
-    for bench in ("parse", "layout", "svg"):
+    for bench in ("parse", "layout", "svg", "preview-json"):
         cells.append(f'{find(bench, *large)["min_ms"] / find(bench, *small)["min_ms"]:.1f}× (min), '
                      f'{find(bench, *large)["median_ms"] / find(bench, *small)["median_ms"]:.1f}× (median)')
     print("| binary | " + " | ".join(cells) + " |")

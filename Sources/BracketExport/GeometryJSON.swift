@@ -12,83 +12,143 @@ import BracketSyntax
 public func writeGeometryJSON(
     _ diagram: Diagram, _ geometry: Geometry, position: (Int) -> (line: Int, character: Int)
 ) -> [UInt8] {
+    let count = min(diagram.nodes.count, geometry.centres.count)
+    return ByteSink.bytes(capacity: estimatedSize(diagram, geometry, count: count)) { out in
+        writeGeometry(&out, diagram, geometry, count: count, position: position)
+    }
+}
+
+/// The document's size for ordinary geometry, so it is written into one buffer: text at its
+/// worst-case escaped length, numbers at the length of the largest extent plus a fraction, line
+/// and character numbers at ten digits. Unwritten capacity costs address space, not memory;
+/// if a number turns out longer, the writer retries with more room.
+private func estimatedSize(_ diagram: Diagram, _ geometry: Geometry, count: Int) -> Int {
+    var extent = 0.0
+    for value in [geometry.width, geometry.height, geometry.cardWidth, geometry.cardHeight] where value.isFinite {
+        extent = max(extent, abs(value))
+    }
+    let numberBytes = 6 + String(Int(min(extent, 1e15))).utf8.count
+    // A node's keys and punctuation (~150 bytes), 5 numbers and 4 positions; a connector's
+    // keys (~90 bytes) and 8 numbers.
+    let perNode = 150 + 5 * numberBytes + 4 * 10 + 90 + 8 * numberBytes
     let nodes = diagram.nodes
-    let count = min(nodes.count, geometry.cards.count)
-    var json = JSONWriter(reservingCapacity: 512 + count * 300)
-    json.beginObject()
-    json.key("width"); json.double(geometry.width)
-    json.key("height"); json.double(geometry.height)
-    json.key("margin"); json.double(geometry.margin)
-    json.key("settings"); writeSettings(&json, diagram.settings)
-
-    json.key("nodes")
-    json.beginArray()
+    var textBytes = 0
     for index in 0..<count {
-        let node = nodes[index], card = geometry.cards[index]
-        json.beginObject()
-        json.key("id"); json.string(node.id)
-        json.key("label"); json.string(node.label)
-        json.key("x"); json.double(card.center.x)
-        json.key("y"); json.double(card.center.y)
-        json.key("width"); json.double(card.width)
-        json.key("height"); json.double(card.height)
-        json.key("depth"); json.int(card.depth)
-        json.key("parent")
-        if node.parent >= 0 && node.parent < count { json.string(nodes[node.parent].id) } else { json.null() }
-        json.key("range"); writeRange(&json, node.idRange, position)
-        json.endObject()
+        // Its ID as node and as edge child, its parent's ID as parent twice, its label once.
+        let parent = Int(nodes.parents[index])
+        let parentBytes = parent >= 0 && parent < count ? nodes.ids[parent].utf8.count : 0
+        textBytes &+= 2 &* (nodes.ids[index].utf8.count &+ parentBytes) &+ nodes.labels[index].utf8.count
     }
-    json.endArray()
+    let settingsBytes = 512 + ByteSink.jsonStringBound((diagram.settings.title ?? "").utf8.count)
+    let (total, overflow) = count.multipliedReportingOverflow(by: perNode)
+    guard !overflow else { return Int.max / 2 }
+    return total &+ ByteSink.jsonStringBound(textBytes) &+ settingsBytes
+}
 
-    json.key("edges")
-    json.beginArray()
-    for edge in geometry.edges where edge.child < count && edge.parent < count {
-        json.beginObject()
-        json.key("child"); json.string(nodes[edge.child].id)
-        json.key("parent"); json.string(nodes[edge.parent].id)
-        json.key("points")
-        json.beginArray()
-        for point in edge.pointList {
-            json.beginObject()
-            json.key("x"); json.double(point.x)
-            json.key("y"); json.double(point.y)
-            json.endObject()
-        }
-        json.endArray()
-        json.endObject()
+private func writeGeometry(
+    _ out: inout ByteSink, _ diagram: Diagram, _ geometry: Geometry, count: Int,
+    position: (Int) -> (line: Int, character: Int)
+) {
+    out.raw("{\"width\":")
+    out.jsonNumber(geometry.width)
+    out.raw(",\"height\":")
+    out.jsonNumber(geometry.height)
+    out.raw(",\"margin\":")
+    out.jsonNumber(geometry.margin)
+    out.raw(",\"settings\":")
+    writeSettings(&out, diagram.settings)
+
+    out.raw(",\"nodes\":[")
+    let nodes = diagram.nodes
+    let ids = nodes.ids, parents = nodes.parents
+    for index in 0..<count {
+        let centre = geometry.centres[index]
+        out.raw(index == 0 ? "{\"id\":" : ",{\"id\":")
+        out.jsonString(ids[index])
+        out.raw(",\"label\":")
+        out.jsonString(nodes.labels[index])
+        out.raw(",\"x\":")
+        out.jsonNumber(centre.x)
+        out.raw(",\"y\":")
+        out.jsonNumber(centre.y)
+        out.raw(",\"width\":")
+        out.jsonNumber(geometry.cardWidth)
+        out.raw(",\"height\":")
+        out.jsonNumber(geometry.cardHeight)
+        out.raw(",\"depth\":")
+        out.integer(Int(geometry.depths[index]))
+        out.raw(",\"parent\":")
+        let parent = Int(parents[index])
+        if parent >= 0 && parent < count { out.jsonString(ids[parent]) } else { out.raw("null") }
+        let range = nodes.idRanges[index]
+        out.raw(",\"range\":{\"start\":")
+        writePosition(&out, position(range.start))
+        out.raw(",\"end\":")
+        writePosition(&out, position(range.end))
+        out.raw("}}")
     }
-    json.endArray()
-    json.endObject()
-    return json.bytes
+
+    out.raw("],\"edges\":[")
+    var first = true
+    let edgeChildren = geometry.edgeChildren, edgeParents = geometry.edgeParents
+    for edge in 0..<edgeChildren.count {
+        let child = Int(edgeChildren[edge]), parent = Int(edgeParents[edge])
+        guard child < count && parent < count else { continue }
+        out.raw(first ? "{\"child\":" : ",{\"child\":")
+        first = false
+        out.jsonString(ids[child])
+        out.raw(",\"parent\":")
+        out.jsonString(ids[parent])
+        let points = geometry.connectorPoints(edge)
+        out.raw(",\"points\":[")
+        writePoint(&out, points.0)
+        out.raw(",")
+        writePoint(&out, points.1)
+        out.raw(",")
+        writePoint(&out, points.2)
+        out.raw(",")
+        writePoint(&out, points.3)
+        out.raw("]}")
+    }
+    out.raw("]}")
+}
+
+private func writePoint(_ out: inout ByteSink, _ point: Point) {
+    out.raw("{\"x\":")
+    out.jsonNumber(point.x)
+    out.raw(",\"y\":")
+    out.jsonNumber(point.y)
+    out.raw("}")
 }
 
 /// The resolved settings, so a client can draw or explain the picture without re-deriving them;
 /// `title` is left out when the file has none.
-private func writeSettings(_ json: inout JSONWriter, _ settings: LayoutSettings) {
-    json.beginObject()
-    json.key("cardWidth"); json.double(settings.cardWidth)
-    json.key("cardHeight"); json.double(settings.cardHeight)
-    json.key("levelGap"); json.double(settings.levelGap)
-    json.key("leafGap"); json.double(settings.leafGap)
-    json.key("margin"); json.double(settings.margin)
-    json.key("root"); json.string(settings.root.rawValue)
-    json.key("align"); json.string(settings.align.rawValue)
-    if let title = settings.title { json.key("title"); json.string(title) }
-    json.endObject()
+private func writeSettings(_ out: inout ByteSink, _ settings: LayoutSettings) {
+    out.raw("{\"cardWidth\":")
+    out.jsonNumber(settings.cardWidth)
+    out.raw(",\"cardHeight\":")
+    out.jsonNumber(settings.cardHeight)
+    out.raw(",\"levelGap\":")
+    out.jsonNumber(settings.levelGap)
+    out.raw(",\"leafGap\":")
+    out.jsonNumber(settings.leafGap)
+    out.raw(",\"margin\":")
+    out.jsonNumber(settings.margin)
+    out.raw(",\"root\":")
+    out.jsonString(settings.root.rawValue)
+    out.raw(",\"align\":")
+    out.jsonString(settings.align.rawValue)
+    if let title = settings.title {
+        out.raw(",\"title\":")
+        out.jsonString(title)
+    }
+    out.raw("}")
 }
 
-private func writeRange(
-    _ json: inout JSONWriter, _ range: ByteRange, _ position: (Int) -> (line: Int, character: Int)
-) {
-    json.beginObject()
-    json.key("start"); writePosition(&json, position(range.start))
-    json.key("end"); writePosition(&json, position(range.end))
-    json.endObject()
-}
-
-private func writePosition(_ json: inout JSONWriter, _ position: (line: Int, character: Int)) {
-    json.beginObject()
-    json.key("line"); json.int(position.line)
-    json.key("character"); json.int(position.character)
-    json.endObject()
+private func writePosition(_ out: inout ByteSink, _ position: (line: Int, character: Int)) {
+    out.raw("{\"line\":")
+    out.integer(position.line)
+    out.raw(",\"character\":")
+    out.integer(position.character)
+    out.raw("}")
 }

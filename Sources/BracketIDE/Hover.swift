@@ -16,7 +16,7 @@ public func hover(at offset: Int, in document: Document, defaults: LayoutSetting
     guard let index = nodeIndex(at: offset, in: diagram) else { return nil }
     let node = diagram.nodes[index]
     var leaves = 0
-    for inner in index..<node.subtreeEnd where diagram.nodes[inner].isLeaf { leaves += 1 }
+    for inner in index..<node.subtreeEnd where diagram.nodes.childCounts[inner] == 0 { leaves += 1 }
     let geometry = layout(diagram)
     var lines = ["**\(node.id)** — \(node.label)", ""]
     lines.append("- depth: \(node.depth)")

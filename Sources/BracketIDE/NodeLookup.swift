@@ -4,18 +4,19 @@ import BracketSyntax
 /// Finds the diagram node whose ID token touches a byte offset: the question behind hover,
 /// definition, references, highlight and rename.
 public func nodeIndex(at offset: Int, in diagram: Diagram) -> Int? {
-    diagram.nodes.firstIndex { $0.idRange.touches(offset) }
+    // The range column alone: building whole rows would copy two strings per node scanned.
+    diagram.nodes.idRanges.firstIndex { $0.touches(offset) }
 }
 
 /// Every ID token spelling `id`, in document order (duplicates included: they are the same name).
 public func occurrences(of id: String, in diagram: Diagram) -> [ByteRange] {
-    diagram.nodes.filter { $0.id == id }.map(\.idRange)
+    diagram.nodes.indices.filter { diagram.nodes.ids[$0] == id }.map { diagram.nodes.idRanges[$0] }
 }
 
 /// The smallest non-negative integer not yet used as an ID, as text: the name a new node or a
 /// renamed duplicate can take without clashing.
 public func nextFreeID(in diagram: Diagram) -> String {
-    let used = Set(diagram.nodes.map(\.id))
+    let used = Set(diagram.nodes.ids)
     var candidate = 0
     while used.contains(String(candidate)) { candidate += 1 }
     return String(candidate)

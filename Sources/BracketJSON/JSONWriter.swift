@@ -77,7 +77,7 @@ public struct JSONWriter: Sendable {
             appendASCII("null")
         } else if value == 0 && value.sign == .minus {
             appendASCII("-0")
-        } else if let integral = Int64(exactly: value), abs(integral) < (1 << 53) {
+        } else if let integral = Int64(exactly: value), integral.magnitude < (1 << 53) {
             // Within 2^53 every integer is exact, so dropping ".0" cannot change the value.
             appendDecimal(integral)
         } else {

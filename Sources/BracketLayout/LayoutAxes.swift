@@ -5,7 +5,7 @@ import BracketModel
 ///
 /// The depth axis runs across levels (x when the root is on the right or left, y otherwise); the
 /// leaf axis runs across leaf slots.
-struct LayoutAxes {
+struct LayoutAxes: Sendable, Hashable {
     let levelsAreColumns: Bool
     /// The card's extent along the depth axis.
     let levelCardSize: Double
@@ -29,10 +29,16 @@ struct LayoutAxes {
     }
 
     /// Maps a (depth-axis, leaf-axis) pair to a point.
+    @inline(__always)
     func point(depthAxis: Double, leafAxis: Double) -> Point {
         levelsAreColumns ? Point(x: depthAxis, y: leafAxis) : Point(x: leafAxis, y: depthAxis)
     }
 
+    /// The position along the leaf axis of a point made by `point(depthAxis:leafAxis:)`.
+    @inline(__always)
+    func along(_ point: Point) -> Double { levelsAreColumns ? point.y : point.x }
+
+    @inline(__always)
     func centre(level: Int, maxDepth: Int, along: Double) -> Point {
         let slot = rootAtFarEnd ? maxDepth - level : level
         return point(depthAxis: levelCardSize / 2 + Double(slot) * levelStep, leafAxis: along)
@@ -41,13 +47,14 @@ struct LayoutAxes {
     /// The four-point right-angle connector from the child's edge facing the parent to the
     /// parent's edge facing the child. It bends in the middle of the gap next to the PARENT, so a
     /// leaf pulled further away (aligned leaves) still joins its siblings' bracket there.
-    func connector(from child: Card, to parent: Card) -> (Point, Point, Point, Point) {
+    @inline(__always)
+    func connector(from child: Point, to parent: Point) -> (Point, Point, Point, Point) {
         let towardsParent: Double = rootAtFarEnd ? 1 : -1
         let half = levelCardSize / 2
-        let childDepth = levelsAreColumns ? child.center.x : child.center.y
-        let parentDepth = levelsAreColumns ? parent.center.x : parent.center.y
-        let childAlong = levelsAreColumns ? child.center.y : child.center.x
-        let parentAlong = levelsAreColumns ? parent.center.y : parent.center.x
+        let childDepth = levelsAreColumns ? child.x : child.y
+        let parentDepth = levelsAreColumns ? parent.x : parent.y
+        let childAlong = levelsAreColumns ? child.y : child.x
+        let parentAlong = levelsAreColumns ? parent.y : parent.x
         let start = childDepth + towardsParent * half
         let end = parentDepth - towardsParent * half
         let bend = end - towardsParent * levelGap / 2

@@ -1,6 +1,6 @@
 import BracketSyntax
 
-/// One node of a diagram, as the layout and the renderers need it.
+/// One node of a diagram, as the layout and the renderers need it: a row of `DiagramNodes`.
 public struct DiagramNode: Sendable, Hashable {
     /// The identifier exactly as written (`7` and `07` differ).
     public var id: String
@@ -47,23 +47,27 @@ public struct DiagramNode: Sendable, Hashable {
 /// nodes (an error) still yields all of them, one after another, so a preview can show
 /// everything that parsed.
 public struct Diagram: Sendable, Hashable {
-    public var nodes: [DiagramNode]
+    public var nodes: DiagramNodes
     public var settings: LayoutSettings
 
-    public init(nodes: [DiagramNode], settings: LayoutSettings) {
+    public init(nodes: DiagramNodes, settings: LayoutSettings) {
         self.nodes = nodes
         self.settings = settings
+    }
+
+    public init(nodes: [DiagramNode], settings: LayoutSettings) {
+        self.init(nodes: DiagramNodes(nodes), settings: settings)
     }
 
     /// Indices of the direct children of `index`, in order.
     public func children(of index: Int) -> [Int] {
         var result: [Int] = []
-        result.reserveCapacity(nodes[index].childCount)
+        result.reserveCapacity(Int(nodes.childCounts[index]))
         var child = index + 1
-        let end = nodes[index].subtreeEnd
+        let end = Int(nodes.subtreeEnds[index])
         while child < end {
             result.append(child)
-            child = nodes[child].subtreeEnd
+            child = Int(nodes.subtreeEnds[child])
         }
         return result
     }
@@ -74,13 +78,13 @@ public struct Diagram: Sendable, Hashable {
         var index = 0
         while index < nodes.count {
             result.append(index)
-            index = nodes[index].subtreeEnd
+            index = Int(nodes.subtreeEnds[index])
         }
         return result
     }
 
     /// The depth of the deepest node, or -1 for an empty diagram.
-    public var maxDepth: Int { nodes.reduce(-1) { max($0, $1.depth) } }
+    public var maxDepth: Int { Int(nodes.depths.max() ?? -1) }
 
-    public var leafCount: Int { nodes.reduce(0) { $0 + ($1.isLeaf ? 1 : 0) } }
+    public var leafCount: Int { nodes.childCounts.reduce(0) { $0 + ($1 == 0 ? 1 : 0) } }
 }

@@ -5,7 +5,7 @@ extension Document {
     /// `defaults`. Everything that parsed is included, errors or not, so a preview always has
     /// the best picture available; a block written without an ID is left out with its children.
     public func diagram(defaults: LayoutSettings = .tutorial) -> Diagram {
-        var nodes: [DiagramNode] = []
+        var nodes = DiagramNodes()
         nodes.reserveCapacity(tree.root.nodeCount)
         var open: [Int] = []  // indices of the nodes whose subtree is being visited
         let source = text
@@ -34,7 +34,7 @@ extension Document {
                         cursor += element.length
                     }
                     let parent = open.last ?? -1
-                    if parent >= 0 { nodes[parent].childCount += 1 }
+                    if parent >= 0 { nodes.addChild(to: parent) }
                     nodes.append(DiagramNode(
                         id: id, label: label?.value ?? "Node \(id)", hasExplicitLabel: label != nil,
                         parent: parent, depth: open.count, childCount: 0, subtreeEnd: nodes.count + 1,
@@ -45,7 +45,7 @@ extension Document {
             case .exit(let green, _):
                 // Only nodes with an ID were opened above.
                 if green.kind == .node, let index = open.last, green.count > 0, green[0].tokenKind == .word {
-                    nodes[index].subtreeEnd = nodes.count
+                    nodes.setSubtreeEnd(nodes.count, of: index)
                     open.removeLast()
                 }
             case .token:

@@ -109,7 +109,8 @@ extension Document {
     /// unless lexing stops exactly at the region's end: one byte of the text after it is shown to
     /// the lexer, so a token that would run on past the region (an unclosed string swallowing a
     /// `}`, a CR meeting an LF) is caught. Lexing `bytes[0..<end]` alone then gives the same
-    /// tokens, since none of them needed to look past `end`.
+    /// tokens, since none of them needed to look past `end`. Also nil when the token before the
+    /// region would run into it: a CR before the region meeting a new LF (found by the fuzzer).
     func relex(_ region: Range<Int>, edit: TextEdit) -> Relexed? {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(region.count + edit.replacement.count + 1)
@@ -135,6 +136,9 @@ extension Document {
             return lexer.position
         }
         guard reached == stop else { return nil }
+        // The token before the region ended where the region starts; only a lone CR can grow
+        // past that point (into CRLF), so a region that now starts with LF after a CR is refused.
+        if region.lowerBound > 0, text[region.lowerBound - 1] == 0x0D, buffer.first == 0x0A { return nil }
         if depth != 0 { relexed.bracesBalance = false }
         relexed.bytes = buffer
         return relexed

@@ -16,6 +16,13 @@ struct LabelFitting {
         maxUnits = units.isFinite ? max(1, Int(min(units, 1e6))) : 1
     }
 
+    /// True when `shown(label)` is `label` itself, found without building a string: the
+    /// renderer then repeats the label's escaped bytes instead of escaping it again.
+    /// `knownWithoutLineBreaks` skips the scan when the caller has already looked at every byte.
+    func showsUnchanged(_ label: String, knownWithoutLineBreaks: Bool = false) -> Bool {
+        label.utf8.count <= maxUnits && (knownWithoutLineBreaks || !Self.hasLineBreakOrTab(label))
+    }
+
     /// The text to show: line breaks and tabs become spaces (SVG text is one line), and a label
     /// too long for the card ends in a visible "…".
     func shown(_ label: String) -> String {
@@ -40,7 +47,11 @@ struct LabelFitting {
 
     static func oneLine(_ text: String) -> String {
         // A byte scan first: walking Characters costs more than the rest of rendering a card.
-        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) else { return text }
+        guard hasLineBreakOrTab(text) else { return text }
         return String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+    }
+
+    static func hasLineBreakOrTab(_ text: String) -> Bool {
+        text.utf8.contains(where: { $0 == 0x0A || $0 == 0x09 || $0 == 0x0D })
     }
 }

@@ -1,38 +1,31 @@
 import BracketLayout
 
-/// An append-only byte buffer for building SVG text. Appending bytes is several times faster than
-/// `String` interpolation for large diagrams (measured: ~5×), and the result is converted to a
-/// `String` once, at the end.
-struct SVGBytes {
-    var bytes: [UInt8] = []
+/// The SVG renderer's output: text written straight into the returned string's storage.
+typealias SVGBytes = ByteSink
 
-    init(capacity: Int) { bytes.reserveCapacity(capacity) }
-
-    /// Markup written by this module itself (tags, attribute names): never user text.
-    mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    }
-
-    mutating func raw(_ byte: UInt8) { bytes.append(byte) }
-
+extension ByteSink {
     /// A coordinate or length: at most two decimals, the shared locale-free spelling.
+    @inline(__always)
     mutating func number(_ value: Double) {
-        DecimalText.append(value, decimals: 2, to: &bytes)
-    }
-
-    mutating func integer(_ value: Int) {
-        DecimalText.appendInteger(Int64(value), to: &bytes)
+        decimal(value, decimals: 2)
     }
 
     /// User text (labels, titles, IDs) for element content or a double-quoted attribute.
     /// Escapes the five XML specials and replaces characters XML 1.0 forbids or that would render
     /// as garbage (C0 controls other than tab and newline, C1 controls, U+FFFE, U+FFFF) with
     /// U+FFFD, so a label can never end an element or inject markup.
-    mutating func text(_ text: String) {
+    ///
+    /// Returns true when the text was copied as it is: it then holds no special character, no
+    /// control character and in particular no line break or tab.
+    @discardableResult
+    mutating func text(_ text: String) -> Bool {
         var text = text
-        text.withUTF8 { utf8 in
+        return text.withUTF8 { utf8 in
             // Most labels need no escaping: copy them in one go.
-            if !utf8.contains(where: Self.needsAttention) { return bytes.append(contentsOf: utf8) }
+            if !utf8.contains(where: Self.needsAttention) {
+                append(utf8)
+                return true
+            }
             var index = 0
             while index < utf8.count {
                 let byte = utf8[index]
@@ -55,12 +48,16 @@ struct SVGBytes {
                 default: raw(byte)
                 }
             }
+            return false
         }
     }
 
+    /// The most bytes `text(_:)` writes for `utf8Count` bytes of input ("&quot;" for `"`).
+    static func escapedBound(_ utf8Count: Int) -> Int { utf8Count * 6 }
+
     /// Bytes that may start something `text(_:)` rewrites. 0xC2 and 0xEF also start harmless
     /// characters (é is C3, but "¢" is C2 A2); those merely take the slower path.
-    private static func needsAttention(_ byte: UInt8) -> Bool {
+    fileprivate static func needsAttention(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""),
             UInt8(ascii: "'"), 0..<0x20, 0x7F, 0xC2, 0xEF:
@@ -71,7 +68,5 @@ struct SVGBytes {
     }
 
     /// U+FFFD REPLACEMENT CHARACTER in UTF-8.
-    private var replacement: StaticString { "\u{FFFD}" }
-
-    var string: String { String(decoding: bytes, as: UTF8.self) }
+    fileprivate var replacement: StaticString { "\u{FFFD}" }
 }

@@ -9,11 +9,41 @@ import BracketModel
 /// output has no script, no external references and no locale-dependent numbers, so the same
 /// input gives the same bytes everywhere.
 public func renderSVG(_ diagram: Diagram, _ geometry: Geometry) -> String {
-    let nodes = diagram.nodes
-    let count = min(nodes.count, geometry.cards.count)
+    let count = min(diagram.nodes.count, geometry.centres.count)
     guard count > 0 else { return renderEmptySVG(diagram) }
+    return SVGBytes.string(capacity: estimatedSize(diagram, geometry, count: count)) { out in
+        writeSVG(&out, diagram, geometry, count: count)
+    }
+}
 
-    var out = SVGBytes(capacity: 1024 + count * 420)
+/// An upper bound on the document's size for ordinary geometry, so the output is written into
+/// one buffer of the right size. Text counts at its worst-case escaped length; numbers at the
+/// length of the largest extent. Unwritten capacity costs address space, not memory, and if a
+/// number is longer than expected the writer retries with more room.
+private func estimatedSize(_ diagram: Diagram, _ geometry: Geometry, count: Int) -> Int {
+    var extent = 0.0
+    for value in [geometry.width, geometry.height, geometry.margin, geometry.cardWidth, geometry.cardHeight]
+    where value.isFinite {
+        extent = max(extent, abs(value) + 2 * abs(geometry.margin))
+    }
+    // Sign, digits, point and two decimals.
+    let numberBytes = 4 + String(Int(min(extent, 1e15))).utf8.count
+    // Markup around one connector (8 numbers) and one card (7 numbers), without its text.
+    let perNode = 80 + 240 + 15 * numberBytes
+    var textBytes = 0
+    let nodes = diagram.nodes
+    for index in 0..<count {
+        // The ID once; the label three times (aria-label, title, shown text with a "…").
+        textBytes &+= nodes.ids[index].utf8.count &+ 3 &* nodes.labels[index].utf8.count &+ 3
+    }
+    let header = 1024 + SVGStyle.sheet.utf8CodeUnitCount + 4 * numberBytes
+        + SVGBytes.escapedBound((diagram.settings.title ?? "").utf8.count + nodes.labels[0].utf8.count)
+    let (total, overflow) = count.multipliedReportingOverflow(by: perNode)
+    guard !overflow else { return Int.max / 2 }
+    return total &+ SVGBytes.escapedBound(textBytes) &+ header &+ DecimalText.maxLength
+}
+
+private func writeSVG(_ out: inout SVGBytes, _ diagram: Diagram, _ geometry: Geometry, count: Int) {
     let margin = geometry.margin
     openDocument(&out, width: geometry.width + 2 * margin, height: geometry.height + 2 * margin)
     out.raw("<title id=\"bracket-title\">")
@@ -28,22 +58,33 @@ public func renderSVG(_ diagram: Diagram, _ geometry: Geometry) -> String {
     out.raw(" ")
     out.number(margin)
     out.raw(")\">\n<g class=\"bracket-connectors\" aria-hidden=\"true\">\n")
-    for edge in geometry.edges where edge.child < count && edge.parent < count {
+    let edgeChildren = geometry.edgeChildren, edgeParents = geometry.edgeParents
+    for edge in 0..<edgeChildren.count where Int(edgeChildren[edge]) < count && Int(edgeParents[edge]) < count {
+        let points = geometry.connectorPoints(edge)
         out.raw("<polyline class=\"bracket-connector\" fill=\"none\" points=\"")
-        for (offset, point) in edge.pointList.enumerated() {
-            if offset > 0 { out.raw(" ") }
-            out.number(point.x)
-            out.raw(",")
-            out.number(point.y)
-        }
+        point(&out, points.0)
+        out.raw(" ")
+        point(&out, points.1)
+        out.raw(" ")
+        point(&out, points.2)
+        out.raw(" ")
+        point(&out, points.3)
         out.raw("\"/>\n")
     }
     out.raw("</g>\n<g role=\"list\" aria-label=\"Cards\">\n")
+    // Every card has the same size, so the font and the fitting rule are worked out once.
+    let style = CardStyle(width: geometry.cardWidth, height: geometry.cardHeight)
+    let nodes = diagram.nodes
     for index in 0..<count {
-        card(&out, nodes[index], geometry.cards[index])
+        card(&out, id: nodes.ids[index], label: nodes.labels[index], centre: geometry.centres[index], style)
     }
     out.raw("</g>\n</g>\n</svg>\n")
-    return out.string
+}
+
+func point(_ out: inout SVGBytes, _ point: Point) {
+    out.number(point.x)
+    out.raw(",")
+    out.number(point.y)
 }
 
 private func openDocument(_ out: inout SVGBytes, width: Double, height: Double) {
@@ -59,7 +100,7 @@ private func openDocument(_ out: inout SVGBytes, width: Double, height: Double) 
 }
 
 /// A one-sentence summary for screen readers: how many cards, and which is the root.
-private func describe(_ out: inout SVGBytes, _ diagram: Diagram, cardCount: Int) {
+func describe(_ out: inout SVGBytes, _ diagram: Diagram, cardCount: Int) {
     out.raw("Tree diagram with ")
     out.integer(cardCount)
     out.raw(cardCount == 1 ? " card" : " cards")
@@ -72,46 +113,71 @@ private func describe(_ out: inout SVGBytes, _ diagram: Diagram, cardCount: Int)
     out.raw(".")
 }
 
-private func card(_ out: inout SVGBytes, _ node: DiagramNode, _ card: Card) {
-    // The font scales down for short cards so a label never spills over the border.
-    let fontSize = min(13, card.height * 0.6)
-    let fitting = LabelFitting(cardWidth: card.width, fontSize: fontSize)
+/// What every card shares: its size, font size and label fitting. (Internal: the preview's
+/// single-card fragments are written by the same `card` function.)
+struct CardStyle {
+    let width: Double
+    let height: Double
+    let fontSize: Double
+    let fitting: LabelFitting
+
+    init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+        // The font scales down for short cards so a label never spills over the border.
+        fontSize = min(13, height * 0.6)
+        fitting = LabelFitting(cardWidth: width, fontSize: fontSize)
+    }
+}
+
+func card(_ out: inout SVGBytes, id: String, label: String, centre: Point, _ style: CardStyle) {
     out.raw("<g class=\"bracket-card\" data-node-id=\"")
-    out.text(node.id)
+    out.text(id)
     out.raw("\" role=\"listitem\" aria-label=\"")
-    out.text(node.label)
+    // The label appears up to three times; it is escaped once and its bytes repeated.
+    let labelStart = out.count
+    let verbatim = out.text(label)
+    let labelEnd = out.count
     out.raw("\" tabindex=\"0\"><title>")
-    out.text(node.label)
+    out.repeatWritten(from: labelStart, to: labelEnd)
     out.raw("</title><rect x=\"")
-    out.number(card.center.x - card.width / 2)
+    out.number(centre.x - style.width / 2)
     out.raw("\" y=\"")
-    out.number(card.center.y - card.height / 2)
+    out.number(centre.y - style.height / 2)
     out.raw("\" width=\"")
-    out.number(card.width)
+    out.number(style.width)
     out.raw("\" height=\"")
-    out.number(card.height)
+    out.number(style.height)
     out.raw("\" rx=\"6\"/><text x=\"")
-    out.number(card.center.x)
+    out.number(centre.x)
     out.raw("\" y=\"")
-    out.number(card.center.y)
+    out.number(centre.y)
     out.raw("\" font-size=\"")
-    out.number(fontSize)
+    out.number(style.fontSize)
     out.raw("\" text-anchor=\"middle\" dominant-baseline=\"central\">")
-    out.text(fitting.shown(node.label))
+    if style.fitting.showsUnchanged(label, knownWithoutLineBreaks: verbatim) {
+        out.repeatWritten(from: labelStart, to: labelEnd)
+    } else {
+        out.text(style.fitting.shown(label))
+    }
     out.raw("</text></g>\n")
 }
 
 /// A small picture that says there is nothing to draw, so a preview of an empty or broken file
 /// still shows something meaningful instead of a blank or invalid document.
 private func renderEmptySVG(_ diagram: Diagram) -> String {
-    var out = SVGBytes(capacity: 2048)
+    let title = diagram.settings.title ?? "Bracket diagram"
+    let capacity = 1024 + SVGStyle.sheet.utf8CodeUnitCount + SVGBytes.escapedBound(title.utf8.count)
+    return SVGBytes.string(capacity: capacity) { out in writeEmptySVG(&out, title: title) }
+}
+
+private func writeEmptySVG(_ out: inout SVGBytes, title: String) {
     openDocument(&out, width: 240, height: 80)
     out.raw("<title id=\"bracket-title\">")
-    out.text(diagram.settings.title ?? "Bracket diagram")
+    out.text(title)
     out.raw("</title>\n<desc id=\"bracket-desc\">The diagram is empty: there are no nodes to show.</desc>\n<style>")
     out.raw(SVGStyle.sheet)
     out.raw("</style>\n<rect class=\"bracket-background\" width=\"100%\" height=\"100%\"/>\n")
     out.raw("<text class=\"bracket-empty\" x=\"120\" y=\"40\" font-size=\"14\" text-anchor=\"middle\" ")
     out.raw("dominant-baseline=\"central\">Empty diagram</text>\n</svg>\n")
-    return out.string
 }

@@ -32,6 +32,7 @@ public enum PreviewPageAssets {
   </div>
   <p id="placeholder" class="bracket-placeholder">Waiting for the diagram…</p>
 </div>
+<script src="{{assetBase}}preview-delta.js"></script>
 <script src="{{assetBase}}preview.js"></script>
 </body>
 </html>
@@ -67,6 +68,7 @@ public enum PreviewPageAssets {
   </div>
   <p id="placeholder" class="bracket-placeholder">Waiting for the diagram…</p>
 </div>
+<script src="preview-delta.js"></script>
 <script src="preview.js"></script>
 </body>
 </html>
@@ -112,6 +114,8 @@ public enum PreviewPageAssets {
     geometry: null,
     hasPicture: false,
     highlightId: null,
+    sequence: null, // the `sequence` of the payload shown (delta clients only)
+    resyncRequested: false,
   };
 
   // A stylesheet object rather than a <style> element: the page's CSP forbids inline styles,
@@ -238,16 +242,23 @@ public enum PreviewPageAssets {
     var svg = document.importNode(root, true);
     svg.setAttribute("width", String(width));
     svg.setAttribute("height", String(height));
-    var styled = svg.querySelectorAll("[data-bracket-style]");
+    finishImported(svg);
+    return { svg: svg, css: css, width: width, height: height };
+  }
+
+  // After import: styles through CSSOM (the CSP blocks style attributes), every card focusable.
+  function finishImported(element) {
+    var styled = Array.prototype.slice.call(element.querySelectorAll("[data-bracket-style]"));
+    if (element.hasAttribute("data-bracket-style")) styled.push(element);
     for (var i = 0; i < styled.length; i++) {
       styled[i].style.cssText = styled[i].getAttribute("data-bracket-style");
       styled[i].removeAttribute("data-bracket-style");
     }
-    var cards = svg.querySelectorAll("[data-node-id]");
+    var cards = Array.prototype.slice.call(element.querySelectorAll("[data-node-id]"));
+    if (element.hasAttribute("data-node-id")) cards.push(element);
     for (var k = 0; k < cards.length; k++) {
       if (!cards[k].hasAttribute("tabindex")) cards[k].setAttribute("tabindex", "0");
     }
-    return { svg: svg, css: css, width: width, height: height };
   }
 
   // ---------------------------------------------------------------- payloads
@@ -287,10 +298,14 @@ public enum PreviewPageAssets {
   }
 
   function applyPayload(payload) {
-    if (!payload || typeof payload !== "object" || !isNewer(payload)) return;
+    if (!payload || typeof payload !== "object") return;
+    if (payload.delta !== undefined) { applyDelta(payload); return; }
+    if (!isNewer(payload)) return;
     var sameDocument = payload.uri === state.uri;
     state.uri = payload.uri;
     state.version = payload.version;
+    state.sequence = typeof payload.sequence === "number" ? payload.sequence : null;
+    state.resyncRequested = false;
     var diagnostics = payload.diagnostics && typeof payload.diagnostics === "object" ? payload.diagnostics : {};
     var errors = count(diagnostics.errors);
     showDiagnostics(errors, count(diagnostics.warnings));
@@ -336,6 +351,59 @@ public enum PreviewPageAssets {
       viewport.scrollTop = scrollTop;
     }
     highlight(state.highlightId, { scroll: false });
+  }
+
+  // ---------------------------------------------------------------- delta payloads
+
+  // A delta (docs/protocol.md, "Delta payloads") patches the picture in place: it applies only
+  // to the payload numbered `base`. preview-delta.js checks everything before the first change
+  // to the DOM; on any mismatch the page shows what it has and asks the host for a full payload.
+  var deltaTools = window.bracketPreviewDelta || null;
+  // What the delta code needs from the intake above, so fragments are filtered exactly like a
+  // whole picture.
+  var intake = Object.freeze({ sanitize: sanitize, finishImported: finishImported });
+
+  function applyDelta(payload) {
+    var delta = payload.delta;
+    var svg = stage.firstElementChild;
+    var patch = null;
+    try {
+      patch = deltaTools && payload.uri === state.uri && typeof payload.base === "number" &&
+        payload.base === state.sequence && state.hasPicture && svg && state.geometry &&
+        delta && typeof delta === "object" ? deltaTools.prepare(svg, state.geometry, delta, intake) : null;
+    } catch (e) {
+      patch = null; // a malformed delta: ask for the whole picture
+    }
+    if (!patch) { requestResync(payload.uri); return; }
+
+    var scrollLeft = viewport.scrollLeft;
+    var scrollTop = viewport.scrollTop;
+    try {
+      var patched = deltaTools.commit(svg, patch);
+      state.geometry = patched.geometry;
+      state.width = patched.width;
+      state.height = patched.height;
+    } catch (e) {
+      // Checked beforehand, so this is a bug or a DOM surprise: the full payload repairs it.
+      state.sequence = null;
+      requestResync(payload.uri);
+      return;
+    }
+    state.version = payload.version;
+    state.sequence = typeof payload.sequence === "number" ? payload.sequence : null;
+    var diagnostics = payload.diagnostics && typeof payload.diagnostics === "object" ? payload.diagnostics : {};
+    showDiagnostics(count(diagnostics.errors), count(diagnostics.warnings));
+    setScale(state.scale);
+    viewport.scrollLeft = scrollLeft;
+    viewport.scrollTop = scrollTop;
+    highlight(state.highlightId, { scroll: false });
+  }
+
+  function requestResync(uri) {
+    if (state.resyncRequested) return;
+    state.resyncRequested = true;
+    // The loopback server only sends full payloads, so only a webview host can be asked.
+    if (vscode) vscode.postMessage({ type: "resync", uri: typeof uri === "string" ? uri : state.uri });
   }
 
   // ---------------------------------------------------------------- cards
@@ -518,9 +586,217 @@ public enum PreviewPageAssets {
   window.bracketPreview = Object.freeze({
     scale: function () { return state.scale; },
     version: function () { return state.version; },
+    sequence: function () { return state.sequence; },
+    geometry: function () { return state.geometry ? JSON.parse(JSON.stringify(state.geometry)) : null; },
   });
 
   connect();
+})();
+
+"""#
+
+    /// Served as `preview-delta.js` (text/javascript).
+    public static let deltaJS: String = #"""
+// Bracket preview page, delta payloads (docs/protocol.md, "Delta payloads"): checks a delta
+// against the picture on the page and patches it in place (cards and connectors removed,
+// replaced and inserted by ID; the <svg> size and <desc> updated), so the page ends with the
+// DOM a full payload would have given it. Loaded before preview.js, which owns the page state
+// and the SVG intake; this file only offers `window.bracketPreviewDelta.prepare` (no DOM
+// change; null when the delta does not fit the picture) and `.commit`.
+(function () {
+  "use strict";
+
+  var SVG_NS = "http://www.w3.org/2000/svg";
+
+  function isList(value) { return Array.isArray(value); }
+
+  function part(value) {
+    return value && typeof value === "object" && isList(value.removed) && isList(value.changed) &&
+      isList(value.added) ? value : null;
+  }
+
+  // Parses every fragment in one DOMParser call, each in its own wrapper so a dropped element
+  // cannot shift the others; sanitised exactly like a whole picture. Returns imported elements
+  // (null where a fragment did not yield exactly one element of the expected name) or null.
+  function parseFragments(texts, names, intake) {
+    if (texts.length === 0) return [];
+    var markup = '<svg xmlns="' + SVG_NS + '">';
+    for (var i = 0; i < texts.length; i++) {
+      if (typeof texts[i] !== "string") return null;
+      markup += "<g>" + texts[i] + "</g>";
+    }
+    var doc = new DOMParser().parseFromString(markup + "</svg>", "image/svg+xml");
+    var root = doc.documentElement;
+    if (!root || root.localName !== "svg" || doc.getElementsByTagName("parsererror").length > 0) return null;
+    intake.sanitize(root);
+    var wrappers = root.children;
+    if (wrappers.length !== texts.length) return null;
+    var result = [];
+    for (var j = 0; j < wrappers.length; j++) {
+      var element = wrappers[j].firstElementChild;
+      if (!element || wrappers[j].children.length !== 1 || element.localName !== names[j]) return null;
+      var imported = document.importNode(element, true);
+      intake.finishImported(imported);
+      result.push(imported);
+    }
+    return result;
+  }
+
+  // Applies removals, changes and additions to a keyed list (geometry nodes or edges) without
+  // touching it; returns the new list or null when the delta does not fit the list.
+  function patchList(list, key, valueKey, changes) {
+    var removed = new Set();
+    var known = new Set();
+    for (var i = 0; i < list.length; i++) known.add(list[i] && list[i][key]);
+    for (var r = 0; r < changes.removed.length; r++) {
+      if (!known.has(changes.removed[r])) return null;
+      removed.add(changes.removed[r]);
+    }
+    var changed = new Map();
+    for (var c = 0; c < changes.changed.length; c++) {
+      var entry = changes.changed[c];
+      if (!entry || !known.has(entry[key]) || removed.has(entry[key]) || !entry[valueKey]) return null;
+      changed.set(entry[key], entry[valueKey]);
+    }
+    // Each new item follows exactly one item (or the start, key null): a chain per anchor.
+    var following = new Map();
+    for (var a = 0; a < changes.added.length; a++) {
+      var added = changes.added[a];
+      if (!added || typeof added[key] !== "string" || !added[valueKey] || following.has(added.after)) return null;
+      if (added.after !== null && typeof added.after !== "string") return null;
+      following.set(added.after, added);
+    }
+    var result = [];
+    function chain(anchor) {
+      var next = following.get(anchor);
+      while (next) {
+        result.push(next[valueKey]);
+        following.delete(anchor);
+        anchor = next[key];
+        next = following.get(anchor);
+      }
+    }
+    chain(null);
+    for (var k = 0; k < list.length; k++) {
+      var id = list[k] && list[k][key];
+      if (removed.has(id)) continue;
+      result.push(changed.has(id) ? changed.get(id) : list[k]);
+      chain(id);
+    }
+    return following.size === 0 ? result : null;
+  }
+
+  // Pairs the DOM with the geometry: cards by data-node-id, connectors by position (the n-th
+  // polyline draws the n-th geometry edge, as in every full payload).
+  function prepare(svg, geometry, delta, intake) {
+    var frame = delta.frame;
+    var cards = part(delta.cards);
+    var edges = part(delta.edges);
+    if (!frame || typeof frame !== "object" || !cards || !edges) return null;
+    if (!(frame.svgWidth > 0) || !(frame.svgHeight > 0)) return null;
+    var nodes = patchList(geometry.nodes || [], "id", "node", cards);
+    var edgeList = patchList(geometry.edges || [], "child", "edge", edges);
+    if (!nodes || !edgeList) return null;
+
+    var cardElements = new Map();
+    var allCards = svg.querySelectorAll("[data-node-id]");
+    for (var i = 0; i < allCards.length; i++) {
+      var cardId = allCards[i].getAttribute("data-node-id");
+      if (cardElements.has(cardId)) return null; // duplicate IDs never come with a delta
+      cardElements.set(cardId, allCards[i]);
+    }
+    var geometryNodes = geometry.nodes || [];
+    for (var g = 0; g < geometryNodes.length; g++) {
+      if (!cardElements.has(geometryNodes[g] && geometryNodes[g].id)) return null;
+    }
+    var cardGroup = allCards.length > 0 ? allCards[0].parentNode : null;
+    var connectorGroup = svg.querySelector("g.bracket-connectors");
+    var polylines = connectorGroup ? Array.prototype.filter.call(connectorGroup.children, function (el) {
+      return el.localName === "polyline";
+    }) : [];
+    var oldEdges = geometry.edges || [];
+    if (!cardGroup || !connectorGroup || polylines.length !== oldEdges.length ||
+        allCards.length !== geometryNodes.length) return null;
+    var connectorElements = new Map();
+    for (var e = 0; e < oldEdges.length; e++) connectorElements.set(oldEdges[e] && oldEdges[e].child, polylines[e]);
+
+    // One parse for every fragment: desc, then card and connector markup in delta order.
+    var texts = [frame.desc], names = ["desc"], targets = [{ kind: "desc" }];
+    function want(list, kind, name, map, key) {
+      for (var n = 0; n < list.length; n++) {
+        if (typeof list[n].svg !== "string") continue; // a changed node whose markup is the same
+        texts.push(list[n].svg);
+        names.push(name);
+        targets.push({ kind: kind, map: map, key: list[n][key], after: list[n].after });
+      }
+    }
+    want(cards.changed, "replace", "g", cardElements, "id");
+    want(cards.added, "insert", "g", cardElements, "id");
+    want(edges.changed, "replace", "polyline", connectorElements, "child");
+    want(edges.added, "insert", "polyline", connectorElements, "child");
+    if (cards.added.some(function (c) { return typeof c.svg !== "string"; }) ||
+        edges.changed.concat(edges.added).some(function (c) { return typeof c.svg !== "string"; })) return null;
+    var elements = parseFragments(texts, names, intake);
+    if (!elements) return null;
+    for (var t = 1; t < targets.length; t++) {
+      if (targets[t].map === cardElements && elements[t].getAttribute("data-node-id") !== targets[t].key) return null;
+    }
+    return {
+      geometry: geometry, frame: frame, nodes: nodes, edges: edgeList, elements: elements, targets: targets,
+      removeCards: cards.removed.map(function (id) { return cardElements.get(id); }),
+      removeConnectors: edges.removed.map(function (id) { return connectorElements.get(id); }),
+      cardGroup: cardGroup, connectorGroup: connectorGroup,
+      cardElements: cardElements, connectorElements: connectorElements,
+    };
+  }
+
+  // Removes an element and the line break after it, as it stood in the full document.
+  function removeWithBreak(element) {
+    var next = element.nextSibling;
+    if (next && next.nodeType === 3 && next.nodeValue.trim() === "") next.remove();
+    element.remove();
+  }
+
+  // Inserts after `anchor` (or first in `group`) with a line break, so the result is the same
+  // DOM a full document parses to.
+  function insertWithBreak(group, anchor, element) {
+    var before = anchor || (group.firstChild && group.firstChild.nodeType === 3 ? group.firstChild : null);
+    if (anchor) anchor.after(document.createTextNode("\n"), element);
+    else if (before) before.after(element, document.createTextNode("\n"));
+    else group.prepend(element, document.createTextNode("\n"));
+  }
+
+  // Changes the DOM; returns the new geometry and picture size.
+  function commit(svg, patch) {
+    var width = Number(patch.frame.svgWidth), height = Number(patch.frame.svgHeight);
+    svg.setAttribute("viewBox", "0 0 " + String(width) + " " + String(height));
+    svg.setAttribute("width", String(width));
+    svg.setAttribute("height", String(height));
+    var oldDesc = svg.querySelector(":scope > desc");
+    if (oldDesc) oldDesc.replaceWith(patch.elements[0]);
+    patch.removeCards.forEach(function (el) { if (el) removeWithBreak(el); });
+    patch.removeConnectors.forEach(function (el) { if (el) removeWithBreak(el); });
+    for (var i = 1; i < patch.targets.length; i++) {
+      var target = patch.targets[i], element = patch.elements[i];
+      var group = target.map === patch.cardElements ? patch.cardGroup : patch.connectorGroup;
+      if (target.kind === "replace") {
+        var old = target.map.get(target.key);
+        if (old) old.replaceWith(element);
+      } else {
+        insertWithBreak(group, target.after === null ? null : target.map.get(target.after), element);
+      }
+      target.map.set(target.key, element);
+    }
+    return {
+      geometry: Object.assign({}, patch.geometry, {
+        width: patch.frame.width, height: patch.frame.height, nodes: patch.nodes, edges: patch.edges,
+      }),
+      width: width,
+      height: height,
+    };
+  }
+
+  window.bracketPreviewDelta = Object.freeze({ prepare: prepare, commit: commit });
 })();
 
 """#

@@ -18,9 +18,12 @@ public struct SubscribePreviewRequest: LSPRequest {
     public typealias Response = VoidResponse
     public static let method = "bracket/subscribePreview"
     public var textDocument: TextDocumentIdentifier
+    /// The client can apply delta payloads (docs/protocol.md); absent means false.
+    public var delta: Bool
 
     public init(params: JSONValue?) throws(LSPDecodingError) {
         textDocument = try documentParam(params)
+        delta = try FieldReader(try JSONValue.requireParams(params), path: "params").optionalBool("delta") ?? false
     }
 }
 

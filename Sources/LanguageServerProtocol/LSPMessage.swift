@@ -31,3 +31,19 @@ func documentParam(_ params: JSONValue?) throws(LSPDecodingError) -> TextDocumen
 func positionParams(_ params: JSONValue?) throws(LSPDecodingError) -> TextDocumentPositionParams {
     try TextDocumentPositionParams(json: try JSONValue.requireParams(params), path: "params")
 }
+
+/// A request whose params are exactly `TextDocumentPositionParams` (hover, definition, …): the
+/// decoding and the two accessors are written once here instead of in every request type.
+public protocol TextDocumentPositionRequest: LSPRequest {
+    var params: TextDocumentPositionParams { get }
+    init(positionParams: TextDocumentPositionParams)
+}
+
+extension TextDocumentPositionRequest {
+    public var textDocument: TextDocumentIdentifier { params.textDocument }
+    public var position: Position { params.position }
+
+    public init(params: JSONValue?) throws(LSPDecodingError) {
+        self.init(positionParams: try positionParams(params))
+    }
+}

@@ -16,30 +16,18 @@ public struct ShutdownRequest: LSPRequest {
     public init(params: JSONValue?) throws(LSPDecodingError) {}
 }
 
-public struct HoverRequest: LSPRequest {
+public struct HoverRequest: TextDocumentPositionRequest {
     public typealias Response = Hover?
     public static let method = "textDocument/hover"
-    public var textDocument: TextDocumentIdentifier
-    public var position: Position
-
-    public init(params: JSONValue?) throws(LSPDecodingError) {
-        let decoded = try positionParams(params)
-        textDocument = decoded.textDocument
-        position = decoded.position
-    }
+    public let params: TextDocumentPositionParams
+    public init(positionParams params: TextDocumentPositionParams) { self.params = params }
 }
 
-public struct DefinitionRequest: LSPRequest {
+public struct DefinitionRequest: TextDocumentPositionRequest {
     public typealias Response = [Location]
     public static let method = "textDocument/definition"
-    public var textDocument: TextDocumentIdentifier
-    public var position: Position
-
-    public init(params: JSONValue?) throws(LSPDecodingError) {
-        let decoded = try positionParams(params)
-        textDocument = decoded.textDocument
-        position = decoded.position
-    }
+    public let params: TextDocumentPositionParams
+    public init(positionParams params: TextDocumentPositionParams) { self.params = params }
 }
 
 public struct ReferencesRequest: LSPRequest {
@@ -58,43 +46,25 @@ public struct ReferencesRequest: LSPRequest {
     }
 }
 
-public struct DocumentHighlightRequest: LSPRequest {
+public struct DocumentHighlightRequest: TextDocumentPositionRequest {
     public typealias Response = [DocumentHighlight]
     public static let method = "textDocument/documentHighlight"
-    public var textDocument: TextDocumentIdentifier
-    public var position: Position
-
-    public init(params: JSONValue?) throws(LSPDecodingError) {
-        let decoded = try positionParams(params)
-        textDocument = decoded.textDocument
-        position = decoded.position
-    }
+    public let params: TextDocumentPositionParams
+    public init(positionParams params: TextDocumentPositionParams) { self.params = params }
 }
 
-public struct CompletionRequest: LSPRequest {
+public struct CompletionRequest: TextDocumentPositionRequest {
     public typealias Response = [CompletionItem]
     public static let method = "textDocument/completion"
-    public var textDocument: TextDocumentIdentifier
-    public var position: Position
-
-    public init(params: JSONValue?) throws(LSPDecodingError) {
-        let decoded = try positionParams(params)
-        textDocument = decoded.textDocument
-        position = decoded.position
-    }
+    public let params: TextDocumentPositionParams
+    public init(positionParams params: TextDocumentPositionParams) { self.params = params }
 }
 
-public struct PrepareRenameRequest: LSPRequest {
+public struct PrepareRenameRequest: TextDocumentPositionRequest {
     public typealias Response = PrepareRenameResult?
     public static let method = "textDocument/prepareRename"
-    public var textDocument: TextDocumentIdentifier
-    public var position: Position
-
-    public init(params: JSONValue?) throws(LSPDecodingError) {
-        let decoded = try positionParams(params)
-        textDocument = decoded.textDocument
-        position = decoded.position
-    }
+    public let params: TextDocumentPositionParams
+    public init(positionParams params: TextDocumentPositionParams) { self.params = params }
 }
 
 public struct RenameRequest: LSPRequest {

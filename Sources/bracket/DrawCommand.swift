@@ -54,19 +54,21 @@ enum DrawCommand {
 
         let document = Document(text: file.bytes)
         let diagram = document.diagram(defaults: options.defaults)
-        let bytes: [UInt8]
+        // The output goes out straight from the buffer it was written into: for a large tree
+        // an extra copy is tens of megabytes of fresh memory.
         switch kind {
         case .svg:
-            bytes = Array(renderSVG(diagram, layout(diagram)).utf8)
+            try Output.deliver(renderSVG(diagram, layout(diagram)), to: outputPath)
         case .geometry:
-            bytes = writeGeometryJSON(diagram, layout(diagram)) { offset in
+            var bytes = writeGeometryJSON(diagram, layout(diagram)) { offset in
                 let position = document.lineIndex.position(of: offset, in: document.text, encoding: .utf16)
                 return (position.line, position.character)
-            } + [UInt8(ascii: "\n")]
+            }
+            bytes.append(UInt8(ascii: "\n"))
+            try Output.deliver(bytes, to: outputPath)
         case .dot:
-            bytes = Array(exportDOT(diagram).utf8)
+            try Output.deliver(exportDOT(diagram), to: outputPath)
         }
-        try Output.deliver(bytes, to: outputPath)
 
         // Warnings alone do not make a picture wrong; they are shown but keep status 0.
         let diagnostics = document.diagnostics

@@ -27,35 +27,49 @@ enum Output {
 
     @discardableResult
     static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        bytes.withUnsafeBytes { buffer in
-            var done = 0
-            while done < buffer.count {
-                #if canImport(Glibc)
-                let written = Glibc.write(descriptor, buffer.baseAddress! + done, buffer.count - done)
-                #else
-                let written = Darwin.write(descriptor, buffer.baseAddress! + done, buffer.count - done)
-                #endif
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                done += written
+        bytes.withUnsafeBytes { write($0, to: descriptor) }
+    }
+
+    static func write(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+        guard let base = buffer.baseAddress else { return true }
+        var done = 0
+        while done < buffer.count {
+            #if canImport(Glibc)
+            let written = Glibc.write(descriptor, base + done, buffer.count - done)
+            #else
+            let written = Darwin.write(descriptor, base + done, buffer.count - done)
+            #endif
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
             }
-            return true
+            done += written
         }
+        return true
     }
 
     /// Sends `bytes` to `path`, or to stdout when no path (or `-`) was given.
     static func deliver(_ bytes: [UInt8], to path: String?) throws(UsageError) {
+        if let error = bytes.withUnsafeBytes({ send($0, to: path) }) { throw error }
+    }
+
+    /// Sends the UTF-8 of `text` without copying it into an array first.
+    static func deliver(_ text: String, to path: String?) throws(UsageError) {
+        var text = text
+        if let error = text.withUTF8({ send(UnsafeRawBufferPointer($0), to: path) }) { throw error }
+    }
+
+    private static func send(_ buffer: UnsafeRawBufferPointer, to path: String?) -> UsageError? {
         guard let path, path != "-" else {
-            write(bytes, to: 1)
-            return
+            write(buffer, to: 1)
+            return nil
         }
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path))
-        } catch {
-            throw UsageError("cannot write '\(path)'")
-        }
+        // open(2) and write(2) rather than Data.write(to:), which needs its own copy of the bytes.
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o666)
+        guard descriptor >= 0 else { return UsageError("cannot write '\(path)'") }
+        let written = write(buffer, to: descriptor)
+        let closed = close(descriptor) == 0
+        return written && closed ? nil : UsageError("cannot write '\(path)'")
     }
 }
 
@@ -79,3 +93,4 @@ struct InputFile {
         return InputFile(displayName: path, bytes: [UInt8](data))
     }
 }
+

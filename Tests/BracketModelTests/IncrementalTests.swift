@@ -56,6 +56,15 @@ import Testing
         }
     }
 
+    /// Found by FuzzIncremental: turning the second of two lone CRs into an LF makes the first
+    /// one a CRLF, so relexing the edited token alone would leave two newline tokens.
+    @Test(arguments: [("a\r\rb", 2, 3, "\n"), ("a\r\r\nb", 2, 3, ""), ("r {\r\r  x\n}", 4, 5, "\n")])
+    func newLFAfterALoneCRJoinsIt(text: String, start: Int, end: Int, replacement: String) {
+        var document = Document(text)
+        document.apply(TextEdit(range: ByteRange(start, end), replacement: replacement))
+        Self.expectSameAsFresh(document, "\(text.debugDescription) \(start)..<\(end)")
+    }
+
     @Test func typingInsideALeafIDRelexesOneToken() {
         var document = Document("1 { 2 { 4 5 } 3 { 6 7 } }")
         let scope = document.apply(TextEdit(range: ByteRange(10, 10), replacement: "9"))

@@ -107,9 +107,7 @@ func svg(_ text: String, settings: LayoutSettings = .tutorial) throws -> String 
         (-0.001, "0"), (9.999, "10"),
     ])
     func numbers(value: Double, expected: String) {
-        var out = SVGBytes(capacity: 16)
-        out.number(value)
-        #expect(out.string == expected)
+        #expect(SVGBytes.string(capacity: 16) { $0.number(value) } == expected)
     }
 
     @Test func largeTreeRenders() throws {

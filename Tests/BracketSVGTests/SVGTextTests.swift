@@ -37,12 +37,9 @@ func renderOne(id: String = "n", label: String) throws -> String {
     }
 
     @Test func escapingTableByBytes() {
-        var out = SVGBytes(capacity: 64)
-        out.text("<&>\"'\t\n\u{2}é🏆¢\u{FFFE}\u{FFFD}\u{85}")
-        #expect(out.string == "&lt;&amp;&gt;&quot;&#39;\t\n\u{FFFD}é🏆¢\u{FFFD}\u{FFFD}\u{FFFD}")
-        var plain = SVGBytes(capacity: 8)
-        plain.text("Node 7 é")
-        #expect(plain.string == "Node 7 é")
+        let escaped = SVGBytes.string(capacity: 64) { $0.text("<&>\"'\t\n\u{2}é🏆¢\u{FFFE}\u{FFFD}\u{85}") }
+        #expect(escaped == "&lt;&amp;&gt;&quot;&#39;\t\n\u{FFFD}é🏆¢\u{FFFD}\u{FFFD}\u{FFFD}")
+        #expect(SVGBytes.string(capacity: 8) { $0.text("Node 7 é") } == "Node 7 é")
     }
 
     @Test func longLabelsAreShortenedVisibly() throws {

@@ -11,12 +11,20 @@ import Darwin
 #endif
 
 final class LSPTestClient: @unchecked Sendable {
+    /// What the two threads share with the test. The threads hold only this, never the client,
+    /// so a client a test drops is deinitialised: that closes the server's input and the server
+    /// ends, instead of a server thread and its pipes living on until the test process exits.
+    private final class Inbox: @unchecked Sendable {
+        let condition = NSCondition()
+        // Guarded by `condition`.
+        var bodies: [[UInt8]] = []
+        var rawOutput: [UInt8] = []
+        var status: Int32?
+    }
+
     private let toServer: Int32
-    private let condition = NSCondition()
-    // Guarded by `condition`.
-    private var bodies: [[UInt8]] = []
-    private var rawOutput: [UInt8] = []
-    private var status: Int32?
+    private let inbox = Inbox()
+    private var inputClosed = false
     /// Notifications seen while waiting for responses, in arrival order.
     private(set) var notifications: [JSONValue] = []
 
@@ -26,15 +34,21 @@ final class LSPTestClient: @unchecked Sendable {
         _ = pipe(&output)
         toServer = input[1]
         let serverIn = input[0], serverOut = output[1], fromServer = output[0]
-        Thread.detachNewThread { [self] in
+        let inbox = self.inbox
+        Thread.detachNewThread {
             let code = runLanguageServer(input: serverIn, output: serverOut, arguments: arguments)
+            // `serverIn` stays open on purpose: after `exit` the server's reader thread may still be
+            // about to read it, and a closed number reused by the next test's pipe would hand
+            // that test's messages to this finished server. It is one descriptor per test.
             close(serverOut)  // lets the reader thread see end of output
-            condition.lock(); status = code; condition.broadcast(); condition.unlock()
+            inbox.condition.lock(); inbox.status = code; inbox.condition.broadcast(); inbox.condition.unlock()
         }
-        Thread.detachNewThread { [self] in readOutput(fromServer) }
+        Thread.detachNewThread { Self.readOutput(fromServer, into: inbox) }
     }
 
-    private func readOutput(_ fd: Int32) {
+    deinit { closeInput() }
+
+    private static func readOutput(_ fd: Int32, into inbox: Inbox) {
         var framer = MessageFramer()
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -42,11 +56,11 @@ final class LSPTestClient: @unchecked Sendable {
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
             let events = framer.push(chunk[0..<count])
-            condition.lock()
-            rawOutput.append(contentsOf: chunk[0..<count])
-            for case .message(let body) in events { bodies.append(body) }
-            condition.broadcast()
-            condition.unlock()
+            inbox.condition.lock()
+            inbox.rawOutput.append(contentsOf: chunk[0..<count])
+            for case .message(let body) in events { inbox.bodies.append(body) }
+            inbox.condition.broadcast()
+            inbox.condition.unlock()
         }
         close(fd)
     }
@@ -80,19 +94,25 @@ final class LSPTestClient: @unchecked Sendable {
         sendRaw(message(method: method, params: params))
     }
 
-    func closeInput() { close(toServer) }
+    /// Ends the server's input (end of stdin for the server). Safe to call more than once: a
+    /// second `close` could hit a descriptor number reused by another test.
+    func closeInput() {
+        guard !inputClosed else { return }
+        inputClosed = true
+        close(toServer)
+    }
 
     // MARK: - Receiving
 
     /// The next message from the server, or nil after `timeout` seconds.
     func next(timeout: TimeInterval = 10) -> JSONValue? {
         let deadline = Date(timeIntervalSinceNow: timeout)
-        condition.lock()
-        defer { condition.unlock() }
-        while bodies.isEmpty {
-            if !condition.wait(until: deadline) && bodies.isEmpty { return nil }
+        inbox.condition.lock()
+        defer { inbox.condition.unlock() }
+        while inbox.bodies.isEmpty {
+            if !inbox.condition.wait(until: deadline) && inbox.bodies.isEmpty { return nil }
         }
-        let body = bodies.removeFirst()
+        let body = inbox.bodies.removeFirst()
         return try? JSONReader().parse(body)
     }
 
@@ -122,18 +142,18 @@ final class LSPTestClient: @unchecked Sendable {
 
     /// Everything the server wrote so far, byte for byte.
     var output: [UInt8] {
-        condition.lock(); defer { condition.unlock() }
-        return rawOutput
+        inbox.condition.lock(); defer { inbox.condition.unlock() }
+        return inbox.rawOutput
     }
 
     func exitStatus(timeout: TimeInterval = 10) -> Int32? {
         let deadline = Date(timeIntervalSinceNow: timeout)
-        condition.lock()
-        defer { condition.unlock() }
-        while status == nil {
-            if !condition.wait(until: deadline) && status == nil { return nil }
+        inbox.condition.lock()
+        defer { inbox.condition.unlock() }
+        while inbox.status == nil {
+            if !inbox.condition.wait(until: deadline) && inbox.status == nil { return nil }
         }
-        return status
+        return inbox.status
     }
 
     // MARK: - Conveniences

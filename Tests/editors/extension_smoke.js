@@ -120,8 +120,8 @@ Module._load = function (request, parent, isMain) {
     && created.serverOptions.run.transport === undefined, created.serverOptions.run);
   const init = typeof created.clientOptions.initializationOptions === "function"
     ? created.clientOptions.initializationOptions() : created.clientOptions.initializationOptions;
-  check("initializationOptions ask for pushed previews and carry the layout",
-    init.preview.push === true && init.layout.cardWidth === 150 && init.layout.root === "top", init);
+  check("initializationOptions ask for pushed delta previews and carry the layout",
+    init.preview.push === true && init.preview.delta === true && init.layout.cardWidth === 150 && init.layout.root === "top", init);
   check("document selector and configuration section",
     created.clientOptions.documentSelector[0].language === "bracket"
     && created.clientOptions.synchronize.configurationSection === "bracket");
@@ -154,6 +154,28 @@ Module._load = function (request, parent, isMain) {
   listeners.selection[0]({ textEditor: editor, selections: [{ active: new Position(0, 2) }] });
   const cleared = panel.posted.filter((m) => m.type === "highlight").pop();
   check("cursor off the IDs clears the highlight", cleared && cleared.id === null, cleared);
+
+  // A delta is forwarded as it is; the extension's own geometry follows it, so the cursor
+  // still finds the moved card.
+  const numbered = Object.assign({}, fixture, { version: 3, sequence: 7 });
+  created.notifications["bracket/didChangePreview"](numbered);
+  const moved = Object.assign({}, fixture.geometry.nodes.find((n) => n.id === "5"),
+    { range: { start: { line: 0, character: 40 }, end: { line: 0, character: 41 } } });
+  const delta = { uri: fixture.uri, version: 4, sequence: 8, base: 7, diagnostics: fixture.diagnostics, delta: {
+    frame: { width: fixture.geometry.width, height: fixture.geometry.height, svgWidth: 1, svgHeight: 1, desc: "<desc id=\"bracket-desc\">x</desc>" },
+    cards: { removed: [], changed: [{ id: "5", node: moved }], added: [] },
+    edges: { removed: [], changed: [], added: [] } } };
+  created.notifications["bracket/didChangePreview"](delta);
+  const forwarded = panel.posted.filter((m) => m.type === "preview").pop();
+  check("a delta is forwarded to the panel unchanged", forwarded.payload === delta);
+  listeners.selection[0]({ textEditor: editor, selections: [{ active: new Position(0, 40) }] });
+  const followed = panel.posted.filter((m) => m.type === "highlight").pop();
+  check("cursor highlight uses the geometry after the delta", followed && followed.id === "5", followed);
+  created.lastRequest = null;
+  await panel.handlers.message({ type: "resync", uri: fixture.uri });
+  check("resync asks the server for a full preview and forwards it",
+    created.lastRequest && created.lastRequest.method === "bracket/preview"
+    && panel.posted[panel.posted.length - 1].payload === fixture, created.lastRequest);
 
   const node3 = fixture.geometry.nodes.find((n) => n.id === "3");
   await panel.handlers.message({ type: "reveal", id: "3", range: node3.range });

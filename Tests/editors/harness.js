@@ -182,8 +182,78 @@
     check("the only CSP reports are refusals of document markup", unexpected.length === 0, violations);
   }
 
+  // Delta payloads recorded from the real server (fixtures/make_delta_fixtures.py): applied to
+  // the live picture, they must leave exactly the DOM and geometry the final full payload gives.
+  async function deltaScenario(F) {
+    var D = F["delta-sequence"];
+    var viewport = $("viewport");
+    function svgMarkup() { return document.querySelector("#stage svg").outerHTML; }
+    function resyncs() { return posted.filter(function (m) { return m.type === "resync"; }); }
+    await send({ type: "highlight", id: "g9" });
+    await send({ type: "preview", payload: D.payloads[0] });
+    check("delta: the first, full payload is numbered", window.bracketPreview.sequence() === 1, window.bracketPreview.sequence());
+    $("zoom-reset").click();
+    $("zoom-in").click();
+    viewport.scrollLeft = 40;
+    viewport.scrollTop = 60;
+    var view = { scale: scale(), left: viewport.scrollLeft, top: viewport.scrollTop };
+    var svgElement = document.querySelector("#stage svg");
+    var untouched = card("g3a");
+    for (var i = 1; i < D.payloads.length; i++) await send({ type: "preview", payload: D.payloads[i] });
+    check("delta: all deltas applied", window.bracketPreview.sequence() === D.payloads[D.payloads.length - 1].sequence &&
+      resyncs().length === 0, { sequence: window.bracketPreview.sequence(), resyncs: resyncs() });
+    check("delta: the picture was patched, not replaced", document.querySelector("#stage svg") === svgElement && card("g3a") === untouched);
+    check("delta: zoom and scroll survive", same(view, { scale: scale(), left: viewport.scrollLeft, top: viewport.scrollTop }),
+      [view, scale(), viewport.scrollLeft, viewport.scrollTop]);
+    check("delta: highlight survives a replaced card", highlighted() === "g9", highlighted());
+    check("delta: card order", ids() === D.final.geometry.nodes.map(function (n) { return n.id; }).join(","), ids());
+    var patched = svgMarkup();
+    var patchedGeometry = window.bracketPreview.geometry();
+    var canvasSize = [$("canvas").style.width, $("canvas").style.height];
+    await send({ type: "preview", payload: D.final });
+    check("delta: patched SVG DOM equals the final full payload's", patched === svgMarkup(),
+      { patched: patched.length, full: svgMarkup().length, at: firstDifference(patched, svgMarkup()) });
+    check("delta: patched geometry equals the final full payload's", same(patchedGeometry, D.final.geometry));
+    check("delta: canvas size equals the full payload's", same(canvasSize, [$("canvas").style.width, $("canvas").style.height]), canvasSize);
+    check("delta: an unnumbered full payload clears the sequence", window.bracketPreview.sequence() === null);
+
+    // A delta for another base is not applied; the page asks for a full payload, once.
+    var before = svgMarkup();
+    var stale = Object.assign({}, D.payloads[1], { version: 9, sequence: 40, base: 39 });
+    await send({ type: "preview", payload: stale });
+    await send({ type: "preview", payload: Object.assign({}, stale, { sequence: 41, base: 40 }) });
+    check("delta: a delta for another base changes nothing", svgMarkup() === before);
+    check("delta: it asks the host for a resync once", resyncs().length === 1 && resyncs()[0].uri === D.final.uri, resyncs());
+
+    // Hostile markup inside a delta is filtered like a whole picture.
+    var restart = Object.assign({}, D.final, { version: 10, sequence: 50 });
+    await send({ type: "preview", payload: restart });
+    var hostile = JSON.parse(JSON.stringify(D.payloads[1]));
+    hostile.version = 11; hostile.sequence = 51; hostile.base = 50;
+    hostile.delta.cards.changed[0].svg = '<g class="bracket-card" data-node-id="g0a" onclick="window.__pwned=\'delta\'">' +
+      '<script>window.__pwned = "delta script"</script><rect x="0" y="0" width="9" height="9" onload="window.__pwned=1"/>' +
+      '<a href="javascript:window.__pwned=2"><text>x</text></a></g>';
+    await send({ type: "preview", payload: hostile });
+    await wait(100);
+    var evil = card("g0a");
+    check("delta: hostile card applied without its script and handlers", window.bracketPreview.sequence() === 51 &&
+      evil && !evil.hasAttribute("onclick") && evil.querySelector("script, a") === null &&
+      !evil.querySelector("rect").hasAttribute("onload"), evil && evil.outerHTML);
+    if (evil) evil.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    check("delta: nothing from the delta ran", window.__pwned === undefined, String(window.__pwned));
+  }
+
+  function firstDifference(a, b) {
+    for (var i = 0; i < Math.max(a.length, b.length); i++) {
+      if (a.charAt(i) !== b.charAt(i)) return [i, a.slice(Math.max(0, i - 60), i + 60), b.slice(Math.max(0, i - 60), i + 60)];
+    }
+    return null;
+  }
+
   window.addEventListener("load", function () {
-    scenario(window.BRACKET_FIXTURES).catch(function (error) {
+    scenario(window.BRACKET_FIXTURES).then(function () {
+      return deltaScenario(window.BRACKET_FIXTURES);
+    }).catch(function (error) {
       check("scenario ran to the end", false, String(error && error.stack || error));
     }).then(function () {
       var out = document.createElement("pre");

@@ -62,6 +62,7 @@ class Site:
         self.reveals = []
         self.files = {
             "/page/preview.js": ("text/javascript", read(os.path.join(PREVIEW, "preview.js"))),
+            "/page/preview-delta.js": ("text/javascript", read(os.path.join(PREVIEW, "preview-delta.js"))),
             "/page/preview.css": ("text/css", read(os.path.join(PREVIEW, "preview.css"))),
             "/vscode/": ("text/html", inject_before_preview_script(
                 vscode_page, ["/test/harness.js", "/test/fixtures.js"])),
@@ -74,6 +75,7 @@ class Site:
                             (TOKEN + "-click", inject_before_preview_script(browser, ["/test/click.js"]))):
             self.files[f"/{token}/"] = ("text/html", page)
             self.files[f"/{token}/preview.js"] = self.files["/page/preview.js"]
+            self.files[f"/{token}/preview-delta.js"] = self.files["/page/preview-delta.js"]
             self.files[f"/{token}/preview.css"] = self.files["/page/preview.css"]
         self.events = (
             "retry: 600000\n\n"

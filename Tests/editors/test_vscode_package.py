@@ -505,7 +505,7 @@ def check_copy_script():
     same = result.returncode == 0 and all(
         open(os.path.join(target, name), "rb").read()
         == open(os.path.join(ROOT, "editors", "preview", name), "rb").read()
-        for name in ("index.html", "preview.js", "preview.css"))
+        for name in ("index.html", "preview.js", "preview-delta.js", "preview.css"))
     check("copy-preview.js copies the page into the extension", same, result.stderr)
     if not existed:
         shutil.rmtree(target, ignore_errors=True)

@@ -18,6 +18,7 @@ import traceback
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
+import delta_session
 from lsp_client import LSPClient
 from vscode_settings import check_vscode_configuration
 
@@ -306,6 +307,58 @@ if HAVE_BIN:
         geometry = edited[-1]["geometry"]
         assert geometry["settings"]["root"] == "left"
         assert len(geometry["nodes"]) == 8 and len(geometry["edges"]) == 7
+
+
+    # --- delta payloads (a client that opted in) ----------------------------------------------
+    try:
+        delta_pushes, delta_final, delta_exit = delta_session.run(BIN)
+        delta_error = None
+    except Exception as error:
+        delta_pushes, delta_final, delta_exit, delta_error = [], None, None, error
+
+    @test("bracket lsp with preview.delta: session ran")
+    def _():
+        if delta_error:
+            raise delta_error
+        assert delta_exit == 0, f"server exit code {delta_exit}"
+
+    for index, push in enumerate(delta_pushes):
+        @test(f"delta session: didChangePreview notification {index} ({'delta' if 'delta' in push else 'full'})")
+        def _():
+            assert_valid("preview", push, f"delta session push #{index}")
+            assert_valid("preview", push, f"delta session push #{index}", "delta" if "delta" in push else "full")
+
+    @test("delta session: full, delta, delta, full (settings changed), each numbered after the last")
+    def _():
+        kinds = [("delta" if "delta" in p else "full", p["version"]) for p in delta_pushes]
+        assert kinds == [("full", 1), ("delta", 2), ("delta", 3), ("full", 4)], kinds
+        sequences = [p["sequence"] for p in delta_pushes]
+        assert sequences == sorted(sequences) and len(set(sequences)) == len(sequences), sequences
+        for previous, push in zip(delta_pushes, delta_pushes[1:]):
+            if "delta" in push:
+                assert push["base"] == previous["sequence"], (push["base"], previous["sequence"])
+
+    @test("delta session: bracket/preview result is a numbered full payload")
+    def _():
+        assert_valid("preview", delta_final, "bracket/preview with deltas", "full")
+        assert delta_final["sequence"] > delta_pushes[-1]["sequence"]
+
+    @test("delta session: applying the deltas gives the geometry a full payload reports")
+    def _():
+        first, label_edit, insert, _ = delta_pushes
+        geometry = delta_session.apply_delta(first["geometry"], label_edit["delta"])
+        geometry = delta_session.apply_delta(geometry, insert["delta"])
+        # The version-3 picture, from a fresh server that never sent a delta:
+        with LSPClient([BIN, "lsp"]) as client:
+            client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+            text = delta_session.document().replace('"Six"', '"Sixx"').replace("    g9d\n", "    g9d\n    g9e\n")
+            client.notify("textDocument/didOpen", {"textDocument": {
+                "uri": delta_session.URI, "languageId": "bracket", "version": 3, "text": text}})
+            expected = client.request("bracket/preview", {"textDocument": {"uri": delta_session.URI}})
+            client.request("shutdown", None)
+            client.notify("exit", None)
+            client.wait(timeout=5)
+        assert geometry == expected["geometry"], "deltas did not rebuild the geometry"
 
 
 if HAVE_BIN:

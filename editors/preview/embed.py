@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Embeds the preview page (index.html, preview.js, preview.css) into Swift source.
+"""Embeds the preview page (index.html, preview.js, preview-delta.js, preview.css) into Swift source.
 
 The `bracket` binary serves the page from its loopback HTTP server, so the page must travel
 inside the executable. This script writes Sources/BracketServer/PreviewPageAssets.swift;
@@ -10,7 +10,9 @@ The generated enum has:
                (the VS Code extension fills those itself from its own copy of the page);
   browserHTML  the same page with the placeholders filled for the loopback server
                (cspSource 'self', assets relative to the page URL);
-  js, css      the script and the stylesheet, served as `preview.js` and `preview.css`.
+  js, deltaJS, css
+               the scripts and the stylesheet, served as `preview.js`, `preview-delta.js` and
+               `preview.css`.
 """
 import os
 import sys
@@ -52,6 +54,7 @@ def generate():
         ("html", "The page template; fill {{cspSource}} and {{assetBase}} before serving.", template),
         ("browserHTML", "The page as the loopback HTTP server serves it at /TOKEN/.", browser_html(template)),
         ("js", "Served as `preview.js` (text/javascript).", read("preview.js")),
+        ("deltaJS", "Served as `preview-delta.js` (text/javascript).", read("preview-delta.js")),
         ("css", "Served as `preview.css` (text/css).", read("preview.css")),
     ]
     lines = [

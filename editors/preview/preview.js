@@ -35,6 +35,8 @@
     geometry: null,
     hasPicture: false,
     highlightId: null,
+    sequence: null, // the `sequence` of the payload shown (delta clients only)
+    resyncRequested: false,
   };
 
   // A stylesheet object rather than a <style> element: the page's CSP forbids inline styles,
@@ -161,16 +163,23 @@
     var svg = document.importNode(root, true);
     svg.setAttribute("width", String(width));
     svg.setAttribute("height", String(height));
-    var styled = svg.querySelectorAll("[data-bracket-style]");
+    finishImported(svg);
+    return { svg: svg, css: css, width: width, height: height };
+  }
+
+  // After import: styles through CSSOM (the CSP blocks style attributes), every card focusable.
+  function finishImported(element) {
+    var styled = Array.prototype.slice.call(element.querySelectorAll("[data-bracket-style]"));
+    if (element.hasAttribute("data-bracket-style")) styled.push(element);
     for (var i = 0; i < styled.length; i++) {
       styled[i].style.cssText = styled[i].getAttribute("data-bracket-style");
       styled[i].removeAttribute("data-bracket-style");
     }
-    var cards = svg.querySelectorAll("[data-node-id]");
+    var cards = Array.prototype.slice.call(element.querySelectorAll("[data-node-id]"));
+    if (element.hasAttribute("data-node-id")) cards.push(element);
     for (var k = 0; k < cards.length; k++) {
       if (!cards[k].hasAttribute("tabindex")) cards[k].setAttribute("tabindex", "0");
     }
-    return { svg: svg, css: css, width: width, height: height };
   }
 
   // ---------------------------------------------------------------- payloads
@@ -210,10 +219,14 @@
   }
 
   function applyPayload(payload) {
-    if (!payload || typeof payload !== "object" || !isNewer(payload)) return;
+    if (!payload || typeof payload !== "object") return;
+    if (payload.delta !== undefined) { applyDelta(payload); return; }
+    if (!isNewer(payload)) return;
     var sameDocument = payload.uri === state.uri;
     state.uri = payload.uri;
     state.version = payload.version;
+    state.sequence = typeof payload.sequence === "number" ? payload.sequence : null;
+    state.resyncRequested = false;
     var diagnostics = payload.diagnostics && typeof payload.diagnostics === "object" ? payload.diagnostics : {};
     var errors = count(diagnostics.errors);
     showDiagnostics(errors, count(diagnostics.warnings));
@@ -259,6 +272,59 @@
       viewport.scrollTop = scrollTop;
     }
     highlight(state.highlightId, { scroll: false });
+  }
+
+  // ---------------------------------------------------------------- delta payloads
+
+  // A delta (docs/protocol.md, "Delta payloads") patches the picture in place: it applies only
+  // to the payload numbered `base`. preview-delta.js checks everything before the first change
+  // to the DOM; on any mismatch the page shows what it has and asks the host for a full payload.
+  var deltaTools = window.bracketPreviewDelta || null;
+  // What the delta code needs from the intake above, so fragments are filtered exactly like a
+  // whole picture.
+  var intake = Object.freeze({ sanitize: sanitize, finishImported: finishImported });
+
+  function applyDelta(payload) {
+    var delta = payload.delta;
+    var svg = stage.firstElementChild;
+    var patch = null;
+    try {
+      patch = deltaTools && payload.uri === state.uri && typeof payload.base === "number" &&
+        payload.base === state.sequence && state.hasPicture && svg && state.geometry &&
+        delta && typeof delta === "object" ? deltaTools.prepare(svg, state.geometry, delta, intake) : null;
+    } catch (e) {
+      patch = null; // a malformed delta: ask for the whole picture
+    }
+    if (!patch) { requestResync(payload.uri); return; }
+
+    var scrollLeft = viewport.scrollLeft;
+    var scrollTop = viewport.scrollTop;
+    try {
+      var patched = deltaTools.commit(svg, patch);
+      state.geometry = patched.geometry;
+      state.width = patched.width;
+      state.height = patched.height;
+    } catch (e) {
+      // Checked beforehand, so this is a bug or a DOM surprise: the full payload repairs it.
+      state.sequence = null;
+      requestResync(payload.uri);
+      return;
+    }
+    state.version = payload.version;
+    state.sequence = typeof payload.sequence === "number" ? payload.sequence : null;
+    var diagnostics = payload.diagnostics && typeof payload.diagnostics === "object" ? payload.diagnostics : {};
+    showDiagnostics(count(diagnostics.errors), count(diagnostics.warnings));
+    setScale(state.scale);
+    viewport.scrollLeft = scrollLeft;
+    viewport.scrollTop = scrollTop;
+    highlight(state.highlightId, { scroll: false });
+  }
+
+  function requestResync(uri) {
+    if (state.resyncRequested) return;
+    state.resyncRequested = true;
+    // The loopback server only sends full payloads, so only a webview host can be asked.
+    if (vscode) vscode.postMessage({ type: "resync", uri: typeof uri === "string" ? uri : state.uri });
   }
 
   // ---------------------------------------------------------------- cards
@@ -441,6 +507,8 @@
   window.bracketPreview = Object.freeze({
     scale: function () { return state.scale; },
     version: function () { return state.version; },
+    sequence: function () { return state.sequence; },
+    geometry: function () { return state.geometry ? JSON.parse(JSON.stringify(state.geometry)) : null; },
   });
 
   connect();

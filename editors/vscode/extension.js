@@ -51,7 +51,9 @@ function createClient(context) {
   const serverOptions = { run: executable, debug: executable };
   const clientOptions = {
     documentSelector: [{ language: "bracket" }],
-    initializationOptions: () => ({ preview: { push: true }, layout: layoutSettings() }),
+    // delta: pushes after the first carry only what changed (docs/protocol.md); the webview
+    // applies them and asks for a resync when it cannot.
+    initializationOptions: () => ({ preview: { push: true, delta: true }, layout: layoutSettings() }),
     synchronize: { configurationSection: "bracket" },
     outputChannelName: "Bracket",
   };
@@ -62,9 +64,54 @@ function createClient(context) {
 
 function receivePayload(payload) {
   if (!payload || typeof payload.uri !== "string") return;
-  latestPayloads.set(payload.uri, payload);
+  if (payload.delta) {
+    // Keep the geometry current for cursor highlights; the cached SVG is stale from now on,
+    // so a webview that (re)loads asks the server for a full payload.
+    const previous = latestPayloads.get(payload.uri);
+    const geometry = previous && previous.sequence === payload.base
+      ? applyGeometryDelta(previous.geometry, payload.delta) : null;
+    if (geometry) {
+      latestPayloads.set(payload.uri, Object.assign({}, payload, { delta: undefined, base: undefined, geometry, svg: null }));
+    } else {
+      latestPayloads.delete(payload.uri);
+    }
+  } else {
+    latestPayloads.set(payload.uri, payload);
+  }
   const panel = panels.get(payload.uri);
   if (panel) panel.show(payload);
+}
+
+/** Geometry JSON with a delta's nodes and edges applied (removed, changed in place, added after
+ * their anchor), or null when the delta does not fit it. */
+function applyGeometryDelta(geometry, delta) {
+  if (!geometry || !delta || !delta.cards || !delta.edges || !delta.frame) return null;
+  const nodes = patchList(geometry.nodes, "id", "node", delta.cards);
+  const edges = patchList(geometry.edges, "child", "edge", delta.edges);
+  if (!nodes || !edges) return null;
+  return Object.assign({}, geometry, { width: delta.frame.width, height: delta.frame.height, nodes, edges });
+}
+
+function patchList(list, key, valueKey, part) {
+  if (!Array.isArray(list) || !Array.isArray(part.removed) || !Array.isArray(part.changed) || !Array.isArray(part.added)) return null;
+  const removed = new Set(part.removed);
+  const changed = new Map(part.changed.map((entry) => [entry[key], entry[valueKey]]));
+  const following = new Map(part.added.map((entry) => [entry.after, entry]));
+  const result = [];
+  const chain = (anchor) => {
+    for (let next = following.get(anchor); next; next = following.get(anchor)) {
+      following.delete(anchor);
+      result.push(next[valueKey]);
+      anchor = next[key];
+    }
+  };
+  chain(null);
+  for (const item of list) {
+    if (removed.has(item[key])) continue;
+    result.push(changed.has(item[key]) ? changed.get(item[key]) : item);
+    chain(item[key]);
+  }
+  return following.size === 0 ? result : null;
 }
 
 async function requestPayload(key) {
@@ -145,10 +192,16 @@ class PreviewPanel {
       // A (re)loaded webview has nothing: send the latest picture and the cursor's card.
       this.ready = true;
       this.highlighted = undefined;
-      const payload = latestPayloads.get(this.key) || (await requestPayload(this.key));
+      const cached = latestPayloads.get(this.key);
+      const payload = cached && typeof cached.svg === "string" ? cached : await requestPayload(this.key);
       if (payload) this.show(payload);
       const editor = vscode.window.visibleTextEditors.find((e) => uriKey(e.document.uri) === this.key);
-      if (editor) this.highlight(nodeAt(this.payload, editor.selection.active));
+      if (editor) this.highlight(nodeAt(latestPayloads.get(this.key), editor.selection.active));
+    } else if (message.type === "resync") {
+      // The page could not apply a delta: a full `bracket/preview` also restarts the
+      // server's delta stream for this document.
+      const payload = await requestPayload(this.key);
+      if (payload) this.show(payload);
     } else if (message.type === "reveal") {
       await revealInEditor(this.documentUri, message.range);
     }
@@ -206,7 +259,7 @@ function onSelectionChange(event) {
   const document = event.textEditor.document;
   if (document.languageId !== "bracket") return;
   const panel = panels.get(uriKey(document.uri));
-  if (panel) panel.highlight(nodeAt(panel.payload, event.selections[0].active));
+  if (panel) panel.highlight(nodeAt(latestPayloads.get(panel.key), event.selections[0].active));
 }
 
 // ------------------------------------------------------------------ commands

@@ -13,8 +13,11 @@ extension LanguageServer {
         capabilities["documentFormattingProvider"] = true
         capabilities["foldingRangeProvider"] = true
         capabilities["selectionRangeProvider"] = true
-        // Full and range only: a full re-send is cheap for these files, so no delta.
-        capabilities["semanticTokensProvider"] = ["legend": semanticTokensLegend, "full": true, "range": true]
+        // Delta: a keystroke in a large file changes a few tokens, so the editor gets one small
+        // edit instead of every token again.
+        capabilities["semanticTokensProvider"] = [
+            "legend": semanticTokensLegend, "full": ["delta": true], "range": true,
+        ]
         capabilities["completionProvider"] = ["triggerCharacters": ["@", " "]]
         capabilities["codeActionProvider"] = ["codeActionKinds": ["quickfix"]]
     }

@@ -52,3 +52,45 @@ extension LanguageServer {
         return SemanticTokens(resultId: nil, data: data)
     }
 }
+
+extension LanguageServer {
+    /// `semanticTokens/full`: all tokens under a new result ID, remembered for later deltas.
+    func fullSemanticTokens(_ context: DocumentContext) -> SemanticTokens {
+        var tokens = semanticTokens(context)
+        semanticTokensResults += 1
+        tokens.resultId = String(semanticTokensResults)
+        documents[context.uri]?.semanticTokens = tokens
+        return tokens
+    }
+
+    /// `semanticTokens/full/delta`: the edit from the tokens the client holds to the current
+    /// ones, or all tokens when `previousResultId` is not the last result sent for this document
+    /// (the client then replaces what it has, as LSP allows).
+    func semanticTokensDelta(_ context: DocumentContext, since previousResultId: String) -> SemanticTokensDeltaResult {
+        let previous = documents[context.uri]?.semanticTokens
+        let current = fullSemanticTokens(context)
+        guard let previous, previous.resultId == previousResultId else { return .full(current) }
+        let edits = SemanticTokensEdit.between(previous.data, current.data).map { [$0] } ?? []
+        return .delta(SemanticTokensDelta(resultId: current.resultId, edits: edits))
+    }
+}
+
+extension SemanticTokensEdit {
+    /// The one edit that turns `old` into `new`: everything between their common prefix and
+    /// their common suffix is replaced, or nil when they are equal. An edit usually changes one
+    /// line's tokens, so this is short; it works on whole tokens (5 integers) so the client
+    /// never sees a token split across the edit's border.
+    static func between(_ old: [UInt32], _ new: [UInt32]) -> SemanticTokensEdit? {
+        if old == new { return nil }
+        let tokenWidth = 5
+        var prefix = 0
+        let shorter = min(old.count, new.count)
+        while prefix < shorter, old[prefix] == new[prefix] { prefix += 1 }
+        prefix -= prefix % tokenWidth
+        var suffix = 0
+        while suffix < shorter - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        suffix -= suffix % tokenWidth
+        return SemanticTokensEdit(start: prefix, deleteCount: old.count - prefix - suffix,
+                                  data: Array(new[prefix..<(new.count - suffix)]))
+    }
+}

@@ -5,11 +5,15 @@
 public struct PageAssets: Sendable, Equatable {
     public var html: String
     public var js: String
+    /// `preview-delta.js`: applies delta payloads (the loopback server sends none, but the
+    /// page is the same everywhere and loads it).
+    public var deltaJS: String
     public var css: String
 
-    public init(html: String, js: String, css: String) {
+    public init(html: String, js: String, deltaJS: String = "", css: String) {
         self.html = html
         self.js = js
+        self.deltaJS = deltaJS
         self.css = css
     }
 }

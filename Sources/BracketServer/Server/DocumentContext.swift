@@ -6,6 +6,10 @@ import LanguageServerProtocol
 struct OpenDocument {
     var document: Document
     var version: Int
+    /// The last full semantic tokens sent for this document, which a
+    /// `semanticTokens/full/delta` request names by its result ID. It lives and dies with the
+    /// open document, so a closed document holds no token data.
+    var semanticTokens: SemanticTokens?
 }
 
 /// Everything a feature handler needs about one document, and the conversions between the

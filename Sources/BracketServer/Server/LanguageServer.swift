@@ -25,6 +25,8 @@ final class LanguageServer {
     var preview = PreviewSubscriptions()
     var previewServer: PreviewHTTPServer?
     var clientProcessID: Int32?
+    /// Numbers the semantic token results, so a delta request can name the one it builds on.
+    var semanticTokensResults = 0
     var exitStatus: Int32?
     private var nextOutgoingID: Int64 = 1
     private var lastParentCheck = Date()

@@ -1,3 +1,4 @@
+import BracketPreview
 import Foundation
 
 /// Who watches which document's preview, and which renders are pending.
@@ -14,6 +15,14 @@ struct PreviewSubscriptions {
     var subscribed: Set<String> = []
     /// The document shown by the browser preview (bracket/openPreview), if any.
     var browserURI: String?
+    /// initializationOptions.preview.delta: pushes may be deltas for every watched document.
+    var deltaAll = false
+    /// Documents subscribed with `delta: true`.
+    var deltaSubscribed: Set<String> = []
+    /// Per document: the last payload sent to a delta client, which the next delta applies to.
+    var deltaBases: [String: PreviewDeltaBase] = [:]
+    /// Per document: the sequence number of the last payload sent to a delta client.
+    var sequences: [String: Int] = [:]
     var dirty: Set<String> = []
     var lastRender: [String: Date] = [:]
 
@@ -25,6 +34,18 @@ struct PreviewSubscriptions {
         pushAll || subscribed.contains(uri)
     }
 
+    /// Notifications for this document carry sequence numbers and may be deltas.
+    func wantsDelta(_ uri: String) -> Bool {
+        wantsNotification(uri) && (deltaAll || deltaSubscribed.contains(uri))
+    }
+
+    /// The next payload's sequence number for this document (1, 2, …; never reused).
+    mutating func nextSequence(_ uri: String) -> Int {
+        let next = (sequences[uri] ?? 0) + 1
+        sequences[uri] = next
+        return next
+    }
+
     /// When the earliest deferred render falls due.
     func nextDue() -> Date? {
         dirty.map(dueDate).min()
@@ -33,4 +54,10 @@ struct PreviewSubscriptions {
     func dueDate(_ uri: String) -> Date {
         lastRender[uri].map { $0.addingTimeInterval(Self.interval) } ?? .distantPast
     }
+}
+
+/// What a delta client last received for one document.
+struct PreviewDeltaBase {
+    var sequence: Int
+    var snapshot: PreviewSnapshot
 }

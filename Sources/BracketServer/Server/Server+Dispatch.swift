@@ -34,14 +34,16 @@ extension LanguageServer {
         // Preview (bracket's own methods, docs/protocol.md)
         case PreviewRequest.method:
             let request = try PreviewRequest(params: params)
-            return .bytes(previewPayload(try context(for: request.textDocument.uri)))
+            return .bytes(previewResult(try context(for: request.textDocument.uri)))
         case SubscribePreviewRequest.method:
             let request = try SubscribePreviewRequest(params: params)
-            subscribePreview(uri: request.textDocument.uri)
+            subscribePreview(uri: request.textDocument.uri, delta: request.delta)
             return .value(.null)
         case UnsubscribePreviewRequest.method:
             let request = try UnsubscribePreviewRequest(params: params)
             preview.subscribed.remove(request.textDocument.uri)
+            preview.deltaSubscribed.remove(request.textDocument.uri)
+            dropDeltaBase(request.textDocument.uri)
             return .value(.null)
         case OpenPreviewRequest.method:
             let request = try OpenPreviewRequest(params: params)
@@ -85,7 +87,11 @@ extension LanguageServer {
                                                  at: request.positions).map(\.json)))
         case SemanticTokensFullRequest.method:
             let request = try SemanticTokensFullRequest(params: params)
-            return .value(semanticTokens(try context(for: request.textDocument.uri)).json)
+            return .value(fullSemanticTokens(try context(for: request.textDocument.uri)).json)
+        case SemanticTokensDeltaRequest.method:
+            let request = try SemanticTokensDeltaRequest(params: params)
+            return .value(semanticTokensDelta(try context(for: request.textDocument.uri),
+                                              since: request.previousResultId).json)
         case SemanticTokensRangeRequest.method:
             let request = try SemanticTokensRangeRequest(params: params)
             return .value(semanticTokens(try context(for: request.textDocument.uri), range: request.range).json)

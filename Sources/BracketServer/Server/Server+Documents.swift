@@ -49,6 +49,7 @@ extension LanguageServer {
         let uri = notification.textDocument.uri
         guard documents.removeValue(forKey: uri) != nil else { return }
         preview.dirty.remove(uri)
+        dropDeltaBase(uri)
         let params = PublishDiagnosticsParams(uri: uri, version: nil, diagnostics: [])
         sendNotification(PublishDiagnosticsParams.method, params.json)
         returnFreedMemory()

@@ -78,6 +78,11 @@ extension LanguageServer {
                     logMessage("initializationOptions.preview.push must be a boolean; ignored")
                 }
             }
+            if let delta = options["preview"]?["delta"] {
+                if let flag = delta.boolValue { preview.deltaAll = flag } else {
+                    logMessage("initializationOptions.preview.delta must be a boolean; ignored")
+                }
+            }
         }
         lifecycle = .running
         var capabilities = ServerCapabilities()

@@ -1,47 +1,20 @@
-import BracketExport
 import BracketIDE
-import BracketJSON
-import BracketLayout
 import BracketModel
-import BracketSVG
-import BracketSyntax
 import Foundation
 import JSONRPC
 import LanguageServerProtocol
 
 extension LanguageServer {
-    /// `{ uri, version, geometry, svg, diagnostics: {errors, warnings} }`, written straight to
-    /// bytes: the geometry is embedded as the bytes the exporter produced.
+    /// The full payload `{ uri, version, geometry, svg, diagnostics: {errors, warnings} }`.
     func previewPayload(_ context: DocumentContext) -> [UInt8] {
-        let diagram = context.diagram()
-        let geometry = layout(diagram)
-        let positions = PositionTable(context, offsets: diagram.nodes.flatMap { [$0.idRange.start, $0.idRange.end] })
-        let geometryJSON = writeGeometryJSON(diagram, geometry) { offset in
-            let position = positions.position(offset)
-            return (position.line, position.character)
-        }
-        let svg = renderSVG(diagram, geometry)
-        var errors = 0, warnings = 0
-        for diagnostic in context.document.diagnostics {
-            if diagnostic.severity == .error { errors += 1 } else if diagnostic.severity == .warning { warnings += 1 }
-        }
-        var writer = JSONWriter(reservingCapacity: geometryJSON.count + svg.utf8.count + 256)
-        writer.beginObject()
-        writer.key("uri"); writer.string(context.uri)
-        writer.key("version"); writer.int(context.version)
-        writer.key("geometry"); writer.raw(geometryJSON)
-        writer.key("svg"); writer.string(svg)
-        writer.key("diagnostics")
-        writer.beginObject()
-        writer.key("errors"); writer.int(errors)
-        writer.key("warnings"); writer.int(warnings)
-        writer.endObject()
-        writer.endObject()
-        return writer.bytes
+        PreviewRender(context).fullPayload()
     }
 
-    func subscribePreview(uri: String) {
+    func subscribePreview(uri: String, delta: Bool) {
         preview.subscribed.insert(uri)
+        if delta { preview.deltaSubscribed.insert(uri) } else { preview.deltaSubscribed.remove(uri) }
+        // A (re)subscription starts from a full payload.
+        dropDeltaBase(uri)
         // The subscriber gets the current state at once (if the document is open).
         if documents[uri] != nil { preview.dirty.insert(uri) }
     }
@@ -55,13 +28,18 @@ extension LanguageServer {
             preview.dirty.remove(uri)
             guard preview.isWatched(uri), let context = try? context(for: uri) else { continue }
             preview.lastRender[uri] = now
-            let payload = previewPayload(context)
-            if preview.wantsNotification(uri) {
+            let render = PreviewRender(context)
+            let delta = preview.wantsDelta(uri)
+            // The full payload is built once, and only if a plain client or the page needs it.
+            let full = (preview.wantsNotification(uri) && !delta) || preview.browserURI == uri
+                ? render.fullPayload() : nil
+            if preview.wantsNotification(uri), let payload = delta ? sequencedPayload(render, allowDelta: true) : full {
                 send {
                     try connection.sendNotification(method: DidChangePreviewNotification.method) { $0.raw(payload) }
                 }
             }
-            if preview.browserURI == uri { previewServer?.publish(payload: payload) }
+            // The loopback page always gets full payloads (docs/protocol.md).
+            if preview.browserURI == uri, let full { previewServer?.publish(payload: full) }
         }
     }
 
@@ -69,7 +47,8 @@ extension LanguageServer {
     func openPreview(_ context: DocumentContext) throws(ResponseError) -> OpenPreviewResult {
         if previewServer == nil {
             let queue = self.queue
-            let page = PageAssets(html: PreviewPageAssets.browserHTML, js: PreviewPageAssets.js, css: PreviewPageAssets.css)
+            let page = PageAssets(html: PreviewPageAssets.browserHTML, js: PreviewPageAssets.js,
+                                  deltaJS: PreviewPageAssets.deltaJS, css: PreviewPageAssets.css)
             do {
                 previewServer = try PreviewHTTPServer(page: page) { nodeID in queue.push(.reveal(nodeID: nodeID)) }
             } catch {

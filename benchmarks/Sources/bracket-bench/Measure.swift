@@ -73,3 +73,15 @@ func memchrLineCount(_ bytes: [UInt8]) -> Int {
         return lines
     }
 }
+
+/// Minor page faults of this process so far (getrusage), or 0 where unavailable.
+func minorPageFaults() -> Int {
+    var usage = rusage()
+    #if canImport(Glibc)
+    let who = __rusage_who_t(RUSAGE_SELF.rawValue)  // an enum in glibc's header, an Int32 elsewhere
+    #else
+    let who = RUSAGE_SELF
+    #endif
+    guard getrusage(who, &usage) == 0 else { return 0 }
+    return Int(usage.ru_minflt)
+}

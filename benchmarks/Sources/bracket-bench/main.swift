@@ -8,6 +8,7 @@ import Darwin
 //   bracket-bench              full run (about two minutes on the reference machine)
 //   bracket-bench --quick      small sizes and few runs, for CI (well under 30 s)
 //   bracket-bench --emit N FILE [binary|random|chain]   write an input file and exit
+//   bracket-bench --stage STAGE N [SHAPE] [REPEATS]     repeat one stage, for a profiler
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -31,13 +32,27 @@ if let emit = arguments.firstIndex(of: "--emit") {
     exit(written == bytes.count ? 0 : 1)
 }
 
+if let stage = arguments.firstIndex(of: "--stage") {
+    guard stage + 2 < arguments.count, let name = ProfiledStage(rawValue: arguments[stage + 1]),
+        let count = Int(arguments[stage + 2]), count > 0
+    else {
+        writeError("usage: bracket-bench --stage diagram|layout|svg|json NODES [binary|random|chain] [REPEATS]")
+        exit(2)
+    }
+    let shape = stage + 3 < arguments.count ? TreeShape(rawValue: arguments[stage + 3]) ?? .binary : .binary
+    let repeats = stage + 4 < arguments.count ? Int(arguments[stage + 4]) ?? 50 : 50
+    profileStage(name, shape: shape, nodes: count, repeats: repeats)
+    exit(0)
+}
+
 let quick = arguments.contains("--quick")
 let plan: [(TreeShape, Int)] = quick
     ? [(.binary, 127), (.binary, 2_047), (.binary, 16_383), (.random, 10_000), (.chain, 1_000)]
     : [(.binary, 127), (.binary, 2_047), (.binary, 16_383), (.binary, 131_071), (.random, 100_000), (.chain, 10_000)]
 
 for (shape, count) in plan {
-    let runs = quick ? 3 : (count <= 20_000 ? 15 : 7)
+    // 15 runs at every size: the large files' medians were too noisy with 7 on a shared machine.
+    let runs = quick ? 3 : 15
     let input = Input(shape: shape, nodes: count, text: treeText(shape, count: count), runs: runs)
     benchPipeline(input)
     if count >= 10_000 || (quick && count >= 1_000) {

@@ -1,0 +1,54 @@
+import BracketExport
+import BracketLayout
+import BracketModel
+
+/// Everything a preview payload is made of, kept by the server as the base the next delta is
+/// computed against: the diagram, its geometry, and each node's ID range already converted to
+/// positions. A value: no I/O, no LSP types.
+public struct PreviewSnapshot: Sendable {
+    public let diagram: Diagram
+    public let geometry: Geometry
+    /// Index-aligned with the drawn cards (`cardCount` of them).
+    public let ranges: [NodeRange]
+    /// Cards drawn: like the renderer and the geometry writer, never more than there are
+    /// both nodes and cards.
+    public let cardCount: Int
+    /// Indices into `geometry.edges` of the connectors that are drawn, in drawing order.
+    public let drawnEdges: [Int]
+    /// Card index by ID, or nil when two cards share an ID (then cards cannot be addressed by
+    /// ID and every update is a full one).
+    let indexByID: [String: Int]?
+
+    /// `ranges` must hold one entry per drawn card; missing entries read as empty ranges at 0:0,
+    /// which only makes the picture's reveal positions wrong, never crashes.
+    public init(diagram: Diagram, geometry: Geometry, ranges: [NodeRange]) {
+        self.diagram = diagram
+        self.geometry = geometry
+        let count = min(diagram.nodes.count, geometry.cards.count)
+        cardCount = count
+        let zero = NodeRange(startLine: 0, startCharacter: 0, endLine: 0, endCharacter: 0)
+        self.ranges = ranges.count >= count
+            ? Array(ranges.prefix(count))
+            : ranges + Array(repeating: zero, count: count - ranges.count)
+        // The index columns: `geometry.edges[i]` would work out each connector's points.
+        drawnEdges = geometry.edgeChildren.indices.filter {
+            Int(geometry.edgeChildren[$0]) < count && Int(geometry.edgeParents[$0]) < count
+        }
+        var index: [String: Int] = [:]
+        index.reserveCapacity(count)
+        var unique = true
+        for position in 0..<count where index.updateValue(position, forKey: diagram.nodes.ids[position]) != nil {
+            unique = false
+            break
+        }
+        indexByID = unique ? index : nil
+    }
+
+    func id(_ index: Int) -> String { diagram.nodes.ids[index] }
+
+    /// The parent's ID as the geometry JSON writes it (nil for a root or a parent not drawn).
+    func parentID(_ index: Int) -> String? {
+        let parent = Int(diagram.nodes.parents[index])
+        return parent >= 0 && parent < cardCount ? diagram.nodes.ids[parent] : nil
+    }
+}

@@ -1,0 +1,76 @@
+import BracketExport
+import BracketJSON
+import BracketLayout
+import BracketPreview
+import BracketSVG
+import BracketSyntax
+
+/// One render of a document: the snapshot a delta is computed from (and a full payload is
+/// written from).
+struct PreviewRender {
+    let context: DocumentContext
+    let snapshot: PreviewSnapshot
+
+    init(_ context: DocumentContext) {
+        self.context = context
+        let diagram = context.diagram()
+        let geometry = layout(diagram)
+        var positions = OrderedPositions(context)
+        let ranges = diagram.nodes.idRanges.map { range in
+            let start = positions.position(range.start), end = positions.position(range.end)
+            return NodeRange(startLine: start.line, startCharacter: start.character,
+                             endLine: end.line, endCharacter: end.character)
+        }
+        snapshot = PreviewSnapshot(diagram: diagram, geometry: geometry, ranges: ranges)
+    }
+
+    /// `{ uri, version, [sequence,] geometry, svg, diagnostics }`, written straight to bytes.
+    /// Without a sequence (clients that did not ask for deltas) the bytes are those the server
+    /// has always sent.
+    func fullPayload(sequence: Int? = nil) -> [UInt8] {
+        // The writer asks for each node's start and end in pre-order: text order.
+        var positions = OrderedPositions(context)
+        let geometryJSON = writeGeometryJSON(snapshot.diagram, snapshot.geometry) { offset in
+            let position = positions.position(offset)
+            return (position.line, position.character)
+        }
+        let svg = renderSVG(snapshot.diagram, snapshot.geometry)
+        var writer = JSONWriter(reservingCapacity: geometryJSON.count + svg.utf8.count + 256)
+        writer.beginObject()
+        writer.key("uri"); writer.string(context.uri)
+        writer.key("version"); writer.int(context.version)
+        if let sequence { writer.key("sequence"); writer.int(sequence) }
+        writer.key("geometry"); writer.raw(geometryJSON)
+        writer.key("svg"); writer.string(svg)
+        writeDiagnosticCounts(&writer)
+        writer.endObject()
+        return writer.bytes
+    }
+
+    /// `{ uri, version, sequence, base, delta, diagnostics }`: what changed since the payload
+    /// numbered `base`.
+    func deltaPayload(_ delta: PreviewDelta, sequence: Int, base: Int) -> [UInt8] {
+        var writer = JSONWriter(reservingCapacity: 1024)
+        writer.beginObject()
+        writer.key("uri"); writer.string(context.uri)
+        writer.key("version"); writer.int(context.version)
+        writer.key("sequence"); writer.int(sequence)
+        writer.key("base"); writer.int(base)
+        writer.key("delta"); writePreviewDelta(&writer, delta, to: snapshot)
+        writeDiagnosticCounts(&writer)
+        writer.endObject()
+        return writer.bytes
+    }
+
+    private func writeDiagnosticCounts(_ writer: inout JSONWriter) {
+        var errors = 0, warnings = 0
+        for diagnostic in context.document.diagnostics {
+            if diagnostic.severity == .error { errors += 1 } else if diagnostic.severity == .warning { warnings += 1 }
+        }
+        writer.key("diagnostics")
+        writer.beginObject()
+        writer.key("errors"); writer.int(errors)
+        writer.key("warnings"); writer.int(warnings)
+        writer.endObject()
+    }
+}

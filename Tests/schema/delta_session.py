@@ -1,0 +1,64 @@
+"""A `bracket lsp` session that opts in to delta previews (docs/protocol.md, "Delta payloads"):
+opens a document big enough for deltas to pay, makes a label edit and inserts a leaf, and
+returns every push plus a final full `bracket/preview`. Used by test_schemas.py."""
+from lsp_client import LSPClient
+
+URI = "file:///delta-session.bracket"
+
+
+def document():
+    """Ten groups of four leaves, one node per line; group k opens on line 1 + 6k."""
+    lines = ["1 {"]
+    for group in range(10):
+        lines.append(f"  g{group} {{")
+        lines += [f"    g{group}{leaf}" + (' "Six"' if group == 0 and leaf == "a" else "") for leaf in "abcd"]
+        lines.append("  }")
+    return "\n".join(lines + ["}"]) + "\n"
+
+
+def insertion(version, line, character, text):
+    at = {"line": line, "character": character}
+    return {"textDocument": {"uri": URI, "version": version},
+            "contentChanges": [{"range": {"start": at, "end": at}, "text": text}]}
+
+
+def run(binary):
+    """Returns (pushes, final full preview result, server exit code)."""
+    with LSPClient([binary, "lsp"]) as client:
+        client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {},
+                                      "initializationOptions": {"preview": {"push": True, "delta": True}}})
+        client.notify("initialized", {})
+        client.notify("textDocument/didOpen", {"textDocument": {
+            "uri": URI, "languageId": "bracket", "version": 1, "text": document()}})
+        edits = [insertion(2, 2, 12, "x"),                # "Six" -> "Sixx"
+                 insertion(3, 60, 0, "    g9e\n"),        # a new last leaf
+                 insertion(4, 0, 0, "@root left\n")]      # a settings change: full again
+        for edit in edits:
+            version = edit["textDocument"]["version"]
+            client.collect_notifications(
+                "bracket/didChangePreview", timeout=10,
+                done=lambda seen, v=version - 1: any(p.get("version") == v for p in seen))
+            client.notify("textDocument/didChange", edit)
+        pushes = client.collect_notifications(
+            "bracket/didChangePreview", timeout=10, done=lambda seen: any(p.get("version") == 4 for p in seen))
+        final = client.request("bracket/preview", {"textDocument": {"uri": URI}})
+        client.request("shutdown", None)
+        client.notify("exit", None)
+        return pushes, final, client.wait(timeout=5)
+
+
+def apply_delta(geometry, delta):
+    """Applies a delta's cards and connectors to geometry JSON, like the page does."""
+    for key, item_key, value_key in (("nodes", "id", "node"), ("edges", "child", "edge")):
+        part = delta["cards" if key == "nodes" else "edges"]
+        items = [item for item in geometry[key] if item[item_key] not in set(part["removed"])]
+        position = {item[item_key]: index for index, item in enumerate(items)}
+        for entry in part["changed"]:
+            items[position[entry[item_key]]] = entry[value_key]
+        for entry in part["added"]:
+            at = 0 if entry["after"] is None else [i[item_key] for i in items].index(entry["after"]) + 1
+            items.insert(at, entry[value_key])
+        geometry[key] = items
+    geometry["width"] = delta["frame"]["width"]
+    geometry["height"] = delta["frame"]["height"]
+    return geometry

@@ -1,0 +1,35 @@
+import BracketExport
+import BracketLayout
+import BracketModel
+import BracketSVG
+
+/// The stages `--stage` can repeat on their own, so that `perf record` or callgrind see one
+/// stage's profile rather than the whole pipeline's.
+enum ProfiledStage: String {
+    case diagram, layout, svg, json
+}
+
+/// Builds the inputs once, then runs `stage` `repeats` times and prints one timing record.
+func profileStage(_ stage: ProfiledStage, shape: TreeShape, nodes: Int, repeats: Int) {
+    let text = treeText(shape, count: nodes)
+    let document = Document(text: text)
+    let diagram = document.diagram()
+    let geometry = layout(diagram)
+    let samples = Samples((0..<repeats).map { _ in
+        timeMS { () -> Int in
+            switch stage {
+            case .diagram: return document.diagram().nodes.count
+            case .layout: return layout(diagram).cards.count
+            case .svg: return renderSVG(diagram, geometry).utf8.count
+            case .json:
+                return writeGeometryJSON(diagram, geometry) { offset in
+                    let position = document.lineIndex.position(of: offset, in: document.text, encoding: .utf16)
+                    return (position.line, position.character)
+                }.count
+            }
+        }
+    })
+    var line = Record("stage-" + stage.rawValue, shape: shape, nodes: nodes, bytes: text.count)
+    line.add(samples)
+    line.emit()
+}

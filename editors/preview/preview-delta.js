@@ -1,0 +1,201 @@
+// Bracket preview page, delta payloads (docs/protocol.md, "Delta payloads"): checks a delta
+// against the picture on the page and patches it in place (cards and connectors removed,
+// replaced and inserted by ID; the <svg> size and <desc> updated), so the page ends with the
+// DOM a full payload would have given it. Loaded before preview.js, which owns the page state
+// and the SVG intake; this file only offers `window.bracketPreviewDelta.prepare` (no DOM
+// change; null when the delta does not fit the picture) and `.commit`.
+(function () {
+  "use strict";
+
+  var SVG_NS = "http://www.w3.org/2000/svg";
+
+  function isList(value) { return Array.isArray(value); }
+
+  function part(value) {
+    return value && typeof value === "object" && isList(value.removed) && isList(value.changed) &&
+      isList(value.added) ? value : null;
+  }
+
+  // Parses every fragment in one DOMParser call, each in its own wrapper so a dropped element
+  // cannot shift the others; sanitised exactly like a whole picture. Returns imported elements
+  // (null where a fragment did not yield exactly one element of the expected name) or null.
+  function parseFragments(texts, names, intake) {
+    if (texts.length === 0) return [];
+    var markup = '<svg xmlns="' + SVG_NS + '">';
+    for (var i = 0; i < texts.length; i++) {
+      if (typeof texts[i] !== "string") return null;
+      markup += "<g>" + texts[i] + "</g>";
+    }
+    var doc = new DOMParser().parseFromString(markup + "</svg>", "image/svg+xml");
+    var root = doc.documentElement;
+    if (!root || root.localName !== "svg" || doc.getElementsByTagName("parsererror").length > 0) return null;
+    intake.sanitize(root);
+    var wrappers = root.children;
+    if (wrappers.length !== texts.length) return null;
+    var result = [];
+    for (var j = 0; j < wrappers.length; j++) {
+      var element = wrappers[j].firstElementChild;
+      if (!element || wrappers[j].children.length !== 1 || element.localName !== names[j]) return null;
+      var imported = document.importNode(element, true);
+      intake.finishImported(imported);
+      result.push(imported);
+    }
+    return result;
+  }
+
+  // Applies removals, changes and additions to a keyed list (geometry nodes or edges) without
+  // touching it; returns the new list or null when the delta does not fit the list.
+  function patchList(list, key, valueKey, changes) {
+    var removed = new Set();
+    var known = new Set();
+    for (var i = 0; i < list.length; i++) known.add(list[i] && list[i][key]);
+    for (var r = 0; r < changes.removed.length; r++) {
+      if (!known.has(changes.removed[r])) return null;
+      removed.add(changes.removed[r]);
+    }
+    var changed = new Map();
+    for (var c = 0; c < changes.changed.length; c++) {
+      var entry = changes.changed[c];
+      if (!entry || !known.has(entry[key]) || removed.has(entry[key]) || !entry[valueKey]) return null;
+      changed.set(entry[key], entry[valueKey]);
+    }
+    // Each new item follows exactly one item (or the start, key null): a chain per anchor.
+    var following = new Map();
+    for (var a = 0; a < changes.added.length; a++) {
+      var added = changes.added[a];
+      if (!added || typeof added[key] !== "string" || !added[valueKey] || following.has(added.after)) return null;
+      if (added.after !== null && typeof added.after !== "string") return null;
+      following.set(added.after, added);
+    }
+    var result = [];
+    function chain(anchor) {
+      var next = following.get(anchor);
+      while (next) {
+        result.push(next[valueKey]);
+        following.delete(anchor);
+        anchor = next[key];
+        next = following.get(anchor);
+      }
+    }
+    chain(null);
+    for (var k = 0; k < list.length; k++) {
+      var id = list[k] && list[k][key];
+      if (removed.has(id)) continue;
+      result.push(changed.has(id) ? changed.get(id) : list[k]);
+      chain(id);
+    }
+    return following.size === 0 ? result : null;
+  }
+
+  // Pairs the DOM with the geometry: cards by data-node-id, connectors by position (the n-th
+  // polyline draws the n-th geometry edge, as in every full payload).
+  function prepare(svg, geometry, delta, intake) {
+    var frame = delta.frame;
+    var cards = part(delta.cards);
+    var edges = part(delta.edges);
+    if (!frame || typeof frame !== "object" || !cards || !edges) return null;
+    if (!(frame.svgWidth > 0) || !(frame.svgHeight > 0)) return null;
+    var nodes = patchList(geometry.nodes || [], "id", "node", cards);
+    var edgeList = patchList(geometry.edges || [], "child", "edge", edges);
+    if (!nodes || !edgeList) return null;
+
+    var cardElements = new Map();
+    var allCards = svg.querySelectorAll("[data-node-id]");
+    for (var i = 0; i < allCards.length; i++) {
+      var cardId = allCards[i].getAttribute("data-node-id");
+      if (cardElements.has(cardId)) return null; // duplicate IDs never come with a delta
+      cardElements.set(cardId, allCards[i]);
+    }
+    var geometryNodes = geometry.nodes || [];
+    for (var g = 0; g < geometryNodes.length; g++) {
+      if (!cardElements.has(geometryNodes[g] && geometryNodes[g].id)) return null;
+    }
+    var cardGroup = allCards.length > 0 ? allCards[0].parentNode : null;
+    var connectorGroup = svg.querySelector("g.bracket-connectors");
+    var polylines = connectorGroup ? Array.prototype.filter.call(connectorGroup.children, function (el) {
+      return el.localName === "polyline";
+    }) : [];
+    var oldEdges = geometry.edges || [];
+    if (!cardGroup || !connectorGroup || polylines.length !== oldEdges.length ||
+        allCards.length !== geometryNodes.length) return null;
+    var connectorElements = new Map();
+    for (var e = 0; e < oldEdges.length; e++) connectorElements.set(oldEdges[e] && oldEdges[e].child, polylines[e]);
+
+    // One parse for every fragment: desc, then card and connector markup in delta order.
+    var texts = [frame.desc], names = ["desc"], targets = [{ kind: "desc" }];
+    function want(list, kind, name, map, key) {
+      for (var n = 0; n < list.length; n++) {
+        if (typeof list[n].svg !== "string") continue; // a changed node whose markup is the same
+        texts.push(list[n].svg);
+        names.push(name);
+        targets.push({ kind: kind, map: map, key: list[n][key], after: list[n].after });
+      }
+    }
+    want(cards.changed, "replace", "g", cardElements, "id");
+    want(cards.added, "insert", "g", cardElements, "id");
+    want(edges.changed, "replace", "polyline", connectorElements, "child");
+    want(edges.added, "insert", "polyline", connectorElements, "child");
+    if (cards.added.some(function (c) { return typeof c.svg !== "string"; }) ||
+        edges.changed.concat(edges.added).some(function (c) { return typeof c.svg !== "string"; })) return null;
+    var elements = parseFragments(texts, names, intake);
+    if (!elements) return null;
+    for (var t = 1; t < targets.length; t++) {
+      if (targets[t].map === cardElements && elements[t].getAttribute("data-node-id") !== targets[t].key) return null;
+    }
+    return {
+      geometry: geometry, frame: frame, nodes: nodes, edges: edgeList, elements: elements, targets: targets,
+      removeCards: cards.removed.map(function (id) { return cardElements.get(id); }),
+      removeConnectors: edges.removed.map(function (id) { return connectorElements.get(id); }),
+      cardGroup: cardGroup, connectorGroup: connectorGroup,
+      cardElements: cardElements, connectorElements: connectorElements,
+    };
+  }
+
+  // Removes an element and the line break after it, as it stood in the full document.
+  function removeWithBreak(element) {
+    var next = element.nextSibling;
+    if (next && next.nodeType === 3 && next.nodeValue.trim() === "") next.remove();
+    element.remove();
+  }
+
+  // Inserts after `anchor` (or first in `group`) with a line break, so the result is the same
+  // DOM a full document parses to.
+  function insertWithBreak(group, anchor, element) {
+    var before = anchor || (group.firstChild && group.firstChild.nodeType === 3 ? group.firstChild : null);
+    if (anchor) anchor.after(document.createTextNode("\n"), element);
+    else if (before) before.after(element, document.createTextNode("\n"));
+    else group.prepend(element, document.createTextNode("\n"));
+  }
+
+  // Changes the DOM; returns the new geometry and picture size.
+  function commit(svg, patch) {
+    var width = Number(patch.frame.svgWidth), height = Number(patch.frame.svgHeight);
+    svg.setAttribute("viewBox", "0 0 " + String(width) + " " + String(height));
+    svg.setAttribute("width", String(width));
+    svg.setAttribute("height", String(height));
+    var oldDesc = svg.querySelector(":scope > desc");
+    if (oldDesc) oldDesc.replaceWith(patch.elements[0]);
+    patch.removeCards.forEach(function (el) { if (el) removeWithBreak(el); });
+    patch.removeConnectors.forEach(function (el) { if (el) removeWithBreak(el); });
+    for (var i = 1; i < patch.targets.length; i++) {
+      var target = patch.targets[i], element = patch.elements[i];
+      var group = target.map === patch.cardElements ? patch.cardGroup : patch.connectorGroup;
+      if (target.kind === "replace") {
+        var old = target.map.get(target.key);
+        if (old) old.replaceWith(element);
+      } else {
+        insertWithBreak(group, target.after === null ? null : target.map.get(target.after), element);
+      }
+      target.map.set(target.key, element);
+    }
+    return {
+      geometry: Object.assign({}, patch.geometry, {
+        width: patch.frame.width, height: patch.frame.height, nodes: patch.nodes, edges: patch.edges,
+      }),
+      width: width,
+      height: height,
+    };
+  }
+
+  window.bracketPreviewDelta = Object.freeze({ prepare: prepare, commit: commit });
+})();
