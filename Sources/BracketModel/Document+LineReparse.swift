@@ -27,7 +27,8 @@ extension Document {
         guard !content.isEmpty else { return nil }
 
         // The children the edit touches, plus the one just before its start (a token there may
-        // merge with new text), widened to line breaks that are direct children.
+        // merge with new text), widened to line breaks that are direct children. (`relex`
+        // refuses the one merge a line break allows: a CR before the region meeting a new LF.)
         var first = children.index(containing: max(edit.range.start - 1, children.start(content.lowerBound)), in: content)
         var last = children.index(containing: min(edit.range.end, children.end(content.upperBound - 1) - 1), in: content)
         while first > content.lowerBound, !children.isNewline(first - 1) { first -= 1 }
@@ -38,15 +39,16 @@ extension Document {
         guard region.lowerBound <= edit.range.start, edit.range.end <= region.upperBound,
             let relexed = relex(region, edit: edit), relexed.bracesBalance
         else { return nil }
-        // A CR ending the line before the region would join an LF the region now starts with;
-        // a byte order mark is only one at the file's start, which items are not parsed as.
-        if region.lowerBound > 0, text[region.lowerBound - 1] == 0x0D, relexed.bytes.first == 0x0A { return nil }
+        // A byte order mark is only one at the file's start, which items are not parsed as.
         if region.lowerBound == 0, relexed.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return nil }
         let items = relexed.bytes.withUnsafeBufferPointer { bytes in
             Parser.parseBlockContent(bytes, in: 0..<relexed.end)
         }
+        let previous = children.significantNode(before: first)
+        // An unclosed block before the region takes in everything after it, new items included.
+        if let previous, previous.isOpenEnded { return nil }
         if let opening = firstSignificantToken(items), opening == .string || opening == .leftBrace,
-            children.significantNode(before: first)?.kind == .node
+            previous?.kind == .node
         {
             return nil
         }
@@ -83,10 +85,13 @@ extension Document {
             case .file:
                 return level
             case .block:
-                // A block is `{ items [}]`: the edit must not touch its braces.
-                let closed = step.node.count >= 2 && step.node[step.node.count - 1].tokenKind == .rightBrace
-                let contentEnd = step.offset + step.node.length - (closed ? 1 : 0)
-                if edit.range.start >= step.offset + 1, edit.range.end <= contentEnd { return level }
+                // Only a closed block: an unclosed one runs to the end of the file, but the
+                // trivia after its last item belongs to the file, which items parsed as its
+                // content would not reproduce. The edit must not touch the braces.
+                guard step.node.count >= 2, step.node[step.node.count - 1].tokenKind == .rightBrace else { continue }
+                if edit.range.start >= step.offset + 1, edit.range.end <= step.offset + step.node.length - 1 {
+                    return level
+                }
             case .node, .setting, .unexpected:
                 continue
             }
@@ -117,6 +122,15 @@ extension Document {
 }
 
 extension GreenNode {
+    /// A node whose block has no `}` (a closed block cannot hold an unclosed one, so the node's
+    /// own block is the only one to look at).
+    fileprivate var isOpenEnded: Bool {
+        guard kind == .node, count > 0, case .node(let block) = self[count - 1], block.kind == .block else {
+            return false
+        }
+        return block[block.count - 1].tokenKind != .rightBrace
+    }
+
     /// The kind of the first non-trivia token in this subtree (without recursion).
     fileprivate var firstToken: TokenKind? {
         var node = self
@@ -135,8 +149,7 @@ extension GreenNode {
     }
 }
 
-/// A container's children with their start offsets, and which of them are its content (inside
-/// its braces, for a block).
+/// A container's children with their start offsets, and which of them are its content.
 private struct ChildOffsets {
     let node: GreenNode
     private var starts: [Int]
@@ -153,10 +166,9 @@ private struct ChildOffsets {
         starts.append(cursor)
     }
 
+    /// Between the braces for a block (containers are closed blocks), everything for the file.
     var contentIndices: Range<Int> {
-        guard node.kind == .block else { return 0..<node.count }
-        let closed = node.count >= 2 && node[node.count - 1].tokenKind == .rightBrace
-        return 1..<max(1, node.count - (closed ? 1 : 0))
+        node.kind == .block ? 1..<(node.count - 1) : 0..<node.count
     }
 
     func start(_ index: Int) -> Int { starts[index] }

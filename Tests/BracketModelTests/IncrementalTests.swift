@@ -38,6 +38,7 @@ import Testing
         }
         // The test is only meaningful if the cheap paths are really taken.
         #expect(scopes[.token, default: 0] > 100)
+        #expect(scopes[.lines, default: 0] > 100)
         #expect(scopes[.block, default: 0] > 100)
     }
 
@@ -63,6 +64,25 @@ import Testing
         var document = Document(text)
         document.apply(TextEdit(range: ByteRange(start, end), replacement: replacement))
         Self.expectSameAsFresh(document, "\(text.debugDescription) \(start)..<\(end)")
+    }
+
+    /// A new child typed into a block with many siblings reparses its own lines, not the block:
+    /// the root's block here holds the whole file.
+    @Test func newLineInAWideBlockReparsesOnlyItsLines() {
+        let children = (0..<2_000).map { "  n\($0) \"Card \($0)\"" }.joined(separator: "\n")
+        var document = Document("root {\n" + children + "\n}\n")
+        // Enter at the end of a line in the middle, then a new child typed key by key, then a
+        // pasted subtree on a line of its own.
+        var offset = document.text[..<(document.text.count / 2)].lastIndex(of: 0x0A) ?? 0
+        var scopes: [ReparseScope] = []
+        for piece in ["\n", " ", " ", "x", " ", "\"", "X", "\"", "\n  p {\n    q\n  }"] {
+            scopes.append(document.apply(TextEdit(range: ByteRange(offset, offset), replacement: piece)))
+            offset += piece.utf8.count
+            Self.expectSameAsFresh(document, "after typing \(piece.debugDescription)")
+        }
+        #expect(!scopes.contains(.full) && !scopes.contains(.block), "\(scopes)")
+        #expect(scopes.filter { $0 == .lines }.count >= 4, "\(scopes)")
+        #expect(document.diagram().nodes.count == 2_004)
     }
 
     @Test func typingInsideALeafIDRelexesOneToken() {

@@ -17,9 +17,11 @@ func identifierStart(in text: [UInt8], near target: Int, backwards: Bool) -> Int
     return nil
 }
 
-/// Single-character edits inside an ID at the start, middle and end of the file: insert a
-/// character, then delete it again, each timed until the diagnostics are ready. The baseline is
-/// a full `Document(text:)` (with diagnostics) of the same text.
+/// Single-character edits at the start, middle and end of the file, each timed until the
+/// diagnostics are ready: a character inserted inside an ID and deleted again (a token relex),
+/// and a line break inserted before an ID and deleted again (the lines around it are reparsed;
+/// in a wide block that used to mean the whole block). The baseline is a full
+/// `Document(text:)` (with diagnostics) of the same text.
 func benchEdits(_ input: Input, edits: Int, fullRuns: Int) {
     let text = input.text
     let full = Samples((0..<fullRuns).map { _ in timeMS { Document(text: text).diagnostics.count } })
@@ -28,37 +30,41 @@ func benchEdits(_ input: Input, edits: Int, fullRuns: Int) {
         ("middle", identifierStart(in: text, near: text.count / 2, backwards: false)),
         ("end", identifierStart(in: text, near: text.count - 1, backwards: true)),
     ]
+    let kinds: [(suffix: String, insert: Int, byte: UInt8)] = [("", 1, UInt8(ascii: "x")), (", line break", 0, 0x0A)]
     for (place, found) in places {
         guard let idStart = found else { continue }
-        var document = Document(text: text)
-        var times: [Double] = []
-        var scopes: [ReparseScope: Int] = [:]
-        times.reserveCapacity(edits)
-        for step in 0..<edits {
-            // Even steps insert "x" after the ID's first byte, odd steps take it out again.
-            let edit = step % 2 == 0
-                ? TextEdit(range: ByteRange(idStart + 1, idStart + 1), replacement: [UInt8(ascii: "x")])
-                : TextEdit(range: ByteRange(idStart + 1, idStart + 2), replacement: [])
-            var scope = ReparseScope.full
-            times.append(timeMS {
-                scope = document.apply(edit)
-                return document.diagnostics.count
-            })
-            scopes[scope, default: 0] += 1
+        for kind in kinds {
+            var document = Document(text: text)
+            var times: [Double] = []
+            var scopes: [ReparseScope: Int] = [:]
+            times.reserveCapacity(edits)
+            for step in 0..<edits {
+                // Even steps insert the byte, odd steps take it out again.
+                let at = idStart + kind.insert
+                let edit = step % 2 == 0
+                    ? TextEdit(range: ByteRange(at, at), replacement: [kind.byte])
+                    : TextEdit(range: ByteRange(at, at + 1), replacement: [])
+                var scope = ReparseScope.full
+                times.append(timeMS {
+                    scope = document.apply(edit)
+                    return document.diagnostics.count
+                })
+                scopes[scope, default: 0] += 1
+            }
+            let incremental = Samples(times)
+            var line = Record("edit", shape: input.shape, nodes: input.nodes, bytes: text.count)
+            line.add("place", place + kind.suffix)
+            line.add("edits", edits)
+            line.add("scopes", scopes.keys.map(\.rawValue).sorted().joined(separator: "+"))
+            line.add("incremental_p50_ms", incremental.percentile(50))
+            line.add("incremental_p99_ms", incremental.percentile(99))
+            line.add("full_p50_ms", full.percentile(50))
+            line.add("full_p99_ms", full.percentile(99))
+            line.add("speedup_p50", full.percentile(50) / incremental.percentile(50))
+            line.add("speedup_p99", full.percentile(99) / incremental.percentile(99))
+            // The edits cancel out, so the result must match the original text's analysis.
+            line.add("consistent", document.text == text && document.diagnostics == Document(text: text).diagnostics ? "yes" : "NO")
+            line.emit()
         }
-        let incremental = Samples(times)
-        var line = Record("edit", shape: input.shape, nodes: input.nodes, bytes: text.count)
-        line.add("place", place)
-        line.add("edits", edits)
-        line.add("scopes", scopes.keys.map(\.rawValue).sorted().joined(separator: "+"))
-        line.add("incremental_p50_ms", incremental.percentile(50))
-        line.add("incremental_p99_ms", incremental.percentile(99))
-        line.add("full_p50_ms", full.percentile(50))
-        line.add("full_p99_ms", full.percentile(99))
-        line.add("speedup_p50", full.percentile(50) / incremental.percentile(50))
-        line.add("speedup_p99", full.percentile(99) / incremental.percentile(99))
-        // The edits cancel out, so the result must match the original text's analysis.
-        line.add("consistent", document.text == text && document.diagnostics == Document(text: text).diagnostics ? "yes" : "NO")
-        line.emit()
     }
 }
