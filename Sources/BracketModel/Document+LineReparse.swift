@@ -8,7 +8,8 @@ extension Document {
     /// in a wide tree the block around a new line is often the root's: typing a new child there
     /// would reparse the whole file. Here the region grows from the edit to the nearest line
     /// breaks that sit directly in the container, so it holds whole items, and is parsed as
-    /// items. What makes that equal to a full parse:
+    /// items (when the edit leaves only trivia, the region ends right after it instead). What
+    /// makes that equal to a full parse:
     /// - lexing restarts safely after a line break (no lexer state crosses one; a lone CR
     ///   meeting a new LF is refused), and `relex` refuses a last token that runs past the
     ///   region;
@@ -27,15 +28,35 @@ extension Document {
         guard !content.isEmpty else { return nil }
 
         // The children the edit touches, plus the one just before its start (a token there may
-        // merge with new text), widened to line breaks that are direct children. (`relex`
-        // refuses the one merge a line break allows: a CR before the region meeting a new LF.)
+        // merge with new text), from a line break that is a direct child. (`relex` refuses the
+        // one merge a line break allows: a CR before the region meeting a new LF.)
         var first = children.index(containing: max(edit.range.start - 1, children.start(content.lowerBound)), in: content)
-        var last = children.index(containing: min(edit.range.end, children.end(content.upperBound - 1) - 1), in: content)
         while first > content.lowerBound, !children.isNewline(first - 1) { first -= 1 }
+
+        // When the edit leaves only trivia there (a line break, indentation, a deleted line),
+        // the region can end at the first child border after the edit: nothing in it can join
+        // or be joined by an item. Typing Enter before the root's ID stays small this way.
+        let border = children.border(atOrAfter: edit.range.end, from: first, in: content)
+        if let plan = itemsPlan(path, level, children, replacing: first..<border, edit, onlyTrivia: true) {
+            return plan
+        }
+        // Otherwise the region runs to a line break that is a direct child, so it holds whole
+        // items on whole lines.
+        var last = children.index(containing: min(edit.range.end, children.end(content.upperBound - 1) - 1), in: content)
         while last < content.upperBound - 1, !children.isNewline(last) { last += 1 }
         guard first > content.lowerBound || last < content.upperBound - 1 else { return nil }
+        return itemsPlan(path, level, children, replacing: first..<(last + 1), edit, onlyTrivia: false)
+    }
 
-        let region = children.start(first)..<children.end(last)
+    /// Reparses the container's children in `replaced` with the edit applied, if the result is
+    /// sure to equal a full parse (see `planLineReparse`); with `onlyTrivia`, only if the new
+    /// text there holds nothing but trivia.
+    private func itemsPlan(
+        _ path: [SyntaxTree.PathStep], _ level: Int, _ children: ChildOffsets, replacing replaced: Range<Int>,
+        _ edit: TextEdit, onlyTrivia: Bool
+    ) -> ReparsePlan? {
+        let container = children.node
+        let region = children.start(replaced.lowerBound)..<children.start(replaced.upperBound)
         guard region.lowerBound <= edit.range.start, edit.range.end <= region.upperBound,
             let relexed = relex(region, edit: edit), relexed.bracesBalance
         else { return nil }
@@ -44,17 +65,17 @@ extension Document {
         let items = relexed.bytes.withUnsafeBufferPointer { bytes in
             Parser.parseBlockContent(bytes, in: 0..<relexed.end)
         }
-        let previous = children.significantNode(before: first)
+        let opening = firstSignificantToken(items)
+        if onlyTrivia && opening != nil { return nil }
+        let previous = children.significantNode(before: replaced.lowerBound)
         // An unclosed block before the region takes in everything after it, new items included.
         if let previous, previous.isOpenEnded { return nil }
-        if let opening = firstSignificantToken(items), opening == .string || opening == .leftBrace,
-            previous?.kind == .node
-        {
+        if let opening, opening == .string || opening == .leftBrace, previous?.kind == .node { return nil }
+        if let next = children.significantNode(after: replaced.upperBound - 1), canBeTakenByPreviousNode(next) {
             return nil
         }
-        if let next = children.significantNode(after: last), canBeTakenByPreviousNode(next) { return nil }
 
-        var replacement = GreenElement.node(container.replacingChildren(first..<(last + 1), with: items))
+        var replacement = GreenElement.node(container.replacingChildren(replaced, with: items))
         var up = level - 1
         while up >= 0 {
             let parent = path[up]
@@ -63,7 +84,7 @@ extension Document {
         }
         guard case .node(let newRoot) = replacement else { return nil }
         var removedIDs: [(id: String, range: ByteRange)] = []
-        for index in first...last {
+        for index in replaced {
             guard case .node(let item) = container[index] else { continue }
             removedIDs += Document.identifiers(in: item, at: children.start(index), source: text)
         }
@@ -183,6 +204,14 @@ private struct ChildOffsets {
             if starts[mid] <= offset { low = mid } else { high = mid - 1 }
         }
         return low
+    }
+
+    /// The first child index from `first` whose start is at or after `offset` (the content's
+    /// end index when none is).
+    func border(atOrAfter offset: Int, from first: Int, in indices: Range<Int>) -> Int {
+        var index = first
+        while index < indices.upperBound, starts[index] < offset { index += 1 }
+        return index
     }
 
     func isNewline(_ index: Int) -> Bool { node[index].tokenKind == .newline }
