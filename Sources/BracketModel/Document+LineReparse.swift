@@ -75,21 +75,13 @@ extension Document {
             return nil
         }
 
-        var replacement = GreenElement.node(container.replacingChildren(replaced, with: items))
-        var up = level - 1
-        while up >= 0 {
-            let parent = path[up]
-            replacement = .node(parent.node.replacingChild(at: parent.childIndex, with: replacement))
-            up -= 1
-        }
-        guard case .node(let newRoot) = replacement else { return nil }
+        let newRoot = Document.root(replacingStepAt: level, of: path, with: container.replacingChildren(replaced, with: items))
         var removedIDs: [(id: String, range: ByteRange)] = []
         for index in replaced {
             guard case .node(let item) = container[index] else { continue }
             removedIDs += Document.identifiers(in: item, at: children.start(index), source: text)
         }
-        var depth = 0
-        for step in path[..<level] where step.node.kind == .node { depth += 1 }
+        let depth = nodeCount(in: path[..<level])
         return ReparsePlan(
             scope: .lines, newRoot: newRoot, oldRange: ByteRange(region.lowerBound, region.upperBound),
             rescan: .items(GreenNode.make(.file, items), depth: depth, inBlock: container.kind == .block),

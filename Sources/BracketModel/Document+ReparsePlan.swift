@@ -81,14 +81,7 @@ extension Document {
             })
             elements.append(.token(.rightBrace, 1))
             let newBlock = GreenNode.make(.block, elements)
-            var replacement = GreenElement.node(newBlock)
-            var up = level - 1
-            while up >= 0 {
-                let parent = path[up]
-                replacement = .node(parent.node.replacingChild(at: parent.childIndex, with: replacement))
-                up -= 1
-            }
-            guard case .node(let newRoot) = replacement else { return nil }
+            let newRoot = Document.root(replacingStepAt: level, of: path, with: newBlock)
             let depth = nodeCount(in: path[0..<level])
             return ReparsePlan(
                 scope: .block, newRoot: newRoot, oldRange: ByteRange(blockStart, blockEnd),
@@ -98,8 +91,20 @@ extension Document {
         return nil
     }
 
+    /// The new root after `path[level]`'s node is replaced by `node`: every ancestor is copied
+    /// with its one child swapped, everything else is shared.
+    static func root(replacingStepAt level: Int, of path: [SyntaxTree.PathStep], with node: GreenNode) -> GreenNode {
+        var replacement = node
+        var up = level - 1
+        while up >= 0 {
+            replacement = path[up].node.replacingChild(at: path[up].childIndex, with: .node(replacement))
+            up -= 1
+        }
+        return replacement
+    }
+
     /// How many steps of `steps` are `.node` nodes (a depth), counted without copying the steps.
-    private func nodeCount(in steps: ArraySlice<SyntaxTree.PathStep>) -> Int {
+    func nodeCount(in steps: ArraySlice<SyntaxTree.PathStep>) -> Int {
         var count = 0
         for index in steps.indices where steps[index].node.kind == .node { count += 1 }
         return count
