@@ -18,10 +18,7 @@ import tempfile
 import threading
 import time
 
-
-def frame(message):
-    body = json.dumps(message, separators=(",", ":")).encode("utf-8")
-    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+from lsp_frames import frame, read_frames
 
 
 class Server:
@@ -30,27 +27,14 @@ class Server:
                                         stderr=subprocess.DEVNULL)
         self.lock = threading.Condition()
         self.published = {}  # version -> arrival time
-        threading.Thread(target=self._read, daemon=True).start()
+        threading.Thread(target=read_frames, args=(self.process.stdout, self._received), daemon=True).start()
 
-    def _read(self):
-        stream = self.process.stdout
-        while True:
-            length = None
-            while True:
-                line = stream.readline()
-                if not line:
-                    return
-                line = line.strip()
-                if not line:
-                    break
-                name, _, value = line.partition(b":")
-                if name.lower() == b"content-length":
-                    length = int(value)
-            message = json.loads(stream.read(length))
-            if message.get("method") == "textDocument/publishDiagnostics":
-                with self.lock:
-                    self.published[message["params"].get("version")] = time.perf_counter()
-                    self.lock.notify_all()
+    def _received(self, body, first, last):
+        message = json.loads(body)
+        if message.get("method") == "textDocument/publishDiagnostics":
+            with self.lock:
+                self.published[message["params"].get("version")] = last
+                self.lock.notify_all()
 
     def send(self, data):
         self.process.stdin.write(data)

@@ -19,13 +19,10 @@ import subprocess
 import threading
 import time
 
+from lsp_frames import frame, read_frames
+
 URI = "file:///bench/preview-delta.bracket"
 VERSION = re.compile(rb'"version":(\d+)')
-
-
-def frame(message):
-    body = json.dumps(message, separators=(",", ":")).encode("utf-8")
-    return b"Content-Length: %d\r\n\r\n" % len(body) + body
 
 
 class Server:
@@ -35,36 +32,19 @@ class Server:
         self.lock = threading.Condition()
         self.pushes = {}  # version -> (first byte time, last byte time, size, kind)
         self.diagnostics = {}  # version -> arrival time of publishDiagnostics
-        threading.Thread(target=self._read, daemon=True).start()
+        threading.Thread(target=read_frames, args=(self.process.stdout, self._received), daemon=True).start()
 
-    def _read(self):
-        stream = self.process.stdout
-        while True:
-            length, first = None, None
-            while True:
-                line = stream.readline()
-                if first is None:
-                    first = time.perf_counter()
-                if not line:
-                    return
-                line = line.strip()
-                if not line:
-                    break
-                name, _, value = line.partition(b":")
-                if name.lower() == b"content-length":
-                    length = int(value)
-            body = stream.read(length)
-            last = time.perf_counter()
-            head = body[:400]
-            if b'"textDocument/publishDiagnostics"' in head and VERSION.search(head):
-                with self.lock:
-                    self.diagnostics[int(VERSION.search(head).group(1))] = last
-            if b'"bracket/didChangePreview"' in head:
-                version = int(VERSION.search(head).group(1))
-                kind = "delta" if b'"base":' in head else "full"
-                with self.lock:
-                    self.pushes[version] = (first, last, length, kind)
-                    self.lock.notify_all()
+    def _received(self, body, first, last):
+        head = body[:400]
+        if b'"textDocument/publishDiagnostics"' in head and VERSION.search(head):
+            with self.lock:
+                self.diagnostics[int(VERSION.search(head).group(1))] = last
+        if b'"bracket/didChangePreview"' in head:
+            version = int(VERSION.search(head).group(1))
+            kind = "delta" if b'"base":' in head else "full"
+            with self.lock:
+                self.pushes[version] = (first, last, len(body), kind)
+                self.lock.notify_all()
 
     def send(self, data):
         self.process.stdin.write(data)

@@ -60,8 +60,9 @@ extension Document {
         guard region.lowerBound <= edit.range.start, edit.range.end <= region.upperBound,
             let relexed = relex(region, edit: edit), relexed.bracesBalance
         else { return nil }
-        // A byte order mark is only one at the file's start, which items are not parsed as.
-        if region.lowerBound == 0, relexed.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return nil }
+        // A byte order mark is only one at the file's start, which items are not parsed as; the
+        // bytes that end up first may come from after the region (a deletion up to them).
+        if region.lowerBound == 0, startsWithByteOrderMark(afterApplying: edit) { return nil }
         let items = relexed.bytes.withUnsafeBufferPointer { bytes in
             Parser.parseBlockContent(bytes, in: 0..<relexed.end)
         }
@@ -86,6 +87,14 @@ extension Document {
             scope: .lines, newRoot: newRoot, oldRange: ByteRange(region.lowerBound, region.upperBound),
             rescan: .items(GreenNode.make(.file, items), depth: depth, inBlock: container.kind == .block),
             removedIDs: removedIDs)
+    }
+
+    /// Whether the text after `edit` begins with the UTF-8 byte order mark.
+    private func startsWithByteOrderMark(afterApplying edit: TextEdit) -> Bool {
+        var head = Array(text[..<edit.range.start].prefix(3))
+        head += edit.replacement.prefix(3 - head.count)
+        head += text[edit.range.end...].prefix(3 - head.count)
+        return head == [0xEF, 0xBB, 0xBF]
     }
 
     /// The innermost block or file on `path` whose content (inside its braces) holds the edit.

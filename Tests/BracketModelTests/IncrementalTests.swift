@@ -59,8 +59,11 @@ import Testing
 
     /// Found by FuzzIncremental: turning the second of two lone CRs into an LF makes the first
     /// one a CRLF, so relexing the edited token alone would leave two newline tokens.
-    @Test(arguments: [("a\r\rb", 2, 3, "\n"), ("a\r\r\nb", 2, 3, ""), ("r {\r\r  x\n}", 4, 5, "\n")])
-    func newLFAfterALoneCRJoinsIt(text: String, start: Int, end: Int, replacement: String) {
+    @Test(arguments: [("a\r\rb", 2, 3, "\n"), ("a\r\r\nb", 2, 3, ""), ("r {\r\r  x\n}", 4, 5, "\n"),
+                      // Found by FuzzIncremental: a deletion that moves a byte order mark to the
+                      // file's start makes it one (it was a stray character before).
+                      ("EEE\r\u{FEFF}71 ", 0, 4, ""), ("a\n\u{FEFF}b\n", 0, 2, "")])
+    func editNextToABoundaryMatchesAFullParse(text: String, start: Int, end: Int, replacement: String) {
         var document = Document(text)
         document.apply(TextEdit(range: ByteRange(start, end), replacement: replacement))
         Self.expectSameAsFresh(document, "\(text.debugDescription) \(start)..<\(end)")
