@@ -60,9 +60,14 @@ extension Document {
         guard region.lowerBound <= edit.range.start, edit.range.end <= region.upperBound,
             let relexed = relex(region, edit: edit), relexed.bracesBalance
         else { return nil }
-        // A byte order mark is only one at the file's start, which items are not parsed as; the
-        // bytes that end up first may come from after the region (a deletion up to them).
-        if region.lowerBound == 0, startsWithByteOrderMark(afterApplying: edit) { return nil }
+        // A byte order mark is only one at the file's start, which items are not parsed as: at
+        // the start, refuse when the old or the new text begins with one (the new first bytes
+        // may come from after the region; an insertion before a mark makes it stray).
+        if region.lowerBound == 0,
+            text.starts(with: Self.byteOrderMark) || startsWithByteOrderMark(afterApplying: edit)
+        {
+            return nil
+        }
         let items = relexed.bytes.withUnsafeBufferPointer { bytes in
             Parser.parseBlockContent(bytes, in: 0..<relexed.end)
         }
@@ -94,8 +99,10 @@ extension Document {
         var head = Array(text[..<edit.range.start].prefix(3))
         head += edit.replacement.prefix(3 - head.count)
         head += text[edit.range.end...].prefix(3 - head.count)
-        return head == [0xEF, 0xBB, 0xBF]
+        return head == Self.byteOrderMark
     }
+
+    private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// The innermost block or file on `path` whose content (inside its braces) holds the edit.
     private func containerLevel(in path: [SyntaxTree.PathStep], around edit: TextEdit) -> Int? {

@@ -62,7 +62,9 @@ import Testing
     @Test(arguments: [("a\r\rb", 2, 3, "\n"), ("a\r\r\nb", 2, 3, ""), ("r {\r\r  x\n}", 4, 5, "\n"),
                       // Found by FuzzIncremental: a deletion that moves a byte order mark to the
                       // file's start makes it one (it was a stray character before).
-                      ("EEE\r\u{FEFF}71 ", 0, 4, ""), ("a\n\u{FEFF}b\n", 0, 2, "")])
+                      ("EEE\r\u{FEFF}71 ", 0, 4, ""), ("a\n\u{FEFF}b\n", 0, 2, ""),
+                      // ... and an insertion before a file's byte order mark makes it stray.
+                      ("\u{FEFF}\0\0", 0, 0, " "), ("\u{FEFF}a\nb\n", 0, 0, "\n")])
     func editNextToABoundaryMatchesAFullParse(text: String, start: Int, end: Int, replacement: String) {
         var document = Document(text)
         document.apply(TextEdit(range: ByteRange(start, end), replacement: replacement))

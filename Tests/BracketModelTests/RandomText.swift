@@ -7,7 +7,8 @@ enum RandomText {
                          "\"a \\\"quoted\\\" b\"", "\"\"", "\"bad \\q\"", "\"open"]
     static let snippets = ["{", "}", "\"", "\n", " ", "  ", "#", "# note\n", "@title \"T\"\n", "@root left\n",
                            "@card-width 150\n", "@bogus 1\n", "x", "7", "07", "_a-b.c", "\r\n", "\r", "é", "🏆",
-                           "\"L\"", "\\", "{ 1 2 }", "\t", "@", "~", "}}", "{{", "\"x\\\"", "a { b c }"]
+                           "\"L\"", "\\", "{ 1 2 }", "\t", "@", "~", "}}", "{{", "\"x\\\"", "a { b c }",
+                           "\u{FEFF}"]
 
     static func document(_ random: inout SeededRandom, nodes: Int) -> String {
         var out = ""
