@@ -133,13 +133,15 @@ public enum PreviewPageAssets {
   var vscode = typeof acquireVsCodeApi === "function" ? acquireVsCodeApi() : null;
   document.body.setAttribute("data-transport", vscode ? "vscode" : "browser");
 
+  // To the extension (webview) or the loopback server (browser), whose endpoint is named
+  // after the message type ("reveal", "resync").
   function post(message) {
     if (vscode) {
       vscode.postMessage(message);
       return;
     }
     if (typeof fetch === "function") {
-      fetch("reveal", {
+      fetch(message.type === "resync" ? "resync" : "reveal", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify(message),
@@ -402,8 +404,8 @@ public enum PreviewPageAssets {
   function requestResync(uri) {
     if (state.resyncRequested) return;
     state.resyncRequested = true;
-    // The loopback server only sends full payloads, so only a webview host can be asked.
-    if (vscode) vscode.postMessage({ type: "resync", uri: typeof uri === "string" ? uri : state.uri });
+    // The extension answers with bracket/preview; the loopback server publishes a full payload.
+    post({ type: "resync", uri: typeof uri === "string" ? uri : state.uri });
   }
 
   // ---------------------------------------------------------------- cards

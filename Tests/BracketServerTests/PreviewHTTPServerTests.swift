@@ -164,6 +164,21 @@ private func post(_ server: PreviewHTTPServer, _ path: String, body: String,
         #expect(!received.contains("event:"))   // nothing published yet, so no preview event
     }
 
+    /// A page that could not apply a delta asks for the whole picture; the same POST rules as
+    /// reveal apply, and nothing else triggers the callback.
+    @Test func resyncCallsBack() throws {
+        let recorder = RevealRecorder()
+        let server = try PreviewHTTPServer(page: testPage, onReveal: { _ in }, onResync: { recorder.record("resync") },
+                                           limits: PreviewHTTPLimits(), keepAliveSeconds: 15)
+        defer { server.stop() }
+        #expect(statusCode(post(server, "/\(server.token)/resync", body: "{}")) == 204)
+        #expect(recorder.wait(for: 1) == ["resync"])
+        #expect(statusCode(post(server, "/\(server.token)/resync", body: "{}", contentType: "text/plain")) == 415)
+        #expect(statusCode(post(server, "/\(server.token)/resync", body: "{}", origin: "http://evil.example")) == 403)
+        #expect(statusCode(get(server, "/\(server.token)/resync")) == 405)
+        #expect(recorder.wait(for: 2, seconds: 0.3) == ["resync"])
+    }
+
     @Test func revealCallsBackWithTheID() throws {
         let recorder = RevealRecorder()
         let server = try makeServer(recorder: recorder)

@@ -212,6 +212,13 @@ def check_http_rules(base, host, port, token):
     status, _, _ = http_request(base + "reveal", method="POST", body=b'{"id":"4"}',
                                 headers={"Content-Type": "application/json", "Origin": "http://evil.example"})
     check("reveal from a foreign Origin is 403", status == 403, status)
+    status, headers, _ = http_request(base + "resync")
+    check("GET resync is 405 with Allow: POST", status == 405 and headers.get("Allow") == "POST", status)
+    status, _, _ = http_request(base + "resync", method="POST", body=b"{}", headers={"Content-Type": "text/plain"})
+    check("resync without a JSON content type is 415", status == 415, status)
+    status, _, _ = http_request(base + "resync", method="POST", body=b"{}",
+                                headers={"Content-Type": "application/json", "Origin": "http://evil.example"})
+    check("resync from a foreign Origin is 403", status == 403, status)
     status = raw_status(host, port, f"GET /{token}/ HTTP/1.1\r\nHost: evil.example:{port}\r\n\r\n".encode())
     check("foreign Host header is 403 (DNS rebinding)", status == 403, status)
     status = raw_status(host, port, f"GET /{token}/ HTTP/1.1\r\nHost: localhost:{port}\r\n\r\n".encode())
@@ -267,6 +274,29 @@ def check_sse_and_edits(client, base, host, port, token):
     check("the new node's range is where the edit put it",
           any(n["id"] == "8" and n["range"]["start"] == {"line": 0, "character": seven + 1} for n in nodes))
 
+    # A label edit moves no card: the pages get a delta on the payload they have.
+    previous = (payload or {}).get("sequence")
+    label_edit(client, 3, TUTORIAL.index("4") + 1, ' "Four"')
+    data = stream.next_event("preview", 10, accept=lambda d: (parse_json(d) or {}).get("version") == 3)
+    delta = parse_json(data) or {}
+    changed = delta.get("delta", {}).get("cards", {}).get("changed", [])
+    check("a label edit reaches the pages as a delta on the payload before it",
+          "svg" not in delta and isinstance(previous, int) and delta.get("base") == previous
+          and delta.get("sequence") == previous + 1, (data or "")[:300])
+    redrawn = [c for c in changed if "svg" in c]
+    check("the delta redraws card 4 only, with its new label (later cards only moved their ID range)",
+          [c.get("id") for c in redrawn] == ["4"] and "Four" in redrawn[0]["svg"]
+          and {c.get("id") for c in changed if "svg" not in c} == {"3", "5", "6", "7", "8"}, changed)
+    # A page that cannot apply a delta (it missed one, or connected after it) asks again.
+    status, _, _ = http_request(base + "resync", method="POST", body=b"{}",
+                                headers={"Content-Type": "application/json", "Origin": f"http://{host}:{port}"})
+    check("POST resync is 204", status == 204, status)
+    data = stream.next_event("preview", 10, accept=lambda d: "svg" in (parse_json(d) or {}))
+    full = parse_json(data) or {}
+    check("resync publishes the whole picture as the next payload",
+          full.get("version") == 3 and full.get("sequence") == delta.get("sequence", 0) + 1
+          and "Four" in full.get("svg", ""), (data or "")[:200])
+
     # Cursor on the "4": highlight 4. Character 3 sits between "{" and a space, touching no ID
     # (character 1 would touch the end of "1", which counts as on it): highlight null.
     four = TUTORIAL.index("4")
@@ -298,8 +328,21 @@ def check_sse_and_edits(client, base, host, port, token):
         alive = client.request("bracket/preview", {"textDocument": {"uri": URI}}, timeout=10)
     except Exception as error:  # noqa: BLE001 - any failure here is the finding
         alive = error
-    check("server still answers after the HTTP traffic", isinstance(alive, dict) and alive.get("version") == 2, alive)
+    check("server still answers after the HTTP traffic", isinstance(alive, dict) and alive.get("version") == 3, alive)
+
+    # Leave a delta as the newest payload: a page loaded now (Chromium, below) receives it
+    # first, cannot apply it, and must resync to draw anything.
+    label_edit(client, 4, TUTORIAL.index("4") + 1 + len(' "Four'), "s")
+    data = stream.next_event("preview", 10, accept=lambda d: (parse_json(d) or {}).get("version") == 4)
+    check("a second label edit is a delta too", "delta" in (parse_json(data) or {}), (data or "")[:200])
     stream.close()
+
+
+def label_edit(client, version, character, text):
+    client.notify("textDocument/didChange", {
+        "textDocument": {"uri": URI, "version": version},
+        "contentChanges": [{"range": {"start": {"line": 0, "character": character},
+                                      "end": {"line": 0, "character": character}}, "text": text}]})
 
 
 def check_chromium(url):
@@ -334,9 +377,10 @@ def run_chromium(url, profile):
             dom, stderr = "", "chromium timed out"
     print(f"(chromium runs: {attempts})")
     cards = [f'data-node-id="{i}"' for i in "12345678"]
-    check("headless Chromium renders every card of the live document (8, after the edit)",
+    check("headless Chromium renders every card of the live document (8, after the edits; "
+          "the newest payload was a delta, so the page had to resync)",
           all(card in dom for card in cards), ([c for c in cards if c not in dom], dom[-400:], stderr[-600:]))
-    check("rendered page shows the labels", "Node 4" in dom and "Node 8" in dom)
+    check("rendered page shows the labels", "Fours" in dom and "Node 8" in dom)
 
 
 def main():

@@ -23,12 +23,15 @@ public final class PreviewHTTPServer: @unchecked Sendable {
     private let acceptLoopDone = DispatchSemaphore(value: 0)
 
     /// Binds 127.0.0.1 on a free port and starts accepting. `onReveal` receives the
-    /// node ID of a card clicked on the page; it runs on a server thread.
-    public convenience init(page: PageAssets, onReveal: @escaping @Sendable (String) -> Void) throws {
-        try self.init(page: page, onReveal: onReveal, limits: PreviewHTTPLimits(), keepAliveSeconds: 15)
+    /// node ID of a card clicked on the page; `onResync` runs when a page could not apply a
+    /// delta and asks for the whole picture. Both run on a server thread.
+    public convenience init(page: PageAssets, onReveal: @escaping @Sendable (String) -> Void,
+                            onResync: @escaping @Sendable () -> Void = {}) throws {
+        try self.init(page: page, onReveal: onReveal, onResync: onResync, limits: PreviewHTTPLimits(),
+                      keepAliveSeconds: 15)
     }
 
-    init(page: PageAssets, onReveal: @escaping @Sendable (String) -> Void,
+    init(page: PageAssets, onReveal: @escaping @Sendable (String) -> Void, onResync: @escaping @Sendable () -> Void = {},
          limits: PreviewHTTPLimits, keepAliveSeconds: Double, maxConnections: Int = 64) throws {
         let (fd, port) = try PreviewSocket.listenLoopback()
         self.listenFD = fd
@@ -38,7 +41,7 @@ public final class PreviewHTTPServer: @unchecked Sendable {
         self.limits = limits
         self.maxConnections = maxConnections
         self.hub = PreviewEventHub(keepAliveSeconds: keepAliveSeconds)
-        self.router = PreviewRouter(page: page, port: port, token: token, onReveal: onReveal)
+        self.router = PreviewRouter(page: page, port: port, token: token, onReveal: onReveal, onResync: onResync)
         Thread.detachNewThread { [self] in acceptLoop(fd) }
     }
 

@@ -12,6 +12,7 @@ struct PreviewRouter: Sendable {
     let port: UInt16
     let token: String
     let onReveal: @Sendable (String) -> Void
+    let onResync: @Sendable () -> Void
 
     /// Longest node ID we pass on; IDs are short words, anything longer is not one of ours.
     static let maxRevealIDLength = 1024
@@ -45,6 +46,9 @@ struct PreviewRouter: Sendable {
         case "reveal":
             guard request.method == "POST" else { return .response(methodNotAllowed("POST")) }
             return .response(reveal(request))
+        case "resync":
+            guard request.method == "POST" else { return .response(methodNotAllowed("POST")) }
+            return .response(resync(request))
         default:
             return .response(.text(404, "Not Found"))
         }
@@ -66,21 +70,35 @@ struct PreviewRouter: Sendable {
     }
 
     /// `POST reveal {"id": "…"}` from the page when the user clicks a card.
-    /// Requiring a JSON content type forces a CORS preflight for any cross-origin
-    /// sender (which we never approve); the Origin check covers browsers that send one.
     private func reveal(_ request: PreviewHTTPRequest) -> PreviewHTTPResponse {
-        if let origin = request.header("origin"),
-           !allowedAuthorities.contains(where: { "http://\($0)" == origin.lowercased() }) {
-            return .text(403, "Forbidden")
-        }
-        let contentType = request.header("content-type")?.lowercased() ?? ""
-        guard contentType.hasPrefix("application/json") else { return .text(415, "Unsupported Media Type") }
+        if let refused = refusedPost(request) { return refused }
         guard let object = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any],
               let id = object["id"] as? String, !id.isEmpty, id.utf8.count <= Self.maxRevealIDLength else {
             return .text(400, "Bad Request")
         }
         onReveal(id)
         return PreviewHTTPResponse(status: 204)
+    }
+
+    /// `POST resync {}` from a page that could not apply a delta (it missed one, or just
+    /// connected): the server then publishes the whole picture.
+    private func resync(_ request: PreviewHTTPRequest) -> PreviewHTTPResponse {
+        if let refused = refusedPost(request) { return refused }
+        onResync()
+        return PreviewHTTPResponse(status: 204)
+    }
+
+    /// The checks every POST passes. Requiring a JSON content type forces a CORS preflight for
+    /// any cross-origin sender (which we never approve); the Origin check covers browsers that
+    /// send one.
+    private func refusedPost(_ request: PreviewHTTPRequest) -> PreviewHTTPResponse? {
+        if let origin = request.header("origin"),
+           !allowedAuthorities.contains(where: { "http://\($0)" == origin.lowercased() }) {
+            return .text(403, "Forbidden")
+        }
+        let contentType = request.header("content-type")?.lowercased() ?? ""
+        guard contentType.hasPrefix("application/json") else { return .text(415, "Unsupported Media Type") }
+        return nil
     }
 
     /// Compares without an early exit so response timing does not leak how much of a

@@ -2,7 +2,8 @@ import Foundation
 import JSONRPC
 
 /// What the worker handles next. The reader thread produces most events; the preview HTTP
-/// server produces `.reveal` (a card clicked in the browser).
+/// server produces `.reveal` (a card clicked in the browser) and `.previewResync` (a page that
+/// could not apply a delta).
 enum ServerEvent: Sendable {
     case message(Message)
     case invalid(InvalidMessage)
@@ -11,6 +12,7 @@ enum ServerEvent: Sendable {
     /// A request cancelled while it was still queued: answered with -32800 in its place.
     case cancelled(RequestID)
     case reveal(nodeID: String)
+    case previewResync
 }
 
 /// The hand-off between the reader thread and the single worker. Order is preserved, so

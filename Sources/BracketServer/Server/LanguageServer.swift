@@ -84,6 +84,8 @@ final class LanguageServer {
             sendError(id: id, ResponseError(code: ResponseError.requestCancelled, message: "request cancelled"))
         case .reveal(let nodeID):
             reveal(nodeID: nodeID)
+        case .previewResync:
+            resyncBrowserPreview()
         }
     }
 

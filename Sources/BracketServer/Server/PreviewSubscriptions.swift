@@ -23,6 +23,11 @@ struct PreviewSubscriptions {
     var deltaBases: [String: PreviewDeltaBase] = [:]
     /// Per document: the sequence number of the last payload sent to a delta client.
     var sequences: [String: Int] = [:]
+    /// The last payload the browser pages were sent (`browserURI`'s), which the next delta
+    /// applies to; nil after a switch of document, so the next one is full.
+    var browserBase: PreviewDeltaBase?
+    /// Numbers the browser pages' payloads (its own chain, apart from the editor's).
+    var browserSequence = 0
     var dirty: Set<String> = []
     var lastRender: [String: Date] = [:]
 

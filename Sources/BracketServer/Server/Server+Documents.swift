@@ -50,6 +50,8 @@ extension LanguageServer {
         guard documents.removeValue(forKey: uri) != nil else { return }
         preview.dirty.remove(uri)
         dropDeltaBase(uri)
+        // The pages keep showing the closed document; what they were sent need not be kept.
+        if preview.browserURI == uri { preview.browserBase = nil }
         let params = PublishDiagnosticsParams(uri: uri, version: nil, diagnostics: [])
         sendNotification(PublishDiagnosticsParams.method, params.json)
         returnFreedMemory()

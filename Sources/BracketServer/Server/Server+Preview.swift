@@ -30,16 +30,14 @@ extension LanguageServer {
             preview.lastRender[uri] = now
             let render = PreviewRender(context)
             let delta = preview.wantsDelta(uri)
-            // The full payload is built once, and only if a plain client or the page needs it.
-            let full = (preview.wantsNotification(uri) && !delta) || preview.browserURI == uri
-                ? render.fullPayload() : nil
-            if preview.wantsNotification(uri), let payload = delta ? sequencedPayload(render, allowDelta: true) : full {
+            if preview.wantsNotification(uri) {
+                let payload = delta ? sequencedPayload(render, allowDelta: true) : render.fullPayload()
                 send {
                     try connection.sendNotification(method: DidChangePreviewNotification.method) { $0.raw(payload) }
                 }
             }
-            // The loopback page always gets full payloads (docs/protocol.md).
-            if preview.browserURI == uri, let full { previewServer?.publish(payload: full) }
+            // The browser pages apply deltas too, and ask for a resync when they cannot.
+            if preview.browserURI == uri { previewServer?.publish(payload: browserPayload(render, allowDelta: true)) }
         }
     }
 
@@ -50,7 +48,9 @@ extension LanguageServer {
             let page = PageAssets(html: PreviewPageAssets.browserHTML, js: PreviewPageAssets.js,
                                   deltaJS: PreviewPageAssets.deltaJS, css: PreviewPageAssets.css)
             do {
-                previewServer = try PreviewHTTPServer(page: page) { nodeID in queue.push(.reveal(nodeID: nodeID)) }
+                previewServer = try PreviewHTTPServer(
+                    page: page, onReveal: { nodeID in queue.push(.reveal(nodeID: nodeID)) },
+                    onResync: { queue.push(.previewResync) })
             } catch {
                 throw ResponseError.internalError("cannot start the preview server: \(error)")
             }
@@ -58,7 +58,7 @@ extension LanguageServer {
         guard let server = previewServer else { throw ResponseError.internalError("preview server unavailable") }
         preview.browserURI = context.uri
         preview.lastRender[context.uri] = Date()
-        server.publish(payload: previewPayload(context))
+        server.publish(payload: browserPayload(PreviewRender(context), allowDelta: false))
         return OpenPreviewResult(url: server.url)
     }
 

@@ -6,13 +6,36 @@ extension LanguageServer {
     /// Either way it becomes the base of the next delta.
     func sequencedPayload(_ render: PreviewRender, allowDelta: Bool) -> [UInt8] {
         let uri = render.context.uri
-        let sequence = preview.nextSequence(uri)
-        defer { preview.deltaBases[uri] = PreviewDeltaBase(sequence: sequence, snapshot: render.snapshot) }
-        if allowDelta, let base = preview.deltaBases[uri],
-           case .delta(let delta) = previewUpdate(from: base.snapshot, to: render.snapshot) {
-            return render.deltaPayload(delta, sequence: sequence, base: base.sequence)
+        return Self.chainedPayload(render, sequence: preview.nextSequence(uri), base: &preview.deltaBases[uri],
+                                   allowDelta: allowDelta)
+    }
+
+    /// The payload for the browser pages (`bracket/openPreview`), on a chain of its own: a
+    /// delta against what the pages were last sent, or the full payload.
+    func browserPayload(_ render: PreviewRender, allowDelta: Bool) -> [UInt8] {
+        preview.browserSequence += 1
+        return Self.chainedPayload(render, sequence: preview.browserSequence, base: &preview.browserBase,
+                                   allowDelta: allowDelta)
+    }
+
+    /// Numbered payload `sequence`: a delta from `base` when allowed, possible and small, else
+    /// the full payload; either way it becomes the new `base`.
+    private static func chainedPayload(
+        _ render: PreviewRender, sequence: Int, base: inout PreviewDeltaBase?, allowDelta: Bool
+    ) -> [UInt8] {
+        defer { base = PreviewDeltaBase(sequence: sequence, snapshot: render.snapshot) }
+        if allowDelta, let previous = base,
+           case .delta(let delta) = previewUpdate(from: previous.snapshot, to: render.snapshot) {
+            return render.deltaPayload(delta, sequence: sequence, base: previous.sequence)
         }
         return render.fullPayload(sequence: sequence)
+    }
+
+    /// A browser page could not apply a delta: every page gets the whole picture, which
+    /// restarts the chain.
+    func resyncBrowserPreview() {
+        guard let server = previewServer, let uri = preview.browserURI, let context = try? context(for: uri) else { return }
+        server.publish(payload: browserPayload(PreviewRender(context), allowDelta: false))
     }
 
     /// `bracket/preview`: always the full payload; for a delta client it is numbered and
