@@ -5,11 +5,6 @@ import JSONRPC
 import LanguageServerProtocol
 
 extension LanguageServer {
-    /// The full payload `{ uri, version, geometry, svg, diagnostics: {errors, warnings} }`.
-    func previewPayload(_ context: DocumentContext) -> [UInt8] {
-        PreviewRender(context).fullPayload()
-    }
-
     func subscribePreview(uri: String, delta: Bool) {
         preview.subscribed.insert(uri)
         if delta { preview.deltaSubscribed.insert(uri) } else { preview.deltaSubscribed.remove(uri) }
