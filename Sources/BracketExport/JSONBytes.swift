@@ -1,3 +1,4 @@
+import BracketJSON
 import BracketLayout
 
 /// JSON values written straight into a `ByteSink`, spelled exactly as `JSONWriter` spells them
@@ -5,43 +6,18 @@ import BracketLayout
 /// next to documents written by `JSONWriter`). The geometry writer uses these instead of
 /// `JSONWriter` to write each key as one fixed run of bytes and each number without a `String`.
 extension ByteSink {
-    /// A JSON string: `"` `\` and control characters escaped like `JSONWriter.string(_:)`.
+    /// A JSON string, escaped by the same rule as `JSONWriter.string(_:)` (`JSONStringEscaping`).
     mutating func jsonString(_ text: String) {
         raw(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { utf8 in
-            var runStart = 0
-            for index in 0..<utf8.count {
-                let byte = utf8[index]
-                if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") { continue }
-                if runStart < index { append(UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
-                jsonEscape(byte)
-                runStart = index + 1
-            }
-            if runStart < utf8.count { append(UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+            JSONStringEscaping.forEachPiece(of: utf8, literal: { append($0) }, escape: { append($0) })
         }
         raw(UInt8(ascii: "\""))
     }
 
-    private mutating func jsonEscape(_ byte: UInt8) {
-        switch byte {
-        case UInt8(ascii: "\""): raw("\\\"")
-        case UInt8(ascii: "\\"): raw("\\\\")
-        case 0x0A: raw("\\n")
-        case 0x0D: raw("\\r")
-        case 0x09: raw("\\t")
-        case 0x08: raw("\\b")
-        case 0x0C: raw("\\f")
-        default:
-            let hex: StaticString = "0123456789abcdef"
-            raw("\\u00")
-            raw(hex.utf8Start[Int(byte >> 4)])
-            raw(hex.utf8Start[Int(byte & 0xF)])
-        }
-    }
-
     /// The most bytes `jsonString(_:)` writes for `utf8Count` bytes of text (`\u00XX`), quotes included.
-    static func jsonStringBound(_ utf8Count: Int) -> Int { 6 * utf8Count + 2 }
+    static func jsonStringBound(_ utf8Count: Int) -> Int { JSONStringEscaping.maxEscapedLength * utf8Count + 2 }
 
     /// A JSON number spelled like `JSONWriter.double(_:)`: whole numbers without a fraction,
     /// others in Swift's shortest round-trip form, non-finite values as `null`.

@@ -138,40 +138,9 @@ public struct JSONWriter: Sendable {
         bytes.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { utf8 in
-            var runStart = 0
-            for index in 0..<utf8.count {
-                let byte = utf8[index]
-                if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") { continue }
-                if runStart < index {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                }
-                appendEscape(for: byte)
-                runStart = index + 1
-            }
-            if runStart < utf8.count {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
-            }
+            JSONStringEscaping.forEachPiece(
+                of: utf8, literal: { bytes.append(contentsOf: $0) }, escape: { bytes.append(contentsOf: $0) })
         }
         bytes.append(UInt8(ascii: "\""))
-    }
-
-    private mutating func appendEscape(for byte: UInt8) {
-        bytes.append(UInt8(ascii: "\\"))
-        switch byte {
-        case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
-        case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
-        case 0x0A: bytes.append(UInt8(ascii: "n"))
-        case 0x0D: bytes.append(UInt8(ascii: "r"))
-        case 0x09: bytes.append(UInt8(ascii: "t"))
-        case 0x08: bytes.append(UInt8(ascii: "b"))
-        case 0x0C: bytes.append(UInt8(ascii: "f"))
-        default:
-            let hex: StaticString = "0123456789abcdef"
-            bytes.append(UInt8(ascii: "u"))
-            bytes.append(UInt8(ascii: "0"))
-            bytes.append(UInt8(ascii: "0"))
-            bytes.append(hex.utf8Start[Int(byte >> 4)])
-            bytes.append(hex.utf8Start[Int(byte & 0xF)])
-        }
     }
 }
