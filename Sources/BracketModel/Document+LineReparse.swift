@@ -58,7 +58,7 @@ extension Document {
         let container = children.node
         let region = children.start(replaced.lowerBound)..<children.start(replaced.upperBound)
         guard region.lowerBound <= edit.range.start, edit.range.end <= region.upperBound,
-            let relexed = relex(region, edit: edit), relexed.bracesBalance
+            let relexed = relex(region, edit: edit), relexed.bracesBalance, relexed.onlyTrivia || !onlyTrivia
         else { return nil }
         // A byte order mark is only one at the file's start, which items are not parsed as: at
         // the start, refuse when the old or the new text begins with one (the new first bytes
@@ -72,7 +72,6 @@ extension Document {
             Parser.parseBlockContent(bytes, in: 0..<relexed.end)
         }
         let opening = firstSignificantToken(items)
-        if onlyTrivia && opening != nil { return nil }
         let previous = children.significantNode(before: replaced.lowerBound)
         // An unclosed block before the region takes in everything after it, new items included.
         if let previous, previous.isOpenEnded { return nil }

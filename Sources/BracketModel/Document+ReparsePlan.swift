@@ -131,6 +131,7 @@ extension Document {
             while lexer.position < stop, let token = lexer.next() {
                 if relexed.tokenCount == 0 { relexed.first = token }
                 relexed.tokenCount += 1
+                if !token.kind.isTrivia { relexed.onlyTrivia = false }
                 // Every `}` must close an earlier `{`, and none may be left open.
                 if token.kind == .leftBrace { depth += 1 }
                 if token.kind == .rightBrace {
@@ -151,11 +152,14 @@ extension Document {
 }
 
 /// What a region lexes to after an edit: its bytes (with possibly one byte of the following text
-/// after `end`), how many tokens, the first one, and whether its braces balance.
+/// after `end`), how many tokens, the first one, whether its braces balance, and whether it is
+/// all trivia.
 struct Relexed {
     var bytes: [UInt8]
     var end: Int
     var tokenCount = 0
     var first: Lexer.Token?
     var bracesBalance = true
+    /// No token but whitespace, line breaks, comments or a byte order mark.
+    var onlyTrivia = true
 }
