@@ -2,11 +2,12 @@ import BracketExport
 import BracketLayout
 import BracketModel
 import BracketSVG
+import BracketSyntax
 
 /// The stages `--stage` can repeat on their own, so that `perf record` or callgrind see one
 /// stage's profile rather than the whole pipeline's.
 enum ProfiledStage: String {
-    case diagram, layout, svg, json
+    case lex, parse, diagram, layout, svg, json
 }
 
 /// Builds the inputs once, then runs `stage` `repeats` times and prints one timing record.
@@ -18,6 +19,8 @@ func profileStage(_ stage: ProfiledStage, shape: TreeShape, nodes: Int, repeats:
     let samples = Samples((0..<repeats).map { _ in
         timeMS { () -> Int in
             switch stage {
+            case .lex: return lexAll(text)
+            case .parse: return SyntaxTree.parse(text).root.nodeCount
             case .diagram: return document.diagram().nodes.count
             case .layout: return layout(diagram).cards.count
             case .svg: return renderSVG(diagram, geometry).utf8.count
@@ -32,4 +35,14 @@ func profileStage(_ stage: ProfiledStage, shape: TreeShape, nodes: Int, repeats:
     var line = Record("stage-" + stage.rawValue, shape: shape, nodes: nodes, bytes: text.count)
     line.add(samples)
     line.emit()
+}
+
+/// Lexes the whole text and counts the tokens: the floor the parser's own work sits on.
+private func lexAll(_ text: [UInt8]) -> Int {
+    text.withUnsafeBufferPointer { buffer in
+        var lexer = Lexer(buffer, in: 0..<buffer.count, atFileStart: true)
+        var tokens = 0
+        while lexer.next() != nil { tokens += 1 }
+        return tokens
+    }
 }
