@@ -1,5 +1,5 @@
 /// One token of the green tree: its kind and byte length packed in 32 bits (kind in the low
-/// 4 bits, length in the high 28), so that `GreenElement` fits in 8 bytes.
+/// 4 bits, length in the high 28).
 ///
 /// A token longer than `maxLength` (256 MiB - 1) is stored as several adjacent tokens of the
 /// same kind (see `GreenBuilder.token`); the tree stays lossless, it only has more pieces.
@@ -16,6 +16,11 @@ public struct GreenToken: Hashable, Sendable {
         raw = UInt32(truncatingIfNeeded: length) << 4 | UInt32(kind.rawValue)
     }
 
+    @inline(__always)
+    init(raw: UInt32) {
+        self.raw = raw
+    }
+
     @inlinable @inline(__always)
     public var kind: TokenKind {
         // Every raw value comes from `init`, so the low bits always name a real kind.
@@ -26,11 +31,8 @@ public struct GreenToken: Hashable, Sendable {
     public var length: Int { Int(raw >> 4) }
 }
 
-/// One child of a green node: a token or an inner node. Eight bytes (the token's 32 bits or the
-/// node's reference; the enum tag lives in the reference's spare bits), half the size of a
-/// `(TokenKind, UInt32)` payload, which would need 9 bytes and a 16-byte stride.
-// @unchecked: green nodes are immutable once built (ManagedBuffer itself opts out of Sendable).
-public enum GreenElement: @unchecked Sendable {
+/// One child of a green node: a token or an inner node.
+public enum GreenElement: Sendable {
     case token(GreenToken)
     case node(GreenNode)
 
@@ -56,45 +58,55 @@ public enum GreenElement: @unchecked Sendable {
     }
 }
 
-/// A green node's header, 16 bytes, so that a node with one child is a 48-byte allocation
-/// (16 bytes of object header, this, one element) rather than 64.
-public struct GreenHeader {
-    /// The byte length of the subtree.
-    let length: Int
-    /// Kind (bits 0-2), child count (bits 3-34) and node count (bits 35-63).
-    ///
-    /// A node with 2^32 children would need a 32 GiB builder stack, so the count runs out of
-    /// memory before it could overflow. The node count (how many `.node` nodes the subtree holds,
-    /// itself included) saturates at 2^29 - 1 (536,870,911), which would take a tree of over
-    /// 25 GB; it is only compared with `Limits.nodes` and used as a capacity hint.
-    var bits: UInt64
-
-    static let maxNodeCount = (1 << 29) - 1
-
-    init(kind: NodeKind, count: Int, length: Int, nodeCount: Int) {
-        self.length = length
-        bits = UInt64(kind.rawValue & 0x7) | UInt64(UInt32(truncatingIfNeeded: count)) << 3
-            | UInt64(min(max(nodeCount, 0), GreenHeader.maxNodeCount)) << 35
-    }
-
-    // Every header comes from `init`, so the kind bits always name a real kind.
-    var kind: NodeKind { NodeKind(rawValue: UInt8(truncatingIfNeeded: bits & 0x7)) ?? .unexpected }
-    var count: Int { Int(UInt32(truncatingIfNeeded: bits >> 3)) }
-    var nodeCount: Int { Int(bits >> 35) }
-
-    mutating func setCount(_ count: Int) {
-        bits = bits & ~(0xFFFF_FFFF << 3) | UInt64(UInt32(truncatingIfNeeded: count)) << 3
-    }
-}
-
 /// An immutable node of the lossless tree in the style of rowan's green tree: it knows its kind,
 /// its byte length and its children, but not its position or its parent, so an unchanged subtree
-/// can be shared between the old and the new tree after an edit. Children are stored inline (one
-/// allocation per node) to keep large documents small.
-public final class GreenNode: ManagedBuffer<GreenHeader, GreenElement> {
-    // A green node is never mutated after `make` returns, which is what lets values holding one
-    // be @unchecked Sendable.
+/// can be shared between the old and the new tree after an edit.
+///
+/// A node is a place in a `GreenArena`: a parse writes every node of the document into one arena
+/// (no allocation, reference count or free per node), and the nodes an edit creates go into small
+/// arenas of their own that point back at the subtrees they share. The value is a reference to
+/// the arena and the node's word offset in it; copying it retains the arena, which keeps every
+/// node below alive.
+public struct GreenNode: @unchecked Sendable {
+    // @unchecked: an arena is never written once a node in it has been handed out.
+    @usableFromInline var arena: GreenArena
+    @usableFromInline let header: Int
 
+    @inline(__always)
+    init(arena: GreenArena, header: Int) {
+        self.arena = arena
+        self.header = header
+    }
+
+    @inline(__always)
+    var bits: GreenBits { GreenBits(raw: arena.words[header + 1]) }
+
+    public var kind: NodeKind { bits.kind }
+    public var length: Int { Int(truncatingIfNeeded: arena.words[header]) }
+    public var count: Int { bits.count }
+    /// How many `.node` nodes this subtree holds, itself included (saturating; see `GreenBits`).
+    public var nodeCount: Int { bits.nodeCount }
+
+    public subscript(index: Int) -> GreenElement {
+        precondition(index >= 0 && index < count)
+        return arena.element(arena.words[header + 2 + index])
+    }
+
+    public var children: GreenChildren { GreenChildren(node: self) }
+
+    /// Calls `body` with the children (kept for callers written against the old storage; the
+    /// children view copies nothing either way).
+    @inline(__always)
+    public func withChildren<R>(_ body: (GreenChildren) throws -> R) rethrows -> R {
+        try body(children)
+    }
+
+    /// True when both values are the same node of the same arena (not merely equal subtrees).
+    public func isSameNode(as other: GreenNode) -> Bool {
+        arena === other.arena && header == other.header
+    }
+
+    /// A new node of `kind` with `children`, in an arena of its own.
     public static func make(_ kind: NodeKind, _ children: some Collection<GreenElement>) -> GreenNode {
         var length = 0
         var nodes = kind == .node ? 1 : 0
@@ -102,122 +114,90 @@ public final class GreenNode: ManagedBuffer<GreenHeader, GreenElement> {
             length += child.length
             if case .node(let inner) = child { nodes += inner.nodeCount }
         }
-        let node = allocate(kind, capacity: children.count, length: length, nodeCount: nodes)
-        node.withUnsafeMutablePointers { header, elements in
-            var index = 0
-            for child in children {
-                (elements + index).initialize(to: child)
-                index += 1
-            }
-            header.pointee.setCount(index)
-        }
-        return node
-    }
-
-    /// Builds a node of `count` children that `initialize` puts in place (all of them), with
-    /// length and node count already known: the parser's fast path, which moves the children
-    /// in without any retain or release.
-    @inline(__always)
-    static func make(
-        _ kind: NodeKind, count: Int, length: Int, nodeCount: Int,
-        initialize: (UnsafeMutablePointer<GreenElement>) -> Void
-    ) -> GreenNode {
-        let node = allocate(kind, capacity: count, length: length, nodeCount: nodeCount)
-        node.withUnsafeMutablePointers { header, elements in
-            initialize(elements)
-            header.pointee.setCount(count)
-        }
-        return node
-    }
-
-    @inline(__always)
-    private static func allocate(_ kind: NodeKind, capacity: Int, length: Int, nodeCount: Int) -> GreenNode {
-        let buffer = GreenNode.create(minimumCapacity: capacity) { _ in
-            GreenHeader(kind: kind, count: 0, length: length, nodeCount: nodeCount)
-        }
-        return unsafeDowncast(buffer, to: GreenNode.self)
-    }
-
-    public var kind: NodeKind { withUnsafeMutablePointerToHeader { $0.pointee.kind } }
-    public var length: Int { withUnsafeMutablePointerToHeader { $0.pointee.length } }
-    public var count: Int { withUnsafeMutablePointerToHeader { $0.pointee.count } }
-    public var nodeCount: Int { withUnsafeMutablePointerToHeader { $0.pointee.nodeCount } }
-
-    public subscript(index: Int) -> GreenElement {
-        withUnsafeMutablePointers { header, elements in
-            precondition(index >= 0 && index < header.pointee.count)
-            return elements[index]
-        }
-    }
-
-    public var children: UnsafeBufferPointer<GreenElement> {
-        // Valid while `self` is alive; callers hold a reference to the node while they read.
-        withUnsafeMutablePointers { header, elements in
-            UnsafeBufferPointer(start: elements, count: header.pointee.count)
-        }
-    }
-
-    /// Calls `body` with the children without copying them.
-    @inline(__always)
-    public func withChildren<R>(_ body: (UnsafeBufferPointer<GreenElement>) throws -> R) rethrows -> R {
-        try withUnsafeMutablePointers { header, elements in
-            try body(UnsafeBufferPointer(start: elements, count: header.pointee.count))
-        }
+        let arena = GreenArena(capacity: 2 + children.count)
+        arena.appendHeader(kind, count: children.count, length: length, nodeCount: nodes)
+        for child in children { arena.append(child) }
+        return GreenNode(arena: arena, header: 0)
     }
 
     /// A copy with the children in `range` replaced by `replacement`.
     public func replacingChildren(_ range: Range<Int>, with replacement: some Collection<GreenElement>) -> GreenNode {
-        withChildren { children in
-            var elements: [GreenElement] = []
-            elements.reserveCapacity(children.count - range.count + replacement.count)
-            elements.append(contentsOf: children[0..<range.lowerBound])
-            elements.append(contentsOf: replacement)
-            elements.append(contentsOf: children[range.upperBound...])
-            return GreenNode.make(kind, elements)
+        precondition(range.lowerBound >= 0 && range.upperBound <= count)
+        var length = self.length
+        var nodes = nodeCount
+        for index in range {
+            let old = self[index]
+            length -= old.length
+            if case .node(let node) = old { nodes -= node.nodeCount }
         }
+        for child in replacement {
+            length += child.length
+            if case .node(let node) = child { nodes += node.nodeCount }
+        }
+        let newCount = count - range.count + replacement.count
+        let copy = GreenArena(capacity: 2 + newCount)
+        copy.appendHeader(kind, count: newCount, length: length, nodeCount: nodes)
+        copy.appendChildren(of: self, 0..<range.lowerBound)
+        for child in replacement { copy.append(child) }
+        copy.appendChildren(of: self, range.upperBound..<count)
+        return GreenNode(arena: copy, header: 0)
     }
 
-    /// A copy with child `index` replaced by `replacement`: one allocation and a copy of the
-    /// other children, with length and node count adjusted by the difference. Incremental
-    /// reparsing calls this once per level of the path from the root to an edit, so it is kept
-    /// non-generic (a generic collection here cost ~400 ns a level in runtime metadata lookups,
-    /// 8 ms for an edit 10,000 levels deep).
+    /// A copy with child `index` replaced by `replacement`, with length and node count adjusted
+    /// by the difference. Incremental reparsing calls this once per level of the path from the
+    /// root to an edit, so it is kept non-generic (a generic collection here cost ~400 ns a level
+    /// in runtime metadata lookups, 8 ms for an edit 10,000 levels deep).
     public func replacingChild(at index: Int, with replacement: GreenElement) -> GreenNode {
-        withUnsafeMutablePointers { header, elements in
-            let count = header.pointee.count
-            precondition(index >= 0 && index < count)
-            let old = elements[index]
-            var nodeCount = header.pointee.nodeCount
-            if case .node(let node) = old { nodeCount -= node.nodeCount }
-            if case .node(let node) = replacement { nodeCount += node.nodeCount }
-            let length = header.pointee.length - old.length + replacement.length
-            return GreenNode.make(header.pointee.kind, count: count, length: length, nodeCount: nodeCount) { copy in
-                copy.initialize(from: elements, count: index)
-                (copy + index).initialize(to: replacement)
-                (copy + index + 1).initialize(from: elements + index + 1, count: count - index - 1)
-            }
-        }
+        let count = self.count
+        precondition(index >= 0 && index < count)
+        let old = self[index]
+        var nodes = nodeCount
+        if case .node(let node) = old { nodes -= node.nodeCount }
+        if case .node(let node) = replacement { nodes += node.nodeCount }
+        let copy = GreenArena(capacity: 2 + count)
+        copy.appendHeader(kind, count: count, length: length - old.length + replacement.length, nodeCount: nodes)
+        copy.appendChildren(of: self, 0..<index)
+        copy.append(replacement)
+        copy.appendChildren(of: self, (index + 1)..<count)
+        return GreenNode(arena: copy, header: 0)
+    }
+}
+
+/// The children of a green node, decoded from the arena's words as they are read.
+public struct GreenChildren: RandomAccessCollection {
+    let node: GreenNode
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { node.count }
+
+    @inline(__always)
+    public subscript(position: Int) -> GreenElement { node[position] }
+}
+
+/// A node's kind, child count and node count, packed in one word: kind in bits 0-2, child count
+/// in bits 3-34, node count in bits 35-63.
+///
+/// A node with 2^32 children would need a 32 GiB builder stack, so the count runs out of memory
+/// before it could overflow. The node count saturates at 2^29 - 1 (536,870,911), which would take
+/// a tree of over 25 GB; it is only compared with `Limits.nodes` and used as a capacity hint.
+struct GreenBits {
+    let raw: UInt64
+
+    static let maxNodeCount = (1 << 29) - 1
+
+    @inline(__always)
+    init(raw: UInt64) {
+        self.raw = raw
     }
 
-    deinit {
-        // Releasing a 100,000-level chain the ordinary way would recurse once per level inside
-        // the runtime's release and overflow the stack. Instead, children this node solely owns
-        // are moved to a heap worklist and emptied one at a time, so every deinit stays shallow.
-        var worklist: [GreenNode] = []
-        withUnsafeMutablePointers { header, elements in
-            for index in 0..<header.pointee.count {
-                if case .node(let child) = (elements + index).move() { worklist.append(child) }
-            }
-            header.pointee.setCount(0)
-        }
-        while var node = worklist.popLast() {
-            guard isKnownUniquelyReferenced(&node) else { continue }
-            node.withUnsafeMutablePointers { header, elements in
-                for index in 0..<header.pointee.count {
-                    if case .node(let child) = (elements + index).move() { worklist.append(child) }
-                }
-                header.pointee.setCount(0)
-            }
-        }
+    @inline(__always)
+    init(kind: NodeKind, count: Int, nodeCount: Int) {
+        raw = UInt64(kind.rawValue & 0x7) | UInt64(UInt32(truncatingIfNeeded: count)) << 3
+            | UInt64(min(max(nodeCount, 0), GreenBits.maxNodeCount)) << 35
     }
+
+    // Every value comes from `init`, so the kind bits always name a real kind.
+    var kind: NodeKind { NodeKind(rawValue: UInt8(truncatingIfNeeded: raw & 0x7)) ?? .unexpected }
+    var count: Int { Int(UInt32(truncatingIfNeeded: raw >> 3)) }
+    var nodeCount: Int { Int(raw >> 35) }
 }

@@ -39,7 +39,8 @@ public struct Parser: ~Copyable {
         bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(
                 lexer: Lexer(buffer, in: 0..<buffer.count, atFileStart: true),
-                builder: GreenBuilder(maxTokenLength: min(max(maxTokenLength, 1), GreenToken.maxLength)))
+                builder: GreenBuilder(
+                    maxTokenLength: min(max(maxTokenLength, 1), GreenToken.maxLength), expectedBytes: buffer.count))
             parser.builder.start(.file)
             parser.parseItems()
             parser.flushTrivia()
@@ -52,7 +53,7 @@ public struct Parser: ~Copyable {
     public static func parseBlockContent(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> [GreenElement] {
         var parser = Parser(
             lexer: Lexer(bytes, in: range, atFileStart: false),
-            builder: GreenBuilder(maxTokenLength: GreenToken.maxLength))
+            builder: GreenBuilder(maxTokenLength: GreenToken.maxLength, expectedBytes: range.count))
         parser.builder.start(.block)
         parser.parseItems()
         parser.flushTrivia()

@@ -40,27 +40,28 @@ public struct SyntaxTree: @unchecked Sendable {
         var current = WalkFrame(start, offset: startOffset)
         var ancestors: [WalkFrame] = []
         while true {
-            guard current.next < current.children.count else {
-                _ = body(.exit(current.node.takeUnretainedValue(), offset: current.offset))
+            guard current.next < current.count else {
+                _ = body(.exit(current.node, offset: current.offset))
                 guard let parent = ancestors.popLast() else { return }
                 current = parent
                 continue
             }
-            let element = current.children[current.next]
+            let word = current.children[current.next]
             current.next += 1
-            switch element {
-            case .token(let token):
+            if word & GreenWord.tagMask == GreenWord.tokenTag {
+                let token = GreenToken(raw: UInt32(truncatingIfNeeded: word >> 2))
                 _ = body(.token(token.kind, ByteRange(start: current.cursor, length: token.length)))
                 current.cursor += token.length
-            case .node(let child):
-                let childStart = current.cursor
-                current.cursor += child.length
-                if body(.enter(child, offset: childStart)) {
-                    ancestors.append(current)
-                    current = WalkFrame(child, offset: childStart)
-                } else {
-                    _ = body(.exit(child, offset: childStart))
-                }
+                continue
+            }
+            guard case .node(let child) = current.arena.takeUnretainedValue().element(word) else { continue }
+            let childStart = current.cursor
+            current.cursor += child.length
+            if body(.enter(child, offset: childStart)) {
+                ancestors.append(current)
+                current = WalkFrame(child, offset: childStart)
+            } else {
+                _ = body(.exit(child, offset: childStart))
             }
         }
     }
@@ -140,19 +141,29 @@ public struct SyntaxTree: @unchecked Sendable {
 
 /// One node being visited by `SyntaxTree.walk`.
 private struct WalkFrame {
-    let node: Unmanaged<GreenNode>
-    let children: UnsafeBufferPointer<GreenElement>
+    // Frames hold no references of their own: the walk's start node keeps every arena below it
+    // alive (nodes are never mutated), so visiting does no reference counting beyond what the
+    // visitor receives.
+    let arena: Unmanaged<GreenArena>
+    let header: Int
+    /// The node's child words and how many there are.
+    let children: UnsafeMutablePointer<UInt64>
+    let count: Int
     /// Index of the next child to visit, and the offset where it starts.
     var next = 0
     var cursor: Int
     let offset: Int
 
     init(_ node: GreenNode, offset: Int) {
-        self.node = Unmanaged.passUnretained(node)
-        children = node.children
+        arena = Unmanaged.passUnretained(node.arena)
+        header = node.header
+        children = node.arena.words + node.header + 2
+        count = node.count
         cursor = offset
         self.offset = offset
     }
+
+    var node: GreenNode { GreenNode(arena: arena.takeUnretainedValue(), header: header) }
 }
 
 extension GreenNode {
@@ -161,7 +172,7 @@ extension GreenNode {
     public func isStructurallyEqual(to other: GreenNode) -> Bool {
         var pending: [(GreenNode, GreenNode)] = [(self, other)]
         while let (a, b) = pending.popLast() {
-            if a === b { continue }
+            if a.isSameNode(as: b) { continue }
             guard a.kind == b.kind, a.length == b.length, a.count == b.count else { return false }
             for index in 0..<a.count {
                 switch (a[index], b[index]) {

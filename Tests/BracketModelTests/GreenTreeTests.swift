@@ -6,24 +6,66 @@ import Testing
 /// The packed tree representation: element size, token packing, and tokens too long for one
 /// element (cut into pieces with a lowered limit, so no 256 MiB input is needed).
 @Suite struct GreenTreeTests {
-    @Test func elementIsEightBytes() {
-        // The memory budget per node assumes this; a payload change that re-grows it should fail here.
-        #expect(MemoryLayout<GreenElement>.size == 8)
-        #expect(MemoryLayout<GreenElement>.stride == 8)
+    @Test func everyElementRoundTripsThroughAnArenaWord() {
+        // Tokens keep kind and length; nodes of the same arena and of another arena come back
+        // as the same node.
+        let other = GreenNode.make(.node, [GreenElement.token(.word, 2)])
+        let arena = GreenArena(capacity: 16)
+        arena.appendHeader(.block, count: 2, length: 5, nodeCount: 1)
+        arena.append(.token(.leftBrace, 1))
+        arena.append(.node(other))
+        for kind in TokenKind.allCases {
+            for length in [0, 1, 1_000, GreenToken.maxLength] {
+                guard case .token(let token) = arena.element(GreenWord.token(kind, length)) else {
+                    Issue.record("a token word decoded as a node")
+                    continue
+                }
+                #expect(token.kind == kind && token.length == length)
+            }
+        }
+        guard case .node(let local) = arena.element(GreenWord.local(0)),
+            case .node(let external) = arena.element(GreenWord.external(0))
+        else {
+            Issue.record("a node word decoded as a token")
+            return
+        }
+        #expect(local.isSameNode(as: GreenNode(arena: arena, header: 0)) && local.kind == .block && local.count == 2)
+        #expect(external.isSameNode(as: other) && external.length == 2)
     }
 
-    @Test func headerIsSixteenBytesAndKeepsItsFields() {
-        // 16 bytes of object header + 16 of ours: a one-child node is a 48-byte allocation.
-        #expect(MemoryLayout<GreenHeader>.size == 16)
+    @Test func headerBitsKeepTheirFieldsAndSaturate() {
         for kind in NodeKind.allCases {
-            var header = GreenHeader(kind: kind, count: 7, length: 1 << 40, nodeCount: 123_456)
-            #expect(header.kind == kind && header.count == 7 && header.length == 1 << 40 && header.nodeCount == 123_456)
-            header.setCount(Int(UInt32.max))
-            #expect(header.kind == kind && header.count == Int(UInt32.max) && header.nodeCount == 123_456)
+            let bits = GreenBits(kind: kind, count: Int(UInt32.max), nodeCount: 123_456)
+            #expect(bits.kind == kind && bits.count == Int(UInt32.max) && bits.nodeCount == 123_456)
         }
         // The node count saturates instead of spilling into the other fields.
-        let huge = GreenHeader(kind: .file, count: 1, length: 5, nodeCount: 1 << 40)
-        #expect(huge.nodeCount == GreenHeader.maxNodeCount && huge.kind == .file && huge.count == 1)
+        let huge = GreenBits(kind: .file, count: 1, nodeCount: 1 << 40)
+        #expect(huge.nodeCount == GreenBits.maxNodeCount && huge.kind == .file && huge.count == 1)
+    }
+
+    @Test func aParsedTreeIsOneArena() {
+        // The parser writes every node into the root's arena: none is an external reference.
+        let root = Parser.parse(Array("@gap 3\nr \"R\" {\n  a {\n    b\n  }\n  c\n}\n}\n".utf8))
+        var nodes = 0
+        var stack = [root]
+        while let node = stack.popLast() {
+            nodes += 1
+            #expect(node.arena === root.arena && node.arena.externals.isEmpty)
+            for case .node(let inner) in node.children { stack.append(inner) }
+        }
+        #expect(nodes == 9)
+    }
+
+    @Test func aLongChainOfEditArenasIsFreedWithoutDeepRecursion() {
+        // Each `make` is a new arena holding the previous one: releasing the outermost must not
+        // recurse once per level (this would overflow the stack without the deinit worklist).
+        var node = GreenNode.make(.node, [GreenElement.token(.word, 1)])
+        for _ in 0..<300_000 {
+            node = GreenNode.make(.node, [GreenElement.token(.word, 1), .node(node)])
+        }
+        #expect(node.nodeCount == 300_001)
+        node = GreenNode.make(.file, [GreenElement]())
+        #expect(node.count == 0)
     }
 
     @Test func equalLeavesShareOneNode() {
@@ -42,7 +84,7 @@ import Testing
         let lengths = leaves.map(\.length).sorted()
         #expect(lengths == [2, 2, 3])
         let twoByte = leaves.filter { $0.length == 2 }
-        #expect(twoByte.count == 2 && twoByte[0] === twoByte[1])
+        #expect(twoByte.count == 2 && twoByte[0].isSameNode(as: twoByte[1]))
     }
 
     @Test func tokenPacksEveryKindAndTheLongestLength() {
