@@ -1,6 +1,4 @@
-#if os(Linux) && canImport(Glibc)
-import Glibc
-#endif
+import BracketSyntax
 
 /// Writes output text straight into a fixed buffer: the storage of the `String` or `[UInt8]`
 /// being returned (see `ByteSink.string(capacity:_:)` and `bytes(capacity:_:)`), so a document
@@ -64,23 +62,9 @@ public struct ByteSink {
         }
     }
 
-    /// Asks Linux to back a big output buffer with 2 MiB pages. The buffer is fresh memory
-    /// (glibc maps allocations this large anew each time), so every 4 KiB page of it would cost a
-    /// page fault on first write: ~13,000 faults for the 55 MB SVG of 131,071 nodes, a third of
-    /// its render time. With transparent huge pages in `madvise` mode (the Debian default) this
-    /// takes SVG at 131,071 nodes from ~62 to ~40 ms. Only a hint: the bytes written are the same,
-    /// and where huge pages are off, or on other systems, nothing changes.
+    /// A big output buffer is fresh memory: see `HugePages` (SVG at 131,071 nodes: ~62 → ~40 ms).
     private static func adviseHugePages(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
-        #if os(Linux) && canImport(Glibc)
-        let hugePage = 2 << 20
-        guard buffer.count >= 4 * hugePage, let base = buffer.baseAddress else { return }
-        // Only whole huge pages inside the buffer can be advised.
-        let start = (Int(bitPattern: base) + hugePage - 1) & ~(hugePage - 1)
-        let end = (Int(bitPattern: base) + buffer.count) & ~(hugePage - 1)
-        guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        let adviseHugePage: Int32 = 14  // MADV_HUGEPAGE, not exported by the Glibc module
-        _ = madvise(aligned, end - start, adviseHugePage)
-        #endif
+        HugePages.advise(buffer.baseAddress, byteCount: buffer.count)
     }
 
     private static func larger(_ capacity: Int) -> Int {

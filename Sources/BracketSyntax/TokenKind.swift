@@ -30,7 +30,7 @@ public enum TokenKind: UInt8, Sendable, Hashable, CaseIterable {
 }
 
 /// The kinds of inner node in the lossless tree.
-public enum NodeKind: UInt8, Sendable, Hashable, CaseIterable {
+public enum NodeKind: UInt8, Sendable, Hashable, CaseIterable, BitwiseCopyable {
     /// The whole document: settings, nodes and anything unexpected at the top level.
     case file
     /// `ID [LABEL] [BLOCK]`. Its first non-trivia token is the ID word, except for the error

@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A stack of plain values (no references) in one malloc'd block that grows with `realloc`:
+/// the builder's scratch, where a push has to be a store and an add. Elements have no
+/// deinitialisation, so popping or truncating is only a change of `count`.
+struct PlainStack<Element: BitwiseCopyable>: ~Copyable {
+    private(set) var base: UnsafeMutablePointer<Element>
+    var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        base = PlainStack.reallocate(nil, self.capacity)
+    }
+
+    deinit { free(base) }
+
+    @inline(__always)
+    mutating func push(_ element: Element) {
+        if _slowPath(count == capacity) { grow(to: count + 1) }
+        base[count] = element
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func pop() -> Element {
+        precondition(count > 0)
+        count -= 1
+        return base[count]
+    }
+
+    /// Room for `extra` more elements without regrowing.
+    @inline(__always)
+    mutating func reserve(_ extra: Int) {
+        if _slowPath(count + extra > capacity) { grow(to: count + extra) }
+    }
+
+    /// Appends `count` elements from `source` (room must have been reserved).
+    @inline(__always)
+    mutating func append(from source: UnsafePointer<Element>, count: Int) {
+        let destination = base + self.count
+        for index in 0..<count { destination[index] = source[index] }
+        self.count += count
+    }
+
+    @inline(__always)
+    subscript(index: Int) -> Element {
+        get { base[index] }
+        set { base[index] = newValue }
+    }
+
+    /// Hands the storage over, trimmed to `count` elements (at least one), and starts again
+    /// empty: the caller frees the returned block with `free`.
+    mutating func takeStorage() -> UnsafeMutablePointer<Element> {
+        let taken = PlainStack.reallocate(base, max(count, 1))
+        capacity = 16
+        base = PlainStack.reallocate(nil, capacity)
+        count = 0
+        return taken
+    }
+
+    private mutating func grow(to needed: Int) {
+        capacity = max(needed, capacity.multipliedReportingOverflow(by: 2).overflow ? needed : capacity * 2)
+        base = PlainStack.reallocate(base, capacity)
+    }
+
+    private static func reallocate(_ old: UnsafeMutablePointer<Element>?, _ capacity: Int) -> UnsafeMutablePointer<Element> {
+        guard let bytes = realloc(old, capacity * MemoryLayout<Element>.stride) else {
+            preconditionFailure("out of memory for \(capacity) parser stack entries")
+        }
+        // A syntax arena of a few MiB is fresh memory that is written straight through.
+        HugePages.advise(bytes, byteCount: capacity * MemoryLayout<Element>.stride)
+        return bytes.bindMemory(to: Element.self, capacity: capacity)
+    }
+}
