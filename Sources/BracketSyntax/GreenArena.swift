@@ -4,54 +4,84 @@ import Glibc
 import Darwin
 #endif
 
-/// The storage green nodes live in: one buffer of 64-bit words holding nodes back to back.
+/// The storage green nodes live in: 64-bit words holding nodes back to back.
 ///
 /// A node at word offset `h` is a header of two words — its byte length, then its `GreenBits`
 /// (kind, child count, node count) — followed by one word per child (`GreenWord`): a token, a
-/// node of this arena (its offset), or a node of another arena (an index into `externals`).
+/// node of this arena (its offset), or a node of another arena (an index into the externals).
 ///
 /// Why an arena: a parse used to allocate one object per node and block, and malloc, reference
 /// counting and freeing those objects were over half of the parse time. Now a parse fills one
-/// arena with plain stores and a document's tree is freed in one call. Nodes an edit creates get
-/// a small arena of their own whose externals point at the unchanged subtrees, so an edit still
-/// copies only the path from the root to the change.
-public final class GreenArena: @unchecked Sendable {
+/// arena with plain stores (its words are a malloc'd block handed over by the builder), and a
+/// document's tree is freed in one call. Nodes an edit creates get a small arena of their own, one
+/// allocation holding the node's words and then its externals (two words each: a retained arena
+/// and a header offset), which point at the unchanged subtrees; so an edit still copies only the
+/// path from the root to the change, one allocation per level.
+public final class GreenArena: ManagedBuffer<GreenArena.Layout, UInt64>, @unchecked Sendable {
     // @unchecked: an arena is only written before the first node in it is handed out.
-    @usableFromInline let words: UnsafeMutablePointer<UInt64>
-    private(set) var count = 0
-    private let capacity: Int
-    /// Nodes of other arenas that nodes here have as children.
-    var externals: [GreenNode] = []
 
-    /// An empty arena with room for exactly `capacity` words (nodes made by edits).
-    init(capacity: Int) {
-        self.capacity = max(capacity, 1)
-        words = .allocate(capacity: self.capacity)
+    public struct Layout {
+        /// The node words: the tail of this object, or an adopted malloc'd block.
+        var words: UnsafeMutablePointer<UInt64>
+        var count: Int
+        var capacity: Int
+        /// Two words per external: the retained arena's bits, then the node's header offset.
+        var externals: UnsafeMutablePointer<UInt64>
+        var externalCount: Int
+        var externalCapacity: Int
+        var adopted: Bool
     }
 
-    /// Takes over `buffer` (allocated with malloc), of which the first `count` words are used.
-    init(adopting buffer: UnsafeMutablePointer<UInt64>, count: Int) {
-        words = buffer
-        self.count = count
-        capacity = count
-        adopted = true
+    /// An empty arena with room for exactly `words` node words and `externals` externals.
+    static func make(words: Int, externals: Int) -> GreenArena {
+        let buffer = GreenArena.create(minimumCapacity: words + 2 * externals) { buffer in
+            let tail = buffer.withUnsafeMutablePointerToElements { $0 }
+            return Layout(
+                words: tail, count: 0, capacity: words, externals: tail + words, externalCount: 0,
+                externalCapacity: externals, adopted: false)
+        }
+        return unsafeDowncast(buffer, to: GreenArena.self)
     }
 
-    /// Whether `words` came from malloc (the builder's growable buffer) rather than `allocate`.
-    private var adopted = false
+    /// An arena that takes over `buffer` (allocated with malloc), whose first `count` words are
+    /// nodes of this arena only.
+    static func adopting(_ buffer: UnsafeMutablePointer<UInt64>, count: Int) -> GreenArena {
+        let arena = GreenArena.create(minimumCapacity: 0) { _ in
+            Layout(
+                words: buffer, count: count, capacity: count, externals: buffer, externalCount: 0,
+                externalCapacity: 0, adopted: true)
+        }
+        return unsafeDowncast(arena, to: GreenArena.self)
+    }
+
+    @inline(__always)
+    var words: UnsafeMutablePointer<UInt64> { header.words }
+
+    var externalCount: Int { header.externalCount }
 
     deinit {
-        if adopted { free(words) } else { words.deallocate() }
+        let layout = header
+        if layout.adopted { free(layout.words) }
         // Releasing a long chain of arenas the ordinary way would recurse once per arena inside
         // the runtime's release (an edit 100,000 levels deep makes such a chain) and could
         // overflow the stack. Instead, the externals of arenas only this one keeps alive are
         // moved to a heap worklist and released one at a time, so every deinit stays shallow.
-        var worklist = externals
-        externals = []
-        while var node = worklist.popLast() {
-            guard isKnownUniquelyReferenced(&node.arena) else { continue }
-            worklist.append(contentsOf: node.arena.externals)
-            node.arena.externals = []
+        var worklist: [Unmanaged<GreenArena>] = []
+        GreenArena.takeExternals(layout, into: &worklist)
+        while let next = worklist.popLast() {
+            var arena = next.takeRetainedValue()
+            if isKnownUniquelyReferenced(&arena) {
+                GreenArena.takeExternals(arena.header, into: &worklist)
+                arena.header.externalCount = 0
+            }
+        }
+    }
+
+    private static func takeExternals(_ layout: Layout, into worklist: inout [Unmanaged<GreenArena>]) {
+        for index in 0..<layout.externalCount {
+            let bits = UInt(truncatingIfNeeded: layout.externals[2 * index])
+            guard let pointer = UnsafeRawPointer(bitPattern: bits) else { continue }
+            worklist.append(Unmanaged<GreenArena>.fromOpaque(pointer))
         }
     }
 
@@ -61,11 +91,21 @@ public final class GreenArena: @unchecked Sendable {
         switch word & GreenWord.tagMask {
         case GreenWord.tokenTag: .token(GreenToken(raw: UInt32(truncatingIfNeeded: word >> 2)))
         case GreenWord.localTag: .node(GreenNode(arena: self, header: Int(truncatingIfNeeded: word >> 2)))
-        default: .node(externals[Int(truncatingIfNeeded: word >> 2)])
+        default: .node(external(Int(truncatingIfNeeded: word >> 2)))
         }
     }
 
-    // MARK: - Filling a fixed-size arena (nodes made by edits)
+    /// External `index`, as a node value (retaining its arena).
+    func external(_ index: Int) -> GreenNode {
+        let layout = header
+        precondition(index >= 0 && index < layout.externalCount)
+        let bits = UInt(truncatingIfNeeded: layout.externals[2 * index])
+        guard let pointer = UnsafeRawPointer(bitPattern: bits) else { preconditionFailure("an empty external slot") }
+        let arena = Unmanaged<GreenArena>.fromOpaque(pointer).takeUnretainedValue()
+        return GreenNode(arena: arena, header: Int(truncatingIfNeeded: layout.externals[2 * index + 1]))
+    }
+
+    // MARK: - Filling an arena made with `make` (nodes made by edits)
 
     func appendHeader(_ kind: NodeKind, count: Int, length: Int, nodeCount: Int) {
         append(word: UInt64(truncatingIfNeeded: length))
@@ -77,13 +117,12 @@ public final class GreenArena: @unchecked Sendable {
         case .token(let token):
             append(word: GreenWord.token(token))
         case .node(let node):
-            append(word: GreenWord.external(externals.count))
-            externals.append(node)
+            append(word: GreenWord.external(appendExternal(node)))
         }
     }
 
-    /// Appends the children in `range` of `node`, re-pointing its node children at `node`'s
-    /// arena (tokens are copied as they are).
+    /// Appends the children in `range` of `node`, re-pointing its node children at their arenas
+    /// (tokens are copied as they are).
     func appendChildren(of node: GreenNode, _ range: Range<Int>) {
         let source = node.arena.words + node.header + 2
         for index in range {
@@ -98,9 +137,23 @@ public final class GreenArena: @unchecked Sendable {
 
     @inline(__always)
     private func append(word: UInt64) {
-        precondition(count < capacity)
-        words[count] = word
-        count += 1
+        withUnsafeMutablePointerToHeader { layout in
+            precondition(layout.pointee.count < layout.pointee.capacity)
+            layout.pointee.words[layout.pointee.count] = word
+            layout.pointee.count += 1
+        }
+    }
+
+    private func appendExternal(_ node: GreenNode) -> Int {
+        withUnsafeMutablePointerToHeader { layout in
+            let index = layout.pointee.externalCount
+            precondition(index < layout.pointee.externalCapacity)
+            let retained = Unmanaged.passRetained(node.arena).toOpaque()
+            layout.pointee.externals[2 * index] = UInt64(UInt(bitPattern: retained))
+            layout.pointee.externals[2 * index + 1] = UInt64(truncatingIfNeeded: node.header)
+            layout.pointee.externalCount = index + 1
+            return index
+        }
     }
 }
 
@@ -111,7 +164,7 @@ enum GreenWord {
     static let tokenTag: UInt64 = 0
     /// A node of the same arena: its header's word offset above the tag.
     static let localTag: UInt64 = 1
-    /// A node of another arena: its index in `externals` above the tag.
+    /// A node of another arena: its index among the externals above the tag.
     static let externalTag: UInt64 = 2
 
     @inline(__always)

@@ -166,7 +166,7 @@ struct GreenBuilder: ~Copyable {
     /// Hands the filled words to a new arena, trimmed to size.
     private mutating func finishArena() -> GreenArena {
         let count = words.count
-        return GreenArena(adopting: words.takeStorage(), count: count)
+        return GreenArena.adopting(words.takeStorage(), count: count)
     }
 
     /// Finishes the root; everything on the stack must have been placed.

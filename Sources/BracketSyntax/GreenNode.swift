@@ -110,11 +110,15 @@ public struct GreenNode: @unchecked Sendable {
     public static func make(_ kind: NodeKind, _ children: some Collection<GreenElement>) -> GreenNode {
         var length = 0
         var nodes = kind == .node ? 1 : 0
+        var externals = 0
         for child in children {
             length += child.length
-            if case .node(let inner) = child { nodes += inner.nodeCount }
+            if case .node(let inner) = child {
+                nodes += inner.nodeCount
+                externals += 1
+            }
         }
-        let arena = GreenArena(capacity: 2 + children.count)
+        let arena = GreenArena.make(words: 2 + children.count, externals: externals)
         arena.appendHeader(kind, count: children.count, length: length, nodeCount: nodes)
         for child in children { arena.append(child) }
         return GreenNode(arena: arena, header: 0)
@@ -125,6 +129,7 @@ public struct GreenNode: @unchecked Sendable {
         precondition(range.lowerBound >= 0 && range.upperBound <= count)
         var length = self.length
         var nodes = nodeCount
+        var externals = nodeChildren(0..<range.lowerBound) + nodeChildren(range.upperBound..<count)
         for index in range {
             let old = self[index]
             length -= old.length
@@ -132,10 +137,13 @@ public struct GreenNode: @unchecked Sendable {
         }
         for child in replacement {
             length += child.length
-            if case .node(let node) = child { nodes += node.nodeCount }
+            if case .node(let node) = child {
+                nodes += node.nodeCount
+                externals += 1
+            }
         }
         let newCount = count - range.count + replacement.count
-        let copy = GreenArena(capacity: 2 + newCount)
+        let copy = GreenArena.make(words: 2 + newCount, externals: externals)
         copy.appendHeader(kind, count: newCount, length: length, nodeCount: nodes)
         copy.appendChildren(of: self, 0..<range.lowerBound)
         for child in replacement { copy.append(child) }
@@ -154,12 +162,25 @@ public struct GreenNode: @unchecked Sendable {
         var nodes = nodeCount
         if case .node(let node) = old { nodes -= node.nodeCount }
         if case .node(let node) = replacement { nodes += node.nodeCount }
-        let copy = GreenArena(capacity: 2 + count)
+        var externals = nodeChildren(0..<index) + nodeChildren((index + 1)..<count)
+        if case .node = replacement { externals += 1 }
+        let copy = GreenArena.make(words: 2 + count, externals: externals)
         copy.appendHeader(kind, count: count, length: length - old.length + replacement.length, nodeCount: nodes)
         copy.appendChildren(of: self, 0..<index)
         copy.append(replacement)
         copy.appendChildren(of: self, (index + 1)..<count)
         return GreenNode(arena: copy, header: 0)
+    }
+}
+
+extension GreenNode {
+    /// How many of the children in `range` are nodes.
+    @inline(__always)
+    fileprivate func nodeChildren(_ range: Range<Int>) -> Int {
+        let words = arena.words + header + 2
+        var nodes = 0
+        for index in range where words[index] & GreenWord.tagMask != GreenWord.tokenTag { nodes += 1 }
+        return nodes
     }
 }
 

@@ -10,7 +10,7 @@ import Testing
         // Tokens keep kind and length; nodes of the same arena and of another arena come back
         // as the same node.
         let other = GreenNode.make(.node, [GreenElement.token(.word, 2)])
-        let arena = GreenArena(capacity: 16)
+        let arena = GreenArena.make(words: 16, externals: 1)
         arena.appendHeader(.block, count: 2, length: 5, nodeCount: 1)
         arena.append(.token(.leftBrace, 1))
         arena.append(.node(other))
@@ -50,7 +50,7 @@ import Testing
         var stack = [root]
         while let node = stack.popLast() {
             nodes += 1
-            #expect(node.arena === root.arena && node.arena.externals.isEmpty)
+            #expect(node.arena === root.arena && node.arena.externalCount == 0)
             for case .node(let inner) in node.children { stack.append(inner) }
         }
         #expect(nodes == 9)
