@@ -35,14 +35,16 @@ let package = Package(
         // Protocol shells.
         .target(name: "JSONRPC", dependencies: ["BracketJSON"]),
         .target(name: "LanguageServerProtocol", dependencies: ["JSONRPC", "BracketJSON"]),
+        // Process-wide allocator settings for long-running processes (server, benchmark).
+        .target(name: "ProcessMemory"),
         .target(name: "BracketServer", dependencies: [
-            "BracketIDE", "BracketSVG", "BracketExport", "BracketPreview", "LanguageServerProtocol", "JSONRPC",
+            "ProcessMemory", "BracketIDE", "BracketSVG", "BracketExport", "BracketPreview", "LanguageServerProtocol", "JSONRPC",
         ]),
         .executableTarget(name: "bracket", dependencies: ["BracketServer"]),
         // Performance figures for docs/performance.md: `swift run -c release bracket-bench`.
         .executableTarget(
             name: "bracket-bench",
-            dependencies: ["BracketModel", "BracketLayout", "BracketSVG", "BracketExport", "BracketJSON"],
+            dependencies: ["BracketModel", "BracketLayout", "BracketSVG", "BracketExport", "BracketJSON", "ProcessMemory"],
             path: "benchmarks/Sources/bracket-bench"),
         // Builds Diagram values from a tiny tree notation so tests need not wait for the parser.
         .target(name: "BracketTestSupport", dependencies: ["BracketModel"], path: "Tests/BracketTestSupport"),

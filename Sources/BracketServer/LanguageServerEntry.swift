@@ -1,6 +1,7 @@
 import Foundation
 import JSONRPC
 import LanguageServerProtocol
+import ProcessMemory
 
 /// Runs `bracket lsp`: LSP 3.17 over the given file descriptors until `exit`, end of input or
 /// the death of the client process. Returns the exit status: 0 after `shutdown` then `exit`,
@@ -12,6 +13,9 @@ public func runLanguageServer(input: Int32 = 0, output: Int32 = 1, arguments: [S
     for argument in arguments where argument != "--stdio" {
         logError("ignoring unknown argument \(argument)")
     }
+    // Opens and full reparses write a tree block about twice the text's size: keep freed
+    // memory for reuse rather than fault in fresh pages each time (see ProcessMemory).
+    ProcessMemory.keepFreedMemoryForReuse()
     let (reader, writer) = StdioTransport.make(input: input, output: output)
     let connection = Connection(reader: reader, writer: writer)
     let queue = EventQueue()

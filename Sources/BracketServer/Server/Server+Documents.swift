@@ -1,11 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import BracketJSON
 import BracketModel
 import BracketSyntax
 import JSONRPC
 import LanguageServerProtocol
+import ProcessMemory
 
 extension LanguageServer {
     func didOpen(_ notification: DidOpenTextDocumentNotification) {
@@ -58,16 +56,10 @@ extension LanguageServer {
     }
 
     /// A server lives for hours: once a document's tree is gone, hand the freed pages back to the
-    /// system instead of keeping the high-water mark (glibc keeps freed memory by default).
+    /// system instead of keeping the high-water mark (the server keeps freed memory for reuse
+    /// while it works; see `ProcessMemory`).
     private func returnFreedMemory() {
-        #if canImport(Glibc)
-        // malloc.h is not part of the Glibc module, so look malloc_trim up by name (nil handle
-        // is RTLD_DEFAULT); other C libraries simply lack it.
-        typealias MallocTrim = @convention(c) (Int) -> Int32
-        if let symbol = dlsym(nil, "malloc_trim") {
-            _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
-        }
-        #endif
+        ProcessMemory.returnFreedMemory()
     }
 
     /// Diagnostics go out at once (they are cheap); preview renders are only scheduled, and only

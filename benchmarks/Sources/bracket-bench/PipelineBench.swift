@@ -3,6 +3,7 @@ import BracketLayout
 import BracketModel
 import BracketSVG
 import BracketSyntax
+import ProcessMemory
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -97,13 +98,8 @@ func benchMemory(_ input: Input) {
     #endif
 }
 
-/// glibc's `malloc_trim(0)` hands freed heap pages back to the system, so that the RSS delta
-/// counts what the new document keeps rather than pages earlier stages left behind. Swift's
-/// Glibc module does not export it, hence the lookup by name.
+/// Freed heap pages go back to the system, so that the RSS delta counts what the new document
+/// keeps rather than pages earlier stages left behind.
 func releaseFreedMemory() {
-    #if os(Linux)
-    typealias Trim = @convention(c) (Int) -> Int32
-    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
-    _ = unsafeBitCast(symbol, to: Trim.self)(0)
-    #endif
+    ProcessMemory.returnFreedMemory()
 }

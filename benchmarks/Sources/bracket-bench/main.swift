@@ -3,14 +3,18 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ProcessMemory
 
 // bracket-bench: the performance figures in docs/performance.md, one JSON object per line.
 //   bracket-bench              full run (about two minutes on the reference machine)
 //   bracket-bench --quick      small sizes and few runs, for CI (well under 30 s)
+//   bracket-bench --only SHAPE only the rows of one shape (binary, random or chain)
 //   bracket-bench --emit N FILE [binary|random|chain]   write an input file and exit
 //   bracket-bench --stage STAGE N [SHAPE] [REPEATS]     repeat one stage, for a profiler
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+// Measured under the allocator settings `bracket lsp` runs with (docs/performance.md).
+ProcessMemory.keepFreedMemoryForReuse()
 
 if let emit = arguments.firstIndex(of: "--emit") {
     guard emit + 2 < arguments.count, let count = Int(arguments[emit + 1]), count > 0 else {
@@ -50,7 +54,10 @@ let plan: [(TreeShape, Int)] = quick
     ? [(.binary, 127), (.binary, 2_047), (.binary, 16_383), (.random, 10_000), (.chain, 1_000)]
     : [(.binary, 127), (.binary, 2_047), (.binary, 16_383), (.binary, 131_071), (.random, 100_000), (.chain, 10_000)]
 
-for (shape, count) in plan {
+// `--only SHAPE` runs just that shape's rows (for profiling one of them).
+let only = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? TreeShape(rawValue: arguments[$0 + 1]) : nil }
+
+for (shape, count) in plan where only == nil || only == shape {
     // 15 runs at every size: the large files' medians were too noisy with 7 on a shared machine.
     let runs = quick ? 3 : 15
     let input = Input(shape: shape, nodes: count, text: treeText(shape, count: count), runs: runs)
