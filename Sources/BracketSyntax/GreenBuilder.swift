@@ -57,20 +57,20 @@ struct GreenBuilder: ~Copyable {
     @inline(__always)
     mutating func token(_ token: Lexer.Token) {
         push(token)
-        offset += token.length
+        offset &+= token.length
     }
 
     /// Puts lexed trivia on the stack without placing it yet.
     @inline(__always)
     mutating func pendingToken(_ token: Lexer.Token) {
-        pendingCount += push(token)
-        pendingBytes += token.length
+        pendingCount &+= push(token)
+        pendingBytes &+= token.length
     }
 
     /// Places the pending trivia in the innermost open node.
     @inline(__always)
     mutating func commitPending() {
-        offset += pendingBytes
+        offset &+= pendingBytes
         pendingCount = 0
         pendingBytes = 0
     }
@@ -105,9 +105,11 @@ struct GreenBuilder: ~Copyable {
     mutating func finish() {
         let node = open.pop()
         let start = node.start
-        let children = elements.count - pendingCount - start
+        // Wrapping arithmetic in the builder: every count and offset is bounded by the input's
+        // size, and the overflow checks were a tenth of its instructions.
+        let children = elements.count &- pendingCount &- start
         let isNode = node.kind == .node
-        if isNode { nodesFinished += 1 }
+        if isNode { nodesFinished &+= 1 }
         let header: Int
         if children == 1, isNode, elements[start] & GreenWord.tagMask == GreenWord.tokenTag {
             header = leaf(elements[start])
@@ -130,9 +132,9 @@ struct GreenBuilder: ~Copyable {
         guard children > 1 else { return }
         // The pending trivia slides down to just after the new node (a few elements at most).
         for index in 0..<pendingCount {
-            elements[start + 1 + index] = elements[start + children + index]
+            elements[start &+ 1 &+ index] = elements[start &+ children &+ index]
         }
-        elements.count = start + 1 + pendingCount
+        elements.count = start &+ 1 &+ pendingCount
     }
 
     /// The node for a one-token `.node` leaf: the cached one when it holds the same token.
@@ -157,8 +159,8 @@ struct GreenBuilder: ~Copyable {
     private mutating func write(_ node: OpenNode, children: Int) -> Int {
         words.reserve(2 + children)
         let header = words.count
-        words.push(UInt64(truncatingIfNeeded: offset - node.offset))
-        words.push(GreenBits(kind: node.kind, count: children, nodeCount: nodesFinished - node.nodes).raw)
+        words.push(UInt64(truncatingIfNeeded: offset &- node.offset))
+        words.push(GreenBits(kind: node.kind, count: children, nodeCount: nodesFinished &- node.nodes).raw)
         words.append(from: elements.base + node.start, count: children)
         return header
     }

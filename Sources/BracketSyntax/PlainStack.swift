@@ -23,20 +23,20 @@ struct PlainStack<Element: BitwiseCopyable>: ~Copyable {
     mutating func push(_ element: Element) {
         if _slowPath(count == capacity) { grow(to: count + 1) }
         base[count] = element
-        count += 1
+        count &+= 1
     }
 
     @inline(__always)
     mutating func pop() -> Element {
         precondition(count > 0)
-        count -= 1
+        count &-= 1
         return base[count]
     }
 
     /// Room for `extra` more elements without regrowing.
     @inline(__always)
     mutating func reserve(_ extra: Int) {
-        if _slowPath(count + extra > capacity) { grow(to: count + extra) }
+        if _slowPath(count &+ extra > capacity) { grow(to: count + extra) }
     }
 
     /// Appends `count` elements from `source` (room must have been reserved).
@@ -44,7 +44,7 @@ struct PlainStack<Element: BitwiseCopyable>: ~Copyable {
     mutating func append(from source: UnsafePointer<Element>, count: Int) {
         let destination = base + self.count
         for index in 0..<count { destination[index] = source[index] }
-        self.count += count
+        self.count &+= count
     }
 
     @inline(__always)
