@@ -101,6 +101,25 @@ public final class GreenArena: ManagedBuffer<GreenArena.Layout, UInt64>, @unchec
         }
     }
 
+    /// The byte length of the child a word stands for, without making a node value (no
+    /// retain): what a search down the tree reads at every child it passes.
+    @inline(__always)
+    func childLength(_ word: UInt64) -> Int {
+        switch word & GreenWord.tagMask {
+        case GreenWord.tokenTag: return Int(truncatingIfNeeded: word >> 6)  // the length above the kind
+        case GreenWord.localTag: return Int(truncatingIfNeeded: words[Int(truncatingIfNeeded: word >> 2)])
+        default:
+            let layout = self.layout
+            let index = Int(truncatingIfNeeded: word >> 2)
+            precondition(index >= 0 && index < layout.externalCount)
+            guard let pointer = UnsafeRawPointer(bitPattern: UInt(truncatingIfNeeded: layout.externals[2 * index])) else {
+                preconditionFailure("an empty external slot")
+            }
+            let arena = Unmanaged<GreenArena>.fromOpaque(pointer).takeUnretainedValue()
+            return Int(truncatingIfNeeded: arena.words[Int(truncatingIfNeeded: layout.externals[2 * index + 1])])
+        }
+    }
+
     /// External `index`, as a node value (retaining its arena).
     func external(_ index: Int) -> GreenNode {
         let layout = self.layout
@@ -128,15 +147,26 @@ public final class GreenArena: ManagedBuffer<GreenArena.Layout, UInt64>, @unchec
     }
 
     /// Appends the children in `range` of `node`, re-pointing its node children at their arenas
-    /// (tokens are copied as they are).
+    /// (tokens are copied as they are). One retain per node child and no temporary values: an
+    /// edit does this once per level of its path.
     func appendChildren(of node: GreenNode, _ range: Range<Int>) {
         let source = node.arena.words + node.header + 2
+        let sourceLayout = node.arena.layout
         for index in range {
             let word = source[index]
-            if word & GreenWord.tagMask == GreenWord.tokenTag {
+            switch word & GreenWord.tagMask {
+            case GreenWord.tokenTag:
                 append(word: word)
-            } else {
-                append(node.arena.element(word))
+            case GreenWord.localTag:
+                append(word: GreenWord.external(appendExternal(arena: node.arena, header: Int(truncatingIfNeeded: word >> 2))))
+            default:
+                let external = Int(truncatingIfNeeded: word >> 2)
+                precondition(external >= 0 && external < sourceLayout.externalCount)
+                let bits = UInt(truncatingIfNeeded: sourceLayout.externals[2 * external])
+                guard let pointer = UnsafeRawPointer(bitPattern: bits) else { preconditionFailure("an empty external slot") }
+                let arena = Unmanaged<GreenArena>.fromOpaque(pointer).takeUnretainedValue()
+                let header = Int(truncatingIfNeeded: sourceLayout.externals[2 * external + 1])
+                append(word: GreenWord.external(appendExternal(arena: arena, header: header)))
             }
         }
     }
@@ -151,12 +181,17 @@ public final class GreenArena: ManagedBuffer<GreenArena.Layout, UInt64>, @unchec
     }
 
     private func appendExternal(_ node: GreenNode) -> Int {
+        appendExternal(arena: node.arena, header: node.header)
+    }
+
+    /// Stores a retained reference to the node at `header` of `arena`; returns its index.
+    private func appendExternal(arena: GreenArena, header: Int) -> Int {
         withUnsafeMutablePointerToHeader { layout in
             let index = layout.pointee.externalCount
             precondition(index < layout.pointee.externalCapacity)
-            let retained = Unmanaged.passRetained(node.arena).toOpaque()
+            let retained = Unmanaged.passRetained(arena).toOpaque()
             layout.pointee.externals[2 * index] = UInt64(UInt(bitPattern: retained))
-            layout.pointee.externals[2 * index + 1] = UInt64(truncatingIfNeeded: node.header)
+            layout.pointee.externals[2 * index + 1] = UInt64(truncatingIfNeeded: header)
             layout.pointee.externalCount = index + 1
             return index
         }

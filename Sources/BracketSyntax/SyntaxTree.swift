@@ -109,12 +109,16 @@ public struct SyntaxTree: @unchecked Sendable {
                 steps.append(PathStep(node: node, offset: nodeOffset, childIndex: -1))
                 return steps
             }
-            // Default to the last child, so an offset at or past the end lands on it.
-            var chosen = node.count - 1
-            var chosenStart = nodeOffset + node.length - node[chosen].length
+            // Default to the last child, so an offset at or past the end lands on it. Child
+            // lengths are read from the arena's words, without making a value per child.
+            let arena = node.arena
+            let words = arena.words + node.header + 2
+            let count = node.count
+            var chosen = count - 1
+            var chosenStart = nodeOffset + node.length - arena.childLength(words[chosen])
             var cursor = nodeOffset
-            for index in 0..<node.count {
-                let length = node[index].length
+            for index in 0..<count {
+                let length = arena.childLength(words[index])
                 if offset < cursor + length {
                     chosen = index
                     chosenStart = cursor
