@@ -50,19 +50,6 @@ public struct Lexer {
         return Token(kind: kind, length: cursor &- start)
     }
 
-    /// The indentation after a line break: a whitespace token if a space or tab is next, else
-    /// nil (and nothing is consumed). The parser calls it right after a newline token, where
-    /// whitespace is the likely next token, to skip the general dispatch on the next byte.
-    @inlinable @inline(__always)
-    public mutating func nextIndentation() -> Token? {
-        guard cursor < end else { return nil }
-        let b = bytes.baseAddress.unsafelyUnwrapped
-        guard Lexer.isBlank(b[cursor]) else { return nil }
-        let start = cursor
-        cursor = Lexer.skipBlanks(b, cursor &+ 1, end)
-        return Token(kind: .whitespace, length: cursor &- start)
-    }
-
     /// Lexes `bytes[range]`. `atFileStart` enables the byte-order-mark check. With `stopAt`,
     /// lexing ends at the first token boundary at or after that offset (tokens still see the
     /// bytes up to `range.upperBound`, so a string or comment may run past it); the return value

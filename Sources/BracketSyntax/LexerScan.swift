@@ -63,6 +63,11 @@ extension Lexer {
 
     // MARK: - Runs
 
+    // Comments, strings and unknown runs are rare next to indentation and IDs: their scans are
+    // kept out of line (`@inline(never)`) so that the loops the lexer is inlined into (the
+    // parser's trivia loop, the relex) stay small; the optimiser stops inlining into functions
+    // past a size, and then the hot scans are the ones that end up as calls.
+
     @inlinable @inline(__always)
     static func load8(_ b: UnsafePointer<UInt8>, _ p: Int) -> UInt64 {
         UInt64(littleEndian: UnsafeRawPointer(b + p).loadUnaligned(as: UInt64.self))
@@ -139,7 +144,7 @@ extension Lexer {
     }
 
     /// The first offset at or after `p` holding a CR or an LF, or `end`.
-    @inlinable @inline(__always)
+    @usableFromInline @inline(never)
     static func skipToLineEnd(_ b: UnsafePointer<UInt8>, _ p: Int, _ end: Int) -> Int {
         var p = p
         while end &- p >= 16 {
@@ -155,7 +160,7 @@ extension Lexer {
     /// The end of a string whose opening quote is at `p - 1`: after the closing quote, or at the
     /// line break (or `end`) that leaves it unterminated. A backslash protects the next byte,
     /// unless that byte ends the line.
-    @inlinable @inline(__always)
+    @usableFromInline @inline(never)
     static func skipString(_ b: UnsafePointer<UInt8>, _ p: Int, _ end: Int) -> Int {
         var p = p
         while true {
@@ -180,7 +185,7 @@ extension Lexer {
     }
 
     /// The end of a run of bytes that start no token (the first of them is at `p - 1`).
-    @inlinable @inline(__always)
+    @usableFromInline @inline(never)
     static func skipUnknown(_ b: UnsafePointer<UInt8>, _ p: Int, _ end: Int) -> Int {
         var p = p
         while p < end, !startsToken(b[p]) { p &+= 1 }

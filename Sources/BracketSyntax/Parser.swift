@@ -141,12 +141,8 @@ public struct Parser: ~Copyable {
                 next = token
                 return
             }
+            if token.kind == .newline { newlineBeforeNext = true }
             builder.pendingToken(token)
-            if token.kind == .newline {
-                newlineBeforeNext = true
-                // Most lines start with indentation: lex it here, without the general dispatch.
-                if let indentation = lexer.nextIndentation() { builder.pendingToken(indentation) }
-            }
         }
         next = nil
     }
