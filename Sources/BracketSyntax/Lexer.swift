@@ -1,10 +1,10 @@
 /// Splits UTF-8 bytes into tokens. It never fails: bytes that start no token become `.unknown`.
 ///
 /// The lexer is a cursor: the parser pulls one token at a time with `next()`, so no token array
-/// is built for the whole file. Its only state is the position (and, before the first token, a
-/// byte-order-mark check), and no token crosses a line break, so lexing can restart at any line
-/// start or after any `{` and produce the same tokens as a full pass — the property incremental
-/// reparsing relies on.
+/// is built for the whole file. Its only state is the position (a byte order mark counts only at
+/// the start of a lexer made `atFileStart`), and no token crosses a line break, so lexing can
+/// restart at any line start or after any `{` and produce the same tokens as a full pass — the
+/// property incremental reparsing relies on.
 public struct Lexer {
     public struct Token: Hashable, Sendable {
         public var kind: TokenKind
@@ -45,7 +45,7 @@ public struct Lexer {
     public mutating func next() -> Token? {
         guard cursor < end else { return nil }
         let start = cursor
-        // Not nil: the range is not empty.
+        // Not nil: the range is inside the buffer and not empty.
         let kind = Lexer.lexOne(bytes.baseAddress.unsafelyUnwrapped, &cursor, end, byteOrderMarkAt)
         return Token(kind: kind, length: cursor &- start)
     }
