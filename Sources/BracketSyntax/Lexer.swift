@@ -1,10 +1,10 @@
 /// Splits UTF-8 bytes into tokens. It never fails: bytes that start no token become `.unknown`.
 ///
 /// The lexer is a cursor: the parser pulls one token at a time with `next()`, so no token array
-/// is built for the whole file. Its only state is the position (and, before the first token, a
-/// byte-order-mark check), and no token crosses a line break, so lexing can restart at any line
-/// start or after any `{` and produce the same tokens as a full pass — the property incremental
-/// reparsing relies on.
+/// is built for the whole file. Its only state is the position (a byte order mark counts only at
+/// the start of a lexer made `atFileStart`), and no token crosses a line break, so lexing can
+/// restart at any line start or after any `{` and produce the same tokens as a full pass — the
+/// property incremental reparsing relies on.
 public struct Lexer {
     public struct Token: Hashable, Sendable {
         public var kind: TokenKind
@@ -16,38 +16,38 @@ public struct Lexer {
         }
     }
 
-    private let bytes: UnsafeBufferPointer<UInt8>
+    // The lexer's hot path is `@inlinable` so that lexing loops in other modules (the relex of
+    // an edited region, the benchmark) keep the cursor in registers as the parser's loop does,
+    // instead of paying a call and a store of the position per token. Hence the
+    // `@usableFromInline` state below.
+    @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
+    @usableFromInline var cursor: Int
     /// Where the next token starts.
-    public private(set) var position: Int
+    public var position: Int { cursor }
     /// Tokens may read bytes up to here.
     public let end: Int
-    private var checkByteOrderMark: Bool
+    /// Where a byte order mark counts as one: the range's start when lexing from the file's
+    /// start, else -1 (nowhere). Why an offset and not a "first token" flag: the check then sits
+    /// on the path of byte 0xEF, which starts no other token, instead of costing every token.
+    @usableFromInline let byteOrderMarkAt: Int
 
     /// A lexer over `bytes[range]`; `atFileStart` enables the byte-order-mark check. The buffer
     /// must outlive the lexer.
     public init(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>, atFileStart: Bool) {
         self.bytes = bytes
-        position = range.lowerBound
+        cursor = range.lowerBound
         end = range.upperBound
-        checkByteOrderMark = atFileStart
+        byteOrderMarkAt = atFileStart ? range.lowerBound : -1
     }
 
     /// The next token, or nil at the end of the range.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func next() -> Token? {
-        guard position < end else { return nil }
-        let start = position
-        if _slowPath(checkByteOrderMark) {
-            checkByteOrderMark = false
-            if end - position >= 3, bytes[position] == 0xEF, bytes[position + 1] == 0xBB,
-                bytes[position + 2] == 0xBF
-            {
-                position += 3
-                return Token(kind: .byteOrderMark, length: 3)
-            }
-        }
-        let kind = Lexer.lexOne(bytes, &position, end)
-        return Token(kind: kind, length: position - start)
+        guard cursor < end else { return nil }
+        let start = cursor
+        // Not nil: the range is inside the buffer and not empty.
+        let kind = Lexer.lexOne(bytes.baseAddress.unsafelyUnwrapped, &cursor, end, byteOrderMarkAt)
+        return Token(kind: kind, length: cursor &- start)
     }
 
     /// Lexes `bytes[range]`. `atFileStart` enables the byte-order-mark check. With `stopAt`,
@@ -76,90 +76,48 @@ public struct Lexer {
         return tokens
     }
 
-    @inline(__always)
-    static func isWordStart(_ byte: UInt8) -> Bool {
-        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
-            || byte == 0x5F
-    }
-
-    @inline(__always)
-    static func isWordContinue(_ byte: UInt8) -> Bool {
-        isWordStart(byte) || byte == 0x2D || byte == 0x2E
-    }
-
-    /// Bytes after which an unknown run stops: anything that starts a real token.
-    @inline(__always)
-    static func startsToken(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 0x20, 0x09, 0x0A, 0x0D, 0x23, 0x22, 0x7B, 0x7D, 0x40: true
-        default: isWordStart(byte)
-        }
-    }
-
-    /// Skips spaces eight bytes at a time: indentation is most of the bytes in a typical file.
-    /// Returns the first offset at or after `p` that is not a space (a tab stops it too; the
-    /// caller's byte loop takes over from there).
-    @inline(__always)
-    private static func skipSpaces(_ b: UnsafeBufferPointer<UInt8>, _ p: Int, _ end: Int) -> Int {
-        guard let base = b.baseAddress else { return p }
-        var p = p
-        while end - p >= 8 {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self))
-            let different = word ^ 0x2020_2020_2020_2020
-            if different != 0 { return p + different.trailingZeroBitCount >> 3 }
-            p += 8
-        }
-        return p
-    }
-
-    @inline(__always)
-    static func lexOne(_ b: UnsafeBufferPointer<UInt8>, _ p: inout Int, _ end: Int) -> TokenKind {
+    /// Lexes the token at `p` (`p < end`) and moves `p` past it.
+    @inlinable @inline(__always)
+    static func lexOne(_ b: UnsafePointer<UInt8>, _ p: inout Int, _ end: Int, _ byteOrderMarkAt: Int) -> TokenKind {
         let byte = b[p]
+        let start = p
+        p &+= 1
         switch byte {
         case 0x20, 0x09:
-            p += 1
-            p = skipSpaces(b, p, end)
-            while p < end, b[p] == 0x20 || b[p] == 0x09 { p += 1 }
+            // One blank between tokens is the common case outside indentation: no scan.
+            if p < end, !isBlank(b[p]) { return .whitespace }
+            p = skipBlanks(b, p, end)
             return .whitespace
         case 0x0A:
-            p += 1
             return .newline
         case 0x0D:
-            p += 1
-            if p < end, b[p] == 0x0A { p += 1 }
+            if p < end, b[p] == 0x0A { p &+= 1 }
             return .newline
         case 0x23:  // '#'
-            p += 1
-            while p < end, b[p] != 0x0A, b[p] != 0x0D { p += 1 }
+            p = skipToLineEnd(b, p, end)
             return .comment
         case 0x22:  // '"'
-            p += 1
-            while p < end {
-                let c = b[p]
-                if c == 0x22 { p += 1; break }
-                if c == 0x0A || c == 0x0D { break }
-                // A backslash protects the next byte, unless that byte ends the line.
-                if c == 0x5C, p + 1 < end, b[p + 1] != 0x0A, b[p + 1] != 0x0D { p += 2 } else { p += 1 }
-            }
+            p = skipString(b, p, end)
             return .string
         case 0x7B:
-            p += 1
             return .leftBrace
         case 0x7D:
-            p += 1
             return .rightBrace
         case 0x40:  // '@'
-            p += 1
-            while p < end, isWordContinue(b[p]) { p += 1 }
+            p = skipWord(b, p, end)
             return .settingKey
         default:
             if isWordStart(byte) {
-                p += 1
-                while p < end, isWordContinue(b[p]) { p += 1 }
+                p = skipWord(b, p, end)
                 return .word
             }
-            p += 1
-            while p < end, !startsToken(b[p]) { p += 1 }
+            if _slowPath(byte == 0xEF) && start == byteOrderMarkAt && end &- start >= 3 && b[start &+ 1] == 0xBB
+                && b[start &+ 2] == 0xBF
+            {
+                p = start &+ 3
+                return .byteOrderMark
+            }
+            p = skipUnknown(b, p, end)
             return .unknown
         }
     }
