@@ -23,12 +23,13 @@ struct GreenBuilder: ~Copyable {
     /// The arena being filled. It grows with `realloc` (which moves pages rather than bytes
     /// for large blocks) and is trimmed to size when it is handed to a `GreenArena`.
     private var words: PlainStack<UInt64>
-    /// How many elements at the top of the stack are pending trivia, and their byte length.
-    private var pendingCount = 0
-    private var pendingBytes = 0
-    /// Bytes placed so far (pending trivia excluded): a node's length is the difference between
-    /// this at its finish and at its start.
-    private var offset = 0
+    /// The stack's count when something was last placed: the elements above it are pending
+    /// trivia. Kept instead of a pending count so that lexing trivia is only a push.
+    private var placedCount = 0
+    /// Where placed text ends, in the lexer's coordinates (pending trivia excluded): a node's
+    /// length is the difference between this at its finish and at its start. The parser moves
+    /// it to the next token's start when it commits trivia, so trivia costs no addition each.
+    private var offset: Int
     /// `.node` nodes finished so far: a node's node count is the difference likewise.
     private var nodesFinished = 0
     /// Tokens longer than this are placed as several pieces of the same kind.
@@ -42,14 +43,16 @@ struct GreenBuilder: ~Copyable {
 
     /// `expectedBytes` (the length of the text to parse) sizes the arena so that a typical file
     /// needs no regrowth: about one word per four bytes.
-    init(maxTokenLength: Int, expectedBytes: Int) {
+    /// `startOffset` is where the parsed range starts, in the lexer's coordinates.
+    init(maxTokenLength: Int, expectedBytes: Int, startOffset: Int) {
         self.maxTokenLength = maxTokenLength
+        offset = startOffset
         words = PlainStack(capacity: max(64, expectedBytes / 4))
         for _ in 0..<GreenBuilder.leafSlots { leafCache.push(-1) }
     }
 
     mutating func start(_ kind: NodeKind) {
-        precondition(pendingCount == 0, "pending trivia must be committed before a node starts")
+        precondition(placedCount == elements.count, "pending trivia must be committed before a node starts")
         open.push(OpenNode(kind: kind, start: elements.count, offset: offset, nodes: nodesFinished))
     }
 
@@ -58,47 +61,56 @@ struct GreenBuilder: ~Copyable {
     mutating func token(_ token: Lexer.Token) {
         push(token)
         offset &+= token.length
+        placedCount = elements.count
     }
 
     /// Puts lexed trivia on the stack without placing it yet.
     @inline(__always)
     mutating func pendingToken(_ token: Lexer.Token) {
-        pendingCount &+= push(token)
-        pendingBytes &+= token.length
+        push(token)
     }
 
-    /// Places the pending trivia in the innermost open node.
+    /// Places the pending trivia, which ends at `end` (the next token's start, in the lexer's
+    /// coordinates), in the innermost open node.
     @inline(__always)
-    mutating func commitPending() {
-        offset &+= pendingBytes
-        pendingCount = 0
-        pendingBytes = 0
+    mutating func commitPending(endingAt end: Int) {
+        offset = end
+        placedCount = elements.count
     }
 
-    /// Pushes a token and returns how many elements that took (one, unless it was cut).
+    /// Whether the pending trivia holds a line break (a setting's value must be on its line).
+    func pendingHasNewline() -> Bool {
+        for index in placedCount..<elements.count {
+            let word = elements[index]
+            if word & GreenWord.tagMask == GreenWord.tokenTag,
+                GreenToken(raw: UInt32(truncatingIfNeeded: word >> 2)).kind == .newline
+            {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Pushes a token (in pieces if it is too long for one element).
     @inline(__always)
-    @discardableResult
-    private mutating func push(_ token: Lexer.Token) -> Int {
+    private mutating func push(_ token: Lexer.Token) {
         if _fastPath(token.length <= maxTokenLength) {
             elements.push(GreenWord.token(token.kind, token.length))
-            return 1
+        } else {
+            pushPieces(token)
         }
-        return pushPieces(token)
     }
 
-    private mutating func pushPieces(_ token: Lexer.Token) -> Int {
+    private mutating func pushPieces(_ token: Lexer.Token) {
         // A token longer than one element holds (256 MiB of one comment, say): cut it into
         // pieces of the same kind. The lexer still saw one token, so the parser's decisions and
         // the tree's bytes are unchanged; only the token count differs.
         var remaining = token.length
-        var pieces = 0
         while remaining > 0 {
             let piece = min(remaining, maxTokenLength)
             elements.push(GreenWord.token(token.kind, piece))
             remaining -= piece
-            pieces += 1
         }
-        return pieces
     }
 
     /// Finishes the innermost open node. Pending trivia stays pending, after the new node.
@@ -107,7 +119,8 @@ struct GreenBuilder: ~Copyable {
         let start = node.start
         // Wrapping arithmetic in the builder: every count and offset is bounded by the input's
         // size, and the overflow checks were a tenth of its instructions.
-        let children = elements.count &- pendingCount &- start
+        let children = placedCount &- start
+        let pending = elements.count &- placedCount
         let isNode = node.kind == .node
         if isNode { nodesFinished &+= 1 }
         let header: Int
@@ -125,16 +138,18 @@ struct GreenBuilder: ~Copyable {
                 index -= 1
             }
             elements[start] = GreenWord.local(header)
+            placedCount = start &+ 1
             return
         }
         elements[start] = GreenWord.local(header)
+        placedCount = start &+ 1
         // A one-child node (most leaves) takes its child's slot: nothing else moves.
         guard children > 1 else { return }
         // The pending trivia slides down to just after the new node (a few elements at most).
-        for index in 0..<pendingCount {
+        for index in 0..<pending {
             elements[start &+ 1 &+ index] = elements[start &+ children &+ index]
         }
-        elements.count = start &+ 1 &+ pendingCount
+        elements.count = start &+ 1 &+ pending
     }
 
     /// The node for a one-token `.node` leaf: the cached one when it holds the same token.
@@ -144,11 +159,13 @@ struct GreenBuilder: ~Copyable {
         let slot = Int(truncatingIfNeeded: token >> 6) & (GreenBuilder.leafSlots - 1)
         let cached = leafCache[slot]
         if cached >= 0, words[cached + 2] == token { return cached }
-        let header = words.count
         words.reserve(3)
-        words.push(UInt64(truncatingIfNeeded: token >> 6))
-        words.push(GreenBits(kind: .node, count: 1, nodeCount: 1).raw)
-        words.push(token)
+        let header = words.count
+        let target = words.base + header
+        target[0] = token >> 6
+        target[1] = GreenBits(kind: .node, count: 1, nodeCount: 1).raw
+        target[2] = token
+        words.count = header &+ 3
         leafCache[slot] = header
         return header
     }
@@ -157,11 +174,15 @@ struct GreenBuilder: ~Copyable {
     /// returns its offset.
     @inline(__always)
     private mutating func write(_ node: OpenNode, children: Int) -> Int {
-        words.reserve(2 + children)
+        // One capacity check, then plain stores through a pointer.
+        words.reserve(2 &+ children)
         let header = words.count
-        words.push(UInt64(truncatingIfNeeded: offset &- node.offset))
-        words.push(GreenBits(kind: node.kind, count: children, nodeCount: nodesFinished &- node.nodes).raw)
-        words.append(from: elements.base + node.start, count: children)
+        let target = words.base + header
+        target[0] = UInt64(truncatingIfNeeded: offset &- node.offset)
+        target[1] = GreenBits(kind: node.kind, count: children, nodeCount: nodesFinished &- node.nodes).raw
+        let source = elements.base + node.start
+        for index in 0..<children { target[2 &+ index] = source[index] }
+        words.count = header &+ 2 &+ children
         return header
     }
 
@@ -173,7 +194,7 @@ struct GreenBuilder: ~Copyable {
 
     /// Finishes the root; everything on the stack must have been placed.
     mutating func finishRoot() -> GreenNode {
-        precondition(open.count == 1 && pendingCount == 0)
+        precondition(open.count == 1 && placedCount == elements.count)
         finish()
         let word = elements.pop()
         precondition(word & GreenWord.tagMask == GreenWord.localTag, "the root is a node")
@@ -183,7 +204,7 @@ struct GreenBuilder: ~Copyable {
     /// The children of the one open node, which is left unfinished (for reparsing a block's
     /// content); everything on the stack must have been placed.
     mutating func finishContent() -> [GreenElement] {
-        precondition(open.count == 1 && pendingCount == 0)
+        precondition(open.count == 1 && placedCount == elements.count)
         let arena = finishArena()
         let result = (0..<elements.count).map { arena.element(elements[$0]) }
         elements.count = 0

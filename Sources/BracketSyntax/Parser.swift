@@ -16,10 +16,10 @@ public struct Parser: ~Copyable {
     private var builder: GreenBuilder
     /// The next non-trivia token, once `peek()` has lexed it; nil at the end of the input.
     private var next: Lexer.Token?
+    /// Where `next` starts (the end of the input when there is none): pending trivia ends there.
+    private var nextStart = 0
     /// Whether `next` (and the trivia before it) has been lexed.
     private var peeked = false
-    /// Whether the trivia before `next` holds a line break.
-    private var newlineBeforeNext = false
     /// Non-trivia tokens placed so far (the item loop checks it makes progress).
     private var placed = 0
 
@@ -40,7 +40,8 @@ public struct Parser: ~Copyable {
             var parser = Parser(
                 lexer: Lexer(buffer, in: 0..<buffer.count, atFileStart: true),
                 builder: GreenBuilder(
-                    maxTokenLength: min(max(maxTokenLength, 1), GreenToken.maxLength), expectedBytes: buffer.count))
+                    maxTokenLength: min(max(maxTokenLength, 1), GreenToken.maxLength), expectedBytes: buffer.count,
+                    startOffset: 0))
             parser.builder.start(.file)
             parser.parseItems()
             parser.flushTrivia()
@@ -53,7 +54,8 @@ public struct Parser: ~Copyable {
     public static func parseBlockContent(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> [GreenElement] {
         var parser = Parser(
             lexer: Lexer(bytes, in: range, atFileStart: false),
-            builder: GreenBuilder(maxTokenLength: GreenToken.maxLength, expectedBytes: range.count))
+            builder: GreenBuilder(
+                maxTokenLength: GreenToken.maxLength, expectedBytes: range.count, startOffset: range.lowerBound))
         parser.builder.start(.block)
         parser.parseItems()
         parser.flushTrivia()
@@ -136,21 +138,23 @@ public struct Parser: ~Copyable {
 
     private mutating func lexAhead() {
         peeked = true
-        newlineBeforeNext = false
         while let token = lexer.next() {
             guard token.kind.isTrivia else {
                 next = token
+                nextStart = lexer.position &- token.length
                 return
             }
-            if token.kind == .newline { newlineBeforeNext = true }
             builder.pendingToken(token)
         }
         next = nil
+        nextStart = lexer.position
     }
 
+    /// Whether the trivia before the next token holds a line break. Only a setting asks, so it
+    /// is worked out from the pending trivia then rather than tracked for every token.
     private mutating func newlineBeforeNextToken() -> Bool {
         _ = peek()
-        return newlineBeforeNext
+        return builder.pendingHasNewline()
     }
 
     /// Opens a node. Pending trivia goes to the enclosing node first, so a node's range starts at
@@ -165,7 +169,7 @@ public struct Parser: ~Copyable {
     @inline(__always)
     private mutating func flushTrivia() {
         _ = peek()
-        builder.commitPending()
+        builder.commitPending(endingAt: nextStart)
     }
 
     /// Places pending trivia, then the next token, into the innermost open node.

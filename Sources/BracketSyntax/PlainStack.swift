@@ -39,14 +39,6 @@ struct PlainStack<Element: BitwiseCopyable>: ~Copyable {
         if _slowPath(count &+ extra > capacity) { grow(to: count + extra) }
     }
 
-    /// Appends `count` elements from `source` (room must have been reserved).
-    @inline(__always)
-    mutating func append(from source: UnsafePointer<Element>, count: Int) {
-        let destination = base + self.count
-        for index in 0..<count { destination[index] = source[index] }
-        self.count &+= count
-    }
-
     @inline(__always)
     subscript(index: Int) -> Element {
         get { base[index] }
