@@ -149,6 +149,38 @@ import Testing
         }
     }
 
+    /// Constructs that a block-at-a-time lexer (64-byte blocks; tried for issue #4) or the
+    /// current 8/16/32-byte scans could get wrong at a block edge: each is placed at every offset
+    /// around the first two 64-byte edges, and the range is also cut inside it, so a token
+    /// crosses an edge, starts or ends right at one, or is cut by the range's end there.
+    static let edgeConstructs: [[UInt8]] = [
+        Array(repeating: 0x20, count: 70) + Array("x".utf8),  // indentation longer than a block
+        Array(repeating: UInt8(ascii: "w"), count: 70) + Array("-.9 ".utf8),  // a word longer than a block
+        Array("\"label with \\\" and \\\\ escapes crossing\"x".utf8),
+        Array("\"escape before line end \\\r\nx".utf8),  // backslash then CRLF: unterminated
+        Array("# comment with \" and { inside\r\n{".utf8),
+        Array("\r\n\r\r\n\n".utf8),  // CRLF, lone CR, CRLF, LF
+        Array("@card-width 132\n".utf8),
+        Array("/-.`~-a.b".utf8),  // an unknown run, then a word
+    ]
+
+    @Test(arguments: 0..<edgeConstructs.count)
+    func tokensCrossingBlockEdgesMatchTheReference(construct: Int) {
+        let piece = Self.edgeConstructs[construct]
+        for shift in 0..<130 {
+            // Braces pad without merging into the next token; the piece twice so that it also
+            // follows itself across an edge.
+            let text = Array(repeating: UInt8(ascii: "{"), count: shift) + piece + piece
+            let cuts = [text.count, shift + piece.count / 2, 64, 128].filter { $0 <= text.count }
+            for upper in cuts {
+                let fast = text.withUnsafeBufferPointer { Self.fastTokens($0, in: 0..<upper, atFileStart: true) }
+                let expected = Self.referenceTokens(Array(text[0..<upper]), atFileStart: true)
+                #expect(fast == expected, "construct \(construct) shift \(shift) cut \(upper)")
+                if fast != expected { return }
+            }
+        }
+    }
+
     /// Typical documents too, with the deep indentation and short lines of the benchmarks.
     @Test(arguments: 0..<10)
     func matchesTheReferenceOnDocuments(seed: Int) {
