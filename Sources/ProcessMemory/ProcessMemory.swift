@@ -14,7 +14,7 @@ import Glibc
 /// other C libraries simply lack them, and there both calls do nothing.
 public enum ProcessMemory {
     /// Blocks up to 32 MiB (glibc's largest allowed threshold) come from the heap, and up to
-    /// 256 MiB of freed heap is kept for reuse instead of being returned after every free. A
+    /// 64 MiB of freed heap is kept for reuse instead of being returned after every free. A
     /// server returns it itself when a document closes (`returnFreedMemory`).
     public static func keepFreedMemoryForReuse() {
         #if canImport(Glibc)
@@ -23,7 +23,7 @@ public enum ProcessMemory {
         let mallopt = unsafeBitCast(symbol, to: MallocOption.self)
         let trimThreshold: Int32 = -1, mmapThreshold: Int32 = -3  // M_TRIM_THRESHOLD, M_MMAP_THRESHOLD
         _ = mallopt(mmapThreshold, 32 << 20)
-        _ = mallopt(trimThreshold, 256 << 20)
+        _ = mallopt(trimThreshold, 64 << 20)
         #endif
     }
 
