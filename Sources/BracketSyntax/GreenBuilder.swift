@@ -56,6 +56,31 @@ struct GreenBuilder: ~Copyable {
         open.push(OpenNode(kind: kind, start: elements.count, offset: offset, nodes: nodesFinished))
     }
 
+    /// Where the next element goes and how many nodes have finished: what a node opened later
+    /// around an already placed token (`start(_:at:)`) needs to know.
+    var mark: (index: Int, nodes: Int) { (elements.count, nodesFinished) }
+
+    /// Opens a node whose first child is the token already placed at `mark` (its first byte at
+    /// `offset`), with everything placed since then inside it. Why: whether an ID is a leaf or
+    /// starts a node with a label or block is known only after the next token, and most IDs in a
+    /// tree are leaves, which `leaf(at:)` then makes without opening anything.
+    mutating func start(_ kind: NodeKind, at mark: (index: Int, nodes: Int), offset: Int) {
+        open.push(OpenNode(kind: kind, start: mark.index, offset: offset, nodes: mark.nodes))
+    }
+
+    /// Turns the token placed at `mark` (the last thing placed; trivia may be pending after it)
+    /// into a one-token `.node` leaf, as `start(.node)` before it and `finish()` after would.
+    mutating func leaf(at mark: (index: Int, nodes: Int), offset: Int) {
+        guard _fastPath(placedCount == mark.index &+ 1) else {
+            // A token cut into pieces: the general path.
+            start(.node, at: mark, offset: offset)
+            finish()
+            return
+        }
+        nodesFinished &+= 1
+        elements[mark.index] = GreenWord.local(leaf(elements[mark.index]))
+    }
+
     /// Places a token in the innermost open node.
     @inline(__always)
     mutating func token(_ token: Lexer.Token) {

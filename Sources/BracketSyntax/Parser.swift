@@ -78,9 +78,19 @@ public struct Parser: ~Copyable {
             }
             switch kind {
             case .word:
-                start(.node)
+                // The ID is placed first and its node made around it once the next token says
+                // what it is: most IDs are leaves, which then need no open node at all.
+                flushTrivia()
+                let mark = builder.mark
+                let idStart = nextStart
                 bump()
-                if peek() == .string { bump() }
+                let after = peek()
+                guard after == .string || after == .leftBrace else {
+                    builder.leaf(at: mark, offset: idStart)
+                    break
+                }
+                builder.start(.node, at: mark, offset: idStart)
+                if after == .string { bump() }
                 if peek() == .leftBrace {
                     start(.block)
                     bump()
