@@ -56,6 +56,25 @@ import Testing
         #expect(nodes == 9)
     }
 
+    @Test func arenasAreFreedOnceNoTreeUsesThem() {
+        // Edit arenas hold their externals with manual retains: every one must be released, or
+        // a long session would keep every tree it ever parsed.
+        weak var parsed: GreenArena?
+        weak var firstEdit: GreenArena?
+        weak var secondEdit: GreenArena?
+        do {
+            let root = Parser.parse(Array("r {\n  a\n  b \"B\"\n}\n".utf8))
+            parsed = root.arena
+            let once = root.replacingChild(at: 0, with: root[0])
+            firstEdit = once.arena
+            let twice = once.replacingChildren(0..<1, with: [once[0], .token(.newline, 1)])
+            secondEdit = twice.arena
+            #expect(twice.length == root.length + 1 && twice.isStructurallyEqual(to: twice))
+            #expect(parsed != nil && firstEdit != nil && secondEdit != nil)
+        }
+        #expect(parsed == nil && firstEdit == nil && secondEdit == nil)
+    }
+
     @Test func aLongChainOfEditArenasIsFreedWithoutDeepRecursion() {
         // Each `make` is a new arena holding the previous one: releasing the outermost must not
         // recurse once per level (this would overflow the stack without the deinit worklist).
