@@ -8,10 +8,10 @@ extensions); `--check` only compares and exits 1 when a committed file is stale 
 runs that).
 
 The generated enum has:
-  html         the page template with the placeholders {{cspSource}} and {{assetBase}}
-               (the VS Code extension fills those itself from its own copy of the page);
-  browserHTML  the same page with the placeholders filled for the loopback server
-               (cspSource 'self', assets relative to the page URL);
+  browserHTML  index.html with its placeholders {{cspSource}} and {{assetBase}} filled for the
+               loopback server (cspSource 'self', assets relative to the page URL); the VS Code
+               extension fills them itself in its own copy of the page, so the template is not
+               embedded;
   js, deltaJS, css
                the scripts and the stylesheet, served as `preview.js`, `preview-delta.js` and
                `preview.css`.
@@ -64,9 +64,8 @@ def generate():
     template = read("index.html")
     page = HEADER + ["/// The preview page that the loopback preview server hands to a browser.",
                      "public enum PreviewPageAssets {"]
-    page += member("html", "The page template; fill {{cspSource}} and {{assetBase}} before serving.", template)
-    page += [""] + member("browserHTML", "The page as the loopback HTTP server serves it at /TOKEN/.",
-                          browser_html(template))
+    page += member("browserHTML", "The page as the loopback HTTP server serves it at /TOKEN/.",
+                   browser_html(template))
     files = {"PreviewPageAssets.swift": "\n".join(page + ["}"]) + "\n"}
     for suffix, name, source, kind in [("JS", "js", "preview.js", "text/javascript"),
                                        ("DeltaJS", "deltaJS", "preview-delta.js", "text/javascript"),

@@ -3,42 +3,6 @@
 
 /// The preview page that the loopback preview server hands to a browser.
 public enum PreviewPageAssets {
-    /// The page template; fill {{cspSource}} and {{assetBase}} before serving.
-    public static let html: String = #"""
-<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<!-- Placeholders {{cspSource}} and {{assetBase}} are filled by whoever serves the page:
-     the VS Code extension (webview.cspSource, the webview URI of this folder) or the loopback
-     server ('self', ""). See README.md. No inline script or style is ever allowed. -->
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src {{cspSource}}; style-src {{cspSource}}; img-src {{cspSource}} data:; font-src {{cspSource}}; connect-src {{cspSource}}; base-uri 'none'; form-action 'none'">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Bracket preview</title>
-<link rel="stylesheet" href="{{assetBase}}preview.css">
-</head>
-<body>
-<div id="toolbar" class="bracket-toolbar" role="toolbar" aria-label="Preview zoom">
-  <button type="button" id="zoom-out" title="Zoom out (−)" aria-label="Zoom out">−</button>
-  <span id="zoom-level" class="bracket-zoom-level" aria-live="polite">100 %</span>
-  <button type="button" id="zoom-in" title="Zoom in (+)" aria-label="Zoom in">+</button>
-  <button type="button" id="zoom-fit" title="Fit the picture into the window (F)">Fit</button>
-  <button type="button" id="zoom-reset" title="Actual size (0)">100 %</button>
-  <span id="status" class="bracket-status" role="status" aria-live="polite" hidden></span>
-</div>
-<div id="viewport" class="bracket-viewport" tabindex="0" aria-label="Diagram">
-  <div id="canvas" class="bracket-canvas">
-    <div id="stage" class="bracket-stage"></div>
-  </div>
-  <p id="placeholder" class="bracket-placeholder">Waiting for the diagram…</p>
-</div>
-<script src="{{assetBase}}preview-delta.js"></script>
-<script src="{{assetBase}}preview.js"></script>
-</body>
-</html>
-
-"""#
-
     /// The page as the loopback HTTP server serves it at /TOKEN/.
     public static let browserHTML: String = #"""
 <!DOCTYPE html>
