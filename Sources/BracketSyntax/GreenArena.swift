@@ -85,9 +85,7 @@ public final class GreenArena: ManagedBuffer<GreenArena.Layout, UInt64>, @unchec
 
     private static func takeExternals(_ layout: Layout, into worklist: inout [Unmanaged<GreenArena>]) {
         for index in 0..<layout.externalCount {
-            let bits = UInt(truncatingIfNeeded: layout.externals[2 * index])
-            guard let pointer = UnsafeRawPointer(bitPattern: bits) else { continue }
-            worklist.append(Unmanaged<GreenArena>.fromOpaque(pointer))
+            worklist.append(layout.external(index).arena)
         }
     }
 
@@ -109,25 +107,15 @@ public final class GreenArena: ManagedBuffer<GreenArena.Layout, UInt64>, @unchec
         case GreenWord.tokenTag: return Int(truncatingIfNeeded: word >> 6)  // the length above the kind
         case GreenWord.localTag: return Int(truncatingIfNeeded: words[Int(truncatingIfNeeded: word >> 2)])
         default:
-            let layout = self.layout
-            let index = Int(truncatingIfNeeded: word >> 2)
-            precondition(index >= 0 && index < layout.externalCount)
-            guard let pointer = UnsafeRawPointer(bitPattern: UInt(truncatingIfNeeded: layout.externals[2 * index])) else {
-                preconditionFailure("an empty external slot")
-            }
-            let arena = Unmanaged<GreenArena>.fromOpaque(pointer).takeUnretainedValue()
-            return Int(truncatingIfNeeded: arena.words[Int(truncatingIfNeeded: layout.externals[2 * index + 1])])
+            let external = layout.external(Int(truncatingIfNeeded: word >> 2))
+            return Int(truncatingIfNeeded: external.arena.takeUnretainedValue().words[external.header])
         }
     }
 
     /// External `index`, as a node value (retaining its arena).
     func external(_ index: Int) -> GreenNode {
-        let layout = self.layout
-        precondition(index >= 0 && index < layout.externalCount)
-        let bits = UInt(truncatingIfNeeded: layout.externals[2 * index])
-        guard let pointer = UnsafeRawPointer(bitPattern: bits) else { preconditionFailure("an empty external slot") }
-        let arena = Unmanaged<GreenArena>.fromOpaque(pointer).takeUnretainedValue()
-        return GreenNode(arena: arena, header: Int(truncatingIfNeeded: layout.externals[2 * index + 1]))
+        let external = layout.external(index)
+        return GreenNode(arena: external.arena.takeUnretainedValue(), header: external.header)
     }
 
     // MARK: - Filling an arena made with `make` (nodes made by edits)
@@ -160,13 +148,8 @@ public final class GreenArena: ManagedBuffer<GreenArena.Layout, UInt64>, @unchec
             case GreenWord.localTag:
                 append(word: GreenWord.external(appendExternal(arena: node.arena, header: Int(truncatingIfNeeded: word >> 2))))
             default:
-                let external = Int(truncatingIfNeeded: word >> 2)
-                precondition(external >= 0 && external < sourceLayout.externalCount)
-                let bits = UInt(truncatingIfNeeded: sourceLayout.externals[2 * external])
-                guard let pointer = UnsafeRawPointer(bitPattern: bits) else { preconditionFailure("an empty external slot") }
-                let arena = Unmanaged<GreenArena>.fromOpaque(pointer).takeUnretainedValue()
-                let header = Int(truncatingIfNeeded: sourceLayout.externals[2 * external + 1])
-                append(word: GreenWord.external(appendExternal(arena: arena, header: header)))
+                let external = sourceLayout.external(Int(truncatingIfNeeded: word >> 2))
+                append(word: GreenWord.external(appendExternal(arena: external.arena.takeUnretainedValue(), header: external.header)))
             }
         }
     }
@@ -195,6 +178,19 @@ public final class GreenArena: ManagedBuffer<GreenArena.Layout, UInt64>, @unchec
             layout.pointee.externalCount = index + 1
             return index
         }
+    }
+}
+
+extension GreenArena.Layout {
+    /// External `index`: its arena (unretained: this arena holds the retain) and the header
+    /// offset of its node there. The one place the two-word slot is read.
+    @inline(__always)
+    func external(_ index: Int) -> (arena: Unmanaged<GreenArena>, header: Int) {
+        precondition(index >= 0 && index < externalCount)
+        guard let pointer = UnsafeRawPointer(bitPattern: UInt(truncatingIfNeeded: externals[2 * index])) else {
+            preconditionFailure("an empty external slot")
+        }
+        return (Unmanaged.fromOpaque(pointer), Int(truncatingIfNeeded: externals[2 * index + 1]))
     }
 }
 
