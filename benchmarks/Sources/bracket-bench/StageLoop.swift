@@ -16,17 +16,17 @@ func profileStage(_ stage: ProfiledStage, shape: TreeShape, nodes: Int, repeats:
     let document = Document(text: text)
     let diagram = document.diagram()
     let geometry = layout(diagram)
-    let samples = Samples((0..<repeats).map { _ in
+    let samples = Samples((0..<repeats).map { _ -> Double in
+        switch stage {
+        case .lex: return timeMS { lexAll(text) }
         // The tree is freed after the clock stops, as in the pipeline benchmark's parse.
-        if stage == .parse { return timeMS { SyntaxTree.parse(text) } }
-        return timeMS { () -> Int in
-            switch stage {
-            case .lex, .parse: return lexAll(text)
-            case .diagram: return document.diagram().nodes.count
-            case .layout: return layout(diagram).cards.count
-            case .svg: return renderSVG(diagram, geometry).utf8.count
-            case .json:
-                return writeGeometryJSON(diagram, geometry) { offset in
+        case .parse: return timeMS { SyntaxTree.parse(text) }
+        case .diagram: return timeMS { document.diagram().nodes.count }
+        case .layout: return timeMS { layout(diagram).cards.count }
+        case .svg: return timeMS { renderSVG(diagram, geometry).utf8.count }
+        case .json:
+            return timeMS {
+                writeGeometryJSON(diagram, geometry) { offset in
                     let position = document.lineIndex.position(of: offset, in: document.text, encoding: .utf16)
                     return (position.line, position.character)
                 }.count
