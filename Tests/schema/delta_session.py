@@ -6,14 +6,22 @@ from lsp_client import LSPClient
 URI = "file:///delta-session.bracket"
 
 
-def document():
-    """Ten groups of four leaves, one node per line; group k opens on line 1 + 6k."""
+def grouped_document(groups, extra_lines=()):
+    """A root `1` holding groups g0, g1, ... of four leaves each, one node per line (group k
+    opens on line 1 + 6k; leaf g0a has the label "Six"), then `extra_lines`, then the closing
+    brace. The delta tests here and the page's recorded delta fixtures edit documents of this
+    shape (Tests/editors/fixtures/make_delta_fixtures.py)."""
     lines = ["1 {"]
-    for group in range(10):
+    for group in range(groups):
         lines.append(f"  g{group} {{")
         lines += [f"    g{group}{leaf}" + (' "Six"' if group == 0 and leaf == "a" else "") for leaf in "abcd"]
         lines.append("  }")
-    return "\n".join(lines + ["}"]) + "\n"
+    return "\n".join(lines + list(extra_lines) + ["}"]) + "\n"
+
+
+def document():
+    """Ten groups of four leaves."""
+    return grouped_document(10)
 
 
 def insertion(version, line, character, text):
