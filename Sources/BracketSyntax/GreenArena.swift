@@ -130,7 +130,7 @@ public final class GreenArena: ManagedBuffer<GreenArena.Layout, UInt64>, @unchec
         case .token(let token):
             append(word: GreenWord.token(token))
         case .node(let node):
-            append(word: GreenWord.external(appendExternal(node)))
+            append(word: GreenWord.external(appendExternal(arena: node.arena, header: node.header)))
         }
     }
 
@@ -161,10 +161,6 @@ public final class GreenArena: ManagedBuffer<GreenArena.Layout, UInt64>, @unchec
             layout.pointee.words[layout.pointee.count] = word
             layout.pointee.count += 1
         }
-    }
-
-    private func appendExternal(_ node: GreenNode) -> Int {
-        appendExternal(arena: node.arena, header: node.header)
     }
 
     /// Stores a retained reference to the node at `header` of `arena`; returns its index.

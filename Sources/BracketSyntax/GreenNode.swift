@@ -94,13 +94,6 @@ public struct GreenNode: @unchecked Sendable {
 
     public var children: GreenChildren { GreenChildren(node: self) }
 
-    /// Calls `body` with the children (kept for callers written against the old storage; the
-    /// children view copies nothing either way).
-    @inline(__always)
-    public func withChildren<R>(_ body: (GreenChildren) throws -> R) rethrows -> R {
-        try body(children)
-    }
-
     /// True when both values are the same node of the same arena (not merely equal subtrees).
     public func isSameNode(as other: GreenNode) -> Bool {
         arena === other.arena && header == other.header
