@@ -7,6 +7,13 @@
 /// whole run at once, and the first byte outside the class is found by counting trailing zero
 /// bits. Near `end` the scans fall back to byte loops, so no byte at or past `end` ever decides a
 /// token (a lexer over part of a buffer must see only its range).
+#if arch(x86_64)
+// The compiler's own intrinsics headers (part of the toolchain, not a package): SSE2 is in every
+// x86-64 CPU, and `_mm_movemask_epi8` (pmovmskb) turns 16 lane compares into 16 bits in one
+// instruction, which Swift's SIMD types have no operation for.
+import _Builtin_intrinsics.intel
+#endif
+
 extension Lexer {
     @usableFromInline typealias Bytes16 = SIMD16<UInt8>
     @usableFromInline typealias Mask16 = SIMDMask<SIMD16<Int8>>
@@ -21,9 +28,23 @@ extension Lexer {
         UnsafeRawPointer(b + p).loadUnaligned(as: Bytes16.self)
     }
 
-    /// The index of the first lane set in `mask`, or 16 when none is. Branch-free on purpose:
-    /// whether a run ends in the first or the second half of the 16 bytes is a coin toss for
-    /// indentation, and a branch on it mispredicts half the time.
+    #if arch(x86_64)
+    /// Bit i set when lane i of `mask` is set: one `pmovmskb`.
+    @inlinable @inline(__always)
+    static func laneBits(_ mask: Mask16) -> UInt32 {
+        UInt32(truncatingIfNeeded: _mm_movemask_epi8(unsafeBitCast(mask, to: __m128i.self)))
+    }
+
+    /// The index of the first lane set in `mask`, or 16 when none is.
+    @inlinable @inline(__always)
+    static func firstSet(_ mask: Mask16) -> Int {
+        (laneBits(mask) | 0x1_0000).trailingZeroBitCount
+    }
+    #else
+    /// The index of the first lane set in `mask`, or 16 when none is. Without a movemask (NEON
+    /// has none) the lanes become bytes of two 64-bit halves whose trailing zeros are counted.
+    /// Branch-free on purpose: whether a run ends in the first or the second half of the 16
+    /// bytes is a coin toss for indentation, and a branch on it mispredicts half the time.
     @inlinable @inline(__always)
     static func firstSet(_ mask: Mask16) -> Int {
         let bytes = Bytes16(repeating: 0).replacing(with: 0xFF, where: mask)
@@ -34,6 +55,7 @@ extension Lexer {
         let fromHigh = high.trailingZeroBitCount & (low == 0 ? ~0 : 0)
         return (low.trailingZeroBitCount &+ fromHigh) &>> 3
     }
+    #endif
 
     // MARK: - Byte classes (the 16-lane forms match the one-byte forms exactly)
 
@@ -73,6 +95,54 @@ extension Lexer {
         UInt64(littleEndian: UnsafeRawPointer(b + p).loadUnaligned(as: UInt64.self))
     }
 
+    #if arch(x86_64)
+    /// Bit i set when byte `p + i` is a space or a tab.
+    @inlinable @inline(__always)
+    static func blankBits(_ b: UnsafePointer<UInt8>, _ p: Int) -> UInt32 {
+        let v = load16(b, p)
+        return laneBits((v .== splat(0x20)) .| (v .== splat(0x09)))
+    }
+
+    /// The first offset at or after `p` that is not a space or a tab.
+    ///
+    /// Indentation is most of a file's bytes and its length changes from line to line, so any
+    /// loop whose exit depends on it mispredicts about once a line. The first step therefore
+    /// looks at 32 bytes without a branch: two 16-byte compares, their lane bits joined into one
+    /// 32-bit mask whose trailing ones are the run.
+    @inlinable @inline(__always)
+    static func skipBlanks(_ b: UnsafePointer<UInt8>, _ p: Int, _ end: Int) -> Int {
+        var p = p
+        while end &- p >= 32 {
+            let blanks = blankBits(b, p) | blankBits(b, p &+ 16) &<< 16
+            if blanks != 0xFFFF_FFFF { return p &+ (~blanks).trailingZeroBitCount }
+            p &+= 32
+        }
+        while end &- p >= 16 {
+            let blanks = blankBits(b, p)
+            if blanks != 0xFFFF { return p &+ (~blanks).trailingZeroBitCount }
+            p &+= 16
+        }
+        while p < end, isBlank(b[p]) { p &+= 1 }
+        return p
+    }
+
+    /// The first offset at or after `p` whose byte is not `[A-Za-z0-9_.-]`, 16 bytes per step:
+    /// the byte class as three range compares (`pminub` + `pcmpeqb` each), then one movemask.
+    @inlinable @inline(__always)
+    static func skipWord(_ b: UnsafePointer<UInt8>, _ p: Int, _ end: Int) -> Int {
+        var p = p
+        while end &- p >= 16 {
+            let v = load16(b, p)
+            let letter = ((v | splat(0x20)) &- splat(0x61)) .< splat(26)
+            let digitDashDot = ((v &- splat(0x2D)) .< splat(13)) .& (v .!= splat(0x2F))
+            let word = laneBits(letter .| digitDashDot .| (v .== splat(0x5F)))
+            if word != 0xFFFF { return p &+ (~word).trailingZeroBitCount }
+            p &+= 16
+        }
+        while p < end, isWordContinue(b[p]) { p &+= 1 }
+        return p
+    }
+    #else
     /// The first offset at or after `p` that is not a space or a tab.
     ///
     /// Indentation is most of a file's bytes and its length changes from line to line, so any
@@ -142,6 +212,8 @@ extension Lexer {
         while p < end, isWordContinue(b[p]) { p &+= 1 }
         return p
     }
+
+    #endif
 
     /// The first offset at or after `p` holding a CR or an LF, or `end`.
     @usableFromInline @inline(never)

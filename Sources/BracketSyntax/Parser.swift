@@ -12,8 +12,9 @@
 ///
 /// Nesting is tracked with a counter instead of recursion, so any depth parses in constant stack.
 public struct Parser: ~Copyable {
-    private var lexer: Lexer
-    private var builder: GreenBuilder
+    // Internal rather than private: the line fast path (Parser+Lines.swift) works on them too.
+    var lexer: Lexer
+    var builder: GreenBuilder
     /// The next non-trivia token, once `peek()` has lexed it; nil at the end of the input.
     private var next: Lexer.Token?
     /// Where `next` starts (the end of the input when there is none): pending trivia ends there.
@@ -21,11 +22,15 @@ public struct Parser: ~Copyable {
     /// Whether `next` (and the trivia before it) has been lexed.
     private var peeked = false
     /// Non-trivia tokens placed so far (the item loop checks it makes progress).
-    private var placed = 0
+    var placed = 0
+    /// Whether whole lines may be placed by the fast path (Parser+Lines.swift). Always on, except
+    /// in the test that compares the two paths.
+    private let takesLines: Bool
 
-    private init(lexer: Lexer, builder: consuming GreenBuilder) {
+    private init(lexer: Lexer, builder: consuming GreenBuilder, takesLines: Bool = true) {
         self.lexer = lexer
         self.builder = builder
+        self.takesLines = takesLines
     }
 
     /// Parses a whole document.
@@ -34,14 +39,16 @@ public struct Parser: ~Copyable {
     }
 
     /// `maxTokenLength` (at most `GreenToken.maxLength`) is where a longer token is cut into
-    /// pieces; tests lower it to exercise that without a 256 MiB input.
-    static func parse(_ bytes: [UInt8], maxTokenLength: Int) -> GreenNode {
+    /// pieces; tests lower it to exercise that without a 256 MiB input. `takesLines: false`
+    /// parses token by token only, the reference the line fast path is tested against.
+    static func parse(_ bytes: [UInt8], maxTokenLength: Int, takesLines: Bool = true) -> GreenNode {
         bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(
                 lexer: Lexer(buffer, in: 0..<buffer.count, atFileStart: true),
                 builder: GreenBuilder(
                     maxTokenLength: min(max(maxTokenLength, 1), GreenToken.maxLength), expectedBytes: buffer.count,
-                    startOffset: 0))
+                    startOffset: 0),
+                takesLines: takesLines)
             parser.builder.start(.file)
             parser.parseItems()
             parser.flushTrivia()
@@ -67,6 +74,7 @@ public struct Parser: ~Copyable {
     private mutating func parseItems() {
         var openBlocks = 0
         while true {
+            if takesLines && !peeked { parseLines(openBlocks: &openBlocks) }
             let before = placed
             guard let kind = peek() else {
                 guard openBlocks > 0 else { return }
