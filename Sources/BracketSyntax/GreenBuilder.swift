@@ -6,6 +6,9 @@
 /// Trivia the parser has lexed but not yet placed sits at the top of the stack as "pending": it
 /// belongs to whichever node is innermost when it is committed, and a node that finishes first
 /// does not include it (it moves past the finished node into the parent).
+///
+/// The state below is internal rather than private for the line-level operations of the
+/// parser's fast path (GreenBuilder+Lines.swift), which write it directly.
 struct GreenBuilder: ~Copyable {
     /// A node that has started and not yet finished.
     struct OpenNode: BitwiseCopyable {
@@ -18,18 +21,18 @@ struct GreenBuilder: ~Copyable {
     }
 
     /// The children of all open nodes, as arena words, with pending trivia on top.
-    private var elements = PlainStack<UInt64>(capacity: 256)
-    private var open = PlainStack<OpenNode>(capacity: 64)
+    var elements = PlainStack<UInt64>(capacity: 256)
+    var open = PlainStack<OpenNode>(capacity: 64)
     /// The arena being filled. It grows with `realloc` (which moves pages rather than bytes
     /// for large blocks) and is trimmed to size when it is handed to a `GreenArena`.
-    private var words: PlainStack<UInt64>
+    var words: PlainStack<UInt64>
     /// The stack's count when something was last placed: the elements above it are pending
     /// trivia. Kept instead of a pending count so that lexing trivia is only a push.
-    private var placedCount = 0
+    var placedCount = 0
     /// Where placed text ends, in the lexer's coordinates (pending trivia excluded): a node's
     /// length is the difference between this at its finish and at its start. The parser moves
     /// it to the next token's start when it commits trivia, so trivia costs no addition each.
-    private var offset: Int
+    var offset: Int
     /// Tokens longer than this are placed as several pieces of the same kind.
     ///
     /// It sits between `offset` and `nodesFinished`, which `start` copies into an `OpenNode`:
@@ -38,7 +41,7 @@ struct GreenBuilder: ~Copyable {
     /// (no store-to-load forwarding across two stores), about a tenth of a parse.
     let maxTokenLength: Int
     /// `.node` nodes finished so far: a node's node count is the difference likewise.
-    private var nodesFinished = 0
+    var nodesFinished = 0
 
     /// Recently built one-token nodes (a leaf like `n17`), as arena offsets, by the token's
     /// length: leaves whose ID has the same length are the same value, so they share one node,
@@ -85,48 +88,6 @@ struct GreenBuilder: ~Copyable {
         }
         nodesFinished &+= 1
         elements[mark.index] = GreenWord.local(leaf(elements[mark.index]))
-    }
-
-    /// Places a one-token `.node` leaf around an ID of `length` bytes (at most `maxTokenLength`),
-    /// as `token` and then `leaf(at:)` would, without writing the token first: the line fast
-    /// path's leaf, by far the most common node.
-    @inline(__always)
-    mutating func leafNode(idLength length: Int) {
-        nodesFinished &+= 1
-        elements.push(GreenWord.local(leaf(GreenWord.token(.word, length))))
-        offset &+= length
-        placedCount = elements.count
-    }
-
-    /// Finishes a block and the node it belongs to (the two innermost open nodes), with no
-    /// trivia pending: what a `}` ends. The same nodes as two `finish()` calls, written with one
-    /// capacity check and none of `finish`'s cases for leaves, empty nodes and pending trivia.
-    @inline(__always)
-    mutating func finishBlockAndNode() {
-        let block = open.pop()
-        let node = open.pop()
-        assert(block.kind == .block && node.kind == .node && placedCount == elements.count)
-        let blockChildren = elements.count &- block.start
-        let nodeChildren = block.start &- node.start &+ 1
-        words.reserve(4 &+ blockChildren &+ nodeChildren)
-        let blockHeader = words.count
-        var target = words.base + blockHeader
-        target[0] = UInt64(truncatingIfNeeded: offset &- block.offset)
-        target[1] = GreenBits(kind: .block, count: blockChildren, nodeCount: nodesFinished &- block.nodes).raw
-        var source = elements.base + block.start
-        for index in 0..<blockChildren { target[2 &+ index] = source[index] }
-        nodesFinished &+= 1
-        let nodeHeader = blockHeader &+ 2 &+ blockChildren
-        target = words.base + nodeHeader
-        target[0] = UInt64(truncatingIfNeeded: offset &- node.offset)
-        target[1] = GreenBits(kind: .node, count: nodeChildren, nodeCount: nodesFinished &- node.nodes).raw
-        source = elements.base + node.start
-        for index in 0..<nodeChildren &- 1 { target[2 &+ index] = source[index] }
-        target[1 &+ nodeChildren] = GreenWord.local(blockHeader)
-        words.count = nodeHeader &+ 2 &+ nodeChildren
-        elements[node.start] = GreenWord.local(nodeHeader)
-        elements.count = node.start &+ 1
-        placedCount = elements.count
     }
 
     /// Places a token in the innermost open node.
@@ -227,7 +188,7 @@ struct GreenBuilder: ~Copyable {
 
     /// The node for a one-token `.node` leaf: the cached one when it holds the same token.
     @inline(__always)
-    private mutating func leaf(_ token: UInt64) -> Int {
+    mutating func leaf(_ token: UInt64) -> Int {
         // Bits 6 and up of a token word are its length.
         let slot = Int(truncatingIfNeeded: token >> 6) & (GreenBuilder.leafSlots - 1)
         let cached = leafCache[slot]

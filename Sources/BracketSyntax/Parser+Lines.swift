@@ -47,13 +47,9 @@ extension Parser {
                 // `}`: only with a block to close, and directly followed by the line break.
                 let breakLength = Parser.lineBreakLength(b, q &+ 1, end)
                 guard openBlocks > 0, breakLength > 0, q &+ 1 &+ breakLength &- p <= maxLine else { break }
-                pendingIndent(from: p, to: q)
-                builder.commitPending(endingAt: q)
-                builder.token(Lexer.Token(kind: .rightBrace, length: 1))
-                builder.finishBlockAndNode()
+                builder.placeClosingLine(indent: q &- p, brace: q, lineBreak: breakLength)
                 openBlocks &-= 1
                 placed &+= 1
-                builder.pendingToken(Lexer.Token(kind: .newline, length: breakLength))
                 p = q &+ 1 &+ breakLength
                 q = Lexer.skipBlanks(b, p, end)
                 continue
@@ -62,8 +58,7 @@ extension Parser {
                 // A blank line: trivia only.
                 let breakLength = Parser.lineBreakLength(b, q, end)
                 guard q &+ breakLength &- p <= maxLine else { break }
-                pendingIndent(from: p, to: q)
-                builder.pendingToken(Lexer.Token(kind: .newline, length: breakLength))
+                builder.placeBlankLine(indent: q &- p, lineBreak: breakLength)
                 p = q &+ breakLength
                 q = Lexer.skipBlanks(b, p, end)
                 continue
@@ -106,46 +101,25 @@ extension Parser {
                 guard next == 0x7D || Lexer.isWordStart(next) else { break }
             }
 
-            // The same builder calls, in the same order, as the item loop's `.word` case.
-            pendingIndent(from: p, to: q)
-            builder.commitPending(endingAt: q)
-            placed &+= 1
-            if labelEnd < 0 && !opensBlock {
-                builder.leafNode(idLength: idEnd &- q)
+            // The builder ends up as after the item loop's `.word` case for these tokens.
+            let idLength = idEnd &- q
+            if opensBlock {
+                let labelLength = labelEnd < 0 ? 0 : labelEnd &- (idEnd &+ 1)
+                builder.placeParentLine(indent: q &- p, id: q, idLength: idLength, labelLength: labelLength, lineBreak: breakLength)
+                openBlocks &+= 1
+                placed &+= labelEnd < 0 ? 2 : 3
+            } else if labelEnd < 0 {
+                builder.placeLeafLine(indent: q &- p, id: q, idLength: idLength, lineBreak: breakLength)
+                placed &+= 1
             } else {
-                let mark = builder.mark
-                builder.token(Lexer.Token(kind: .word, length: idEnd &- q))
-                builder.start(.node, at: mark, offset: q)
-                var at = idEnd
-                if labelEnd >= 0 {
-                    builder.pendingToken(Lexer.Token(kind: .whitespace, length: 1))
-                    builder.commitPending(endingAt: at &+ 1)
-                    builder.token(Lexer.Token(kind: .string, length: labelEnd &- (at &+ 1)))
-                    placed &+= 1
-                    at = labelEnd
-                }
-                if opensBlock {
-                    builder.pendingToken(Lexer.Token(kind: .whitespace, length: 1))
-                    builder.commitPending(endingAt: at &+ 1)
-                    builder.start(.block)
-                    builder.token(Lexer.Token(kind: .leftBrace, length: 1))
-                    placed &+= 1
-                    openBlocks &+= 1
-                } else {
-                    builder.finish()
-                }
+                builder.placeLabelledLeafLine(
+                    indent: q &- p, id: q, idLength: idLength, labelLength: labelEnd &- (idEnd &+ 1), lineBreak: breakLength)
+                placed &+= 2
             }
-            builder.pendingToken(Lexer.Token(kind: .newline, length: breakLength))
             p = nextLine
             q = nextFirst
         }
         lexer.cursor = p
-    }
-
-    /// Puts the blank run `p..<q` (if any) on the stack as pending trivia.
-    @inline(__always)
-    private mutating func pendingIndent(from p: Int, to q: Int) {
-        if q != p { builder.pendingToken(Lexer.Token(kind: .whitespace, length: q &- p)) }
     }
 
     /// The length of the line break at `p`: 1 for LF or a lone CR, 2 for CRLF, 0 for none (or at
