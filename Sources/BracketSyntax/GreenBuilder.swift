@@ -192,7 +192,7 @@ struct GreenBuilder: ~Copyable {
         // Bits 6 and up of a token word are its length.
         let slot = Int(truncatingIfNeeded: token >> 6) & (GreenBuilder.leafSlots - 1)
         let cached = leafCache[slot]
-        if cached >= 0, words[cached + 2] == token { return cached }
+        if cached >= 0, words[cached &+ 2] == token { return cached }
         words.reserve(3)
         let header = words.count
         let target = words.base + header

@@ -31,8 +31,11 @@ struct Record {
     mutating func add(_ key: String, _ value: Int) { fields.append((key, String(value))) }
 
     mutating func add(_ key: String, _ value: Double) {
-        // Three significant decimals are plenty for timings and ratios, and keep lines short.
-        let rounded = (value * 1000).rounded() / 1000
+        // Four significant digits are plenty for timings and ratios and keep lines short; fixed
+        // decimals would print a 2.5 µs parse as 0.002 ms.
+        let magnitude = value == 0 || !value.isFinite ? 0 : Int(log10(abs(value)).rounded(.down))
+        let scale = pow(10, Double(3 - magnitude))
+        let rounded = (value * scale).rounded() / scale
         fields.append((key, value.isFinite ? String(rounded) : "null"))
     }
 
