@@ -17,8 +17,11 @@ import Darwin
 /// allocation holding the node's words and then its externals (two words each: a retained arena
 /// and a header offset), which point at the unchanged subtrees; so an edit still copies only the
 /// path from the root to the change, one allocation per level.
-public final class GreenArena: ManagedBuffer<GreenArena.Layout, UInt64>, @unchecked Sendable {
-    // @unchecked: an arena is only written before the first node in it is handed out.
+///
+/// Not `Sendable` itself (`ManagedBuffer` is explicitly not, so a conformance here is ignored):
+/// nodes cross threads as `GreenNode`, which is `@unchecked Sendable` because an arena is only
+/// written before the first node in it is handed out.
+public final class GreenArena: ManagedBuffer<GreenArena.Layout, UInt64> {
 
     public struct Layout {
         /// The node words: the tail of this object, or an adopted malloc'd block.

@@ -32,7 +32,7 @@ extension Parser {
     /// where the next token starts.
     @inline(__always)
     mutating func parseLines(openBlocks: inout Int) {
-        let b = lexer.bytes.baseAddress.unsafelyUnwrapped
+        guard let b = lexer.bytes.baseAddress else { return }  // no bytes at all
         let end = lexer.end
         var p = lexer.cursor
         // A token longer than the builder's limit is cut into pieces by the general path; a line

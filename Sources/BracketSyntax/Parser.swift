@@ -11,6 +11,9 @@
 ///     block   = "{" item* ["}"]
 ///
 /// Nesting is tracked with a counter instead of recursion, so any depth parses in constant stack.
+///
+/// The item loop below places one token at a time. In front of it, whole lines of the common
+/// shapes are placed in one step each (Parser+Lines.swift), with the same result.
 public struct Parser: ~Copyable {
     // Internal rather than private: the line fast path (Parser+Lines.swift) works on them too.
     var lexer: Lexer
@@ -24,7 +27,7 @@ public struct Parser: ~Copyable {
     /// Non-trivia tokens placed so far (the item loop checks it makes progress).
     var placed = 0
     /// Whether whole lines may be placed by the fast path (Parser+Lines.swift). Always on, except
-    /// in the test that compares the two paths.
+    /// for the reference parse the tests and fuzzers compare it with.
     private let takesLines: Bool
 
     private init(lexer: Lexer, builder: consuming GreenBuilder, takesLines: Bool = true) {
@@ -36,6 +39,13 @@ public struct Parser: ~Copyable {
     /// Parses a whole document.
     public static func parse(_ bytes: [UInt8]) -> GreenNode {
         parse(bytes, maxTokenLength: GreenToken.maxLength)
+    }
+
+    /// Parses token by token only, without the line fast path: the reference that path must
+    /// equal, for the fuzzers (`@_spi(Reference) import BracketSyntax`).
+    @_spi(Reference)
+    public static func parseTokenByToken(_ bytes: [UInt8]) -> GreenNode {
+        parse(bytes, maxTokenLength: GreenToken.maxLength, takesLines: false)
     }
 
     /// `maxTokenLength` (at most `GreenToken.maxLength`) is where a longer token is cut into
