@@ -80,7 +80,10 @@ private let tutorialWithTitle = "@title \"Tutorial\"\n1 { 2 { 4 5 } 3 { 6 7 } }\
         let properties = try #require(try schema.at("$defs", "layout").schema["properties"]?.objectValue)
         var defaults = JSONObject()
         for (key, property) in zip(properties.keys, properties.values) {
-            defaults[key] = try #require(property["default"], "\(key) has no default")
+            // Unwrapped on its own line: assigned straight into the object's optional subscript,
+            // `#require` would unwrap a doubly optional value and never fail.
+            let value: JSONValue = try #require(property["default"], "\(key) has no default")
+            defaults[key] = value
         }
         let overrides = try #require(SettingOverrides(layoutJSON: .object(defaults)))
         let fromSchema = overrides.applied(to: LayoutSettings(
