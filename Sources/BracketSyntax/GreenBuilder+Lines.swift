@@ -12,45 +12,37 @@ extension GreenBuilder {
     /// `INDENT? ID BREAK`, where the ID is a leaf.
     @inline(__always)
     mutating func placeLeafLine(indent: Int, id: Int, idLength: Int, lineBreak: Int) {
-        elements.reserve(3)
-        let base = elements.base
-        var count = elements.count
-        if indent != 0 {
-            base[count] = GreenWord.token(.whitespace, indent)
-            count &+= 1
-        }
         nodesFinished &+= 1
-        base[count] = GreenWord.local(leaf(GreenWord.token(.word, idLength)))
-        count &+= 1
-        offset = id &+ idLength
-        placedCount = count
-        base[count] = GreenWord.token(.newline, lineBreak)
-        elements.count = count &+ 1
+        let node = leaf(GreenWord.token(.word, idLength))
+        placeNodeLine(indent: indent, node: node, end: id &+ idLength, lineBreak: lineBreak)
     }
 
     /// `INDENT? ID " " LABEL BREAK`: a node of three tokens, written straight into the arena.
     @inline(__always)
     mutating func placeLabelledLeafLine(indent: Int, id: Int, idLength: Int, labelLength: Int, lineBreak: Int) {
-        elements.reserve(3)
-        let base = elements.base
-        var count = elements.count
-        if indent != 0 {
-            base[count] = GreenWord.token(.whitespace, indent)
-            count &+= 1
-        }
         nodesFinished &+= 1
         words.reserve(5)
-        let header = words.count
-        let target = words.base + header
+        let node = words.count
+        let target = words.base + node
         target[0] = UInt64(truncatingIfNeeded: idLength &+ 1 &+ labelLength)
         target[1] = GreenBits(kind: .node, count: 3, nodeCount: 1).raw
         target[2] = GreenWord.token(.word, idLength)
         target[3] = GreenWord.token(.whitespace, 1)
         target[4] = GreenWord.token(.string, labelLength)
-        words.count = header &+ 5
-        base[count] = GreenWord.local(header)
+        words.count = node &+ 5
+        placeNodeLine(indent: indent, node: node, end: id &+ idLength &+ 1 &+ labelLength, lineBreak: lineBreak)
+    }
+
+    /// The rest of a line holding one finished node (its arena offset `node`, its text ending at
+    /// `end`): the indentation before it joins the pending trivia, the node is placed, and the
+    /// line break is left pending.
+    @inline(__always)
+    private mutating func placeNodeLine(indent: Int, node: Int, end: Int, lineBreak: Int) {
+        let (base, lineStart) = beginLine(indent: indent, room: 3)
+        var count = lineStart
+        base[count] = GreenWord.local(node)
         count &+= 1
-        offset = id &+ idLength &+ 1 &+ labelLength
+        offset = end
         placedCount = count
         base[count] = GreenWord.token(.newline, lineBreak)
         elements.count = count &+ 1
@@ -60,13 +52,8 @@ extension GreenBuilder {
     /// for no label).
     @inline(__always)
     mutating func placeParentLine(indent: Int, id: Int, idLength: Int, labelLength: Int, lineBreak: Int) {
-        elements.reserve(7)
-        let base = elements.base
-        var count = elements.count
-        if indent != 0 {
-            base[count] = GreenWord.token(.whitespace, indent)
-            count &+= 1
-        }
+        let (base, lineStart) = beginLine(indent: indent, room: 7)
+        var count = lineStart
         open.push(OpenNode(kind: .node, start: count, offset: id, nodes: nodesFinished))
         base[count] = GreenWord.token(.word, idLength)
         count &+= 1
@@ -92,13 +79,8 @@ extension GreenBuilder {
     /// `INDENT? } BREAK`, with a block open: places the brace and finishes the block and its node.
     @inline(__always)
     mutating func placeClosingLine(indent: Int, brace: Int, lineBreak: Int) {
-        elements.reserve(2)
-        let base = elements.base
-        var count = elements.count
-        if indent != 0 {
-            base[count] = GreenWord.token(.whitespace, indent)
-            count &+= 1
-        }
+        let (base, lineStart) = beginLine(indent: indent, room: 2)
+        var count = lineStart
         base[count] = GreenWord.token(.rightBrace, 1)
         count &+= 1
         offset = brace &+ 1
@@ -106,6 +88,20 @@ extension GreenBuilder {
         placedCount = count
         finishBlockAndNode()
         elements.push(GreenWord.token(.newline, lineBreak))
+    }
+
+    /// Makes room for a line's `room` stack words and pushes its indentation, if any, as pending
+    /// trivia; returns where the line's next word goes.
+    @inline(__always)
+    private mutating func beginLine(indent: Int, room: Int) -> (UnsafeMutablePointer<UInt64>, Int) {
+        elements.reserve(room)
+        let base = elements.base
+        var count = elements.count
+        if indent != 0 {
+            base[count] = GreenWord.token(.whitespace, indent)
+            count &+= 1
+        }
+        return (base, count)
     }
 
     /// `INDENT? BREAK`: trivia only, all of it pending.
