@@ -1,4 +1,5 @@
 import BracketSyntax
+import BracketTestSupport
 import Testing
 
 @Suite struct LineIndexTests {
@@ -36,6 +37,52 @@ import Testing
                 // Offsets inside a multi-byte character round down to its start.
                 #expect(back <= offset && index.position(of: back, in: Self.text, encoding: encoding) == position,
                         "offset \(offset) \(encoding) \(position) back \(back)")
+            }
+        }
+    }
+
+    /// Line starts as the LSP defines them, one byte at a time: after LF, after CRLF, after a
+    /// lone CR.
+    static func referenceLineStarts(_ bytes: [UInt8]) -> [Int] {
+        var starts = [0]
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            if byte == 0x0A {
+                starts.append(index)
+            } else if byte == 0x0D {
+                if index < bytes.count, bytes[index] == 0x0A { index += 1 }
+                starts.append(index)
+            }
+        }
+        return starts
+    }
+
+    @Test func lineStartsMatchAByteByByteScanAndSurviveEdits() {
+        // Random text dense and sparse in LF, CR and CRLF, so that breaks fall on every side of
+        // the 16-byte blocks the scan reads, including a CRLF split across two blocks; then
+        // random edits applied to the index, each checked against a fresh reference.
+        var random = SeededRandom(seed: 0x11D3)
+        let alphabet: [UInt8] = [0x0A, 0x0D, 0x20, 0x61, 0x7B, 0xC3, 0xA9]
+        for round in 0..<400 {
+            let density = [2, 7, 40][round % 3]
+            var bytes = (0..<Int.random(in: 0...300, using: &random)).map { _ -> UInt8 in
+                Int.random(in: 0..<density, using: &random) == 0
+                    ? [0x0A, 0x0D, 0x0D][Int.random(in: 0..<3, using: &random)]
+                    : alphabet[Int.random(in: 2..<alphabet.count, using: &random)]
+            }
+            var index = LineIndex(bytes)
+            #expect(index.lineStarts == Self.referenceLineStarts(bytes), "\(bytes)")
+            for _ in 0..<5 {
+                let start = Int.random(in: 0...bytes.count, using: &random)
+                let end = Int.random(in: start...min(bytes.count, start + 20), using: &random)
+                let replacement = (0..<Int.random(in: 0...20, using: &random)).map { _ in
+                    alphabet.randomElement(using: &random)!
+                }
+                bytes.replaceSubrange(start..<end, with: replacement)
+                index.apply(replacing: ByteRange(start, end), newLength: replacement.count, in: bytes)
+                #expect(index.lineStarts == Self.referenceLineStarts(bytes), "\(bytes)")
             }
         }
     }
