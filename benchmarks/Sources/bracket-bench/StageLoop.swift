@@ -8,6 +8,9 @@ import BracketSyntax
 /// stage's profile rather than the whole pipeline's.
 enum ProfiledStage: String {
     case lex, parse, diagram, layout, svg, json
+    /// A character typed into the ID nearest the middle of the file and deleted again, each
+    /// timed until the diagnostics are ready (as the edit benchmark does).
+    case edit
 }
 
 /// Builds the inputs once, then runs `stage` `repeats` times and prints one timing record.
@@ -16,7 +19,9 @@ func profileStage(_ stage: ProfiledStage, shape: TreeShape, nodes: Int, repeats:
     let document = Document(text: text)
     let diagram = document.diagram()
     let geometry = layout(diagram)
-    let samples = Samples((0..<repeats).map { _ -> Double in
+    var edited = document
+    let middle = identifierStart(in: text, near: text.count / 2, backwards: false) ?? 0
+    let samples = Samples((0..<repeats).map { step -> Double in
         switch stage {
         case .lex: return timeMS { lexAll(text) }
         // The tree is freed after the clock stops, as in the pipeline benchmark's parse.
@@ -24,6 +29,14 @@ func profileStage(_ stage: ProfiledStage, shape: TreeShape, nodes: Int, repeats:
         case .diagram: return timeMS { document.diagram().nodes.count }
         case .layout: return timeMS { layout(diagram).cards.count }
         case .svg: return timeMS { renderSVG(diagram, geometry).utf8.count }
+        case .edit:
+            let edit = step % 2 == 0
+                ? TextEdit(range: ByteRange(middle + 1, middle + 1), replacement: [UInt8(ascii: "x")])
+                : TextEdit(range: ByteRange(middle + 1, middle + 2), replacement: [])
+            return timeMS {
+                edited.apply(edit)
+                return edited.diagnostics.count
+            }
         case .json:
             return timeMS {
                 writeGeometryJSON(diagram, geometry) { offset in

@@ -40,7 +40,7 @@ if let stage = arguments.firstIndex(of: "--stage") {
     guard stage + 2 < arguments.count, let name = ProfiledStage(rawValue: arguments[stage + 1]),
         let count = Int(arguments[stage + 2]), count > 0
     else {
-        writeError("usage: bracket-bench --stage lex|parse|diagram|layout|svg|json NODES [binary|random|chain] [REPEATS]")
+        writeError("usage: bracket-bench --stage lex|parse|diagram|layout|svg|json|edit NODES [binary|random|chain] [REPEATS]")
         exit(2)
     }
     let shape = stage + 3 < arguments.count ? TreeShape(rawValue: arguments[stage + 3]) ?? .binary : .binary
