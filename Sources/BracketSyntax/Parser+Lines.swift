@@ -5,8 +5,9 @@
 /// through `Lexer.Token`, the `peek`/`bump` bookkeeping and a call per non-trivia token, about a
 /// hundred instructions a token, and a typical line is three to five tokens of which only one
 /// or two carry meaning. Here a line is matched by reading its bytes (the blank run, the ID,
-/// what follows it) before anything is placed, and then the builder gets exactly the calls the
-/// item loop would have made for those tokens, in the same order, so the tree is the same.
+/// what follows it) before anything is placed, and then one builder call per line
+/// (GreenBuilder+Lines.swift) leaves the builder exactly as the item loop's calls for those
+/// tokens would, so the tree is the same.
 ///
 /// The shapes (each ends with its line break, LF, CRLF or a lone CR; `{` is followed directly
 /// by the line break):
