@@ -74,6 +74,19 @@ extension Lexer {
     @inlinable @inline(__always)
     static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 
+    /// `isWordContinue` of 16 bytes: each range test as one unsigned compare per lane
+    /// (`pminub` + `pcmpeqb` on SSE2).
+    @inlinable @inline(__always)
+    static func wordContinueLanes(_ v: Bytes16) -> Mask16 {
+        let letter = ((v | splat(0x20)) &- splat(0x61)) .< splat(26)
+        let digitDashDot = ((v &- splat(0x2D)) .< splat(13)) .& (v .!= splat(0x2F))
+        return letter .| digitDashDot .| (v .== splat(0x5F))
+    }
+
+    /// `isBlank` of 16 bytes.
+    @inlinable @inline(__always)
+    static func blankLanes(_ v: Bytes16) -> Mask16 { (v .== splat(0x20)) .| (v .== splat(0x09)) }
+
     /// Bytes after which an unknown run stops: anything that starts a real token.
     @inlinable @inline(__always)
     static func startsToken(_ byte: UInt8) -> Bool {
@@ -99,8 +112,7 @@ extension Lexer {
     /// Bit i set when byte `p + i` is a space or a tab.
     @inlinable @inline(__always)
     static func blankBits(_ b: UnsafePointer<UInt8>, _ p: Int) -> UInt32 {
-        let v = load16(b, p)
-        return laneBits((v .== splat(0x20)) .| (v .== splat(0x09)))
+        laneBits(blankLanes(load16(b, p)))
     }
 
     /// The first offset at or after `p` that is not a space or a tab.
@@ -117,25 +129,16 @@ extension Lexer {
             if blanks != 0xFFFF_FFFF { return p &+ (~blanks).trailingZeroBitCount }
             p &+= 32
         }
-        while end &- p >= 16 {
-            let blanks = blankBits(b, p)
-            if blanks != 0xFFFF { return p &+ (~blanks).trailingZeroBitCount }
-            p &+= 16
-        }
-        while p < end, isBlank(b[p]) { p &+= 1 }
-        return p
+        return skipBlanksNearEnd(b, p, end)
     }
 
     /// The first offset at or after `p` whose byte is not `[A-Za-z0-9_.-]`, 16 bytes per step:
-    /// the byte class as three range compares (`pminub` + `pcmpeqb` each), then one movemask.
+    /// the byte class of all 16, then one movemask.
     @inlinable @inline(__always)
     static func skipWord(_ b: UnsafePointer<UInt8>, _ p: Int, _ end: Int) -> Int {
         var p = p
         while end &- p >= 16 {
-            let v = load16(b, p)
-            let letter = ((v | splat(0x20)) &- splat(0x61)) .< splat(26)
-            let digitDashDot = ((v &- splat(0x2D)) .< splat(13)) .& (v .!= splat(0x2F))
-            let word = laneBits(letter .| digitDashDot .| (v .== splat(0x5F)))
+            let word = laneBits(wordContinueLanes(load16(b, p)))
             if word != 0xFFFF { return p &+ (~word).trailingZeroBitCount }
             p &+= 16
         }
@@ -170,14 +173,7 @@ extension Lexer {
                 break
             }
         }
-        while end &- p >= 16 {
-            let v = load16(b, p)
-            let n = firstSet((v .!= splat(0x20)) .& (v .!= splat(0x09)))
-            if n < 16 { return p &+ n }
-            p &+= 16
-        }
-        while p < end, isBlank(b[p]) { p &+= 1 }
-        return p
+        return skipBlanksNearEnd(b, p, end)
     }
 
     /// Bit 7 of each byte of `x` set when that byte is not `[A-Za-z0-9_.-]`, computed on all
@@ -214,6 +210,20 @@ extension Lexer {
     }
 
     #endif
+
+    /// `skipBlanks` once fewer than 32 bytes are left (or, without a movemask, after a tab):
+    /// 16 bytes per step, then byte by byte, so that nothing at or past `end` is read.
+    @inlinable @inline(__always)
+    static func skipBlanksNearEnd(_ b: UnsafePointer<UInt8>, _ p: Int, _ end: Int) -> Int {
+        var p = p
+        while end &- p >= 16 {
+            let n = firstSet(.!blankLanes(load16(b, p)))
+            if n < 16 { return p &+ n }
+            p &+= 16
+        }
+        while p < end, isBlank(b[p]) { p &+= 1 }
+        return p
+    }
 
     /// The first offset at or after `p` holding a CR or an LF, or `end`.
     @usableFromInline @inline(never)
