@@ -114,7 +114,8 @@ extension GreenBuilder {
 
     /// Finishes a block and the node it belongs to (the two innermost open nodes), with no
     /// trivia pending: what a `}` ends. The same nodes as two `finish()` calls, written with one
-    /// capacity check and none of `finish`'s cases for leaves, empty nodes and pending trivia.
+    /// capacity check and none of `finish`'s cases for leaves, empty nodes and pending trivia:
+    /// the block takes its first child's slot on the stack, which makes it the node's last child.
     @inline(__always)
     mutating func finishBlockAndNode() {
         let block = open.pop()
@@ -124,19 +125,11 @@ extension GreenBuilder {
         let nodeChildren = block.start &- node.start &+ 1
         words.reserve(4 &+ blockChildren &+ nodeChildren)
         let blockHeader = words.count
-        var target = words.base + blockHeader
-        target[0] = UInt64(truncatingIfNeeded: offset &- block.offset)
-        target[1] = GreenBits(kind: .block, count: blockChildren, nodeCount: nodesFinished &- block.nodes).raw
-        var source = elements.base + block.start
-        for index in 0..<blockChildren { target[2 &+ index] = source[index] }
+        store(block, children: blockChildren, at: words.base + blockHeader)
+        elements[block.start] = GreenWord.local(blockHeader)
         nodesFinished &+= 1
         let nodeHeader = blockHeader &+ 2 &+ blockChildren
-        target = words.base + nodeHeader
-        target[0] = UInt64(truncatingIfNeeded: offset &- node.offset)
-        target[1] = GreenBits(kind: .node, count: nodeChildren, nodeCount: nodesFinished &- node.nodes).raw
-        source = elements.base + node.start
-        for index in 0..<nodeChildren &- 1 { target[2 &+ index] = source[index] }
-        target[1 &+ nodeChildren] = GreenWord.local(blockHeader)
+        store(node, children: nodeChildren, at: words.base + nodeHeader)
         words.count = nodeHeader &+ 2 &+ nodeChildren
         elements[node.start] = GreenWord.local(nodeHeader)
         elements.count = node.start &+ 1

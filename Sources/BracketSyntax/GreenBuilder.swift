@@ -211,13 +211,19 @@ struct GreenBuilder: ~Copyable {
         // One capacity check, then plain stores through a pointer.
         words.reserve(2 &+ children)
         let header = words.count
-        let target = words.base + header
+        store(node, children: children, at: words.base + header)
+        words.count = header &+ 2 &+ children
+        return header
+    }
+
+    /// Stores `node`'s two header words, then its `children` words from the stack at
+    /// `node.start`, at `target` (room for them reserved by the caller).
+    @inline(__always)
+    func store(_ node: OpenNode, children: Int, at target: UnsafeMutablePointer<UInt64>) {
         target[0] = UInt64(truncatingIfNeeded: offset &- node.offset)
         target[1] = GreenBits(kind: node.kind, count: children, nodeCount: nodesFinished &- node.nodes).raw
         let source = elements.base + node.start
         for index in 0..<children { target[2 &+ index] = source[index] }
-        words.count = header &+ 2 &+ children
-        return header
     }
 
     /// Hands the filled words to a new arena, trimmed to size.
