@@ -105,8 +105,11 @@ public struct LineIndex: Sendable, Hashable {
         lineStarts.replaceSubrange((firstLine + 1)..<afterLine, with: fresh)
         if delta != 0 {
             let tailStart = firstLine + 1 + fresh.count
+            // Wrapping adds (every start stays within the text, so none can overflow) let the
+            // compiler vectorise this loop; with overflow checks it ran one start per cycle, and
+            // on a 7 MB file it was half the time of an edit in the middle.
             lineStarts.withUnsafeMutableBufferPointer { starts in
-                for index in tailStart..<starts.count { starts[index] += delta }
+                for index in tailStart..<starts.count { starts[index] &+= delta }
             }
         }
         length = bytes.count
