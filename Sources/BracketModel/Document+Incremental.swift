@@ -81,7 +81,7 @@ extension Document {
         }
         // Cheap (it reads only the file's own children) and it must see size and node-count
         // limits crossed by any edit, so it is always redone.
-        file = FileAnalysis(tree: tree, source: text)
+        file = FileAnalysis(tree: tree, source: text, lineIndex: lineIndex)
     }
 
     /// Drops the local diagnostics inside `oldRange`, moves the later ones by `delta`, and puts
@@ -113,8 +113,7 @@ extension Document {
             guard case .enter(let green, let start) = event else { return true }
             switch green.kind {
             case .node:
-                if green.count > 0, case .token(let token) = green[0], token.kind == .word {
-                    let range = ByteRange(start: start, length: token.length)
+                if let range = NodeSyntax(green, at: start)?.id {
                     result.append((String(decoding: source[range.start..<range.end], as: UTF8.self), range))
                 }
                 return true
@@ -123,19 +122,5 @@ extension Document {
             }
         }
         return result
-    }
-}
-
-extension Array {
-    /// The first index whose element satisfies `predicate`, for a predicate that is false for a
-    /// prefix of the array and true for the rest (binary search).
-    func partitioningIndex(where predicate: (Element) -> Bool) -> Int {
-        var low = 0
-        var high = count
-        while low < high {
-            let mid = (low + high) / 2
-            if predicate(self[mid]) { high = mid } else { low = mid + 1 }
-        }
-        return low
     }
 }

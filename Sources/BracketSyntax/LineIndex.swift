@@ -119,13 +119,7 @@ public struct LineIndex: Sendable, Hashable {
 
     /// The line holding `offset` (an offset at a line start belongs to that line).
     public func line(containing offset: Int) -> Int {
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
-        }
-        return low
+        lineStarts.lastIndex(notAbove: offset)
     }
 
     /// Where the text of `line` ends, before its line break.
