@@ -74,11 +74,7 @@ extension Document {
             scan = SubtreeScan(container, at: newRange.start, depth: depth, inBlock: inBlock, source: text)
         }
         replaceLocal(in: plan.oldRange, delta: delta, with: scan.diagnostics)
-        let tree = self.tree
-        let text = self.text
-        ids.update(removed: plan.removedIDs, added: scan.ids, oldRange: plan.oldRange, delta: delta) { wanted in
-            Document.occurrences(of: wanted, in: tree, source: text)
-        }
+        ids.update(removed: plan.removedIDs, added: scan.ids, oldRange: plan.oldRange, delta: delta, source: text)
         // Cheap (it reads only the file's own children) and it must see size and node-count
         // limits crossed by any edit, so it is always redone.
         file = FileAnalysis(tree: tree, source: text, lineIndex: lineIndex)
@@ -95,15 +91,6 @@ extension Document {
         var tail = Array(local[last...])
         if delta != 0 { tail = tail.map { $0.shifted(by: delta) } }
         local.replaceSubrange(first..., with: fresh.sorted { $0.range < $1.range } + tail)
-    }
-
-    /// Every definition of the given identifiers, in document order.
-    static func occurrences(of wanted: Set<String>, in tree: SyntaxTree, source: [UInt8]) -> [String: [ByteRange]] {
-        var found: [String: [ByteRange]] = [:]
-        for (id, range) in identifiers(in: tree.root, at: 0, source: source) where wanted.contains(id) {
-            found[id, default: []].append(range)
-        }
-        return found
     }
 
     /// The IDs a subtree defines, in document order.

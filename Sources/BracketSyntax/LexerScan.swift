@@ -71,6 +71,9 @@ extension Lexer {
         return true
     }
 
+    /// Whether `byte` may follow the first byte of an identifier (so a word does not end before it).
+    public static func continuesIdentifier(_ byte: UInt8) -> Bool { isWordContinue(byte) }
+
     /// Whether `byte` may be inside an identifier but not start one (`-` and `.`).
     public static func onlyContinuesIdentifier(_ byte: UInt8) -> Bool {
         isWordContinue(byte) && !isWordStart(byte)
