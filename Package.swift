@@ -26,7 +26,7 @@ let package = Package(
         // Pure core: text in, values out. No I/O, no globals, no LSP.
         // Byte-level infrastructure the core shares: output buffers, decimal spelling, stacks.
         .target(name: "BracketBytes", swiftSettings: optimisedCore),
-        .target(name: "BracketJSON", swiftSettings: optimisedCore),
+        .target(name: "BracketJSON", dependencies: ["BracketBytes"], swiftSettings: optimisedCore),
         .target(name: "BracketSyntax", dependencies: ["BracketBytes"], swiftSettings: optimisedCore),
         .target(name: "BracketModel", dependencies: ["BracketSyntax"], swiftSettings: optimisedCore),
         .target(name: "BracketLayout", dependencies: ["BracketModel", "BracketBytes"], swiftSettings: optimisedCore),
@@ -68,7 +68,7 @@ let package = Package(
             "BracketPreview", "BracketSyntax", "BracketModel", "BracketLayout", "BracketSVG", "BracketExport", "BracketJSON",
             "BracketTestSupport",
         ]),
-        .testTarget(name: "BracketJSONTests", dependencies: ["BracketJSON"]),
+        .testTarget(name: "BracketJSONTests", dependencies: ["BracketJSON", "BracketBytes"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "BracketJSON"], exclude: ["Regressions"]),
         .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol", "JSONRPC", "BracketJSON"]),
         // The lexer, parser, green tree and line index on their own.

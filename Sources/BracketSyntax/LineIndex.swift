@@ -115,8 +115,6 @@ public struct LineIndex: Sendable, Hashable {
         length = bytes.count
     }
 
-    public var lineCount: Int { lineStarts.count }
-
     /// The line holding `offset` (an offset at a line start belongs to that line).
     public func line(containing offset: Int) -> Int {
         lineStarts.lastIndex(notAbove: offset)
