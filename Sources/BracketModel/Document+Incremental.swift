@@ -100,7 +100,7 @@ extension Document {
             guard case .enter(let green, let start) = event else { return true }
             switch green.kind {
             case .node:
-                if let range = NodeSyntax(green, at: start)?.id {
+                if let range = NodeSyntax(node: green, at: start).id {
                     result.append((String(decoding: source[range.start..<range.end], as: UTF8.self), range))
                 }
                 return true

@@ -51,7 +51,7 @@ struct SubtreeScan {
     // MARK: - Nodes
 
     private mutating func scanNode(_ green: GreenNode, at start: Int, depth: Int, source: [UInt8]) {
-        guard let node = NodeSyntax(green, at: start) else { return }
+        let node = NodeSyntax(node: green, at: start)
         if let id = node.id {
             scanIdentifier(id, depth: depth, source: source)
         } else if let block = node.block {
