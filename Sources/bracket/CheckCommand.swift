@@ -68,9 +68,16 @@ enum CheckCommand {
     }
 
     static func summary(errors: Int, warnings: Int, files: Int) -> String {
-        func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
-        return "\(counted(errors, "error")), \(counted(warnings, "warning")) in \(counted(files, "file"))\n"
+        "\(summaryWords((errors, warnings))) in \(counted(files, "file"))\n"
     }
+
+    /// `2 errors, 1 warning`, or `no problems`.
+    static func summaryWords(_ problems: (errors: Int, warnings: Int)) -> String {
+        problems.errors + problems.warnings == 0 ? "no problems"
+            : "\(counted(problems.errors, "error")), \(counted(problems.warnings, "warning"))"
+    }
+
+    private static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
     /// The entries of the fixed `check --format json` shape (schema/diagnostics.schema.json).
     /// Positions come from one sorted pass (`LineIndex.positions`), since related locations

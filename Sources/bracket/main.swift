@@ -33,8 +33,8 @@ func run(_ arguments: [String], environment: [String: String]) -> Int32 {
             return try DrawCommand.run(rest, kind: .geometry, environment: environment)
         case "export":
             return try DrawCommand.run(rest, kind: .export, environment: environment)
-        //PREVIEW case "preview":
-            //PREVIEW return try PreviewCommand.run(rest, environment: environment)
+        case "preview":
+            return try PreviewCommand.run(rest, environment: environment)
         case "lsp":
             return try LSPCommand.run(rest)
         default:
