@@ -58,8 +58,12 @@ struct DiagnosticPrinter {
 
         let number = String(line + 1)
         let gutter = String(repeating: " ", count: number.count)
-        let indent = String(repeating: " ", count: TerminalText.width(Substring(before)))
-        let runWidth = max(1, TerminalText.width(Substring(inside)))
+        let insideWidth = TerminalText.width(Substring(inside))
+        var indentWidth = TerminalText.width(Substring(before))
+        // A range that is only a combining mark sits on the character before it.
+        if insideWidth == 0, !inside.isEmpty, indentWidth > 0 { indentWidth -= 1 }
+        let indent = String(repeating: " ", count: indentWidth)
+        let runWidth = max(1, insideWidth)
         let marker = "^" + String(repeating: "~", count: runWidth - 1)
         return paint(" \(number) |", Style.gutter) + " " + before + inside + after + "\n"
             + paint(" \(gutter) |", Style.gutter) + " " + indent + paint(marker, Style.caret) + "\n"

@@ -21,8 +21,7 @@ import Testing
     func cursorEqualsSinglePositionsInAnyOrder(encoding: PositionEncoding) {
         var random = SeededRandom(seed: 16)
         // Many lines as well as long ones, so both the line step and the line search run.
-        let text = Self.text + Array(String(repeating: "a
-", count: 40).utf8) + Self.text
+        let text = Self.text + Array(String(repeating: "a\n", count: 40).utf8) + Self.text
         let index = LineIndex(text)
         let ascending = Array(-2...(text.count + 2))
         var mixed: [Int] = []
