@@ -60,7 +60,7 @@ for pair in "${pairs[@]}"; do
     declare -A baseline=()
     for name in "$base" "$hostile"; do
         size=$(stat -c %s "$work/$name.bracket")
-        printf '| %s | `%s` | %s |' "$description" "$name" "$(printf "%'d" "$size")"
+        printf '| %s | `%s` | %s |' "$description" "$name" "$(python3 -c "print(f'{int(\"$size\"):,}')")"
         for c in "${commands[@]}"; do
             read -r low median < <(measure "$c" "$name")
             if [[ $name == "$base" ]]; then

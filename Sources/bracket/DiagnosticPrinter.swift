@@ -79,8 +79,10 @@ struct DiagnosticPrinter {
     /// Source bytes as shown: invalid UTF-8 as U+FFFD, controls escaped, tabs as spaces.
     private func shown(_ bytes: ArraySlice<UInt8>) -> String {
         let decoded = String(decoding: bytes, as: UTF8.self)
+        // Printable ASCII, the usual case, needs none of the steps below.
+        if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return decoded }
         let escaped = TerminalText.escaped(decoded, keepTabs: true)
-        guard escaped.contains("\t") else { return escaped }
+        guard escaped.utf8.contains(UInt8(ascii: "\t")) else { return escaped }
         return escaped.replacingTabs(with: String(repeating: " ", count: Self.tabWidth))
     }
 

@@ -31,12 +31,15 @@ enum TerminalText {
     /// marks and format characters, 1 otherwise. Text is escaped before it is measured, so no
     /// control characters reach here (a tab counts as one: excerpts expand tabs first).
     static func width(_ text: Substring) -> Int {
+        // Printable ASCII is one column a byte; only other text pays for grapheme breaking.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         var columns = 0
         for character in text { columns += width(character) }
         return columns
     }
 
     static func width(_ character: Character) -> Int {
+        if character.isASCII { return 1 }
         var widest = 0
         for scalar in character.unicodeScalars {
             widest = max(widest, width(scalar))
@@ -48,6 +51,7 @@ enum TerminalText {
 
     static func width(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
+        if value < 0x7F { return 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
