@@ -42,9 +42,9 @@ enum CheckCommand {
             let document = Document(text: file.bytes)
             let diagnostics = document.diagnostics
             if !diagnostics.isEmpty { filesWithProblems += 1 }
-            for diagnostic in diagnostics {
-                if diagnostic.severity == .error { errors += 1 } else if diagnostic.severity == .warning { warnings += 1 }
-            }
+            let problems = problems(in: document)
+            errors += problems.errors
+            warnings += problems.warnings
             if json {
                 writeJSON(diagnostics, of: document, file: file.displayName, to: &writer)
             } else {
@@ -65,6 +65,15 @@ enum CheckCommand {
             Output.standardError(summary(errors: errors, warnings: warnings, files: filesWithProblems))
         }
         return errors > 0 ? ExitStatus.problems : ExitStatus.success
+    }
+
+    /// Errors and warnings among a document's diagnostics (information and hints count as neither).
+    static func problems(in document: Document) -> (errors: Int, warnings: Int) {
+        var errors = 0, warnings = 0
+        for diagnostic in document.diagnostics {
+            if diagnostic.severity == .error { errors += 1 } else if diagnostic.severity == .warning { warnings += 1 }
+        }
+        return (errors, warnings)
     }
 
     static func summary(errors: Int, warnings: Int, files: Int) -> String {

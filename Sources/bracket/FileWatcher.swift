@@ -12,11 +12,12 @@ import Darwin
 struct FileWatcher {
     /// What `stat` said the last time, or nil when the file was not there.
     struct Stamp: Equatable {
-        let device: UInt64, inode: UInt64, size: Int64
+        let identity: FileIdentity
+        let size: Int64
         let modified: timespec, changed: timespec
 
         static func == (a: Stamp, b: Stamp) -> Bool {
-            a.device == b.device && a.inode == b.inode && a.size == b.size
+            a.identity == b.identity && a.size == b.size
                 && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
                 && a.changed.tv_sec == b.changed.tv_sec && a.changed.tv_nsec == b.changed.tv_nsec
         }
@@ -33,7 +34,6 @@ struct FileWatcher {
         #else
         let modified = status.st_mtim, changed = status.st_ctim
         #endif
-        return .success(Stamp(device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
-                              modified: modified, changed: changed))
+        return .success(Stamp(identity: FileIdentity(status), size: Int64(status.st_size), modified: modified, changed: changed))
     }
 }

@@ -11,8 +11,8 @@ struct FileIdentity: Equatable {
     let inode: UInt64
 
     init(_ status: stat) {
-        device = UInt64(status.st_dev)
-        inode = UInt64(status.st_ino)
+        device = UInt64(truncatingIfNeeded: status.st_dev)
+        inode = UInt64(truncatingIfNeeded: status.st_ino)
     }
 
     /// The identity of what `path` names now (links followed), or nil if nothing is there.

@@ -63,7 +63,7 @@ enum PreviewCommand {
 
         let watcher = FileWatcher(path: path)
         var shown = try? watcher.stamp().get()
-        var lastProblems = problemCount(first.bytes)
+        var lastProblems = CheckCommand.problems(in: Document(text: first.bytes))
         var missingSince: Date?
         var reportedMissing = false
         while !stop.wait(seconds: pollInterval) {
@@ -89,7 +89,7 @@ enum PreviewCommand {
                 version += 1
                 let document = Document(text: bytes)
                 preview.show(document, version: version)
-                let problems = problemCount(document)
+                let problems = CheckCommand.problems(in: document)
                 if problems != lastProblems {
                     lastProblems = problems
                     Output.standardError("bracket: \(TerminalText.escaped(path)): \(CheckCommand.summaryWords(problems))\n")
@@ -106,18 +106,6 @@ enum PreviewCommand {
         } catch {
             return .failure(error)
         }
-    }
-
-    private static func problemCount(_ bytes: [UInt8]) -> (errors: Int, warnings: Int) {
-        problemCount(Document(text: bytes))
-    }
-
-    private static func problemCount(_ document: Document) -> (errors: Int, warnings: Int) {
-        var errors = 0, warnings = 0
-        for diagnostic in document.diagnostics {
-            if diagnostic.severity == .error { errors += 1 } else if diagnostic.severity == .warning { warnings += 1 }
-        }
-        return (errors, warnings)
     }
 
     /// `file:///absolute/path`, the name the page keeps the document under.
