@@ -66,6 +66,7 @@ enum PreviewCommand {
         var lastProblems = CheckCommand.problems(in: Document(text: first.bytes))
         var missingSince: Date?
         var reportedMissing = false
+        var unreadable: FileWatcher.Stamp?
         while !stop.wait(seconds: pollInterval) {
             switch watcher.stamp() {
             case .failure(let error):
@@ -83,8 +84,17 @@ enum PreviewCommand {
                     Output.standardError("bracket: \(TerminalText.escaped(path)) is back\n")
                 }
                 guard stamp != shown else { continue }
-                // A file that cannot be read just now (mid-rename, permissions) is tried again.
-                guard case .success(let bytes) = readFile(path) else { continue }
+                // A file that cannot be read (permissions, now a directory) is said once and
+                // tried again on its next change.
+                let bytes: [UInt8]
+                switch readFile(path) {
+                case .success(let read): bytes = read
+                case .failure(let error):
+                    if unreadable != stamp { Output.standardError(error.line) }
+                    unreadable = stamp
+                    continue
+                }
+                unreadable = nil
                 shown = stamp
                 version += 1
                 let document = Document(text: bytes)
