@@ -73,6 +73,6 @@ let package = Package(
                 "BracketModel", "BracketLayout", "BracketSVG", "BracketExport", "BracketJSON", "BracketTestSupport",
             ]),
         // Spawns the `bracket` executable that `swift build --build-tests` puts next to the tests.
-        .testTarget(name: "CLITests"),
+        .testTarget(name: "CLITests", dependencies: ["BracketTestSupport"]),
     ]
 )

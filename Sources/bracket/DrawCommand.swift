@@ -3,6 +3,11 @@ import BracketLayout
 import BracketModel
 import BracketSVG
 import BracketSyntax
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `bracket render|geometry|export`: lays a file out and writes one picture of it. A file with
 /// errors still gets a picture of everything that parsed, with its diagnostics on stderr and
@@ -90,6 +95,9 @@ enum DrawCommand {
         case .export: .dot
         }
         if scale != nil, format == .svg { throw CommandError("--scale applies to png and pdf output only") }
+        if format == .png || format == .pdf, outputPath == nil || outputPath == "-", isatty(1) == 1 {
+            throw CommandError("not writing \(format.rawValue.uppercased()) to a terminal: give -o FILE or redirect stdout")
+        }
         // Found before any work, so a missing converter costs nothing and says what to install.
         let converter = format == .png || format == .pdf ? try RasterConverter.locate(environment: environment) : nil
         let file = try InputFile.read(paths[0])

@@ -77,7 +77,8 @@ enum Help {
                               2 for sharp screens)
 
     PNG and PDF are made by rsvg-convert, which must be on PATH (Debian and Ubuntu package
-    librsvg2-bin, Homebrew librsvg); without it the status is 2.
+    librsvg2-bin, Homebrew librsvg); without it the status is 2. They are not written to a
+    terminal: give -o or redirect stdout.
 
     """ + outputFlags + layoutFlags
 

@@ -1,3 +1,4 @@
+import BracketTestSupport
 import Foundation
 import Testing
 
@@ -120,5 +121,47 @@ import Testing
 
     static func withoutColour(_ text: String) -> String {
         text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+    }
+}
+
+/// Random documents made of the characters that trouble a terminal printer — controls, tabs,
+/// CR, invalid UTF-8, combining marks, wide characters, bidi controls — next to the grammar's
+/// own: `check` must never crash, must escape every control, and every caret line must sit
+/// under a source line of the same excerpt.
+@Suite struct CLIExcerptPropertyTests {
+    static let pieces: [[UInt8]] = [
+        Array("{".utf8), Array("}".utf8), Array(" ".utf8), Array("\n".utf8), Array("\r\n".utf8), Array("\r".utf8),
+        Array("\t".utf8), Array("n1".utf8), Array("dup".utf8), Array("\"lab".utf8), Array("\"".utf8),
+        Array("@title".utf8), Array("# c".utf8), [0x1B, 0x5B], [0x07], [0x00], [0x7F], [0xFF], [0xC3], [0xE2, 0x80],
+        Array("\u{9B}".utf8), Array("\u{202E}".utf8), Array("e\u{301}".utf8), Array("決".utf8), Array("🏆".utf8),
+        Array("\u{200D}".utf8), Array("\u{FE0F}".utf8),
+    ]
+
+    @Test func randomDocumentsPrintSafely() throws {
+        var random = SeededRandom(seed: 17)
+        let directory = try TemporaryDirectory()
+        var names: [String] = []
+        for index in 0..<150 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int(random.next() % 60) { bytes += Self.pieces[Int(random.next() % UInt64(Self.pieces.count))] }
+            let name = "r\(index).bracket"
+            try Data(bytes).write(to: directory.url.appendingPathComponent(name))
+            names.append(name)
+        }
+        let result = try BracketProcess.run(["check", "--color", "never"] + names, in: directory.url)
+        #expect(result.status == 0 || result.status == 1, "\(result.err)")
+        #expect(!result.err.contains("Fatal error"))
+        CLIExcerptTests.expectNoTerminalControls(result.stdout, "random documents")
+        let lines = result.out.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        for (index, line) in lines.enumerated() where line.hasPrefix(" ") && line.contains(" | ") {
+            // A gutter line is either a source line (` 12 | …`) followed by its caret line, or
+            // the caret line itself (`    | ^~~`).
+            let isCaretLine = line.split(separator: "|", maxSplits: 1).first!.allSatisfy { $0 == " " }
+            if isCaretLine {
+                let marker = line.split(separator: "|", maxSplits: 1)[1].drop(while: { $0 == " " })
+                #expect(marker.hasPrefix("^") && marker.dropFirst().allSatisfy { $0 == "~" }, "\(line)")
+                #expect(index > 0 && !lines[index - 1].split(separator: "|", maxSplits: 1).first!.allSatisfy { $0 == " " })
+            }
+        }
     }
 }

@@ -110,6 +110,24 @@ import Testing
         #expect(try directory.names() == ["bin", "tree.png"])
     }
 
+    /// Binary output is not sprayed over a terminal (as gzip refuses); `script` gives it one.
+    @Test func refusesToWriteABinaryPictureToATerminal() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script"),
+              let executable = BracketProcess.executable else { return }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", "\(executable.path) render --format png \(CLITests.tutorial)", "/dev/null"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(text.contains("not writing PNG to a terminal"), "\(text)")
+        #expect(!text.contains("PNG\r\n"), "no PNG bytes reached the terminal")
+    }
+
     @Test(arguments: [["--format", "gif"], ["--scale", "0"], ["--scale", "x"], ["--scale", "nan"], ["--scale", "2"]])
     func badRasterFlagsAreUsageErrors(_ flags: [String]) throws {
         let result = try BracketProcess.run(["render"] + flags + [CLITests.tutorial])
