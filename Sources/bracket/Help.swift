@@ -1,6 +1,7 @@
 /// Usage texts, one per subcommand, kept together so they read consistently.
 enum Help {
-    private static let layoutFlags = """
+    // Each block starts with the blank line that separates it from the text before.
+    private static let layoutFlags = "\n" + """
       Layout defaults (a file's own @ settings win):
         --root right|left|top|bottom   side the root sits on (default right)
         --align depth|leaves           leaves by depth, or all leaves in one column
@@ -12,7 +13,7 @@ enum Help {
 
     """
 
-    private static let outputFlags = """
+    private static let outputFlags = "\n" + """
       Output:
         -o, --output OUT               write OUT instead of stdout; OUT is replaced only once the
                                        whole output is written (never half-written, never the input)

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import BracketServer
 
 /// `bracket lsp [--stdio]`: hands the process over to the language server.
@@ -20,9 +25,3 @@ enum LSPCommand {
         return runLanguageServer(arguments: arguments)
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 /// Text from the input, made safe and measurable for a terminal.
 enum TerminalText {
     /// `text` with every character a terminal would act on instead of show — C0 and C1 controls
@@ -94,9 +99,3 @@ enum ColorChoice: String {
         }
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
