@@ -110,8 +110,9 @@ enum DrawCommand {
         case .svg:
             try Output.deliver(renderSVG(diagram, layout(diagram)), to: outputPath, input: file)
         case .png, .pdf:
+            guard let converter else { throw CommandError.failure(RasterConverter.missing) }
             let svg = renderSVG(diagram, layout(diagram))
-            let bytes = try converter!.convert(svg, to: format, scale: scale ?? 1)
+            let bytes = try converter.convert(svg, to: format, scale: scale ?? 1)
             try Output.deliver(bytes, to: outputPath, input: file)
         case .geometry:
             // The writer asks for each node's ID range in pre-order, which is text order: one
