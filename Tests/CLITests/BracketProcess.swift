@@ -43,10 +43,12 @@ struct BracketProcess {
     /// Runs the executable through `/bin/sh` with `redirections` applied to it — `<&-`, `< /`,
     /// `> /dev/full`, `>&-`, `ulimit -f 8;` before it — which Process cannot set up itself.
     /// `prefix` runs in the shell before the executable (for `ulimit`).
-    static func shell(_ redirections: String, _ arguments: [String], prefix: String = "", stdin: Data? = nil,
-                      in directory: URL? = nil, environment: [String: String]? = nil) throws -> Result {
+    /// `wrapper` runs the executable through another command (`setpriv …` to drop root).
+    static func shell(_ redirections: String, _ arguments: [String], prefix: String = "", wrapper: [String] = [],
+                      stdin: Data? = nil, in directory: URL? = nil, environment: [String: String]? = nil) throws -> Result {
         guard let executable else { throw CocoaError(.fileNoSuchFile) }
-        let script = "\(prefix) exec \"$0\" \"$@\" \(redirections)"
+        let wrapped = wrapper.map { "'\($0)' " }.joined()
+        let script = "\(prefix) exec \(wrapped)\"$0\" \"$@\" \(redirections)"
         return try spawn(URL(fileURLWithPath: "/bin/sh"), ["-c", script, executable.path] + arguments,
                          stdin: stdin, in: directory, environment: environment)
     }

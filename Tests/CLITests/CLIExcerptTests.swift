@@ -141,9 +141,9 @@ import Testing
         var random = SeededRandom(seed: 17)
         let directory = try TemporaryDirectory()
         var names: [String] = []
-        for index in 0..<150 {
+        for index in 0..<500 {
             var bytes: [UInt8] = []
-            for _ in 0..<Int(random.next() % 60) { bytes += Self.pieces[Int(random.next() % UInt64(Self.pieces.count))] }
+            for _ in 0..<Int(random.next() % 80) { bytes += Self.pieces[Int(random.next() % UInt64(Self.pieces.count))] }
             let name = "r\(index).bracket"
             try Data(bytes).write(to: directory.url.appendingPathComponent(name))
             names.append(name)

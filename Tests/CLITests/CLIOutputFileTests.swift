@@ -106,17 +106,32 @@ import Testing
         }
     }
 
+    /// As root everything is readable, so root runs the binary as `nobody` (setpriv).
     @Test func permissionDeniedSaysSo() throws {
-        guard geteuid() != 0 else { return }  // root reads and writes everything
+        let asNobody = geteuid() == 0
+        if asNobody, !FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") { return }
         let directory = try TemporaryDirectory()
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: directory.url.path)
         let input = try directory.file("secret.bracket", Self.source)
         try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: input.path)
-        let result = try BracketProcess.run(["check", input.path])
-        #expect(result.err == "bracket: cannot read '\(input.path)': Permission denied\n")
         let readOnly = try directory.file("read-only.svg", "old")
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: readOnly.path)
-        let write = try BracketProcess.run(["render", CLITests.tutorial, "-o", readOnly.path])
-        #expect(write.err == "bracket: cannot write '\(readOnly.path)': Permission denied\n")
+        let readable = try directory.file("tree.bracket", Self.source)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: readable.path)
+        func run(_ arguments: [String]) throws -> BracketProcess.Result {
+            asNobody ? try BracketProcess.shell("", arguments, prefix: "", wrapper: ["/usr/bin/setpriv", "--reuid=65534",
+                                                                                "--regid=65534", "--clear-groups"])
+                : try BracketProcess.run(arguments)
+        }
+        for command in [["check"], ["render"], ["geometry"], ["preview"]] {
+            let result = try run(command + [input.path])
+            #expect(result.status == 2)
+            #expect(result.err == "bracket: cannot read '\(input.path)': Permission denied\n", "\(command): \(result.err)")
+        }
+        let write = try run(["render", readable.path, "-o", readOnly.path])
+        #expect(write.status == 2)
+        #expect(write.err == "bracket: cannot write '\(readOnly.path)': Permission denied\n", "\(write.err)")
         #expect(try String(contentsOf: readOnly, encoding: .utf8) == "old")
+        #expect(try directory.names() == ["read-only.svg", "secret.bracket", "tree.bracket"])
     }
 }
