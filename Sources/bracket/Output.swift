@@ -91,6 +91,12 @@ enum Output {
             #endif
             if written < 0 {
                 if errno == EINTR { continue }
+                // A descriptor left non-blocking by whoever shares it (some parent processes
+                // do that to a pipe) is not full for good: wait until it takes more.
+                if errno == EAGAIN || errno == EWOULDBLOCK {
+                    var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                    if poll(&entry, 1, -1) >= 0 || errno == EINTR { continue }
+                }
                 return errno
             }
             done += written

@@ -59,6 +59,29 @@ import Testing
         #expect(diagnostics == ["bracket: cannot write standard output: Bad file descriptor"], "\(arguments): \(result.err)")
     }
 
+    /// A non-blocking stdout pipe whose reader is slow fills up (EAGAIN): the writer waits for
+    /// room rather than give up or drop output.
+    @Test func nonBlockingStdoutThatFillsUpGetsEverything() throws {
+        let directory = try TemporaryDirectory()
+        var text = "r {\n"
+        for index in 0..<20_000 { text += "  n\(index)\n" }
+        let input = try directory.file("big.bracket", text + "}\n")
+        let process = Process()
+        process.executableURL = BracketProcess.executable
+        process.arguments = ["render", input.path]
+        let output = Pipe()
+        let writeEnd = output.fileHandleForWriting.fileDescriptor
+        _ = fcntl(writeEnd, F_SETFL, fcntl(writeEnd, F_GETFL) | O_NONBLOCK)
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 0.5)  // let the pipe fill while nobody reads
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(data.count > 1_000_000 && String(decoding: data.suffix(7), as: UTF8.self) == "</svg>\n")
+    }
+
     /// With stdout closed, a file opened later must not take descriptor 1 and receive what was
     /// meant for the terminal.
     @Test func closedStdoutDoesNotLeakIntoTheOutputFile() throws {
