@@ -78,6 +78,11 @@ struct InputFile {
             if count == 0 { return .success(bytes) }
             if count < 0 {
                 if errno == EINTR { continue }
+                // A non-blocking descriptor with nothing in it yet: wait for data (or its end).
+                if errno == EAGAIN || errno == EWOULDBLOCK {
+                    var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                    if poll(&entry, 1, -1) >= 0 || errno == EINTR { continue }
+                }
                 return .failure(ReadError(code: errno))
             }
             bytes.append(contentsOf: chunk[0..<count])

@@ -82,6 +82,27 @@ import Testing
         #expect(data.count > 1_000_000 && String(decoding: data.suffix(7), as: UTF8.self) == "</svg>\n")
     }
 
+    /// A non-blocking stdin that is empty for a while (the writer is slow) is waited for.
+    @Test func nonBlockingStdinThatIsSlowIsWaitedFor() throws {
+        let process = Process()
+        process.executableURL = BracketProcess.executable
+        process.arguments = ["check", "--format", "json", "-"]
+        let input = Pipe(), output = Pipe()
+        let readEnd = input.fileHandleForReading.fileDescriptor
+        _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK)
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 0.3)
+        input.fileHandleForWriting.write(Data("1 { 2 2 }".utf8))
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(String(decoding: data, as: UTF8.self).contains("duplicate-id"))
+    }
+
     /// With stdout closed, a file opened later must not take descriptor 1 and receive what was
     /// meant for the terminal.
     @Test func closedStdoutDoesNotLeakIntoTheOutputFile() throws {
