@@ -1,6 +1,7 @@
 import BracketJSON
 import BracketModel
 import BracketSyntax
+import BracketTerminal
 
 /// `bracket check FILE…`: reports every diagnostic, as compiler-style text or as JSON.
 enum CheckCommand {

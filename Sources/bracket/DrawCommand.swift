@@ -1,13 +1,14 @@
-import BracketExport
-import BracketLayout
-import BracketModel
-import BracketSVG
-import BracketSyntax
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import BracketExport
+import BracketLayout
+import BracketModel
+import BracketSVG
+import BracketSyntax
+import BracketTerminal
 
 /// `bracket render|geometry|export`: lays a file out and writes one picture of it. A file with
 /// errors still gets a picture of everything that parsed, with its diagnostics on stderr and

@@ -6,6 +6,7 @@ import Darwin
 import BracketModel
 import BracketServer
 import Foundation
+import BracketTerminal
 
 /// `bracket preview FILE`: the language server's browser preview for any editor. The file is
 /// watched on disk (every ~25 ms) and each saved version is pushed to the open pages.

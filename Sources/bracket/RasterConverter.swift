@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import BracketTerminal
 
 /// PNG and PDF through librsvg's `rsvg-convert`, found on PATH: the SVG goes in on its stdin and
 /// the picture comes back on its stdout, so the result is written by the same checked, atomic

@@ -1,15 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 /// Text from the input, made safe and measurable for a terminal.
-enum TerminalText {
+public enum TerminalText {
     /// `text` with every character a terminal would act on instead of show — C0 and C1 controls
     /// (ESC starts colour and cursor sequences), DEL, and the bidirectional overrides that can
     /// make a line read differently from what it is — written as `\u{…}`. Tabs are kept when
     /// `keepTabs` (source excerpts expand them themselves).
-    static func escaped(_ text: String, keepTabs: Bool = false) -> String {
+    public static func escaped(_ text: String, keepTabs: Bool = false) -> String {
         guard text.unicodeScalars.contains(where: { needsEscape($0) && !(keepTabs && $0 == "\t") }) else { return text }
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
@@ -23,7 +18,7 @@ enum TerminalText {
         return result
     }
 
-    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: true
         case 0x202A...0x202E, 0x2066...0x2069: true  // bidirectional embeddings, overrides, isolates
@@ -35,7 +30,7 @@ enum TerminalText {
     /// 2 for East Asian wide and fullwidth characters and emoji presentation, 0 for combining
     /// marks and format characters, 1 otherwise. Text is escaped before it is measured, so no
     /// control characters reach here (a tab counts as one: excerpts expand tabs first).
-    static func width(_ text: Substring) -> Int {
+    public static func width(_ text: Substring) -> Int {
         // Printable ASCII is one column a byte; only other text pays for grapheme breaking.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         var columns = 0
@@ -43,7 +38,7 @@ enum TerminalText {
         return columns
     }
 
-    static func width(_ character: Character) -> Int {
+    public static func width(_ character: Character) -> Int {
         if character.isASCII { return 1 }
         var widest = 0
         for scalar in character.unicodeScalars {
@@ -54,7 +49,7 @@ enum TerminalText {
         return widest
     }
 
-    static func width(_ scalar: Unicode.Scalar) -> Int {
+    public static func width(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x7F { return 1 }
         switch scalar.properties.generalCategory {
@@ -71,31 +66,6 @@ enum TerminalText {
             return 2
         default:
             return 1
-        }
-    }
-}
-
-/// Whether to colour output, from `--color auto|always|never`, the environment and the terminal.
-enum ColorChoice: String {
-    case auto, always, never
-
-    static func parse(_ text: String) throws(CommandError) -> ColorChoice {
-        guard let choice = ColorChoice(rawValue: text) else {
-            throw CommandError("--color must be auto, always or never, not '\(text)'")
-        }
-        return choice
-    }
-
-    /// `auto` colours a terminal only, and not when NO_COLOR is set (no-color.org) or TERM is
-    /// dumb; `always` and `never` are the user's explicit word and win over both.
-    func enabled(for descriptor: Int32, environment: [String: String]) -> Bool {
-        switch self {
-        case .always: return true
-        case .never: return false
-        case .auto:
-            if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
-            if environment["TERM"] == "dumb" { return false }
-            return isatty(descriptor) == 1
         }
     }
 }

@@ -6,19 +6,26 @@ import BracketSyntax
 /// it with a `^~~~` run beneath the range, and each related location as a `note:` with its own
 /// excerpt. Everything taken from the input is escaped, so a stray ESC cannot drive the
 /// terminal; columns of the caret count display width (tabs, multi-byte and wide characters).
-struct DiagnosticPrinter {
-    let document: Document
-    let file: String
-    let color: Bool
+public struct DiagnosticPrinter {
+    public let document: Document
+    public let file: String
+    public let color: Bool
+
+    public init(document: Document, file: String, color: Bool) {
+        self.document = document
+        self.file = file
+        self.color = color
+    }
 
     /// Widest part of a line shown on either side of a range: a diagnostic on a
     /// megabyte-long line prints a bounded excerpt, so output stays proportional to the input.
-    static let context = 60
+    public static let context = 60
     /// Longest stretch of a range that is underlined (the rest is cut with `…`).
-    static let maxUnderline = 120
-    static let tabWidth = 4
+    public static let maxUnderline = 120
+    public static let tabWidth = 4
 
-    func text(of diagnostic: Diagnostic) -> String {
+    /// The diagnostic's lines, each ending in a line feed.
+    public func text(of diagnostic: Diagnostic) -> String {
         var out = message(diagnostic.range.start, diagnostic.severity.name, severityStyle(diagnostic.severity),
                           diagnostic.message + " [\(diagnostic.code.rawValue)]")
         out += excerpt(diagnostic.range)
