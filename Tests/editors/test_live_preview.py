@@ -383,6 +383,31 @@ def run_chromium(url, profile):
     check("rendered page shows the labels", "Fours" in dom and "Node 8" in dom)
 
 
+def check_reveal_without_show_document():
+    """A client that does not advertise window.showDocument (Neovim 0.7, eglot 1.9) gets the
+    reveal as the bracket/reveal notification instead, and no request it cannot answer."""
+    with RecordingClient([BINARY, "lsp"]) as client:
+        client.request("initialize", {"processId": os.getpid(), "rootUri": None, "capabilities": {}})
+        client.notify("initialized", {})
+        client.notify("textDocument/didOpen", {"textDocument": {
+            "uri": URI, "languageId": "bracket", "version": 1, "text": TUTORIAL}})
+        url = client.request("bracket/openPreview", {"textDocument": {"uri": URI}})["url"]
+        host = urllib.parse.urlparse(url)
+        status, _, _ = http_request(url + "reveal", method="POST", body=json.dumps({"id": "6"}).encode(),
+                                    headers={"Content-Type": "application/json",
+                                             "Origin": f"http://{host.hostname}:{host.port}"})
+        reveals = client.collect_notifications("bracket/reveal", lambda found: len(found) > 0, 10)
+        six = TUTORIAL.index("6")
+        check("without showDocument support, reveal sends the bracket/reveal notification",
+              status == 204 and reveals == [{"uri": URI, "id": "6", "takeFocus": True, "selection": {
+                  "start": {"line": 0, "character": six}, "end": {"line": 0, "character": six + 1}}}], reveals)
+        check("... and no window/showDocument request",
+              not [r for r in client.server_requests if r["method"] == "window/showDocument"], client.server_requests)
+        client.request("shutdown", None)
+        client.notify("exit", None)
+        client.wait(10)
+
+
 def main():
     if not os.access(BINARY, os.X_OK):
         print(f"bracket binary not found at {BINARY} (set BRACKET_BIN)")
@@ -421,6 +446,7 @@ def main():
         except Exception as error:  # noqa: BLE001
             code = error
         check("server exits 0 after shutdown/exit with the preview server running", code == 0, code)
+    check_reveal_without_show_document()
     print(f"{PASSED} passed, {FAILED} failed")
     return 0 if FAILED == 0 else 1
 
