@@ -171,6 +171,44 @@ Module._load = function (request, parent, isMain) {
   listeners.selection[0]({ textEditor: editor, selections: [{ active: new Position(0, 40) }] });
   const followed = panel.posted.filter((m) => m.type === "highlight").pop();
   check("cursor highlight uses the geometry after the delta", followed && followed.id === "5", followed);
+  // One patcher (issue 13): the extension's geometry follows the page's preview-delta.js, so
+  // a delta the page refuses is refused here too, and no stale geometry is kept.
+  const pagePatcher = path.join(root, "editors", "preview", "preview-delta.js");
+  check("the extension patches geometry with the page's preview-delta.js", require.cache[pagePatcher] !== undefined,
+    Object.keys(require.cache).filter((name) => name.includes("preview")));
+  const unfitting = JSON.parse(JSON.stringify(delta));
+  unfitting.version = 5; unfitting.sequence = 9; unfitting.base = 8;
+  unfitting.delta.cards.removed = ["no-such-node"];
+  created.notifications["bracket/didChangePreview"](unfitting);
+  check("a delta that does not fit is still forwarded (the page asks for a resync)",
+    panel.posted.filter((m) => m.type === "preview").pop().payload === unfitting);
+  listeners.selection[0]({ textEditor: editor, selections: [{ active: new Position(0, 40) }] });
+  const dropped = panel.posted.filter((m) => m.type === "highlight").pop();
+  check("... and the extension keeps no geometry from it", dropped && dropped.id === null, dropped);
+  created.notifications["bracket/didChangePreview"](numbered);
+
+  // The same patcher, replayed over the recorded delta sequence, ends on the final geometry.
+  const sequence = JSON.parse(fs.readFileSync(path.join(__dirname, "fixtures", "delta-sequence.json"), "utf8"));
+  const patcher = require(pagePatcher);
+  let replayed = sequence.payloads[0].geometry;
+  for (const payload of sequence.payloads.slice(1)) replayed = replayed && patcher.patchGeometry(replayed, payload.delta);
+  check("patchGeometry replays the recorded deltas to the final full payload's geometry",
+    replayed && JSON.stringify(replayed) === JSON.stringify(sequence.final.geometry));
+  const broken = JSON.parse(JSON.stringify(sequence.payloads[1].delta));
+  const refusals = [
+    ["an unknown removed ID", (d) => { d.cards.removed.push("nope"); }],
+    ["a change to an unknown ID", (d) => { d.cards.changed.push({ id: "nope", node: { id: "nope" } }); }],
+    ["an added node after an anchor that is not there", (d) => { d.cards.added.push({ id: "new", after: "nope", node: { id: "new" } }); }],
+    ["two additions after one anchor", (d) => { d.cards.added.push({ id: "a1", after: null, node: {} }, { id: "a2", after: null, node: {} }); }],
+    ["a missing frame size", (d) => { delete d.frame.svgWidth; }],
+    ["a missing edges part", (d) => { delete d.edges; }],
+  ];
+  for (const [name, spoil] of refusals) {
+    const spoilt = JSON.parse(JSON.stringify(broken));
+    spoil(spoilt);
+    check("patchGeometry refuses " + name, patcher.patchGeometry(sequence.payloads[0].geometry, spoilt) === null);
+  }
+
   created.lastRequest = null;
   await panel.handlers.message({ type: "resync", uri: fixture.uri });
   check("resync asks the server for a full preview and forwards it",
