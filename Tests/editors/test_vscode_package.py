@@ -382,6 +382,12 @@ def check_manifest(package):
     check("main file exists", os.path.isfile(os.path.join(EXTENSION, package.get("main", "-"))))
     check("depends on vscode-languageclient ^9.0.1",
           package.get("dependencies", {}).get("vscode-languageclient") == "^9.0.1")
+    repository = package.get("repository")
+    check("repository names a git URL (vsce asks for it otherwise)",
+          isinstance(repository, dict) and repository.get("type") == "git"
+          and str(repository.get("url", "")).startswith("https://"), repository)
+    check("npm install runs the copy too (postinstall), so the checkout has the schemas",
+          "scripts/copy-preview.js" in package.get("scripts", {}).get("postinstall", ""))
     prepublish = package.get("scripts", {}).get("vscode:prepublish", "")
     check("vscode:prepublish copies the preview page",
           "scripts/copy-preview.js" in prepublish and os.path.isfile(os.path.join(EXTENSION, "scripts", "copy-preview.js")))
@@ -493,13 +499,15 @@ def check_grammar(data):
     check_semantic_agreement(grammar)
 
 
-def check_copy_script():
+def check_copy_script(package):
     node = shutil.which("node")
     if node is None:
         print("(node not installed: copy-preview.js not run)")
         return
     target = os.path.join(EXTENSION, "preview")
+    schema_target = os.path.join(EXTENSION, "schema")
     existed = os.path.isdir(target)
+    schema_existed = os.path.isdir(schema_target)
     result = subprocess.run([node, os.path.join(EXTENSION, "scripts", "copy-preview.js")],
                             cwd=EXTENSION, capture_output=True, text=True, timeout=60)
     same = result.returncode == 0 and all(
@@ -507,8 +515,26 @@ def check_copy_script():
         == open(os.path.join(ROOT, "editors", "preview", name), "rb").read()
         for name in ("index.html", "preview.js", "preview-delta.js", "preview.css"))
     check("copy-preview.js copies the page into the extension", same, result.stderr)
+    # What `npm install` (postinstall) leaves in a checkout: every jsonValidation URL must
+    # name a file that is the repository's schema, byte for byte.
+    problems = []
+    entries = package.get("contributes", {}).get("jsonValidation", [])
+    for entry in entries:
+        url = entry.get("url", "")
+        local = os.path.normpath(os.path.join(EXTENSION, url))
+        source = os.path.join(ROOT, "schema", os.path.basename(url))
+        if not url.startswith("./") or not local.startswith(EXTENSION + os.sep):
+            problems.append(f"{url}: not inside the extension (a packaged extension has nothing else)")
+        elif not os.path.isfile(local) or not os.path.isfile(source):
+            problems.append(f"{url}: missing after the copy")
+        elif open(local, "rb").read() != open(source, "rb").read():
+            problems.append(f"{url}: differs from schema/{os.path.basename(url)}")
+    check("after the dev-flow copy every jsonValidation schema exists in the extension",
+          entries and not problems, problems)
     if not existed:
         shutil.rmtree(target, ignore_errors=True)
+    if not schema_existed:
+        shutil.rmtree(schema_target, ignore_errors=True)
 
 
 def check_extension_wiring():
@@ -540,7 +566,8 @@ def main():
     if grammar is not None:
         check_grammar(grammar)
     check_extension_wiring()
-    check_copy_script()
+    if package is not None:
+        check_copy_script(package)
     print(f"{PASSED} passed, {FAILED} failed")
     return 0 if FAILED == 0 else 1
 
