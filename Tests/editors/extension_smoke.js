@@ -36,6 +36,9 @@ const listeners = { selection: [] };
 const registered = {};
 const panels = [];
 const shown = [];
+const saveDialogs = [];
+const written = [];
+let saveTarget = null;
 const document = { uri: Uri.parse(fixture.uri), languageId: "bracket" };
 const editor = { document, viewColumn: 1, selection: { active: new Position(0, 0) }, revealRange() {} };
 
@@ -66,6 +69,7 @@ const vscode = {
       return panel;
     },
     showTextDocument: async (doc, options) => { shown.push(options); return editor; },
+    showSaveDialog: async (options) => { saveDialogs.push(options); return saveTarget; },
     showErrorMessage: (message) => check("no error message", false, message),
     showInformationMessage: () => {},
     showWarningMessage: () => {},
@@ -81,6 +85,7 @@ const vscode = {
     onDidCloseTextDocument: () => ({ dispose() {} }),
     onDidChangeConfiguration: () => ({ dispose() {} }),
     openTextDocument: async () => document,
+    fs: { writeFile: async (uri, bytes) => { written.push({ uri, bytes }); } },
   },
 };
 
@@ -221,6 +226,28 @@ Module._load = function (request, parent, isMain) {
   check("reveal selects the node's ID range",
     selection && selection.start.character === node3.range.start.character
     && selection.end.character === node3.range.end.character, shown);
+
+  // The page's Save PNG / Save SVG: the extension asks where and writes the bytes.
+  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+  saveTarget = Uri.file("/tmp/out/tutorial.png");
+  await panel.handlers.message({ type: "export", format: "png", name: "tutorial.png", data: png.toString("base64") });
+  const dialog = saveDialogs[saveDialogs.length - 1];
+  check("Save PNG opens a save dialog beside the document, for PNG files",
+    dialog && dialog.defaultUri.path.endsWith(".png") && JSON.stringify(Object.values(dialog.filters)) === '[["png"]]', dialog);
+  check("... writes the PNG bytes there", written.length === 1 && written[0].uri === saveTarget
+    && Buffer.compare(Buffer.from(written[0].bytes), png) === 0, written);
+  check("... and tells the page", panel.posted[panel.posted.length - 1].type === "notice"
+    && panel.posted[panel.posted.length - 1].text === "Saved tutorial.png", panel.posted[panel.posted.length - 1]);
+  saveTarget = Uri.file("/tmp/out/tutorial.svg");
+  await panel.handlers.message({ type: "export", format: "svg", data: "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n" });
+  check("Save SVG writes the markup as UTF-8", written.length === 2 && Buffer.from(written[1].bytes).toString("utf8").startsWith("<svg"));
+  saveTarget = null;
+  await panel.handlers.message({ type: "export", format: "svg", data: "<svg/>" });
+  check("a cancelled dialog writes nothing", written.length === 2);
+  const dialogs = saveDialogs.length;
+  await panel.handlers.message({ type: "export", format: "exe", data: "x" });
+  await panel.handlers.message({ type: "export", format: "png", data: 42 });
+  check("unknown formats and bad data are ignored", saveDialogs.length === dialogs && written.length === 2);
 
   await registered["bracket.openPreviewToSide"]();
   check("a second open reuses the panel", panels.length === 1 && panel.revealed);

@@ -141,6 +141,29 @@
     check("the picture's own stylesheet applies (edges unfilled)",
       getComputedStyle(document.querySelector("#stage polyline")).fill === "none", getComputedStyle(document.querySelector("#stage polyline")).fill);
 
+    // Export in the webview goes through the extension: the page posts the bytes.
+    function exports() { return posted.filter(function (m) { return m.type === "export"; }); }
+    await send({ type: "highlight", id: "2" });
+    $("save-svg").click();
+    var svgExport = exports()[exports().length - 1];
+    check("Save SVG posts the standalone SVG to the extension", svgExport && svgExport.format === "svg" &&
+      svgExport.name === "tutorial.svg" && /^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/.test(svgExport.data) &&
+      svgExport.data.indexOf("<style>") > 0 && svgExport.data.indexOf('data-node-id="8"') > 0, svgExport && svgExport.data.slice(0, 200));
+    check("the exported SVG carries none of the page's marks",
+      svgExport && !/bracket-highlight|data-bracket-stylesheet|<metadata/.test(svgExport.data), svgExport && svgExport.data);
+    $("save-png").click();
+    for (var tries = 0; tries < 100 && exports().length < 2; tries++) await wait(30);
+    var pngExport = exports()[exports().length - 1];
+    check("Save PNG posts a base64 PNG to the extension", pngExport && pngExport.format === "png" &&
+      pngExport.name === "tutorial.png" && pngExport.data.indexOf("iVBORw0KGgo") === 0, pngExport && pngExport.data.slice(0, 40));
+    await send({ type: "notice", text: "Saved tutorial.png" });
+    check("the extension's notice shows in the toolbar", !$("notice").hidden && $("notice").textContent === "Saved tutorial.png");
+    $("copy-image").click();
+    for (var waited = 0; waited < 100 && $("notice").textContent === "Saved tutorial.png"; waited++) await wait(30);
+    check("Copy image copies or says why it cannot", /^(Copied|Copying images is not allowed)/.test($("notice").textContent),
+      $("notice").textContent);
+    await send({ type: "highlight", id: "6" });
+
     $("zoom-fit").click();
     var canvas = $("canvas").getBoundingClientRect();
     check("Fit makes the whole picture visible", canvas.width <= viewport.clientWidth + 1 &&

@@ -192,8 +192,36 @@ class PreviewPanel {
       if (payload) this.show(payload);
     } else if (message.type === "reveal") {
       await revealInEditor(this.documentUri, message.range);
+    } else if (message.type === "export") {
+      const text = await saveExport(this.documentUri, message);
+      if (text) this.panel.webview.postMessage({ type: "notice", text });
     }
   }
+}
+
+const EXPORT_FORMATS = {
+  svg: { label: "SVG image", decode: (data) => Buffer.from(data, "utf8") },
+  png: { label: "PNG image", decode: (data) => Buffer.from(data, "base64") },
+};
+
+/** Saves what the page's Save SVG / Save PNG made (a webview cannot write files): asks where,
+ * beside the document by default, and writes it. Returns the notice for the page, or null. */
+async function saveExport(documentUri, message) {
+  const format = EXPORT_FORMATS[message.format];
+  if (!format || typeof message.data !== "string" || message.data === "") return null;
+  const base = documentUri.scheme === "file" ? documentUri.fsPath.replace(/\.bracket$/i, "") : null;
+  const target = await vscode.window.showSaveDialog({
+    defaultUri: base ? vscode.Uri.file(base + "." + message.format) : undefined,
+    filters: { [format.label]: [message.format] },
+  });
+  if (!target) return null;
+  try {
+    await vscode.workspace.fs.writeFile(target, format.decode(message.data));
+  } catch (error) {
+    vscode.window.showErrorMessage(`Bracket: could not write ${target.fsPath || target.path}: ${error.message || error}`);
+    return null;
+  }
+  return "Saved " + path.basename(target.path);
 }
 
 async function openPreview(context, argument, toSide) {

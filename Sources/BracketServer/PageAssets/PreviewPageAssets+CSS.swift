@@ -98,6 +98,22 @@ body {
 .bracket-toolbar button:hover { border-color: var(--bracket-highlight); }
 .bracket-toolbar button:focus-visible { outline: 2px solid var(--bracket-highlight); outline-offset: 1px; }
 
+.bracket-separator {
+  width: 1px;
+  align-self: stretch;
+  margin: 2px 4px;
+  background: var(--bracket-toolbar-border);
+}
+
+.bracket-notice {
+  padding: 1px 8px;
+  opacity: 0.85;
+  white-space: nowrap;
+  overflow: hidden;
+  text-overflow: ellipsis;
+}
+.bracket-notice[hidden] { display: none; }
+
 .bracket-zoom-level {
   min-width: 4.5em;
   text-align: center;
@@ -163,6 +179,30 @@ body {
   stroke-width: 3px;
 }
 .bracket-stage svg [data-node-id]:hover rect { stroke: var(--bracket-highlight); }
+
+/* Printing: the whole diagram alone, fitted to the page (the SVG's viewBox keeps its
+   proportions), in the light colours, without the toolbar, the zoom, the scroll position or
+   the cursor highlight. The transform and canvas size are inline styles set by preview.js,
+   hence !important. */
+@media print {
+  :root {
+    color-scheme: light;
+    --bracket-page-background: #ffffff;
+    --bracket-page-foreground: #1f2328;
+    --bracket-card-fill: #ffffff;
+    --bracket-card-stroke: #57606a;
+    --bracket-text: #1f2328;
+    --bracket-edge: #8c959f;
+    --bracket-highlight: #57606a;
+  }
+  html, body { height: auto; overflow: visible; background: #ffffff; }
+  .bracket-toolbar, .bracket-placeholder { display: none !important; }
+  .bracket-viewport { overflow: visible; flex: none; }
+  .bracket-canvas { width: auto !important; height: auto !important; overflow: visible; }
+  .bracket-stage { position: static; transform: none !important; }
+  .bracket-stage > svg { width: 100% !important; height: 100vh !important; }
+  .bracket-stage svg [data-node-id].bracket-highlight rect { stroke: var(--bracket-card-stroke); stroke-width: 1px; }
+}
 
 """#
 }

@@ -18,12 +18,17 @@ public enum PreviewPageAssets {
 <link rel="stylesheet" href="preview.css">
 </head>
 <body>
-<div id="toolbar" class="bracket-toolbar" role="toolbar" aria-label="Preview zoom">
+<div id="toolbar" class="bracket-toolbar" role="toolbar" aria-label="Preview zoom and export">
   <button type="button" id="zoom-out" title="Zoom out (−)" aria-label="Zoom out">−</button>
   <span id="zoom-level" class="bracket-zoom-level" aria-live="polite">100 %</span>
   <button type="button" id="zoom-in" title="Zoom in (+)" aria-label="Zoom in">+</button>
   <button type="button" id="zoom-fit" title="Fit the picture into the window (F)">Fit</button>
   <button type="button" id="zoom-reset" title="Actual size (0)">100 %</button>
+  <span class="bracket-separator" aria-hidden="true"></span>
+  <button type="button" id="save-svg" title="Save the diagram as an SVG file">Save SVG</button>
+  <button type="button" id="save-png" title="Save the diagram as a PNG image at twice its size, for sharp screens">Save PNG</button>
+  <button type="button" id="copy-image" title="Copy the diagram to the clipboard as a PNG image">Copy image</button>
+  <span id="notice" class="bracket-notice" role="status" aria-live="polite" hidden></span>
   <span id="status" class="bracket-status" role="status" aria-live="polite" hidden></span>
 </div>
 <div id="viewport" class="bracket-viewport" tabindex="0" aria-label="Diagram">
