@@ -24,6 +24,8 @@ from lsp_client import LSPClient  # noqa: E402
 BINARY = os.environ.get("BRACKET_BIN", os.path.join(ROOT, ".build", "debug", "bracket"))
 TOURNAMENT_URI = "file:///tmp/bracket-preview-browser/tournament.bracket"
 LARGE_URI = "file:///tmp/bracket-preview-browser/large.bracket"
+with open(os.path.join(ROOT, "examples", "tournament.bracket"), encoding="utf-8") as _handle:
+    TOURNAMENT = _handle.read()
 
 PASSED = 0
 FAILED = 0
@@ -82,6 +84,25 @@ def check_export(page, client, shots):
     check("the saved SVG is the server's SVG (same canonical XML: page marks and moved styles undone)",
           canonical(saved) == canonical(expected["svg"]),
           first_difference(canonical(saved), canonical(expected["svg"])))
+
+    # After a delta the page's picture is a patched one; the export must still be the server's.
+    line = next(i for i, text in enumerate(TOURNAMENT.splitlines()) if "José Núñez" in text)
+    start = TOURNAMENT.splitlines()[line].index("José Núñez")
+    page.evaluate("() => { document.querySelector('#stage svg').bracketTestMark = 'before the edit'; }")
+    client.notify("textDocument/didChange", {
+        "textDocument": {"uri": TOURNAMENT_URI, "version": 2},
+        "contentChanges": [{"range": {"start": {"line": line, "character": start},
+                                      "end": {"line": line, "character": start + len("José Núñez")}},
+                            "text": "José N. Núñez"}]})
+    page.wait_for_function("() => window.bracketPreview.version() === 2", timeout=15000)
+    patched = page.evaluate("() => document.querySelector('#stage svg').bracketTestMark === 'before the edit'")
+    expected_after = client.request("bracket/preview", {"textDocument": {"uri": TOURNAMENT_URI}})
+    with page.expect_download() as info:
+        page.click("#save-svg")
+    saved = open(info.value.path(), encoding="utf-8").read()
+    check("after a delta, Save SVG is still the server's SVG of the new text",
+          patched and "José N. Núñez" in saved and canonical(saved) == canonical(expected_after["svg"]),
+          first_difference(canonical(saved), canonical(expected_after["svg"])))
 
     with page.expect_download() as info:
         page.click("#save-png")
@@ -242,13 +263,11 @@ def main(argv):
         check("chromium is installed (apt-get install chromium)", False)
         print(f"{PASSED} passed, {FAILED} failed")
         return 1
-    with open(os.path.join(ROOT, "examples", "tournament.bracket"), encoding="utf-8") as handle:
-        tournament = handle.read()
     downloads = tempfile.mkdtemp(prefix="bracket-preview-browser-")
     with LSPClient([BINARY, "lsp"]) as client, sync_playwright() as p:
         client.request("initialize", {"processId": os.getpid(), "rootUri": None, "capabilities": {}})
         client.notify("initialized", {})
-        open_document(client, TOURNAMENT_URI, tournament)
+        open_document(client, TOURNAMENT_URI, TOURNAMENT)
         url = client.request("bracket/openPreview", {"textDocument": {"uri": TOURNAMENT_URI}})["url"]
         browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"], downloads_path=downloads)
         try:
