@@ -145,7 +145,8 @@ def check_export(page, client, shots):
 
 
 def check_print(page, shots):
-    page.emulate_media(media="print")
+    # Even on a dark screen, paper gets the light colours.
+    page.emulate_media(media="print", color_scheme="dark")
     state = page.evaluate("""() => {
         const svg = document.querySelector('#stage svg').getBoundingClientRect();
         return {
@@ -153,6 +154,8 @@ def check_print(page, shots):
             transform: getComputedStyle(document.getElementById('stage')).transform,
             svg: [svg.left, svg.top, svg.right, svg.bottom],
             page: [document.documentElement.clientWidth, window.innerHeight],
+            fill: getComputedStyle(document.querySelector('#stage [data-node-id="final"] rect')).fill,
+            background: getComputedStyle(document.body).backgroundColor,
         };
     }""")
     check("print media hides the toolbar", state["toolbar"] == "none", state)
@@ -161,13 +164,15 @@ def check_print(page, shots):
           and state["svg"][3] <= state["page"][1] + 1, state)
     if shots:
         page.screenshot(path=os.path.join(shots, "print.png"))
+    check("print uses the light colours on a dark screen",
+          state["fill"] == "rgb(255, 255, 255)" and state["background"] == "rgb(255, 255, 255)", state)
     pdf = page.pdf(format="A4")
     pages = pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages")
     check("printing gives one page with the whole diagram", pages == 1, pages)
     if shots:
         with open(os.path.join(shots, "print.pdf"), "wb") as handle:
             handle.write(pdf)
-    page.emulate_media(media="screen")
+    page.emulate_media(media="screen", color_scheme="light")
 
 
 def scale(page):

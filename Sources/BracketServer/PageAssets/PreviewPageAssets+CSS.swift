@@ -24,7 +24,8 @@ extension PreviewPageAssets {
   --bracket-font: system-ui, -apple-system, "Segoe UI", sans-serif;
 }
 
-@media (prefers-color-scheme: dark) {
+/* Screen only: a print is always in the light colours above. */
+@media screen and (prefers-color-scheme: dark) {
   :root {
     --bracket-page-background: #0d1117;
     --bracket-page-foreground: #e6edf3;
@@ -181,20 +182,11 @@ body {
 .bracket-stage svg [data-node-id]:hover rect { stroke: var(--bracket-highlight); }
 
 /* Printing: the whole diagram alone, fitted to the page (the SVG's viewBox keeps its
-   proportions), in the light colours, without the toolbar, the zoom, the scroll position or
-   the cursor highlight. The transform and canvas size are inline styles set by preview.js,
+   proportions), in the light colours (the dark ones are screen only), without the toolbar,
+   the zoom, the scroll position or the cursor highlight. The transform and canvas size are inline styles set by preview.js,
    hence !important. */
 @media print {
-  :root {
-    color-scheme: light;
-    --bracket-page-background: #ffffff;
-    --bracket-page-foreground: #1f2328;
-    --bracket-card-fill: #ffffff;
-    --bracket-card-stroke: #57606a;
-    --bracket-text: #1f2328;
-    --bracket-edge: #8c959f;
-    --bracket-highlight: #57606a;
-  }
+  :root { color-scheme: light; }
   html, body { height: auto; overflow: visible; background: #ffffff; }
   .bracket-toolbar, .bracket-placeholder { display: none !important; }
   .bracket-viewport { overflow: visible; flex: none; }
