@@ -159,6 +159,32 @@ That is how eglot sends didChange (and so how deferred requests go out)."
           (delete-region (line-beginning-position) (point))
           (bracket-test-idle)))))
 
+  (bracket-test-check "cursor sync waits for pending edits, then reports point"
+    (with-current-buffer buffer
+      (let ((sent nil))
+        (cl-letf* ((original (symbol-function 'jsonrpc-notify))
+                   ((symbol-function 'jsonrpc-notify)
+                    (lambda (connection method params)
+                      (when (eq method :bracket/cursorMoved) (push params sent))
+                      (funcall original connection method params))))
+          (goto-char (point-min))
+          (re-search-forward "^[ \t]*2 { 4 \\(5\\)")
+          (goto-char (match-beginning 1))
+          (insert "é")
+          (backward-char 1)
+          (bracket--send-cursor)
+          (let ((while-pending (copy-sequence sent)))
+            (bracket-test-idle)
+            (bracket-test-idle)
+            (let ((position (plist-get (car sent) :position)))
+              (prog1 (cons (and (null while-pending) (= (length sent) 1)
+                                (equal position (bracket--lsp-position))
+                                (equal (plist-get (plist-get (car sent) :textDocument) :uri) (bracket--uri)))
+                           (format "while pending: %S; sent: %S; point: %S"
+                                   while-pending sent (bracket--lsp-position)))
+                (delete-char 1)
+                (bracket-test-idle))))))))
+
   (bracket-test-check "bracket-open-browser-preview gives a loopback URL"
     (with-current-buffer buffer
       (let ((browse-url-browser-function (lambda (url &rest _) (setq bracket-test-url url))))
