@@ -672,8 +672,6 @@
     version: function () { return state.version; },
     sequence: function () { return state.sequence; },
     geometry: function () { return state.geometry ? JSON.parse(JSON.stringify(state.geometry)) : null; },
-    size: function () { return { width: state.width, height: state.height }; },
-    markup: pictureMarkup,
   });
 
   connect();

@@ -9,9 +9,10 @@ public enum PreviewPageAssets {
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<!-- Placeholders 'self' and  are filled by whoever serves the page:
-     the VS Code extension (webview.cspSource, the webview URI of this folder) or the loopback
-     server ('self', ""). See README.md. No inline script or style is ever allowed. -->
+<!-- Two placeholders, cspSource and assetBase (each in double braces), are filled by whoever
+     serves the page: the VS Code extension (webview.cspSource, the webview URI of this folder)
+     or the loopback server ('self', ""). See README.md. No inline script or style is ever
+     allowed. -->
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Bracket preview</title>
