@@ -8,7 +8,11 @@ const path = require("path");
 const fs = require("fs");
 
 const root = path.resolve(__dirname, "..", "..");
-const extensionDir = path.join(root, "editors", "vscode");
+// BRACKET_EXTENSION_DIR runs an installed-style copy (test_vscode_package.py makes one), which
+// has the page only in its own preview/ folder.
+const extensionDir = process.env.BRACKET_EXTENSION_DIR || path.join(root, "editors", "vscode");
+const checkoutPage = path.join(extensionDir, "..", "preview");
+const servedPage = fs.existsSync(path.join(checkoutPage, "embed.py")) ? checkoutPage : path.join(extensionDir, "preview");
 const fixture = JSON.parse(fs.readFileSync(path.join(__dirname, "fixtures", "tutorial-v1.json"), "utf8"));
 const results = [];
 const check = (name, ok, detail) => results.push({ name, ok: !!ok, detail: detail === undefined ? null : detail });
@@ -139,6 +143,8 @@ Module._load = function (request, parent, isMain) {
   check("webview runs scripts only from the preview folder",
     panel.options.enableScripts === true && panel.options.localResourceRoots.length === 1);
   const html = panel.webview.html;
+  check("the panel serves the page from " + path.relative(root, servedPage),
+    panel.options.localResourceRoots[0].path === servedPage, panel.options.localResourceRoots);
   check("panel HTML has the placeholders filled",
     !html.includes("{{") && html.includes("script-src vscode-resource:")
     && /src="vscode-webview-resource:[^"]*\/preview\/preview\.js"/.test(html), html.slice(0, 300));
@@ -178,7 +184,7 @@ Module._load = function (request, parent, isMain) {
   check("cursor highlight uses the geometry after the delta", followed && followed.id === "5", followed);
   // One patcher (issue 13): the extension's geometry follows the page's preview-delta.js, so
   // a delta the page refuses is refused here too, and no stale geometry is kept.
-  const pagePatcher = path.join(root, "editors", "preview", "preview-delta.js");
+  const pagePatcher = path.join(servedPage, "preview-delta.js");
   check("the extension patches geometry with the page's preview-delta.js", require.cache[pagePatcher] !== undefined,
     Object.keys(require.cache).filter((name) => name.includes("preview")));
   const unfitting = JSON.parse(JSON.stringify(delta));

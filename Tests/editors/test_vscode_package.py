@@ -12,6 +12,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -537,22 +538,49 @@ def check_copy_script(package):
         shutil.rmtree(schema_target, ignore_errors=True)
 
 
-def check_extension_wiring():
-    """Runs extension.js under stand-in vscode modules (see extension_smoke.js)."""
+def check_extension_wiring(extension_dir=None, label="extension"):
+    """Runs extension.js under stand-in vscode modules (see extension_smoke.js), from the
+    checkout or from `extension_dir`."""
     node = shutil.which("node")
     if node is None:
         print("(node not installed: extension wiring not run)")
         return
+    env = dict(os.environ)
+    if extension_dir:
+        env["BRACKET_EXTENSION_DIR"] = extension_dir
     result = subprocess.run([node, os.path.join(HERE, "extension_smoke.js")],
-                            capture_output=True, text=True, timeout=60)
+                            capture_output=True, text=True, timeout=60, env=env)
     try:
         entries = json.loads(result.stdout)
     except ValueError:
-        check("extension smoke run printed its results", False, result.stdout[-500:] + result.stderr[-2000:])
+        check(f"{label} smoke run printed its results", False, result.stdout[-500:] + result.stderr[-2000:])
         return
-    check("extension smoke run printed its results", bool(entries), result.stderr[-2000:])
+    check(f"{label} smoke run printed its results", bool(entries), result.stderr[-2000:])
     for entry in entries:
-        check("extension: " + entry["name"], entry["ok"], entry["detail"])
+        check(f"{label}: " + entry["name"], entry["ok"], entry["detail"])
+
+
+def check_installed_layout():
+    """What a .vsix installs: the extension folder alone, with the copied page and schemas and
+    no checkout around it. The extension must serve and patch with its own preview/."""
+    if shutil.which("node") is None:
+        return
+    staging = tempfile.mkdtemp(prefix="bracket-vsix-")
+    existed = {folder: os.path.isdir(os.path.join(EXTENSION, folder)) for folder in ("preview", "schema")}
+    try:
+        installed = os.path.join(staging, "bracket-lang.bracket-0.1.0")
+        shutil.copytree(EXTENSION, installed, ignore=shutil.ignore_patterns("node_modules", "scripts"))
+        subprocess.run([shutil.which("node"), os.path.join(EXTENSION, "scripts", "copy-preview.js")],
+                       cwd=EXTENSION, capture_output=True, timeout=60)
+        for folder in ("preview", "schema"):
+            shutil.rmtree(os.path.join(installed, folder), ignore_errors=True)
+            shutil.copytree(os.path.join(EXTENSION, folder), os.path.join(installed, folder))
+        check_extension_wiring(installed, "installed extension")
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+        for folder, was_there in existed.items():
+            if not was_there:
+                shutil.rmtree(os.path.join(EXTENSION, folder), ignore_errors=True)
 
 
 def main():
@@ -568,6 +596,7 @@ def main():
     check_extension_wiring()
     if package is not None:
         check_copy_script(package)
+    check_installed_layout()
     print(f"{PASSED} passed, {FAILED} failed")
     return 0 if FAILED == 0 else 1
 
