@@ -1,7 +1,7 @@
 // Test driver for the preview page, loaded by test_preview_page.py BEFORE preview.js in a copy
 // of the real page. It plays the VS Code side: it provides acquireVsCodeApi, sends recorded
-// payloads as window messages, pokes the UI, and writes a JSON verdict into the DOM, which
-// headless Chromium's --dump-dom hands back to the Python test.
+// payloads as window messages, pokes the UI, and writes a JSON verdict into the DOM, which the
+// Python test reads from headless Chromium through Playwright.
 (function () {
   "use strict";
   var posted = [];
