@@ -222,6 +222,14 @@ That is how eglot sends didChange (and so how deferred requests go out)."
                              (with-current-buffer output (buffer-string))))
           (kill-buffer output)))))
 
+  (bracket-test-check "a malformed bracket/reveal changes nothing and signals nothing"
+    (let ((before (cons (window-buffer (selected-window)) (window-point (selected-window)))))
+      (bracket--reveal 42 nil)
+      (bracket--reveal "file:///no/such/file.bracket" '(:start (:line 0 :character 0)))
+      (bracket--reveal (with-current-buffer buffer (bracket--uri)) "not a range")
+      (cons (equal before (cons (window-buffer (selected-window)) (window-point (selected-window))))
+            (format "%S" before))))
+
   (when server
     (ignore-errors (eglot-shutdown server)))
   (when (buffer-live-p buffer)

@@ -266,6 +266,19 @@ step("clicking a card in the browser page moves the cursor to its node", functio
       table.concat(output, " "))
 end)
 
+step("a malformed bracket/reveal changes nothing and raises nothing", function()
+  local before = { vim.api.nvim_get_current_buf(), vim.api.nvim_win_get_cursor(0) }
+  local bracket = require("bracket")
+  local ok, err = pcall(function()
+    bracket.handle_reveal(nil, { uri = 42 }, {})
+    bracket.handle_reveal(nil, "nonsense", {})
+    bracket.handle_reveal(nil, { uri = vim.uri_from_bufnr(state.buf), selection = "x" }, {})
+    bracket.handle_reveal({ code = 1 }, nil, {})
+  end)
+  local after = { vim.api.nvim_get_current_buf(), vim.api.nvim_win_get_cursor(0) }
+  return ok and vim.deep_equal(before, after), tostring(err) .. vim.inspect({ before, after })
+end)
+
 local ok_all = true
 for _, s in ipairs(steps) do
   if not ok_all then

@@ -297,11 +297,12 @@ Clicking a card there moves point to its node (`bracket/reveal')."
 
 (defun bracket--reveal (uri selection)
   "Show URI's buffer and put point at the start of SELECTION (an LSP range)."
-  (let* ((file (and (stringp uri) (bracket--uri-to-file uri)))
+  (let* ((start (and (consp selection) (plist-get selection :start)))
+         (file (and (stringp uri) (consp start) (bracket--uri-to-file uri)))
          (buffer (and file (file-readable-p file) (find-file-noselect file))))
     (when buffer
       (pop-to-buffer buffer)
-      (goto-char (bracket--lsp-position-to-point (plist-get selection :start)))
+      (goto-char (bracket--lsp-position-to-point start))
       (when (display-graphic-p)
         (ignore-errors (select-frame-set-input-focus (selected-frame)))))))
 
