@@ -78,6 +78,7 @@ body {
 
 .bracket-toolbar {
   display: flex;
+  flex-wrap: wrap; /* a narrow side panel gets two rows, never squeezed buttons */
   align-items: center;
   gap: 4px;
   padding: 4px 8px;
@@ -88,6 +89,7 @@ body {
 
 .bracket-toolbar button {
   font: inherit;
+  white-space: nowrap;
   min-width: 28px;
   padding: 2px 8px;
   color: var(--vscode-button-secondaryForeground, var(--bracket-page-foreground));
@@ -107,6 +109,8 @@ body {
 }
 
 .bracket-notice {
+  flex: 0 1 auto;
+  min-width: 0;
   padding: 1px 8px;
   opacity: 0.85;
   white-space: nowrap;
@@ -123,6 +127,7 @@ body {
 
 .bracket-status {
   margin-left: auto;
+  white-space: nowrap;
   padding: 1px 8px;
   border-radius: 10px;
   font-weight: 600;
