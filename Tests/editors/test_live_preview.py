@@ -27,24 +27,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "Tests", "schema"))
 from lsp_client import LSPClient  # noqa: E402
+from checks import check  # noqa: E402
 
 BINARY = os.environ.get("BRACKET_BIN", os.path.join(ROOT, ".build", "debug", "bracket"))
 URI = "file:///tmp/bracket-live-preview/tutorial.bracket"
 TUTORIAL = "1 { 2 { 4 5 } 3 { 6 7 } }\n"
-
-PASSED = 0
-FAILED = 0
-
-
-def check(name, ok, detail=None):
-    global PASSED, FAILED
-    if ok:
-        PASSED += 1
-        print(f"PASS {name}")
-    else:
-        FAILED += 1
-        print(f"FAIL {name}" + ("" if detail is None else f": {detail}"))
-
 
 class RecordingClient(LSPClient):
     """Keeps the requests the server sends us, and answers `window/showDocument` as an editor
@@ -426,8 +413,7 @@ def main():
               parsed.scheme == "http" and parsed.hostname == "127.0.0.1" and parsed.port is not None
               and len(token) >= 16, url)
         if not token:
-            print(f"{PASSED} passed, {FAILED} failed")
-            return 1
+            return check.summary()
         again = client.request("bracket/openPreview", {"textDocument": {"uri": URI}})
         check("a second openPreview reuses the same server", (again or {}).get("url") == url, again)
         check_http_rules(url, parsed.hostname, parsed.port, token)
@@ -441,8 +427,7 @@ def main():
             code = error
         check("server exits 0 after shutdown/exit with the preview server running", code == 0, code)
     check_reveal_without_show_document()
-    print(f"{PASSED} passed, {FAILED} failed")
-    return 0 if FAILED == 0 else 1
+    return check.summary()
 
 
 if __name__ == "__main__":

@@ -20,26 +20,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "Tests", "schema"))
 from lsp_client import LSPClient  # noqa: E402
+from checks import check  # noqa: E402
 
 BINARY = os.environ.get("BRACKET_BIN", os.path.join(ROOT, ".build", "debug", "bracket"))
 TOURNAMENT_URI = "file:///tmp/bracket-preview-browser/tournament.bracket"
 LARGE_URI = "file:///tmp/bracket-preview-browser/large.bracket"
 with open(os.path.join(ROOT, "examples", "tournament.bracket"), encoding="utf-8") as _handle:
     TOURNAMENT = _handle.read()
-
-PASSED = 0
-FAILED = 0
-
-
-def check(name, ok, detail=None):
-    global PASSED, FAILED
-    if ok:
-        PASSED += 1
-        print(f"PASS {name}")
-    else:
-        FAILED += 1
-        print(f"FAIL {name}" + ("" if detail is None else f": {str(detail)[:600]}"))
-
 
 def large_tree(leaves_per_group=99, groups=101):
     """10,000 nodes: a root, 101 groups and 99 leaves in each (9,999 + 1 … close enough to the
@@ -261,13 +248,11 @@ def main(argv):
         from playwright.sync_api import sync_playwright
     except ImportError:
         check("playwright is installed (pip install playwright)", False)
-        print(f"{PASSED} passed, {FAILED} failed")
-        return 1
+        return check.summary()
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if chromium is None:
         check("chromium is installed (apt-get install chromium)", False)
-        print(f"{PASSED} passed, {FAILED} failed")
-        return 1
+        return check.summary()
     downloads = tempfile.mkdtemp(prefix="bracket-preview-browser-")
     with LSPClient([BINARY, "lsp"]) as client, sync_playwright() as p:
         client.request("initialize", {"processId": os.getpid(), "rootUri": None, "capabilities": {}})
@@ -296,8 +281,7 @@ def main(argv):
         client.request("shutdown", None)
         client.notify("exit", None)
         client.wait(10)
-    print(f"{PASSED} passed, {FAILED} failed")
-    return 0 if FAILED == 0 else 1
+    return check.summary()
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ TOKEN = "t0ken"
 
 sys.path.insert(0, PREVIEW)
 import embed  # noqa: E402  (the same substitution the binary's server uses)
+from checks import check  # noqa: E402  (this folder is on sys.path: it holds the script)
 
 
 def read(path):
@@ -159,33 +160,16 @@ def load(browser, url, ready):
         page.close()
 
 
-class Results:
-    def __init__(self):
-        self.passed = 0
-        self.failed = 0
-
-    def check(self, name, ok, detail=None):
-        if ok:
-            self.passed += 1
-            print(f"PASS {name}")
-        else:
-            self.failed += 1
-            print(f"FAIL {name}" + ("" if detail is None else f": {detail}"))
-
-
 def main():
-    results = Results()
     chromium = find_chromium()
     if chromium is None:
-        results.check("chromium is installed (apt-get install chromium)", False)
-        print(f"{results.passed} passed, {results.failed} failed")
-        return 1
+        check("chromium is installed (apt-get install chromium)", False)
+        return check.summary()
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        results.check("playwright is installed (pip install playwright)", False)
-        print(f"{results.passed} passed, {results.failed} failed")
-        return 1
+        check("playwright is installed (pip install playwright)", False)
+        return check.summary()
     site = Site()
     server = ThreadingHTTPServer(("127.0.0.1", 0), make_handler(site))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -197,20 +181,20 @@ def main():
         # VS Code transport, the full scenario.
         dom, stderr = load(browser, base + "/vscode/", "() => document.getElementById('bracket-test-verdict')")
         match = re.search(r'<pre id="bracket-test-verdict">(.*?)</pre>', dom, re.S)
-        results.check("harness wrote a verdict", match is not None, stderr[-2000:])
+        check("harness wrote a verdict", match is not None, stderr[-2000:])
         if match:
             for entry in json.loads(html.unescape(match.group(1))):
-                results.check("vscode: " + entry["name"], entry["ok"], entry["detail"])
+                check("vscode: " + entry["name"], entry["ok"], entry["detail"])
 
         # Browser transport: the page as served by the binary, fed over `events`.
         dom, stderr = load(browser, f"{base}/{TOKEN}/",
                            "() => document.querySelectorAll('#stage .bracket-highlight').length > 0")
-        results.check("browser: page chose the browser transport",
+        check("browser: page chose the browser transport",
                       'data-transport="browser"' in dom, stderr[-2000:])
         found = re.findall(r'data-node-id="([^"]*)"', dom)
-        results.check("browser: preview event shows the cards", found == list("1245367"), found)
+        check("browser: preview event shows the cards", found == list("1245367"), found)
         marked = re.findall(r'<g class="bracket-card bracket-highlight" data-node-id="([^"]*)"', dom)
-        results.check("browser: highlight event marks card 3", marked == ["3"], marked)
+        check("browser: highlight event marks card 3", marked == ["3"], marked)
 
         load(browser, f"{base}/{TOKEN}-click/", "() => document.querySelector('#stage [data-node-id]') !== null")
         deadline = time.monotonic() + 10
@@ -218,15 +202,14 @@ def main():
             time.sleep(0.05)
         posted = [body for path, body in site.reveals if path == f"/{TOKEN}-click/reveal"]
         node4 = next(n for n in load_fixtures()["tutorial-v1"]["geometry"]["nodes"] if n["id"] == "4")
-        results.check("browser: clicking a card POSTs reveal with id and range",
+        check("browser: clicking a card POSTs reveal with id and range",
                       len(posted) >= 1 and posted[0] == {"type": "reveal", "id": "4", "range": node4["range"]},
                       posted)
     finally:
         browser.close()
         playwright.stop()
         server.shutdown()
-    print(f"{results.passed} passed, {results.failed} failed")
-    return 0 if results.failed == 0 else 1
+    return check.summary()
 
 
 if __name__ == "__main__":

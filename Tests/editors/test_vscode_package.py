@@ -17,20 +17,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 EXTENSION = os.path.join(ROOT, "editors", "vscode")
-
-PASSED = 0
-FAILED = 0
-
-
-def check(name, ok, detail=None):
-    global PASSED, FAILED
-    if ok:
-        PASSED += 1
-        print(f"PASS {name}")
-    else:
-        FAILED += 1
-        print(f"FAIL {name}" + ("" if detail is None else f": {detail}"))
-
+from checks import check  # noqa: E402  (this folder is on sys.path: it holds the script)
 
 def load_json(relative):
     path = os.path.join(EXTENSION, relative)
@@ -597,8 +584,7 @@ def main():
     if package is not None:
         check_copy_script(package)
     check_installed_layout()
-    print(f"{PASSED} passed, {FAILED} failed")
-    return 0 if FAILED == 0 else 1
+    return check.summary()
 
 
 if __name__ == "__main__":
