@@ -125,7 +125,7 @@ function deltaPatcher() {
 }
 
 class PreviewPanel {
-  constructor(context, document, viewColumn, preserveFocus) {
+  constructor(document, viewColumn, preserveFocus) {
     this.key = uriKey(document.uri);
     this.documentUri = document.uri;
     this.payload = null;
@@ -224,7 +224,7 @@ async function saveExport(documentUri, message) {
   return "Saved " + path.basename(target.path);
 }
 
-async function openPreview(context, argument, toSide) {
+async function openPreview(argument, toSide) {
   const document = await documentFor(argument);
   if (!document) {
     vscode.window.showInformationMessage("Bracket: open a .bracket file to preview it.");
@@ -238,7 +238,7 @@ async function openPreview(context, argument, toSide) {
     existing.reveal(viewColumn, toSide);
     return;
   }
-  panels.set(key, new PreviewPanel(context, document, viewColumn, toSide));
+  panels.set(key, new PreviewPanel(document, viewColumn, toSide));
 }
 
 // ------------------------------------------------------------------ text ↔ picture
@@ -316,8 +316,8 @@ async function exportSvg(argument) {
 async function activate(context) {
   extensionPath = context.extensionPath;
   context.subscriptions.push(
-    vscode.commands.registerCommand("bracket.openPreviewToSide", (uri) => openPreview(context, uri, true)),
-    vscode.commands.registerCommand("bracket.openPreview", (uri) => openPreview(context, uri, false)),
+    vscode.commands.registerCommand("bracket.openPreviewToSide", (uri) => openPreview(uri, true)),
+    vscode.commands.registerCommand("bracket.openPreview", (uri) => openPreview(uri, false)),
     vscode.commands.registerCommand("bracket.exportSvg", exportSvg),
     vscode.window.onDidChangeTextEditorSelection(onSelectionChange),
     vscode.workspace.onDidCloseTextDocument((document) => {
