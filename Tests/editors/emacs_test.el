@@ -198,9 +198,15 @@ That is how eglot sends didChange (and so how deferred requests go out)."
   ;; bracket/reveal; a real click on the real page (headless Chromium) must move point.
   (bracket-test-check "clicking a card in the browser page moves point to its node"
     (with-current-buffer buffer
+      ;; A label with a character outside the BMP before the node on its line: the
+      ;; reveal's UTF-16 column must become the right buffer position.
+      (goto-char (point-min))
+      (re-search-forward "^[ \t]*3\\( \\){")
+      (replace-match " \"\U0001F3C6é\" " t t nil 1)
+      (bracket-test-idle)
       (let* ((target (save-excursion
                        (goto-char (point-min))
-                       (re-search-forward "^[ \t]*3 { 4b \\(7\\)")
+                       (re-search-forward "^[ \t]*3 \"\U0001F3C6é\" { 4b \\(7\\)")
                        (match-beginning 1)))
              (output (generate-new-buffer " *click-card*"))
              (process (progn

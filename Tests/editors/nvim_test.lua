@@ -229,6 +229,13 @@ end)
 -- Chromium) goes page -> loopback server -> bracket/reveal (0.7) or window/showDocument (0.8+)
 -- -> this editor, whose cursor must land on the node's ID.
 step("clicking a card in the browser page moves the cursor to its node", function()
+  -- A label with a character outside the BMP before the node on its line: the reveal's
+  -- UTF-16 column must become the right byte column.
+  for i, line in ipairs(vim.api.nvim_buf_get_lines(state.buf, 0, -1, false)) do
+    if line:match("^%s*3 {") then
+      vim.api.nvim_buf_set_lines(state.buf, i - 1, i, false, { (line:gsub("3 {", '3 "🏆é" {', 1)) })
+    end
+  end
   local lines = vim.api.nvim_buf_get_lines(state.buf, 0, -1, false)
   local target_row, target_col
   for i, line in ipairs(lines) do
