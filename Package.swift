@@ -19,7 +19,7 @@ let package = Package(
         // For the fuzz/ package, which depends on this one by path (a package sees only products).
         .library(name: "BracketEngine", targets: [
             "BracketBytes", "BracketJSON", "BracketSyntax", "BracketModel", "BracketLayout", "BracketSVG", "BracketExport",
-            "JSONRPC", "LanguageServerProtocol",
+            "JSONRPC", "LanguageServerProtocol", "BracketTerminal",
         ]),
     ],
     targets: [
@@ -36,6 +36,8 @@ let package = Package(
         .target(name: "BracketPreview", dependencies: [
             "BracketSVG", "BracketExport", "BracketLayout", "BracketModel", "BracketJSON",
         ], swiftSettings: optimisedCore),
+        // Diagnostics as a terminal shows them: source excerpts, carets, escaped controls.
+        .target(name: "BracketTerminal", dependencies: ["BracketSyntax", "BracketModel"]),
         .target(name: "BracketIDE", dependencies: ["BracketSyntax", "BracketModel", "BracketLayout", "BracketBytes"]),
         // Protocol shells.
         .target(name: "JSONRPC", dependencies: ["BracketJSON"]),
@@ -47,7 +49,8 @@ let package = Package(
             "BracketPreview", "BracketJSON", "LanguageServerProtocol", "JSONRPC",
         ]),
         .executableTarget(name: "bracket", dependencies: [
-            "BracketServer", "BracketSyntax", "BracketModel", "BracketLayout", "BracketSVG", "BracketExport", "BracketJSON",
+            "BracketServer", "BracketTerminal", "BracketSyntax", "BracketModel", "BracketLayout", "BracketSVG",
+            "BracketExport", "BracketJSON",
         ]),
         // Performance figures for docs/performance.md: `swift run -c release bracket-bench`.
         .executableTarget(
@@ -91,6 +94,6 @@ let package = Package(
                 "BracketTestSupport",
             ]),
         // Spawns the `bracket` executable that `swift build --build-tests` puts next to the tests.
-        .testTarget(name: "CLITests"),
+        .testTarget(name: "CLITests", dependencies: ["BracketTestSupport"]),
     ]
 )
