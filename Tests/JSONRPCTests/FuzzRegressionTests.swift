@@ -23,7 +23,7 @@ import Testing
             for case .message(let body) in framer.push(bytes[offset..<end]) { bodies.append(body) }
             offset = end
         }
-        if case .message(let body)? = framer.finish() { bodies.append(body) }
+        for case .message(let body) in framer.finish() { bodies.append(body) }
         bodies.append(Array(bytes.dropFirst()))
         var decoded = 0
         for body in bodies {
