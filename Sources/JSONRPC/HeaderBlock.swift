@@ -40,8 +40,10 @@ enum HeaderBlock {
             length = parsed
         }
         guard let length else {
+            // Search again from the next byte: a header glued to stray bytes before it (a body
+            // sent without a header, say) is one line whose name is not Content-Length.
             return .failure(Failure(error: FramingError(.missingContentLength, "message header has no Content-Length"),
-                                    resumeAt: header.endIndex))
+                                    resumeAt: min(header.startIndex + 1, header.endIndex)))
         }
         return .success(length)
     }

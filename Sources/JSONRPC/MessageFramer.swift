@@ -175,11 +175,19 @@ public struct MessageFramer: Sendable {
         case .none:
             bodyScanFrom = bodyEnd
         }
-        guard available >= length else {
+        guard available >= length, !mayEndInsideAHeader(length: length) else {
             // Reserve ahead only by what has arrived so far (doubling as it grows): a header
             // that declares 100 MB and then sends nothing must not cost 100 MB.
             buffer.reserveCapacity(start + min(length, max(64 * 1024, available * 2)))
             return nil
+        }
+        if let header = headerStartingInsideBodyEnd(length: length) {
+            let id = RequestPrefix.examine(buffer[start..<header], complete: true).requestID
+            let message = "Content-Length \(length), but the next message's header begins after \(header - start) bytes; message refused"
+            start = header
+            scanFrom = header
+            state = .header
+            return .error(FramingError(.lengthMismatch, message, requestID: id))
         }
         let body = Array(buffer[start..<(start + length)])
         start += length
@@ -187,8 +195,52 @@ public struct MessageFramer: Sendable {
         return .message(body)
     }
 
+    /// A declared length a few bytes too long swallows the start of the next header
+    /// (`…}C` + `ontent-Length: 52`). A body that ends in `}` (or whitespace) is taken as it is;
+    /// one that ends in anything else cannot be JSON, so the bytes already arrived after it are
+    /// checked for a header line that began inside it. Never waits for more bytes.
+    private func headerStartingInsideBodyEnd(length: Int) -> Int? {
+        let bodyEnd = start + length
+        guard let last = buffer[start..<bodyEnd].last(where: { !isWhitespace($0) }), last != UInt8(ascii: "}") else {
+            return nil
+        }
+        let searchEnd = min(buffer.count, bodyEnd + Self.lookBehind)
+        guard case .found(let header) = findEmbeddedHeader(from: bodyEnd, below: searchEnd, lowerBound: start),
+              header < bodyEnd else { return nil }
+        return header
+    }
+
+    /// The body ends with the start of what could be a header line (`…}Content-Le`) and the
+    /// bytes that would tell have not arrived: wait for them. A JSON body never ends like that.
+    private func mayEndInsideAHeader(length: Int) -> Bool {
+        let bodyEnd = start + length
+        guard buffer.count - bodyEnd < Self.lookBehind else { return false }
+        let body = buffer[start..<bodyEnd]
+        let tailStart = body.lastIndex(where: { $0 == UInt8(ascii: "}") || $0 == 0x0A }).map { $0 + 1 } ?? start
+        let tail = buffer[tailStart..<buffer.count]
+        guard tailStart < bodyEnd, !tail.contains(0x0A) else { return false }
+        return Self.isHeaderLinePrefix(tail)
+    }
+
+    /// Whether `bytes` could grow into `content-length : DIGITS` + CR LF.
+    private static func isHeaderLinePrefix(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var index = bytes.startIndex
+        for expected in contentLengthName {
+            guard index < bytes.endIndex else { return true }
+            guard asciiLowercased(bytes[index]) == expected else { return false }
+            index += 1
+        }
+        while index < bytes.endIndex, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+        guard index < bytes.endIndex else { return true }
+        guard bytes[index] == UInt8(ascii: ":") else { return false }
+        index += 1
+        return bytes[index...].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+
     private mutating func passRefusedBody(declared: Int, consumed: Int, reported: Bool) -> Event? {
-        let end = min(buffer.count, bodyScanFrom + (declared - consumed))
+        // Compared as remainders: `bodyScanFrom + remaining` overflows for a declared Int.max.
+        let remaining = declared - consumed
+        let end = remaining < buffer.count - bodyScanFrom ? bodyScanFrom + remaining : buffer.count
         let search = findEmbeddedHeader(from: bodyScanFrom, below: end, lowerBound: start)
         let stop: Int
         switch search {

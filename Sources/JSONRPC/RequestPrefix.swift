@@ -68,15 +68,17 @@ enum RequestPrefix {
                 guard bytes[index] == UInt8(ascii: ":") else { return .decided(.notARequest) }
                 index += 1
                 skipWhitespace()
+                let key = bytes[keyRange]
+                if key.elementsEqual("method".utf8) {
+                    sawMethod = true  // whatever its value: a request, however broken
+                    if let id { return .decided(.request(id)) }
+                }
                 let valueStart = index
                 guard skipValue() else { return .ranOut }
-                let key = bytes[keyRange]
                 if key.elementsEqual("id".utf8) {
                     guard let value = try? JSONReader().parse(Array(bytes[valueStart..<index])),
                           let readable = RequestID(json: value) else { return .decided(.notARequest) }
                     id = readable
-                } else if key.elementsEqual("method".utf8) {
-                    sawMethod = true
                 }
                 if let id, sawMethod { return .decided(.request(id)) }
             }

@@ -22,6 +22,8 @@ final class LSPTestClient: @unchecked Sendable {
         /// What the server logged (its stderr in `bracket lsp`): kept here, out of the test log.
         var log: [UInt8] = []
         var status: Int32?
+        /// While true the output reader does not read: the server's stdout pipe fills up.
+        var paused = false
     }
 
     private let toServer: Int32
@@ -61,6 +63,9 @@ final class LSPTestClient: @unchecked Sendable {
         var chunk = [UInt8](repeating: 0, count: max(1, size))
         while true {
             if delay > 0 { usleep(delay) }
+            inbox.condition.lock()
+            while inbox.paused { inbox.condition.wait() }
+            inbox.condition.unlock()
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
@@ -86,6 +91,15 @@ final class LSPTestClient: @unchecked Sendable {
             inbox.condition.unlock()
         }
         close(fd)
+    }
+
+    /// Stops reading the server's output (after the read in progress) until `resumeReading`.
+    func pauseReading() {
+        inbox.condition.lock(); inbox.paused = true; inbox.condition.unlock()
+    }
+
+    func resumeReading() {
+        inbox.condition.lock(); inbox.paused = false; inbox.condition.broadcast(); inbox.condition.unlock()
     }
 
     // MARK: - Sending
@@ -146,6 +160,19 @@ final class LSPTestClient: @unchecked Sendable {
             if message["method"] != nil && message["id"] == nil {
                 notifications.append(message)
             } else if message["id"] == JSONValue(id), message["method"] == nil {
+                return message
+            }
+        }
+        return nil
+    }
+
+    /// The response whose id is `id` (any JSON id), keeping notifications met on the way.
+    func nextMessage(withID id: JSONValue, timeout: TimeInterval = 20) -> JSONValue? {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while let message = next(timeout: deadline.timeIntervalSinceNow) {
+            if message["method"] != nil && message["id"] == nil {
+                notifications.append(message)
+            } else if message["id"] == id, message["method"] == nil {
                 return message
             }
         }
