@@ -25,7 +25,7 @@ extension LanguageServer {
         _ render: PreviewRender, sequence: Int, base: inout PreviewDeltaBase?, allowDelta: Bool
     ) -> [UInt8] {
         defer { base = PreviewDeltaBase(sequence: sequence, snapshot: render.snapshot) }
-        if allowDelta, let previous = base,
+        if allowDelta, render.tooLarge == nil, let previous = base,
            case .delta(let delta) = previewUpdate(from: previous.snapshot, to: render.snapshot) {
             return render.deltaPayload(delta, sequence: sequence, base: previous.sequence)
         }
