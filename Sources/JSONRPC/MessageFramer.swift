@@ -244,7 +244,8 @@ public struct MessageFramer: Sendable {
         let search = findEmbeddedHeader(from: bodyScanFrom, below: end, lowerBound: start)
         let stop: Int
         switch search {
-        case .found(let header): stop = header
+        // A header's name may begin before the scan position (only its CR is after it).
+        case .found(let header): stop = max(header, bodyScanFrom)
         case .undecided(let carriageReturn): stop = carriageReturn
         case .none: stop = end
         }
