@@ -28,7 +28,6 @@ public final class OutgoingQueue: @unchecked Sendable {
     private var waiting: [String: Int] = [:]
     /// The key of the message being written right now, if any.
     private var inFlight: String?
-    private var writing = false
     private var failed = false
     private var closed = false
     private var done = false
@@ -59,13 +58,6 @@ public final class OutgoingQueue: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return waiting[key] != nil || inFlight == key
-    }
-
-    /// Messages not yet written (replaced ones excluded).
-    public var backlog: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return items[head...].count(where: { $0.body != nil }) + (writing ? 1 : 0)
     }
 
     /// Writes what is queued, then stops the writer thread. Waits at most `timeout` seconds: a
@@ -99,14 +91,13 @@ public final class OutgoingQueue: @unchecked Sendable {
             guard let body = item.body else { continue }
             if let key = item.key { waiting[key] = nil }
             inFlight = item.key
-            writing = true
             condition.unlock()
             var error: WriteError?
             do { try writer.send(body: body) } catch let failure { error = failure }
-            if error == nil, let key = item.key { onWritten(key) }
             condition.lock()
+            // No longer pending before anyone is told it was written, so a sender woken by
+            // `onWritten` sees the key free.
             inFlight = nil
-            writing = false
             if let error {
                 failed = true
                 items.removeAll()
@@ -114,6 +105,10 @@ public final class OutgoingQueue: @unchecked Sendable {
                 waiting.removeAll()
                 condition.unlock()
                 onError(error)
+                condition.lock()
+            } else if let key = item.key {
+                condition.unlock()
+                onWritten(key)
                 condition.lock()
             }
         }
