@@ -164,12 +164,7 @@ public struct MessageFramer: Sendable {
         let bodyEnd = start + min(length, available)
         switch findEmbeddedHeader(from: bodyScanFrom, below: bodyEnd, lowerBound: start) {
         case .found(let header):
-            let id = RequestPrefix.examine(buffer[start..<header], complete: true).requestID
-            let message = "Content-Length \(length), but the next message's header begins after \(header - start) bytes; message refused"
-            start = header
-            scanFrom = header
-            state = .header
-            return .error(FramingError(.lengthMismatch, message, requestID: id))
+            return refuseCutBody(length: length, nextHeader: header)
         case .undecided(let carriageReturn):
             bodyScanFrom = carriageReturn
         case .none:
@@ -182,17 +177,23 @@ public struct MessageFramer: Sendable {
             return nil
         }
         if let header = headerStartingInsideBodyEnd(length: length) {
-            let id = RequestPrefix.examine(buffer[start..<header], complete: true).requestID
-            let message = "Content-Length \(length), but the next message's header begins after \(header - start) bytes; message refused"
-            start = header
-            scanFrom = header
-            state = .header
-            return .error(FramingError(.lengthMismatch, message, requestID: id))
+            return refuseCutBody(length: length, nextHeader: header)
         }
         let body = Array(buffer[start..<(start + length)])
         start += length
         state = .header
         return .message(body)
+    }
+
+    /// The declared body holds the start of the next message: the bytes before it are refused
+    /// (with their request id, if any) and reading resumes at that header.
+    private mutating func refuseCutBody(length: Int, nextHeader header: Int) -> Event {
+        let id = RequestPrefix.examine(buffer[start..<header], complete: true).requestID
+        let message = "Content-Length \(length), but the next message's header begins after \(header - start) bytes; message refused"
+        start = header
+        scanFrom = header
+        state = .header
+        return .error(FramingError(.lengthMismatch, message, requestID: id))
     }
 
     /// A declared length a few bytes too long swallows the start of the next header

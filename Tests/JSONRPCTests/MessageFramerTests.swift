@@ -1,3 +1,4 @@
+import BracketTestSupport
 import Testing
 @testable import JSONRPC
 
@@ -188,7 +189,7 @@ import Testing
 
     /// Whatever bytes came before, a header after a blank line is found and its message read.
     @Test func anyPrefixThenABlankLineThenAMessage() {
-        var generator = SeededGenerator(seed: 16)
+        var generator = SeededRandom(seed: 16)
         let pieces = ["Content-Length: ", "content-length:", "12", "99999999999", "\r\n", "\r\n\r\n", "\n", "{", "}",
                       "\"id\":3,", "\"method\":\"x\"", "Content-Type: a\r\n", ":", " ", "x", "\u{0}", "é", "Content-Le"]
         for _ in 0..<20_000 {
@@ -228,17 +229,3 @@ import Testing
         #expect(RequestPrefix.examine(long[...], complete: false) == .notARequest)
     }
 }
-
-/// A small deterministic generator (SplitMix64), so a failing case can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
