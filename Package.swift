@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // bracket: a language server with live preview for .bracket tree diagrams.
 // Dependencies point one way, from the pure core outwards (see ARCHITECTURE.md):
+//   BracketText (label measurement, no dependencies) → used by the layout and the writers
 //   BracketSyntax → BracketModel → BracketLayout → BracketSVG / BracketExport → BracketIDE
 //   BracketSVG + BracketExport → BracketPreview (preview deltas)
 //   BracketJSON → JSONRPC → LanguageServerProtocol → BracketServer → bracket (executable)
@@ -17,13 +18,15 @@ let package = Package(
         .executable(name: "bracket", targets: ["bracket"]),
         // For the fuzz/ package, which depends on this one by path (a package sees only products).
         .library(name: "BracketEngine", targets: [
-            "BracketJSON", "BracketSyntax", "BracketModel", "BracketLayout", "BracketSVG", "BracketExport",
+            "BracketJSON", "BracketText", "BracketSyntax", "BracketModel", "BracketLayout", "BracketSVG", "BracketExport",
             "JSONRPC", "LanguageServerProtocol",
         ]),
     ],
     targets: [
         // Pure core: text in, values out. No I/O, no globals, no LSP.
         .target(name: "BracketJSON", swiftSettings: optimisedCore),
+        // Label widths from a font table shipped in the source, line wrapping, baselines.
+        .target(name: "BracketText", swiftSettings: optimisedCore),
         .target(name: "BracketSyntax", swiftSettings: optimisedCore),
         .target(name: "BracketModel", dependencies: ["BracketSyntax"], swiftSettings: optimisedCore),
         .target(name: "BracketLayout", dependencies: ["BracketModel"], swiftSettings: optimisedCore),
@@ -53,6 +56,7 @@ let package = Package(
         .testTarget(name: "BracketExportTests", dependencies: ["BracketExport", "BracketTestSupport"]),
         .testTarget(name: "BracketPreviewTests", dependencies: ["BracketPreview", "BracketModel", "BracketTestSupport"]),
         .testTarget(name: "BracketJSONTests", dependencies: ["BracketJSON"]),
+        .testTarget(name: "BracketTextTests", dependencies: ["BracketText"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "BracketJSON"], exclude: ["Regressions"]),
         .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol", "JSONRPC", "BracketJSON"]),
         .testTarget(name: "BracketModelTests", dependencies: ["BracketModel", "BracketTestSupport"]),
