@@ -9,6 +9,8 @@ struct LineWrapper {
     /// `prefix[i]` is the width in font units of clusters `0..<i`.
     private(set) var prefix: [Int] = [0]
     private(set) var kinds: [BreakClass] = []
+    /// Arabic letters by cluster index: their width depends on neighbours a line may cut off.
+    private(set) var arabic: [Int: ArabicContext] = [:]
 
     init(bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, text: String) {
         if isASCII {
@@ -24,9 +26,10 @@ struct LineWrapper {
             }
         } else {
             var offset = 0
-            for character in text {
-                offset += character.utf8.count
-                append(end: offset, units: ClusterWidth.units(of: character), kind: BreakClass.of(character))
+            ContextualClusters.forEach(in: text[...]) { cluster in
+                offset += cluster.utf8Count
+                if let context = cluster.arabic { arabic[kinds.count] = context }
+                append(end: offset, units: cluster.units, kind: cluster.kind)
             }
         }
     }
@@ -41,7 +44,21 @@ struct LineWrapper {
 
     func start(of cluster: Int) -> Int { cluster == 0 ? 0 : ends[cluster - 1] }
 
-    func units(_ range: Range<Int>) -> Int { prefix[range.upperBound] - prefix[range.lowerBound] }
+    /// Width of the clusters of `range` set on a line of their own: an Arabic letter at either
+    /// end takes the form it has without the neighbour outside the range.
+    func units(_ range: Range<Int>) -> Int {
+        var total = prefix[range.upperBound] - prefix[range.lowerBound]
+        if !arabic.isEmpty && !range.isEmpty {
+            let first = range.lowerBound, last = range.upperBound - 1
+            if first == last {
+                total += arabic[first]?.adjustment(keepPrevious: false, keepNext: false) ?? 0
+            } else {
+                total += arabic[first]?.adjustment(keepPrevious: false, keepNext: true) ?? 0
+                total += arabic[last]?.adjustment(keepPrevious: true, keepNext: false) ?? 0
+            }
+        }
+        return total
+    }
 
     /// A line may end before cluster `index` (which is not the first of its line).
     func breakAllowed(before index: Int) -> Bool {
@@ -154,11 +171,12 @@ extension TextMeasurer {
         if handled == true { return pixels(total) <= maxWidth ? pixels(total) : nil }
         if handled == false && isASCII { return nil }
         total = 0
-        for character in text {
-            if BreakClass.of(character) == .hardBreak { return nil }
-            total += ClusterWidth.units(of: character)
+        var hasBreak = false
+        ContextualClusters.forEach(in: text[...]) { cluster in
+            hasBreak = hasBreak || cluster.kind == .hardBreak
+            total += cluster.units
         }
-        return pixels(total) <= maxWidth ? pixels(total) : nil
+        return !hasBreak && pixels(total) <= maxWidth ? pixels(total) : nil
     }
 
     @inline(__always)

@@ -50,9 +50,7 @@ public struct TextMeasurer: Sendable {
         }
         if let ascii = ascii ?? nil { return ascii }
         var total = 0
-        for character in text {
-            total += ClusterWidth.units(of: character)
-        }
+        ContextualClusters.forEach(in: text) { total += $0.units }
         return total
     }
 }
