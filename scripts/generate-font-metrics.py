@@ -30,7 +30,11 @@ Where each code point's advance comes from, first match wins:
   advance, since browsers may pick the colour glyph even where a text glyph exists.
 Anything else is absent from the table, and BracketText gives it a deliberately wide estimate.
 
-All widths are in DejaVu Sans units (2048 per em), rounded up.
+All widths are in DejaVu Sans units (2048 per em), rounded up. A width with 32768 added marks
+a code point that may share a grapheme cluster with a neighbour (marks, joiners, Hangul jamo,
+regional indicators, prepended signs…): a label made only of unmarked code points has one
+cluster per code point, which lets BracketText skip grapheme breaking for it (the tests hold
+every unmarked code point to that, against Swift's own grapheme breaking).
 """
 
 import glob
@@ -99,6 +103,23 @@ def arabic_forms(dejavu):
             widths[3] = widths[3] or widths[1]
     forms[0x0640] = [dejavu[0x0640]] * 4
     return forms
+
+
+CLUSTER_FLAG = 0x8000
+# Code points that join a neighbour in a grapheme cluster but whose general category does not
+# say so: Hangul jamo and syllables, regional indicators, emoji modifiers, prepended
+# concatenation marks and letters, and the few letters and modifiers that are Extend or
+# SpacingMark (Thai and Lao AM, halfwidth kana voicing marks).
+CLUSTER_RANGES = [(0x1100, 0x11FF), (0xA960, 0xA97F), (0xAC00, 0xD7FF), (0x1F1E6, 0x1F1FF),
+                  (0x1F3FB, 0x1F3FF), (0x0E33, 0x0E33), (0x0EB3, 0x0EB3), (0xFF9E, 0xFF9F),
+                  (0x0D4E, 0x0D4E), (0x111C2, 0x111C3), (0x1193F, 0x1193F), (0x11941, 0x11941),
+                  (0x11A3A, 0x11A3A), (0x11A84, 0x11A89), (0x11D46, 0x11D46), (0x11F02, 0x11F02)]
+
+
+def may_join_a_cluster(cp):
+    if unicodedata.category(chr(cp)) in ("Mn", "Me", "Mc", "Cf", "Cc", "Zl", "Zp", "Co", "Cn"):
+        return True
+    return any(low <= cp <= high for low, high in CLUSTER_RANGES)
 
 
 def build_table():
@@ -208,6 +229,7 @@ def swift_table(table, emoji_width, metrics):
     out.append("    /// Runs of code points of equal advance. Each run is three numbers — the gap since the")
     out.append("    /// previous run's end, the run's length, its advance — written as base-64 digits")
     out.append("    /// (" + DIGITS[:4] + "…" + DIGITS[-4:] + "), 5 bits each, high first; digits of value 32–63 end a number.")
+    out.append("    /// An advance with 32768 added belongs to code points that may share a grapheme cluster.")
     out.append("    static let packedRuns: StaticString = \"\"\"")
     out.extend("    " + line for line in lines)
     out.append("    \"\"\"")
@@ -285,10 +307,11 @@ def swift_samples(table):
 
 def main():
     table, emoji_width = build_table()
+    flagged = {cp: width | (CLUSTER_FLAG if may_join_a_cluster(cp) else 0) for cp, width in table.items()}
     hhea = TTFont(DEJAVU, lazy=True)["hhea"]
     metrics = (hhea.ascent, -hhea.descent, hhea.lineGap)
     with open(os.path.join(ROOT, "Sources/BracketText/FontTable+Data.swift"), "w") as out:
-        out.write(swift_table(table, emoji_width, metrics))
+        out.write(swift_table(flagged, emoji_width, metrics))
     if "--no-samples" not in sys.argv:
         with open(os.path.join(ROOT, "Tests/BracketTextTests/FontSamples+Data.swift"), "w") as out:
             out.write(swift_samples(table))
