@@ -127,11 +127,11 @@ def main():
     table, _ = metrics.build_table()
     print("HarfBuzz-shaped width / table width, per script and font (min – max over the labels):")
     for script, font_name, low, high in pillow_ratios(table):
-        print("  %-32s %-36s %.3f – %.3f" % (script, font_name, low, high))
+        print("  %-32s %-36s %.4f – %.4f" % (script, font_name, low, high))
     if "--browser" in sys.argv:
         print("Chromium getComputedTextLength / table width, all labels, 13 px:")
         for name, low, high in browser_ratios(table):
-            print("  %-40s %.3f – %.3f" % (name, low, high))
+            print("  %-40s %.4f – %.4f" % (name, low, high))
 
 
 if __name__ == "__main__":
