@@ -213,22 +213,14 @@ def devanagari_half_forms():
     return halves
 
 
-def swift_half_forms(halves):
-    out = ["    /// Devanagari consonants before a virama and another consonant: the width they take there",
-           "    /// (half form or share of the conjunct, the widest over every following consonant).",
-           "    static let devanagariHalfForms: [(UInt16, UInt16)] = ["]
-    for cp in sorted(halves):
-        out.append("        (0x%04X, %d)," % (cp, halves[cp]))
-    out.append("    ]")
-    return out
-
-
-def swift_arabic_forms(forms):
-    out = ["    /// Arabic letters in DejaVu Sans by joining form: code point, then the isolated, final,",
-           "    /// initial and medial advances (initial and medial 0: the letter joins only to the one before).",
-           "    static let arabicForms: [(UInt16, UInt16, UInt16, UInt16, UInt16)] = ["]
-    for base in sorted(forms):
-        out.append("        (0x%04X, %d, %d, %d, %d)," % ((base,) + tuple(forms[base])))
+def swift_code_point_table(comment, name, rows):
+    """A Swift array literal of tuples: a code point (hex), then its widths. `rows` maps each
+    code point to a tuple of widths; `comment` is the doc comment's lines."""
+    width_count = len(next(iter(rows.values())))
+    out = ["    /// " + line for line in comment]
+    out.append("    static let %s: [(%s)] = [" % (name, ", ".join(["UInt16"] * (1 + width_count))))
+    for cp in sorted(rows):
+        out.append("        (0x%04X, %s)," % (cp, ", ".join(str(w) for w in rows[cp])))
     out.append("    ]")
     return out
 
@@ -259,8 +251,14 @@ def swift_table(table, emoji_width, metrics):
     out.append("    static let lineGapUnits = " + str(line_gap))
     out.append("    /// Advance of one colour emoji glyph (Noto Color Emoji), for emoji clusters.")
     out.append("    static let emojiUnits = " + str(emoji_width))
-    out.extend(swift_arabic_forms(arabic_forms(advances(DEJAVU))))
-    out.extend(swift_half_forms(devanagari_half_forms()))
+    out.extend(swift_code_point_table(
+        ["Arabic letters in DejaVu Sans by joining form: code point, then the isolated, final,",
+         "initial and medial advances (initial and medial 0: the letter joins only to the one before)."],
+        "arabicForms", {cp: tuple(widths) for cp, widths in arabic_forms(advances(DEJAVU)).items()}))
+    out.extend(swift_code_point_table(
+        ["Devanagari consonants before a virama and another consonant: the width they take there",
+         "(half form or share of the conjunct, the widest over every following consonant)."],
+        "devanagariHalfForms", {cp: (width,) for cp, width in devanagari_half_forms().items()}))
     out.append("    /// Runs of code points of equal advance. Each run is three numbers — the gap since the")
     out.append("    /// previous run's end, the run's length, its advance — written as base-64 digits")
     out.append("    /// (" + DIGITS[:4] + "…" + DIGITS[-4:] + "), 5 bits each, high first; digits of value 32–63 end a number.")
