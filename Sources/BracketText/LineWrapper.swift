@@ -189,7 +189,7 @@ extension TextMeasurer {
         if handled == false && isASCII { return nil }
         total = 0
         var hasBreak = false
-        ContextualClusters.forEach(in: text[...]) { cluster in
+        ContextualClusters.forEach(in: text[...], classify: false) { cluster in
             hasBreak = hasBreak || cluster.kind == .hardBreak
             total += cluster.units
         }
