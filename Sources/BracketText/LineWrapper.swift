@@ -144,7 +144,9 @@ struct LineWrapper {
             contentEnd = index + 1
             index += 1
         }
-        result.append(lineStart..<max(contentEnd, lineStart))
+        // A paragraph of nothing but spaces keeps them, as it does when it fits.
+        let blank = lineStart == paragraph.lowerBound && contentEnd == lineStart
+        result.append(lineStart..<(blank ? paragraph.upperBound : max(contentEnd, lineStart)))
     }
 }
 
