@@ -47,22 +47,14 @@ public struct CardTextFit: Sendable, Equatable {
 
     /// The lines `label` shows on its card.
     public func wrap(_ label: String) -> WrappedText {
-        if let width = singleLineWidth(label) {
-            return WrappedText(lines: [label], lineWidths: [width], isTruncated: false)
-        }
-        return measurer.wrap(label, maxWidth: maxTextWidth, maxLines: maxLines)
+        measurer.wrap(label, maxWidth: maxTextWidth, maxLines: maxLines)
     }
 
-    /// The width of `label` when it is shown as it is, on one line; nil when it needs the full
-    /// wrap. Most labels are one short line: those are measured once and kept whole, without
-    /// the allocations of a wrap.
+    /// The width of `label` when it is shown whole on one line, else nil: the common case,
+    /// answered without the allocations of `wrap` (which gives the same answer).
     @inline(__always)
     public func singleLineWidth(_ label: String) -> Double? {
-        let utf8 = label.utf8
-        guard let first = utf8.first, let last = utf8.last, first != 0x20, last != 0x20,
-              !utf8.contains(where: Self.breaksOrIsSpecial) else { return nil }
-        let width = measurer.width(of: label[...])
-        return width <= maxTextWidth ? width : nil
+        label.isEmpty ? nil : measurer.singleLine(label, maxWidth: maxTextWidth)
     }
 
     /// The card's size for text wrapped by `wrap`: at least the configured card size, grown to
@@ -115,10 +107,5 @@ public struct CardTextFit: Sendable, Equatable {
 
     /// True when `label` does not fit and its card ends in "…".
     public func isTruncated(_ label: String) -> Bool { wrap(label).isTruncated }
-
-    /// Line breaks, tabs and other controls go through the full wrap, which knows what to do
-    /// with them; so do empty labels and leading or trailing spaces, which the wrap may trim.
-    /// (CardTextFitTests holds this shortcut to the full wrap.)
-    @inline(__always)
-    static func breaksOrIsSpecial(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F }
+}
 }

@@ -1,0 +1,57 @@
+import Testing
+@testable import BracketText
+
+/// Widths, metrics and baselines of `TextMeasurer`.
+@Suite struct TextMeasurerTests {
+    let measurer = TextMeasurer(fontSize: 13)
+    /// Pixels per font unit at 13 px.
+    var unit: Double { 13.0 / 2048 }
+
+    @Test func asciiWidthsAreDejaVuSansAdvances() {
+        // DejaVu Sans: "a" 1255, " " 651, "N" 1540, "o" 1253, "d" 1300, "e" 1260 units of 2048.
+        #expect(measurer.width(of: "a") == 1255 * unit)
+        #expect(measurer.width(of: "a a") == (1255 + 651 + 1255) * unit)
+        #expect(measurer.width(of: "") == 0)
+    }
+
+    @Test func widthIsTheSumOfItsClusters() {
+        let texts = ["Node 123", "Ayşe Émile", "Дмитрий", "अनन्या", "日本語のテキスト", "Final 🏆", "שלום", "مرحبا"]
+        for text in texts {
+            let sum = text.reduce(0.0) { $0 + measurer.width(of: Substring(String($1))) }
+            #expect(abs(measurer.width(of: Substring(text)) - sum) < 1e-9, "\(text)")
+        }
+    }
+
+    @Test func lineFeedAndControlsHaveNoWidth() {
+        #expect(measurer.width(of: "ab\ncd") == measurer.width(of: "abcd"))
+        #expect(measurer.width(of: "ab\r\ncd") == measurer.width(of: "abcd"))
+        #expect(measurer.width(of: "é\nü") == measurer.width(of: "éü"))
+    }
+
+    @Test func metricsComeFromDejaVuSansHhea() {
+        #expect(measurer.ascent == 1901 * unit)
+        #expect(measurer.descent == 483 * unit)
+        #expect(measurer.lineHeight == 2384 * unit)
+    }
+
+    @Test func baselinesCentreTheBlock() {
+        #expect(measurer.baselines(lineCount: 0).isEmpty)
+        for count in 1...5 {
+            let baselines = measurer.baselines(lineCount: count)
+            #expect(baselines.count == count)
+            let top = baselines[0] - measurer.ascent
+            let bottom = baselines[count - 1] + measurer.descent
+            #expect(abs(top + bottom) < 1e-9, "block centred on 0 for \(count) lines")
+            for index in 1..<count {
+                #expect(abs(baselines[index] - baselines[index - 1] - measurer.lineHeight) < 1e-9)
+            }
+        }
+        // One line at 13 px: baseline (ascent - descent) / 2 below the centre.
+        #expect(abs(measurer.baselines(lineCount: 1)[0] - (1901 - 483) / 2.0 * unit) < 1e-9)
+    }
+
+    @Test func widthsScaleWithFontSize() {
+        let small = TextMeasurer(fontSize: 10), large = TextMeasurer(fontSize: 20)
+        #expect(abs(large.width(of: "Semi-final A") - 2 * small.width(of: "Semi-final A")) < 1e-9)
+    }
+}
