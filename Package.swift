@@ -56,8 +56,12 @@ let package = Package(
         // Builds Diagram values from a tiny tree notation so tests need not wait for the parser.
         .target(name: "BracketTestSupport", dependencies: ["BracketModel"], path: "Tests/BracketTestSupport"),
         .testTarget(name: "BracketBytesTests", dependencies: ["BracketBytes"]),
-        .testTarget(name: "BracketLayoutTests", dependencies: ["BracketLayout", "BracketTestSupport"]),
-        .testTarget(name: "BracketSVGTests", dependencies: ["BracketSVG", "BracketTestSupport"]),
+        .testTarget(name: "BracketLayoutTests", dependencies: [
+            "BracketLayout", "BracketModel", "BracketText", "BracketTestSupport",
+        ]),
+        .testTarget(name: "BracketSVGTests", dependencies: [
+            "BracketSVG", "BracketLayout", "BracketModel", "BracketText", "BracketBytes", "BracketTestSupport",
+        ]),
         .testTarget(name: "BracketExportTests", dependencies: ["BracketExport", "BracketBytes", "BracketTestSupport"]),
         .testTarget(name: "BracketPreviewTests", dependencies: ["BracketPreview", "BracketModel", "BracketTestSupport"]),
         .testTarget(name: "BracketJSONTests", dependencies: ["BracketJSON"]),

@@ -108,4 +108,3 @@ public struct CardTextFit: Sendable, Equatable {
     /// True when `label` does not fit and its card ends in "…".
     public func isTruncated(_ label: String) -> Bool { wrap(label).isTruncated }
 }
-}
