@@ -22,7 +22,6 @@ enum SVGStyle {
         .bracket-card rect{fill:#f5f7fa;fill:var(--bracket-card);stroke:#5b6b82;\
         stroke:var(--bracket-card-border);stroke-width:1}\
         .bracket-card text,.bracket-empty,.bracket-heading{fill:#1c2430;fill:var(--bracket-text)}\
-        .bracket-heading{font-weight:normal}\
         .bracket-card:focus{outline:none}\
         .bracket-card:focus rect{stroke:#2563eb;stroke:var(--bracket-focus);stroke-width:2.5}
         """
