@@ -62,7 +62,9 @@ let package = Package(
         .testTarget(name: "BracketSVGTests", dependencies: [
             "BracketSVG", "BracketLayout", "BracketModel", "BracketText", "BracketBytes", "BracketTestSupport",
         ]),
-        .testTarget(name: "BracketExportTests", dependencies: ["BracketExport", "BracketBytes", "BracketTestSupport"]),
+        .testTarget(name: "BracketExportTests", dependencies: [
+            "BracketExport", "BracketLayout", "BracketModel", "BracketBytes", "BracketTestSupport",
+        ]),
         .testTarget(name: "BracketPreviewTests", dependencies: ["BracketPreview", "BracketModel", "BracketTestSupport"]),
         .testTarget(name: "BracketJSONTests", dependencies: ["BracketJSON"]),
         .testTarget(name: "BracketTextTests", dependencies: ["BracketText"]),
