@@ -67,7 +67,7 @@ public func previewUpdate(
     guard old.diagram.settings == new.diagram.settings, old.geometry.margin == new.geometry.margin else {
         return .full(.settingsChanged)
     }
-    guard let oldIndex = old.indexByID, let newIndex = new.indexByID else { return .full(.duplicateIDs) }
+    guard old.idsAreUnique, new.idsAreUnique else { return .full(.duplicateIDs) }
     // Compared as doubles: any fraction, even infinity or NaN (no limit / nothing fits), is safe.
     let limit = Double(new.cardCount + new.drawnEdges.count) * maxFraction
     func tooLarge(_ delta: PreviewDelta) -> Bool { !(Double(delta.itemCount) <= limit) }
