@@ -53,6 +53,8 @@ let package = Package(
             name: "bracket-bench",
             dependencies: ["BracketModel", "BracketLayout", "BracketSVG", "BracketExport", "BracketJSON", "ProcessMemory"],
             path: "benchmarks/Sources/bracket-bench"),
+        // Label measuring and wrapping on their own: `swift run -c release bracket-text-bench`.
+        .executableTarget(name: "bracket-text-bench", dependencies: ["BracketText"], path: "benchmarks/Sources/bracket-text-bench"),
         // Builds Diagram values from a tiny tree notation so tests need not wait for the parser.
         .target(name: "BracketTestSupport", dependencies: ["BracketModel"], path: "Tests/BracketTestSupport"),
         .testTarget(name: "BracketBytesTests", dependencies: ["BracketBytes"]),

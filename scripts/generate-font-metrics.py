@@ -14,18 +14,27 @@ by HarfBuzz, which the tests compare the table with).
 Where each code point's advance comes from, first match wins:
   1. Zero: controls (Cc), combining marks (Mn, Me) and default-ignorable code points
      (variation selectors, joiners, tags) — they never advance the pen on their own.
-  2. DejaVu Sans, the family the SVG names first (Bitstream Vera licence + public domain
-     changes: free to embed and redistribute derived data). Arabic letters take the widest of
-     their isolated, initial, medial and final forms, because shaping picks one of them.
-  3. Otherwise the widest advance among the installed Noto Sans fonts that have the glyph
-     (SIL Open Font License): what a viewer without DejaVu's coverage falls back to.
+  2. The widest advance among the fonts the SVG's font stack names that have the glyph:
+     DejaVu Sans, the family named first (Bitstream Vera licence + public domain changes:
+     free to embed and redistribute derived data), then Noto Sans and Liberation Sans (SIL
+     Open Font License; Liberation Sans has Arial's metrics, which Helvetica's match). So a
+     viewer that falls back to any of them draws the text no wider than it was measured.
+     An Arabic letter takes the widest of its isolated, final, initial and medial forms (the
+     width used when its neighbours are unknown); the forms themselves go into a separate
+     table for measuring in context.
+  3. Otherwise the widest advance among the installed Noto Sans fonts for other scripts that
+     have the glyph: what a viewer falls back to for scripts the stack's fonts lack.
   4. Otherwise East Asian Wide or Fullwidth (CJK ideographs, kana, Hangul, fullwidth forms):
      one em, the advance of every CJK font.
   Then every code point the colour emoji font draws (above Latin-1) takes at least the emoji
   advance, since browsers may pick the colour glyph even where a text glyph exists.
 Anything else is absent from the table, and BracketText gives it a deliberately wide estimate.
 
-All widths are in DejaVu Sans units (2048 per em), rounded up.
+All widths are in DejaVu Sans units (2048 per em), rounded up. A width with 32768 added marks
+a code point that may share a grapheme cluster with a neighbour (marks, joiners, Hangul jamo,
+regional indicators, prepended signs…): a label made only of unmarked code points has one
+cluster per code point, which lets BracketText skip grapheme breaking for it (the tests hold
+every unmarked code point to that, against Swift's own grapheme breaking).
 """
 
 import glob
@@ -39,6 +48,11 @@ from fontTools.ttLib import TTFont
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+# The fonts FontTable.fontFamily names, in its order (Arial and Helvetica share Liberation Sans's metrics).
+STACK = [DEJAVU, "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf",
+         "/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf"]
+# Noto fonts that are not for running text, or whose glyphs a browser would not pick for labels.
+NOT_FALLBACK = ("NotoSans-Regular.ttf", "NotoSansDisplay-Regular.ttf", "NotoSansMono-Regular.ttf")
 NOTO_DIR = "/usr/share/fonts/truetype/noto"
 EMOJI = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
 UNITS_PER_EM = 2048
@@ -60,23 +74,62 @@ def is_default_ignorable(cp):
             or 0x1D173 <= cp <= 0x1D17A or 0xE0000 <= cp <= 0xE0FFF)
 
 
-def arabic_form_widths(dejavu):
-    """Widest presentation form of each Arabic letter DejaVu Sans draws (e.g. U+0628 → max of
-    U+FE8F…U+FE92), so a letter is never measured narrower than the form shaping chooses."""
-    widest = {}
+FORMS = ("<isolated>", "<final>", "<initial>", "<medial>")
+
+
+def arabic_forms(dejavu):
+    """Each Arabic letter that has presentation forms (U+FB50–U+FEFF) → the advance of its
+    isolated, final, initial and medial forms in DejaVu Sans (0 for a form it lacks: a
+    right-joining letter has no initial or medial form). A letter with an initial or medial
+    form joins on both sides; one with only final and isolated forms joins only to the letter
+    before it. The tatweel (U+0640) joins on both sides and is its own form."""
+    forms = {}
     for cp in list(range(0xFB50, 0xFE00)) + list(range(0xFE70, 0xFF00)):
         parts = unicodedata.decomposition(chr(cp)).split()
-        if len(parts) == 2 and parts[0] in ("<isolated>", "<initial>", "<medial>", "<final>") and cp in dejavu:
+        if len(parts) == 2 and parts[0] in FORMS and cp in dejavu:
             base = int(parts[1], 16)
-            widest[base] = max(widest.get(base, 0), dejavu[cp])
-    return widest
+            if base in dejavu and 0x0600 <= base <= 0x06FF:
+                widths = forms.setdefault(base, [0, 0, 0, 0])
+                index = FORMS.index(parts[0])
+                widths[index] = max(widths[index], dejavu[cp])
+    for base in [base for base, widths in forms.items() if not any(widths[1:])]:
+        del forms[base]  # only an isolated form (hamza): joins to nothing, measured as itself
+    for base, widths in forms.items():
+        widths[0] = max(widths[0], dejavu[base])  # the letter's own glyph is its isolated form
+        if widths[1] == 0:
+            widths[1] = widths[0]
+        if widths[2] or widths[3]:  # dual-joining: a missing form is drawn like the nearest one
+            widths[2] = widths[2] or widths[0]
+            widths[3] = widths[3] or widths[1]
+    forms[0x0640] = [dejavu[0x0640]] * 4
+    return forms
+
+
+CLUSTER_FLAG = 0x8000
+# Code points that join a neighbour in a grapheme cluster but whose general category does not
+# say so: Hangul jamo and syllables, regional indicators, emoji modifiers, prepended
+# concatenation marks and letters, and the few letters and modifiers that are Extend or
+# SpacingMark (Thai and Lao AM, halfwidth kana voicing marks).
+CLUSTER_RANGES = [(0x1100, 0x11FF), (0xA960, 0xA97F), (0xAC00, 0xD7FF), (0x1F1E6, 0x1F1FF),
+                  (0x1F3FB, 0x1F3FF), (0x0E33, 0x0E33), (0x0EB3, 0x0EB3), (0xFF9E, 0xFF9F),
+                  (0x0D4E, 0x0D4E), (0x111C2, 0x111C3), (0x1193F, 0x1193F), (0x11941, 0x11941),
+                  (0x11A3A, 0x11A3A), (0x11A84, 0x11A89), (0x11D46, 0x11D46), (0x11F02, 0x11F02)]
+
+
+def may_join_a_cluster(cp):
+    if unicodedata.category(chr(cp)) in ("Mn", "Me", "Mc", "Cf", "Cc", "Zl", "Zp", "Co", "Cn"):
+        return True
+    return any(low <= cp <= high for low, high in CLUSTER_RANGES)
 
 
 def build_table():
     dejavu = advances(DEJAVU)
-    arabic = arabic_form_widths(dejavu)
+    stack = [advances(path) for path in STACK]
+    arabic = {base: max(widths) for base, widths in arabic_forms(dejavu).items()}
     noto = {}
     for path in sorted(glob.glob(os.path.join(NOTO_DIR, "NotoSans*-Regular.ttf"))):
+        if os.path.basename(path) in NOT_FALLBACK:
+            continue
         for cp, width in advances(path).items():
             noto[cp] = max(noto.get(cp, 0), width)
     emoji_font = advances(EMOJI)
@@ -91,8 +144,9 @@ def build_table():
         if category in ("Cc", "Mn", "Me") or is_default_ignorable(cp):
             table[cp] = 0
             continue
-        if cp in dejavu:
-            width = max(dejavu[cp], arabic.get(cp, 0))
+        in_stack = [font[cp] for font in stack if cp in font]
+        if in_stack:
+            width = max(in_stack + [arabic.get(cp, 0)])
         elif cp in noto:
             width = noto[cp]
         elif unicodedata.east_asian_width(ch) in ("W", "F") and category not in ("Cn", "Co", "Cs"):
@@ -135,6 +189,16 @@ def pack(number):
     return "".join(DIGITS[g] for g in groups[:-1]) + DIGITS[32 + groups[-1]]
 
 
+def swift_arabic_forms(forms):
+    out = ["    /// Arabic letters in DejaVu Sans by joining form: code point, then the isolated, final,",
+           "    /// initial and medial advances (initial and medial 0: the letter joins only to the one before).",
+           "    static let arabicForms: [(UInt16, UInt16, UInt16, UInt16, UInt16)] = ["]
+    for base in sorted(forms):
+        out.append("        (0x%04X, %d, %d, %d, %d)," % ((base,) + tuple(forms[base])))
+    out.append("    ]")
+    return out
+
+
 def swift_table(table, emoji_width, metrics):
     records = runs(table)
     packed = []
@@ -148,7 +212,8 @@ def swift_table(table, emoji_width, metrics):
     ascent, descent, line_gap = metrics
     out = []
     out.append("// Generated by scripts/generate-font-metrics.py from DejaVu Sans " + dejavu_version()
-               + ", the Noto Sans fonts and Noto Color Emoji. Do not edit; re-run the script.")
+               + ", Liberation Sans, the Noto Sans fonts")
+    out.append("// and Noto Color Emoji. Do not edit; re-run the script.")
     out.append("// " + str(len(table)) + " code points in " + str(len(records)) + " runs of equal advance.")
     out.append("")
     out.append("extension FontTable {")
@@ -160,9 +225,11 @@ def swift_table(table, emoji_width, metrics):
     out.append("    static let lineGapUnits = " + str(line_gap))
     out.append("    /// Advance of one colour emoji glyph (Noto Color Emoji), for emoji clusters.")
     out.append("    static let emojiUnits = " + str(emoji_width))
+    out.extend(swift_arabic_forms(arabic_forms(advances(DEJAVU))))
     out.append("    /// Runs of code points of equal advance. Each run is three numbers — the gap since the")
     out.append("    /// previous run's end, the run's length, its advance — written as base-64 digits")
     out.append("    /// (" + DIGITS[:4] + "…" + DIGITS[-4:] + "), 5 bits each, high first; digits of value 32–63 end a number.")
+    out.append("    /// An advance with 32768 added belongs to code points that may share a grapheme cluster.")
     out.append("    static let packedRuns: StaticString = \"\"\"")
     out.extend("    " + line for line in lines)
     out.append("    \"\"\"")
@@ -240,10 +307,11 @@ def swift_samples(table):
 
 def main():
     table, emoji_width = build_table()
+    flagged = {cp: width | (CLUSTER_FLAG if may_join_a_cluster(cp) else 0) for cp, width in table.items()}
     hhea = TTFont(DEJAVU, lazy=True)["hhea"]
     metrics = (hhea.ascent, -hhea.descent, hhea.lineGap)
     with open(os.path.join(ROOT, "Sources/BracketText/FontTable+Data.swift"), "w") as out:
-        out.write(swift_table(table, emoji_width, metrics))
+        out.write(swift_table(flagged, emoji_width, metrics))
     if "--no-samples" not in sys.argv:
         with open(os.path.join(ROOT, "Tests/BracketTextTests/FontSamples+Data.swift"), "w") as out:
             out.write(swift_samples(table))

@@ -38,7 +38,10 @@ enum BreakClass: UInt8 {
 
     /// The class of a cluster, from its first scalar (marks and selectors after it do not change it).
     static func of(_ character: Character) -> BreakClass {
-        let first = character.unicodeScalars.first!.value
+        of(scalar: character.unicodeScalars.first!.value)
+    }
+
+    static func of(scalar first: UInt32) -> BreakClass {
         if first < 0x80 { return of(ascii: UInt8(first)) }
         switch first {
         case 0x85, 0x2028, 0x2029:

@@ -4,48 +4,79 @@
 /// UTF-8 end offset, width and break class; widths of any run come from prefix sums, so every
 /// cluster is looked at a constant number of times and wrapping is linear in the label.
 struct LineWrapper {
-    /// End offset (UTF-8) of each cluster; cluster `i` starts where cluster `i - 1` ends.
-    private(set) var ends: [Int] = []
-    /// `prefix[i]` is the width in font units of clusters `0..<i`.
-    private(set) var prefix: [Int] = [0]
-    private(set) var kinds: [BreakClass] = []
+    /// One cluster: where it ends (UTF-8 offset; it starts where the one before ends), the width
+    /// of all clusters up to and including it (so any run's width is one subtraction), its class.
+    struct Slot {
+        var end: Int
+        var widthThrough: Int
+        var kind: BreakClass
+    }
+
+    /// All clusters in one array: one allocation per wrapped label.
+    private(set) var slots: [Slot] = []
+    /// Arabic letters by cluster index: their width depends on neighbours a line may cut off.
+    private(set) var arabic: [Int: ArabicContext] = [:]
 
     init(bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, text: String) {
         if isASCII {
-            ends.reserveCapacity(bytes.count)
-            kinds.reserveCapacity(bytes.count)
-            prefix.reserveCapacity(bytes.count + 1)
+            slots.reserveCapacity(bytes.count)
+            let table = FontTable.decoded.ascii
+            var width = 0
             var index = 0
             while index < bytes.count {
                 let byte = bytes[index]
                 index += 1
                 if byte == 0x0D && index < bytes.count && bytes[index] == 0x0A { index += 1 }  // CR LF is one break
-                append(end: index, units: FontTable.asciiUnits(byte), kind: BreakClass.of(ascii: byte))
+                width += Int(table[Int(byte & 0x7F)])
+                slots.append(Slot(end: index, widthThrough: width, kind: BreakClass.of(ascii: byte)))
             }
         } else {
             var offset = 0
-            for character in text {
-                offset += character.utf8.count
-                append(end: offset, units: ClusterWidth.units(of: character), kind: BreakClass.of(character))
+            var width = 0
+            ContextualClusters.forEach(in: text[...]) { cluster in
+                offset += cluster.utf8Count
+                width += cluster.units
+                if let context = cluster.arabic { arabic[slots.count] = context }
+                slots.append(Slot(end: offset, widthThrough: width, kind: cluster.kind))
             }
         }
     }
 
-    private mutating func append(end: Int, units: Int, kind: BreakClass) {
-        ends.append(end)
-        prefix.append(prefix[prefix.count - 1] + units)
-        kinds.append(kind)
+    var count: Int { slots.count }
+
+    @inline(__always)
+    func kind(_ cluster: Int) -> BreakClass { slots[cluster].kind }
+
+    @inline(__always)
+    func end(of cluster: Int) -> Int { slots[cluster].end }
+
+    @inline(__always)
+    func start(of cluster: Int) -> Int { cluster == 0 ? 0 : slots[cluster - 1].end }
+
+    /// Width of clusters `0..<index`.
+    @inline(__always)
+    private func widthBefore(_ index: Int) -> Int { index == 0 ? 0 : slots[index - 1].widthThrough }
+
+    /// Width of the clusters of `range` set on a line of their own: an Arabic letter at either
+    /// end takes the form it has without the neighbour outside the range.
+    @inline(__always)
+    func units(_ range: Range<Int>) -> Int {
+        let total = widthBefore(range.upperBound) - widthBefore(range.lowerBound)
+        return arabic.isEmpty || range.isEmpty ? total : total + arabicEdgeAdjustment(range)
     }
 
-    var count: Int { kinds.count }
-
-    func start(of cluster: Int) -> Int { cluster == 0 ? 0 : ends[cluster - 1] }
-
-    func units(_ range: Range<Int>) -> Int { prefix[range.upperBound] - prefix[range.lowerBound] }
+    private func arabicEdgeAdjustment(_ range: Range<Int>) -> Int {
+        let first = range.lowerBound, last = range.upperBound - 1
+        if first == last {
+            return arabic[first]?.adjustment(keepPrevious: false, keepNext: false) ?? 0
+        }
+        return (arabic[first]?.adjustment(keepPrevious: false, keepNext: true) ?? 0)
+            + (arabic[last]?.adjustment(keepPrevious: true, keepNext: false) ?? 0)
+    }
 
     /// A line may end before cluster `index` (which is not the first of its line).
     func breakAllowed(before index: Int) -> Bool {
-        let current = kinds[index], previous = kinds[index - 1]
+        let current = kind(index), previous = kind(index - 1)
         switch current {
         case .space, .closing, .hardBreak: return false
         default: break
@@ -55,7 +86,7 @@ struct LineWrapper {
         case .opening: return false
         case .hyphen, .hyphenMinus:
             // Not after a dash that opens a word ("-5", " – x"), nor between "-" and a digit.
-            if index < 2 || kinds[index - 2] == .space || kinds[index - 2] == .hardBreak { return false }
+            if index < 2 || kind(index - 2) == .space || kind(index - 2) == .hardBreak { return false }
             return !(previous == .hyphenMinus && current == .digit)
         case .ideographic: return true
         default: return current == .ideographic
@@ -63,29 +94,29 @@ struct LineWrapper {
     }
 
     /// The lines (cluster ranges, trailing spaces excluded) of the text, stopping once there are
-    /// more than `maxLines`; `fits(units)` says whether a run of that width fits on one line.
-    func lines(maxLines: Int, fits: (Int) -> Bool) -> [Range<Int>] {
+    /// more than `maxLines`; a run fits on one line when its width is at most `maxUnits`.
+    func lines(maxLines: Int, maxUnits: Int) -> [Range<Int>] {
         var result: [Range<Int>] = []
         var paragraphStart = 0
         while paragraphStart <= count && result.count <= maxLines {
             var paragraphEnd = paragraphStart
-            while paragraphEnd < count && kinds[paragraphEnd] != .hardBreak { paragraphEnd += 1 }
+            while paragraphEnd < count && kind(paragraphEnd) != .hardBreak { paragraphEnd += 1 }
             // A final line break ends the last line; it does not open an empty one.
             if paragraphStart == count && paragraphStart > 0 { break }
-            fill(paragraphStart..<paragraphEnd, maxLines: maxLines, fits: fits, into: &result)
+            fill(paragraphStart..<paragraphEnd, maxLines: maxLines, maxUnits: maxUnits, into: &result)
             paragraphStart = paragraphEnd + 1
         }
         return result
     }
 
-    private func fill(_ paragraph: Range<Int>, maxLines: Int, fits: (Int) -> Bool, into result: inout [Range<Int>]) {
+    private func fill(_ paragraph: Range<Int>, maxLines: Int, maxUnits: Int, into result: inout [Range<Int>]) {
         var lineStart = paragraph.lowerBound
         var contentEnd = lineStart  // end of the last cluster drawn on this line (not a space)
         var lastBreak = -1  // where the next line may start
         var contentEndAtBreak = -1
         var index = lineStart
         while index < paragraph.upperBound {
-            if kinds[index] == .space {
+            if kind(index) == .space {
                 index += 1  // spaces hang past the edge: they are not drawn at a break
                 continue
             }
@@ -93,12 +124,12 @@ struct LineWrapper {
                 lastBreak = index
                 contentEndAtBreak = contentEnd
             }
-            if contentEnd > lineStart && !fits(units(lineStart..<index + 1)) {
+            if contentEnd > lineStart && units(lineStart..<index + 1) > maxUnits {
                 if lastBreak > lineStart {
                     result.append(lineStart..<contentEndAtBreak)
                     lineStart = lastBreak
                     // The word since the break may itself be too wide: cut it at this cluster.
-                    if index > lineStart && !fits(units(lineStart..<index + 1)) {
+                    if index > lineStart && units(lineStart..<index + 1) > maxUnits {
                         guard result.count <= maxLines else { return }
                         result.append(lineStart..<index)
                         lineStart = index
@@ -144,30 +175,46 @@ extension TextMeasurer {
         var total = 0
         var isASCII = true
         let handled: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            let table = FontTable.decoded.bytes
+            var flags: UInt32 = 0
             for byte in bytes {
-                if byte >= 0x80 { isASCII = false; return false }
-                if byte == 0x0A || byte == 0x0D { return false }
-                total &+= FontTable.asciiUnits(byte)
+                let entry = table[Int(byte)]
+                flags |= entry
+                total &+= Int(entry & 0xFFFF)
             }
-            return true
+            isASCII = flags & DecodedTable.nonASCIIBit == 0
+            return flags & (DecodedTable.nonASCIIBit | DecodedTable.lineBreakBit) == 0
         }
         if handled == true { return pixels(total) <= maxWidth ? pixels(total) : nil }
         if handled == false && isASCII { return nil }
         total = 0
-        for character in text {
-            if BreakClass.of(character) == .hardBreak { return nil }
-            total += ClusterWidth.units(of: character)
+        var hasBreak = false
+        ContextualClusters.forEach(in: text[...]) { cluster in
+            hasBreak = hasBreak || cluster.kind == .hardBreak
+            total += cluster.units
         }
-        return pixels(total) <= maxWidth ? pixels(total) : nil
+        return !hasBreak && pixels(total) <= maxWidth ? pixels(total) : nil
     }
 
     @inline(__always)
     func pixels(_ units: Int) -> Double { Double(units) * scale }
 
+    /// The largest width in font units whose pixel width is at most `maxWidth` (-1 if none), so
+    /// the wrapper compares integers and decides exactly as `pixels(units) <= maxWidth` would.
+    func maxUnits(fitting maxWidth: Double) -> Int {
+        guard maxWidth >= 0 else { return -1 }
+        let limit = 1 << 52
+        guard maxWidth / scale < Double(limit) else { return limit }
+        var units = Int((maxWidth / scale).rounded(.down))
+        while pixels(units + 1) <= maxWidth { units += 1 }
+        while units >= 0 && pixels(units) > maxWidth { units -= 1 }
+        return units
+    }
+
     private func wrap(_ text: String, bytes: UnsafeBufferPointer<UInt8>, maxWidth: Double, maxLines: Int) -> WrappedText {
         let isASCII = !bytes.contains { $0 >= 0x80 }
         let wrapper = LineWrapper(bytes: bytes, isASCII: isASCII, text: text)
-        var ranges = wrapper.lines(maxLines: maxLines) { pixels($0) <= maxWidth }
+        var ranges = wrapper.lines(maxLines: maxLines, maxUnits: maxUnits(fitting: maxWidth))
         let isTruncated = ranges.count > maxLines
         var ellipsisLine: Int? = nil
         if isTruncated {
@@ -184,14 +231,14 @@ extension TextMeasurer {
             if ellipsis {
                 let ellipsisUnits = FontTable.units(of: 0x2026)
                 while !range.isEmpty
-                    && (wrapper.kinds[range.upperBound - 1] == .space || !(pixels(wrapper.units(range) + ellipsisUnits) <= maxWidth))
+                    && (wrapper.kind(range.upperBound - 1) == .space || !(pixels(wrapper.units(range) + ellipsisUnits) <= maxWidth))
                 {
                     range = range.lowerBound..<range.upperBound - 1
                 }
                 units = wrapper.units(range) + ellipsisUnits
             }
             let from = range.isEmpty ? 0 : wrapper.start(of: range.lowerBound)
-            let to = range.isEmpty ? 0 : wrapper.ends[range.upperBound - 1]
+            let to = range.isEmpty ? 0 : wrapper.end(of: range.upperBound - 1)
             var line = String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
             if ellipsis { line += "\u{2026}" }
             lines.append(line)

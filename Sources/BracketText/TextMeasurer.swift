@@ -40,19 +40,19 @@ public struct TextMeasurer: Sendable {
     /// Width of `text` in font units: a byte loop for ASCII, grapheme clusters otherwise.
     static func units(of text: Substring) -> Int {
         let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            let table = FontTable.decoded.bytes
             var total = 0
-            var high: UInt8 = 0
+            var flags: UInt32 = 0
             for byte in bytes {
-                high |= byte
-                total &+= FontTable.asciiUnits(byte)
+                let entry = table[Int(byte)]
+                flags |= entry
+                total &+= Int(entry & 0xFFFF)
             }
-            return high < 0x80 ? total : nil
+            return flags & DecodedTable.nonASCIIBit == 0 ? total : nil
         }
         if let ascii = ascii ?? nil { return ascii }
         var total = 0
-        for character in text {
-            total += ClusterWidth.units(of: character)
-        }
+        ContextualClusters.forEach(in: text) { total += $0.units }
         return total
     }
 }

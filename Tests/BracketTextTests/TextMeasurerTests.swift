@@ -15,7 +15,8 @@ import Testing
     }
 
     @Test func widthIsTheSumOfItsClusters() {
-        let texts = ["Node 123", "Ayşe Émile", "Дмитрий", "अनन्या", "日本語のテキスト", "Final 🏆", "שלום", "مرحبا"]
+        // (Not Arabic: its letters change width with their neighbours, see ArabicTests.)
+        let texts = ["Node 123", "Ayşe Émile", "Дмитрий", "अनन्या", "日本語のテキスト", "Final 🏆", "שלום"]
         for text in texts {
             let sum = text.reduce(0.0) { $0 + measurer.width(of: Substring(String($1))) }
             #expect(abs(measurer.width(of: Substring(text)) - sum) < 1e-9, "\(text)")
