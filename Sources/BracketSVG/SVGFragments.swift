@@ -16,7 +16,7 @@ public func svgCardFragment(_ node: DiagramNode, _ geometry: Card) -> String {
     var text = SVGBytes.string(capacity: capacity) { out in
         card(&out, id: node.id, label: node.label, centre: geometry.center,
              size: Size(width: geometry.width, height: geometry.height),
-             lines: geometry.lines[...], widths: geometry.lineWidths[...], &style)
+             lines: geometry.lines[...], &style)
     }
     if text.utf8.last == UInt8(ascii: "\n") { text.removeLast() }
     return text

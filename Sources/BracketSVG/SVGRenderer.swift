@@ -30,8 +30,8 @@ private func estimatedSize(_ diagram: Diagram, _ geometry: Geometry, count: Int)
     }
     // Sign, digits, point and two decimals.
     let numberBytes = 4 + String(Int(min(extent, 1e15))).utf8.count
-    // Markup around one connector (8 numbers) and one card (7 numbers), without its text; each
-    // line's tspan (~70 bytes, 3 numbers).
+    // Markup around one connector (8 numbers) and one card (5 numbers), without its text; each
+    // line's tspan (~30 bytes, 2 numbers).
     let perNode = 80 + 240 + 15 * numberBytes
     let perLine = 80 + 3 * numberBytes
     var textBytes = 0
@@ -88,9 +88,8 @@ private func writeSVG(_ out: inout SVGBytes, _ diagram: Diagram, _ geometry: Geo
     let nodes = diagram.nodes
     let lines = geometry.lines
     for index in 0..<count {
-        let range = lines.range(of: index)
         card(&out, id: nodes.ids[index], label: nodes.labels[index], centre: geometry.centres[index],
-             size: geometry.sizes[index], lines: lines.strings[range], widths: lines.widths[range], &style)
+             size: geometry.sizes[index], lines: lines.strings[lines.range(of: index)], &style)
     }
     out.raw("</g>\n</g>\n</svg>\n")
 }
@@ -152,7 +151,7 @@ struct CardStyle {
 /// `<text>` with a `<tspan>` per line.
 func card(
     _ out: inout SVGBytes, id: String, label: String, centre: Point, size: Size,
-    lines: ArraySlice<String>, widths: ArraySlice<Double>, _ style: inout CardStyle
+    lines: ArraySlice<String>, _ style: inout CardStyle
 ) {
     out.raw("<g class=\"bracket-card\" data-node-id=\"")
     out.text(id)
@@ -176,8 +175,7 @@ func card(
     out.raw("\" text-anchor=\"middle\">")
     let baselines = style.baselines(lineCount: lines.count)
     for (offset, line) in lines.enumerated() {
-        let width = widths[widths.startIndex + offset]
-        textLine(&out, x: centre.x, y: centre.y + baselines[offset], width: width) { out in
+        textLine(&out, x: centre.x, y: centre.y + baselines[offset]) { out in
             // A label shown whole on one line is the text just escaped: repeat its bytes.
             if lines.count == 1 && line == label { out.repeatWritten(from: labelStart, to: labelEnd) } else { out.text(line) }
         }
@@ -185,19 +183,14 @@ func card(
     out.raw("</text></g>\n")
 }
 
-/// One line of text, centred on `x` with its baseline at `y`, held to its measured `width`:
-/// a viewer whose font is wider or narrower than the measured one squeezes or stretches the
-/// line to that width, so it never spills out of its card (docs/language.md, "Text and fonts").
-private func textLine(_ out: inout SVGBytes, x: Double, y: Double, width: Double, _ body: (inout SVGBytes) -> Void) {
+/// One line of text, centred on `x` with its baseline at `y`. No `textLength`: every width was
+/// measured with the widest font of the stack, so a viewer's fallback font draws the line no
+/// wider, and pinning the width would stretch it (docs/language.md, "Text and fonts").
+private func textLine(_ out: inout SVGBytes, x: Double, y: Double, _ body: (inout SVGBytes) -> Void) {
     out.raw("<tspan x=\"")
     out.number(x)
     out.raw("\" y=\"")
     out.number(y)
-    if width > 0 {
-        out.raw("\" textLength=\"")
-        out.number(width)
-        out.raw("\" lengthAdjust=\"spacingAndGlyphs")
-    }
     out.raw("\">")
     body(&out)
     out.raw("</tspan>")
@@ -211,8 +204,7 @@ func drawTitle(_ out: inout SVGBytes, _ title: TitleBlock) {
     out.raw("\" text-anchor=\"middle\">")
     let baselines = TextMeasurer(fontSize: title.fontSize).baselines(lineCount: title.lines.count)
     for (offset, line) in title.lines.enumerated() {
-        let width = offset < title.lineWidths.count ? title.lineWidths[offset] : 0
-        textLine(&out, x: title.center.x, y: title.center.y + baselines[offset], width: width) { $0.text(line) }
+        textLine(&out, x: title.center.x, y: title.center.y + baselines[offset]) { $0.text(line) }
     }
     out.raw("</text>\n")
 }
@@ -242,11 +234,9 @@ private func writeEmptySVG(_ out: inout SVGBytes, title: String) {
     out.raw("</title>\n<desc id=\"bracket-desc\">The diagram is empty: there are no nodes to show.</desc>\n")
     writeStyle(&out)
     out.raw("<rect class=\"bracket-background\" width=\"100%\" height=\"100%\"/>\n")
-    let message: Substring = "Empty diagram"
+    let message = "Empty diagram"
     let measurer = TextMeasurer(fontSize: 14)
     out.raw("<text class=\"bracket-empty\" font-size=\"14\" text-anchor=\"middle\">")
-    textLine(&out, x: 120, y: 40 + measurer.baselines(lineCount: 1)[0], width: measurer.width(of: message)) {
-        $0.text(String(message))
-    }
+    textLine(&out, x: 120, y: 40 + measurer.baselines(lineCount: 1)[0]) { $0.text(String(message)) }
     out.raw("</text>\n</svg>\n")
 }

@@ -6,8 +6,8 @@ For each fixture with labels in every script the measurer covers (and the exampl
   * headless Chromium (Playwright over the DevTools protocol, Debian's chromium, offline) loads
     each SVG and checks every line's box (getBoundingClientRect of its <tspan>) against its
     card's <rect>: inside horizontally, inside vertically, and the lines' block centred on the
-    card. It does so with the font stack as written and again with a much wider font forced on
-    the text, because the SVG must hold its text to the measured width in any viewer's font;
+    card. It does so with the font stack as written and again with each fallback family of the
+    stack forced, because text measured with the widest family must fit in any of them;
   * `rsvg-convert` rasterises the same SVG (librsvg ignores dominant-baseline, which the SVG no
     longer uses) and Pillow finds the text's ink: every text pixel lies inside a card or the
     title, and each card's ink is centred vertically on the card within a few pixels.
@@ -71,7 +71,12 @@ MEASURE = """() => {
   return cards;
 }"""
 
-WIDE_FONT = "<style>.bracket-card text{font-family:'DejaVu Sans Mono',monospace !important;font-size:15px !important}</style>"
+# The fallback families of the SVG's font stack, each forced in turn: widths were measured with
+# the widest family of the stack for every character, so a viewer that falls back along it must
+# still draw every line inside its card (docs/language.md, "Text and fonts").
+FALLBACKS = [("the SVG's own font stack", "")] + [
+    (f"{family} forced", "<style>.bracket-card text{font-family:'%s' !important}</style>" % family)
+    for family in ("Liberation Sans", "Noto Sans")]
 
 
 def check_browser(documents):
@@ -88,7 +93,7 @@ def check_browser(documents):
         browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
         page = browser.new_page(viewport={"width": 1600, "height": 1000})
         for name, svg, _ in documents:
-            for variant, extra in (("own font stack", ""), ("a wider font forced", WIDE_FONT)):
+            for variant, extra in FALLBACKS:
                 page.set_content(f"<!doctype html><html><head>{extra}<style>body{{margin:0}}</style></head>"
                                  f"<body>{svg}</body></html>")
                 page.evaluate("document.fonts.ready")
