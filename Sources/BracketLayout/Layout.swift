@@ -195,10 +195,11 @@ private func titleBlock(_ settings: LayoutSettings, treeWidth: Double, fit: Card
     let measurer = TextMeasurer(fontSize: titleFontSize(fit))
     let text = measurer.wrap(title, maxWidth: max(treeWidth, 360), maxLines: 3)
     guard !text.lines.isEmpty else { return nil }
-    let height = measurer.ascent + measurer.descent + Double(text.lines.count - 1) * measurer.lineHeight
+    // Whole points, like the cards, so every position stays short and exact.
+    let height = (measurer.ascent + measurer.descent + Double(text.lines.count - 1) * measurer.lineHeight).rounded(.up)
     let width = text.width.rounded(.up)
     return TitleBlock(
         lines: text.lines, lineWidths: Array(text.lineWidths.prefix(text.lines.count)),
-        center: Point(x: max(treeWidth, width) / 2, y: height / 2), width: width, height: height.rounded(.up),
+        center: Point(x: max(treeWidth, width) / 2, y: height / 2), width: width, height: height,
         fontSize: measurer.fontSize)
 }
