@@ -24,8 +24,8 @@ public func exportDOT(_ diagram: Diagram, _ geometry: Geometry) -> String {
     out += "  graph [rankdir=\(rankDirection(settings.root)), ordering=out, splines=ortho"
     out += ", nodesep=\(inches(settings.leafGap)), ranksep=\(inches(settings.levelGap))"
     out += ", pad=\(inches(settings.margin)), charset=\"UTF-8\""
-    if let title = settings.title {
-        out += ", label=\(dotQuoted(title)), labelloc=t"
+    if let title = settings.title, settings.titleVisible {
+        out += ", label=\(dotQuoted(title)), labelloc=t, fontname=\(dotQuoted(primaryFontFamily)), fontsize=18"
     }
     out += "];\n"
     out += "  node [shape=box, style=rounded, fixedsize=true"

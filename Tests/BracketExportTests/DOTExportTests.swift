@@ -74,6 +74,8 @@ import Testing
         var settings = LayoutSettings.tutorial
         settings.title = #"Open "26""#
         #expect(exportDOT(try diagram("1", settings: settings)).contains(#"label="Open \"26\"", labelloc=t"#))
+        settings.titleVisible = false
+        #expect(!exportDOT(try diagram("1", settings: settings)).contains("labelloc"))
     }
 
     /// Graphviz itself must accept the output and put the root on the requested side; skipped
