@@ -20,8 +20,7 @@ let package = Package(
         // For the fuzz/ package, which depends on this one by path (a package sees only products).
         .library(name: "BracketEngine", targets: [
             "BracketBytes", "BracketJSON", "BracketText", "BracketSyntax", "BracketModel", "BracketLayout", "BracketSVG",
-            "BracketExport",
-            "JSONRPC", "LanguageServerProtocol",
+            "BracketExport", "JSONRPC", "LanguageServerProtocol", "BracketTerminal",
         ]),
     ],
     targets: [
@@ -38,6 +37,8 @@ let package = Package(
         .target(name: "BracketExport", dependencies: ["BracketLayout", "BracketModel", "BracketText", "BracketBytes", "BracketJSON"], swiftSettings: optimisedCore),
         // What changed between two previews, and the delta payload that carries it.
         .target(name: "BracketPreview", dependencies: ["BracketSVG", "BracketExport"], swiftSettings: optimisedCore),
+        // Diagnostics as a terminal shows them: source excerpts, carets, escaped controls.
+        .target(name: "BracketTerminal", dependencies: ["BracketSyntax", "BracketModel"]),
         .target(name: "BracketIDE", dependencies: ["BracketModel", "BracketLayout", "BracketBytes"]),
         // Protocol shells.
         .target(name: "JSONRPC", dependencies: ["BracketJSON"]),
@@ -47,7 +48,7 @@ let package = Package(
         .target(name: "BracketServer", dependencies: [
             "ProcessMemory", "BracketBytes", "BracketIDE", "BracketSVG", "BracketExport", "BracketPreview", "LanguageServerProtocol", "JSONRPC",
         ]),
-        .executableTarget(name: "bracket", dependencies: ["BracketServer"]),
+        .executableTarget(name: "bracket", dependencies: ["BracketServer", "BracketTerminal"]),
         // Performance figures for docs/performance.md: `swift run -c release bracket-bench`.
         .executableTarget(
             name: "bracket-bench",
@@ -86,6 +87,6 @@ let package = Package(
                 "BracketModel", "BracketLayout", "BracketSVG", "BracketExport", "BracketJSON", "BracketTestSupport",
             ]),
         // Spawns the `bracket` executable that `swift build --build-tests` puts next to the tests.
-        .testTarget(name: "CLITests"),
+        .testTarget(name: "CLITests", dependencies: ["BracketTestSupport"]),
     ]
 )

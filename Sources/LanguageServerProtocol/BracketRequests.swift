@@ -59,3 +59,10 @@ public struct OpenPreviewRequest: LSPRequest {
 public enum DidChangePreviewNotification {
     public static let method = "bracket/didChangePreview"
 }
+
+/// The server-to-client notification that asks the editor to show a node whose card was
+/// clicked in the browser preview, sent instead of `window/showDocument` to clients that do not
+/// advertise `window.showDocument.support`. Params: `{ uri, selection, takeFocus, id }`.
+public enum RevealNotification {
+    public static let method = "bracket/reveal"
+}

@@ -71,6 +71,7 @@ extension LanguageServer {
         if let pid = params.processId, pid > 0, let narrow = Int32(exactly: pid) {
             clientProcessID = narrow
         }
+        preview.clientShowsDocuments = params.capabilities["window"]?["showDocument"]?["support"]?.boolValue ?? false
         if let options = params.initializationOptions {
             applyLayoutSettings(options["layout"], origin: "initializationOptions.layout")
             if let push = options["preview"]?["push"] {
