@@ -29,18 +29,18 @@ struct LayoutOptions {
             // The ranges of the file's own settings (SettingSpec), by their JSON names.
             let text = try scanner.value(for: flag), range = LayoutSettings.pointRange(forJSONKey: "maxCardWidth") ?? 8...4000
             guard let value = Double(text), range.contains(value) else {
-                throw UsageError("--max-card-width needs a number from \(Int(range.lowerBound)) to \(Int(range.upperBound)), not '\(text)'")
+                throw CommandError("--max-card-width needs a number from \(Int(range.lowerBound)) to \(Int(range.upperBound)), not '\(text)'")
             }
             defaults.maxCardWidth = value
         case "--max-lines":
             let text = try scanner.value(for: flag), range = LayoutSettings.pointRange(forJSONKey: "maxLines") ?? 1...20
             guard let value = Int(text), range.contains(Double(value)) else {
-                throw UsageError("--max-lines needs a whole number from \(Int(range.lowerBound)) to \(Int(range.upperBound)), not '\(text)'")
+                throw CommandError("--max-lines needs a whole number from \(Int(range.lowerBound)) to \(Int(range.upperBound)), not '\(text)'")
             }
             defaults.maxLines = value
         case "--fit":
             let value = try scanner.value(for: flag)
-            guard let fit = CardFit(rawValue: value) else { throw UsageError("--fit must be auto or fixed, not '\(value)'") }
+            guard let fit = CardFit(rawValue: value) else { throw CommandError("--fit must be auto or fixed, not '\(value)'") }
             defaults.fit = fit
         default: return false
         }
