@@ -3,7 +3,7 @@
 
 Run once, by hand, when the table should change (the output is committed):
 
-    pip install fonttools pillow        # pillow only for --samples (shaped widths)
+    pip install fonttools pillow        # Pillow with libraqm: shaped widths
     apt-get install fonts-dejavu-core fonts-noto-core fonts-noto-color-emoji
     scripts/generate-font-metrics.py
 
@@ -21,7 +21,8 @@ Where each code point's advance comes from, first match wins:
      viewer that falls back to any of them draws the text no wider than it was measured.
      An Arabic letter takes the widest of its isolated, final, initial and medial forms (the
      width used when its neighbours are unknown); the forms themselves go into a separate
-     table for measuring in context.
+     table for measuring in context. Likewise a Devanagari consonant that a virama joins to
+     the next one takes the room its half form needs (a separate table, from HarfBuzz).
   3. Otherwise the widest advance among the installed Noto Sans fonts for other scripts that
      have the glyph: what a viewer falls back to for scripts the stack's fonts lack.
   4. Otherwise East Asian Wide or Fullwidth (CJK ideographs, kana, Hangul, fullwidth forms):
@@ -189,12 +190,37 @@ def pack(number):
     return "".join(DIGITS[g] for g in groups[:-1]) + DIGITS[32 + groups[-1]]
 
 
-def swift_arabic_forms(forms):
-    out = ["    /// Arabic letters in DejaVu Sans by joining form: code point, then the isolated, final,",
-           "    /// initial and medial advances (initial and medial 0: the letter joins only to the one before).",
-           "    static let arabicForms: [(UInt16, UInt16, UInt16, UInt16, UInt16)] = ["]
-    for base in sorted(forms):
-        out.append("        (0x%04X, %d, %d, %d, %d)," % ((base,) + tuple(forms[base])))
+DEVANAGARI = os.path.join(NOTO_DIR, "NotoSansDevanagari-Regular.ttf")
+DEVANAGARI_CONSONANTS = list(range(0x0915, 0x093A)) + list(range(0x0958, 0x0960)) + list(range(0x0979, 0x0980))
+
+
+def devanagari_half_forms():
+    """Each Devanagari consonant → how much of the next consonant's room it takes when a virama
+    joins them (its half form, or its share of a conjunct ligature): the widest, over every
+    following consonant, of shaped(C + virama + C2) − shaped(C2), by HarfBuzz in Noto Sans
+    Devanagari, rounded up. Only consonants whose share is narrower than the letter are listed."""
+    from PIL import ImageFont
+    font = ImageFont.truetype(DEVANAGARI, UNITS_PER_EM)
+    cmap = advances(DEVANAGARI)
+    consonants = [cp for cp in DEVANAGARI_CONSONANTS if cp in cmap]
+    alone = {cp: font.getlength(chr(cp)) for cp in consonants}
+    halves = {}
+    for first in consonants:
+        share = max(font.getlength(chr(first) + "\u094D" + chr(second)) - alone[second] for second in consonants)
+        share = max(0, math.ceil(share - 1e-6))
+        if share < cmap[first]:
+            halves[first] = share
+    return halves
+
+
+def swift_code_point_table(comment, name, rows):
+    """A Swift array literal of tuples: a code point (hex), then its widths. `rows` maps each
+    code point to a tuple of widths; `comment` is the doc comment's lines."""
+    width_count = len(next(iter(rows.values())))
+    out = ["    /// " + line for line in comment]
+    out.append("    static let %s: [(%s)] = [" % (name, ", ".join(["UInt16"] * (1 + width_count))))
+    for cp in sorted(rows):
+        out.append("        (0x%04X, %s)," % (cp, ", ".join(str(w) for w in rows[cp])))
     out.append("    ]")
     return out
 
@@ -225,7 +251,14 @@ def swift_table(table, emoji_width, metrics):
     out.append("    static let lineGapUnits = " + str(line_gap))
     out.append("    /// Advance of one colour emoji glyph (Noto Color Emoji), for emoji clusters.")
     out.append("    static let emojiUnits = " + str(emoji_width))
-    out.extend(swift_arabic_forms(arabic_forms(advances(DEJAVU))))
+    out.extend(swift_code_point_table(
+        ["Arabic letters in DejaVu Sans by joining form: code point, then the isolated, final,",
+         "initial and medial advances (initial and medial 0: the letter joins only to the one before)."],
+        "arabicForms", {cp: tuple(widths) for cp, widths in arabic_forms(advances(DEJAVU)).items()}))
+    out.extend(swift_code_point_table(
+        ["Devanagari consonants before a virama and another consonant: the width they take there",
+         "(half form or share of the conjunct, the widest over every following consonant)."],
+        "devanagariHalfForms", {cp: (width,) for cp, width in devanagari_half_forms().items()}))
     out.append("    /// Runs of code points of equal advance. Each run is three numbers — the gap since the")
     out.append("    /// previous run's end, the run's length, its advance — written as base-64 digits")
     out.append("    /// (" + DIGITS[:4] + "…" + DIGITS[-4:] + "), 5 bits each, high first; digits of value 32–63 end a number.")

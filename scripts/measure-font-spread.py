@@ -62,6 +62,7 @@ EM = metrics.UNITS_PER_EM
 
 
 FORMS = metrics.arabic_forms(metrics.advances(metrics.DEJAVU))
+HALVES = metrics.devanagari_half_forms()
 
 
 def table_width(table, text):
@@ -80,6 +81,14 @@ def table_width(table, text):
         joins_next = after is not None and forms[2] != 0
         form = {(False, False): 0, (True, False): 1, (False, True): 2, (True, True): 3}[(joins_previous, joins_next)]
         total += forms[form] - table[ord(c)]
+    # A Devanagari consonant, virama, consonant: the first takes its half form's room (a nukta
+    # after a consonant belongs to it) unless a virama precedes it too.
+    plain = [ord(c) for c in text if c != "\u093C"]
+    for i in range(len(plain) - 2):
+        if i >= 1 and plain[i - 1] == 0x094D:
+            continue  # the middle of a chain of conjuncts is measured whole, as in BracketText
+        if plain[i] in HALVES and plain[i + 1] == 0x094D and plain[i + 2] in metrics.DEVANAGARI_CONSONANTS:
+            total -= table[plain[i]] - HALVES[plain[i]]
     return total
 
 

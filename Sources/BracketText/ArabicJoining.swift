@@ -120,14 +120,20 @@ enum ContextualClusters {
     /// scripts, precomposed accents included) is one cluster per code point, read straight
     /// from the UTF-8; anything else goes through Swift's `Character`s. Both give the same
     /// clusters (`ClusterFastPathTests`).
-    static func forEach(in text: Substring, _ body: (MeasuredCluster) -> Void) {
+    ///
+    /// With `classify` false only hard line breaks get their class and everything else is
+    /// `.ordinary`: measuring needs no break opportunities, and classifying costs more than
+    /// looking up the width.
+    @inline(__always)
+    static func forEach(in text: Substring, classify: Bool = true, _ body: (MeasuredCluster) -> Void) {
         var joiner = Joiner()
+        let table = FontTable.decoded
         let handled: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            guard UTF8Scalars.allStandAlone(bytes) else { return false }
+            guard UTF8Scalars.allStandAlone(bytes, table) else { return false }
             UTF8Scalars.forEach(bytes) { scalar, length in
                 let raw = RawCluster(
-                    first: scalar, units: FontTable.units(of: scalar.value), utf8Count: length,
-                    kind: BreakClass.of(scalar: scalar.value), breaksJoin: false)
+                    first: scalar, units: table.units(of: scalar.value), utf8Count: length,
+                    kind: kind(of: scalar.value, classify: classify), breaksJoin: false)
                 joiner.push(raw, body)
             }
             return true
@@ -135,13 +141,24 @@ enum ContextualClusters {
         if handled != true {
             for character in text {
                 let scalars = character.unicodeScalars
+                let first = scalars.first!
                 let raw = RawCluster(
-                    first: scalars.first!, units: ClusterWidth.units(of: character), utf8Count: character.utf8.count,
-                    kind: BreakClass.of(character), breaksJoin: scalars.count > 1 && scalars.contains("\u{200C}"))
+                    first: first, units: ClusterWidth.units(of: character), utf8Count: character.utf8.count,
+                    kind: kind(of: first.value, classify: classify),
+                    breaksJoin: scalars.count > 1 && scalars.contains("\u{200C}"))
                 joiner.push(raw, body)
             }
         }
         joiner.finish(body)
+    }
+
+    @inline(__always)
+    private static func kind(of first: UInt32, classify: Bool) -> BreakClass {
+        if classify { return BreakClass.of(scalar: first) }
+        switch first {
+        case 0x0A, 0x0D, 0x85, 0x2028, 0x2029: return .hardBreak
+        default: return .ordinary
+        }
     }
 }
 
@@ -157,12 +174,12 @@ enum UTF8Scalars {
         }
     }
 
-    static func allStandAlone(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func allStandAlone(_ bytes: UnsafeBufferPointer<UInt8>, _ table: DecodedTable) -> Bool {
         var index = 0
         while index < bytes.count {
             let (value, length) = decode(bytes, at: index)
             // CR is not alone before LF; every other ASCII character is.
-            if value >= 0x80 ? !FontTable.standsAlone(value) : value == 0x0D { return false }
+            if value >= 0x80 ? table.entry(of: value) & DecodedTable.clusterFlag != 0 : value == 0x0D { return false }
             index += length
         }
         return true

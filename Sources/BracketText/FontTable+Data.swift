@@ -83,6 +83,48 @@ extension FontTable {
         (0x06CC, 1603, 1707, 570, 618),
         (0x06D0, 1603, 1707, 570, 618),
     ]
+    /// Devanagari consonants before a virama and another consonant: the width they take there
+    /// (half form or share of the conjunct, the widest over every following consonant).
+    static let devanagariHalfForms: [(UInt16, UInt16)] = [
+        (0x0915, 1235),
+        (0x0916, 1328),
+        (0x0917, 576),
+        (0x0918, 719),
+        (0x091A, 830),
+        (0x091C, 1172),
+        (0x091D, 1018),
+        (0x091E, 1106),
+        (0x0923, 957),
+        (0x0924, 715),
+        (0x0925, 797),
+        (0x0927, 742),
+        (0x0928, 734),
+        (0x0929, 734),
+        (0x092A, 631),
+        (0x092B, 1254),
+        (0x092C, 822),
+        (0x092D, 900),
+        (0x092E, 717),
+        (0x092F, 672),
+        (0x0930, 0),
+        (0x0931, 818),
+        (0x0932, 1024),
+        (0x0933, 1467),
+        (0x0934, 1467),
+        (0x0935, 803),
+        (0x0936, 834),
+        (0x0937, 771),
+        (0x0938, 861),
+        (0x0939, 885),
+        (0x0958, 1235),
+        (0x0959, 1328),
+        (0x095A, 576),
+        (0x095B, 1172),
+        (0x095E, 1254),
+        (0x095F, 672),
+        (0x0979, 1172),
+        (0x097A, 672),
+    ]
     /// Runs of code points of equal advance. Each run is three numbers — the gap since the
     /// previous run's end, the run's length, its advance — written as base-64 digits
     /// (0123…yz+/), 5 bits each, high first; digits of value 32–63 end a number.

@@ -144,7 +144,9 @@ struct LineWrapper {
             contentEnd = index + 1
             index += 1
         }
-        result.append(lineStart..<max(contentEnd, lineStart))
+        // A paragraph of nothing but spaces keeps them, as it does when it fits.
+        let blank = lineStart == paragraph.lowerBound && contentEnd == lineStart
+        result.append(lineStart..<(blank ? paragraph.upperBound : max(contentEnd, lineStart)))
     }
 }
 
@@ -189,7 +191,7 @@ extension TextMeasurer {
         if handled == false && isASCII { return nil }
         total = 0
         var hasBreak = false
-        ContextualClusters.forEach(in: text[...]) { cluster in
+        ContextualClusters.forEach(in: text[...], classify: false) { cluster in
             hasBreak = hasBreak || cluster.kind == .hardBreak
             total += cluster.units
         }

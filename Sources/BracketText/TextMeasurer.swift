@@ -52,7 +52,7 @@ public struct TextMeasurer: Sendable {
         }
         if let ascii = ascii ?? nil { return ascii }
         var total = 0
-        ContextualClusters.forEach(in: text) { total += $0.units }
+        ContextualClusters.forEach(in: text, classify: false) { total += $0.units }
         return total
     }
 }

@@ -40,3 +40,22 @@ import Testing
         #expect(truncated.lineWidths[1] <= 40)
     }
 }
+
+/// Devanagari conjuncts: a consonant that a virama joins to the next takes its half form's room.
+@Suite struct DevanagariTests {
+    let measurer = TextMeasurer(fontSize: 13)
+
+    func units(_ text: String) -> Int { TextMeasurer.units(of: Substring(text)) }
+
+    @Test func firstConsonantOfAConjunctTakesItsHalfForm() {
+        let ka = FontTable.units(of: 0x0915), ssa = FontTable.units(of: 0x0937), ta = FontTable.units(of: 0x0924)
+        let halfKa = Int(FontTable.devanagariHalfForms.first { $0.0 == 0x0915 }!.1)
+        #expect(halfKa < ka)
+        #expect(units("क्ष") == halfKa + ssa)
+        #expect(units("क्") == ka, "a virama at the end leaves the letter whole")
+        #expect(units("क\u{094D}\u{200C}ष") == ka + ssa, "a non-joiner keeps both whole")
+        // In a chain only the first consonant saves room.
+        let halfSa = Int(FontTable.devanagariHalfForms.first { $0.0 == 0x0938 }!.1)
+        #expect(units("स्त्र") == halfSa + ta + FontTable.units(of: 0x0930))
+    }
+}

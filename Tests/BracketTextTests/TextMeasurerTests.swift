@@ -23,6 +23,33 @@ import Testing
         }
     }
 
+    @Test func emojiClustersAreOneGlyph() {
+        let emoji = Double(FontTable.emojiUnits) * unit
+        for cluster in ["🏆", "👨‍👩‍👧", "👍🏽", "🇫🇷", "1️⃣", "❤️", "🏳️‍🌈", "🏴󠁧󠁢󠁳󠁣󠁴󠁿"] {
+            #expect(cluster.count == 1)
+            #expect(measurer.width(of: Substring(cluster)) == emoji, "\(cluster)")
+        }
+        #expect(measurer.width(of: "🏆🏆") == 2 * emoji)
+    }
+
+    @Test func marksAndSelectorsAddNothing() {
+        #expect(measurer.width(of: "e\u{301}") == measurer.width(of: "e"))
+        #expect(measurer.width(of: "a\u{308}\u{323}") == measurer.width(of: "a"))
+        #expect(measurer.width(of: "a\u{FE00}") == measurer.width(of: "a"))
+        #expect(measurer.width(of: "☺\u{FE0E}") == measurer.width(of: "☺"))
+        #expect(measurer.width(of: "a\u{200B}b") == measurer.width(of: "ab"))
+        // Precomposed and decomposed forms measure the same.
+        #expect(measurer.width(of: "é") == measurer.width(of: "e\u{301}"))
+    }
+
+    @Test func scriptsHaveTheirOwnWidths() {
+        #expect(measurer.width(of: "日本語") == 3 * 13, "CJK is one em each")
+        #expect(measurer.width(of: "カナ") == 2 * 13)
+        #expect(measurer.width(of: "Дмитрий") > 0)
+        #expect(measurer.width(of: "अनन्या") > measurer.width(of: "अ"))
+        #expect(measurer.width(of: "\u{E000}") >= 13, "private use is measured wide")
+    }
+
     @Test func lineFeedAndControlsHaveNoWidth() {
         #expect(measurer.width(of: "ab\ncd") == measurer.width(of: "abcd"))
         #expect(measurer.width(of: "ab\r\ncd") == measurer.width(of: "abcd"))
