@@ -13,7 +13,11 @@ extension LanguageServer {
 
     /// The flat pre-order outline nested into DocumentSymbols bottom-up (last node first), so
     /// every child is finished before its parent needs it and no recursion is involved.
-    func documentSymbols(_ context: DocumentContext) -> [DocumentSymbol] {
+    func documentSymbols(_ context: DocumentContext) -> DocumentSymbolResult {
+        .nested(nestedSymbols(context))
+    }
+
+    func nestedSymbols(_ context: DocumentContext) -> [DocumentSymbol] {
         let symbols = outline(of: context.document)
         // Where each symbol is attached: its parent, or for a too-deep one the ancestor at the
         // limit (pre-order: a parent's attachment is known before its children's).

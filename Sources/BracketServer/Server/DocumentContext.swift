@@ -22,6 +22,10 @@ struct DocumentContext {
     /// Layout settings from the editor; the file's own `@` settings are put over them by
     /// `document.diagram(defaults:)`.
     let defaults: LayoutSettings
+    /// What the client said it can take (hover format, flat symbols, …).
+    var client = ClientCapabilities()
+    /// Set by the dispatcher for the request being handled; long handlers poll it.
+    var cancellation = Cancellation.never
 
     func position(_ offset: Int) -> Position {
         let position = document.lineIndex.position(of: offset, in: document.text, encoding: encoding)

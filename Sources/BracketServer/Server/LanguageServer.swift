@@ -20,6 +20,7 @@ final class LanguageServer {
     let queue: EventQueue
     var lifecycle = Lifecycle.uninitialized
     var encoding = PositionEncoding.utf16
+    var negotiated = Negotiation()
     var defaults = LayoutSettings.tutorial
     var documents: [String: OpenDocument] = [:]
     var preview = PreviewSubscriptions()

@@ -3,13 +3,6 @@ import BracketSyntax
 import JSONRPC
 import LanguageServerProtocol
 
-/// What a request handler answers: a JSON value, or JSON already serialized (large results
-/// such as the preview are written once, straight to bytes).
-enum Reply {
-    case value(JSONValue)
-    case bytes([UInt8])
-}
-
 extension LanguageServer {
     /// Applies the lifecycle rules around the dispatch switch, and turns every failure into the
     /// JSON-RPC error it deserves, so no input can end the process.
@@ -26,15 +19,9 @@ extension LanguageServer {
             break
         }
         do {
-            let reply = try dispatch(method: method, params: params, isRequest: true) ?? .value(.null)
-            send {
-                try connection.sendResponse(id: id) { writer in
-                    switch reply {
-                    case .value(let value): writer.write(value)
-                    case .bytes(let bytes): writer.raw(bytes)
-                    }
-                }
-            }
+            // The one path by which every result becomes JSON.
+            let result = try dispatchRequest(method: method, params: params)
+            send { try connection.sendResponse(id: id) { result.write(to: &$0) } }
         } catch {
             sendError(id: id, responseError(for: error, method: method))
         }
@@ -48,7 +35,7 @@ extension LanguageServer {
         // Before initialize, notifications are dropped (LSP); after shutdown only exit counts.
         guard lifecycle == .running else { return }
         do {
-            _ = try dispatch(method: method, params: params, isRequest: false)
+            try dispatchNotification(method: method, params: params)
         } catch {
             logMessage("\(method): \(responseError(for: error, method: method).message)")
         }
@@ -64,7 +51,7 @@ extension LanguageServer {
         }
     }
 
-    func initialize(_ request: InitializeRequest) -> JSONValue {
+    func initialize(_ request: InitializeRequest) -> InitializeResult {
         let params = request.params
         // UTF-8 spares every conversion (the core works in bytes); UTF-16 is the mandatory fallback.
         encoding = params.positionEncodings.contains(PositionEncodingKind.utf8) ? .utf8 : .utf16
@@ -85,11 +72,9 @@ extension LanguageServer {
             }
         }
         lifecycle = .running
-        var capabilities = ServerCapabilities()
-        capabilities["positionEncoding"] = .string(encoding.rawValue)
-        capabilities["textDocumentSync"] = ["openClose": true, "change": 2, "save": true]
-        capabilities["experimental"] = ["bracketPreview": true]
-        Self.addEditingCapabilities(to: &capabilities)
-        return InitializeResult(capabilities: capabilities, serverName: "bracket", serverVersion: Self.version).json
+        let client = params.clientCapabilities
+        let capabilities = Self.capabilities(encoding: encoding, client: client)
+        negotiated = Negotiation(client: client, server: capabilities, advertisedMethods: capabilities.advertisedMethods)
+        return InitializeResult(capabilities: capabilities, serverName: "bracket", serverVersion: Self.version)
     }
 }
