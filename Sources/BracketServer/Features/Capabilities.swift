@@ -30,7 +30,7 @@ extension LanguageServer {
         // Only a client that gets commands for its quick fixes needs to run them. Others are
         // not told: vscode-languageclient registers every advertised command globally, and a
         // second server in the same window would then fail to register it again.
-        if false, !client.codeActionLiterals {
+        if !client.codeActionLiterals {
             capabilities.executeCommandProvider = ExecuteCommandOptions(commands: [applyFixCommand])
         }
         return capabilities

@@ -79,6 +79,7 @@ extension LanguageServer {
         on.documentRequest(CodeActionRequest.self) { server, context, request in
             try server.codeActions(context, range: request.range, only: request.context.only)
         }
+        on.request(ExecuteCommandRequest.self) { server, request in try server.executeCommand(request) }
         return on
     }()
 }
