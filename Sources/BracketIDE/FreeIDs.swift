@@ -6,14 +6,16 @@ import BracketModel
 /// `alice_3`; `alice_2` → `alice_3`; `r1-m2` → `r1-m2_2`). A proposal is reserved once made, so
 /// the names proposed in one go never clash with each other either.
 ///
-/// Built once per request: every proposal together costs one pass over the document's IDs plus
-/// one look-up per taken candidate, because each taken candidate is stepped over once and then
-/// jumped (a used candidate remembers the first free one after it).
+/// Built once per request: all proposals together cost one pass over the document's IDs, one
+/// look-up per taken candidate and about one per proposal, because a taken candidate is stepped
+/// over once and then jumped (it remembers where the next free one was found).
 public struct FreeIDs {
     private var used: Set<String>
     /// Per family (a stem, or "" for numbers): for a taken index, the first free index at or
     /// after it, as far as known.
     private var freeFrom: [String: [Int: Int]] = [:]
+    /// Candidates looked up so far, for the tests that hold the cost to the claim above.
+    private(set) var candidatesTried = 0
 
     public init(_ diagram: Diagram) {
         used = Set(diagram.nodes.ids)
@@ -25,6 +27,7 @@ public struct FreeIDs {
         var visited: [Int] = []
         var index = start
         while used.contains(Self.spell(family, index)) {
+            candidatesTried += 1
             visited.append(index)
             index = freeFrom[family]?[index] ?? index + 1
         }
