@@ -4,7 +4,7 @@ import JSONRPC
 import LanguageServerProtocol
 
 extension LanguageServer {
-    /// Applies the lifecycle rules around the dispatch switch, and turns every failure into the
+    /// Applies the lifecycle rules around the dispatch table, and turns every failure into the
     /// JSON-RPC error it deserves, so no input can end the process.
     func handleRequest(id: RequestID, method: String, params: JSONValue?) {
         switch lifecycle {
