@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // bracket: a language server with live preview for .bracket tree diagrams.
 // Dependencies point one way, from the pure core outwards (see ARCHITECTURE.md):
+//   BracketBytes (output buffers, number spelling, plain stacks) → everything that writes bytes
 //   BracketSyntax → BracketModel → BracketLayout → BracketSVG / BracketExport → BracketIDE
 //   BracketSVG + BracketExport → BracketPreview (preview deltas)
 //   BracketJSON → JSONRPC → LanguageServerProtocol → BracketServer → bracket (executable)
@@ -17,28 +18,30 @@ let package = Package(
         .executable(name: "bracket", targets: ["bracket"]),
         // For the fuzz/ package, which depends on this one by path (a package sees only products).
         .library(name: "BracketEngine", targets: [
-            "BracketJSON", "BracketSyntax", "BracketModel", "BracketLayout", "BracketSVG", "BracketExport",
+            "BracketBytes", "BracketJSON", "BracketSyntax", "BracketModel", "BracketLayout", "BracketSVG", "BracketExport",
             "JSONRPC", "LanguageServerProtocol",
         ]),
     ],
     targets: [
         // Pure core: text in, values out. No I/O, no globals, no LSP.
+        // Byte-level infrastructure the core shares: output buffers, decimal spelling, stacks.
+        .target(name: "BracketBytes", swiftSettings: optimisedCore),
         .target(name: "BracketJSON", swiftSettings: optimisedCore),
-        .target(name: "BracketSyntax", swiftSettings: optimisedCore),
+        .target(name: "BracketSyntax", dependencies: ["BracketBytes"], swiftSettings: optimisedCore),
         .target(name: "BracketModel", dependencies: ["BracketSyntax"], swiftSettings: optimisedCore),
-        .target(name: "BracketLayout", dependencies: ["BracketModel"], swiftSettings: optimisedCore),
-        .target(name: "BracketSVG", dependencies: ["BracketLayout"], swiftSettings: optimisedCore),
-        .target(name: "BracketExport", dependencies: ["BracketLayout", "BracketJSON"], swiftSettings: optimisedCore),
+        .target(name: "BracketLayout", dependencies: ["BracketModel", "BracketBytes"], swiftSettings: optimisedCore),
+        .target(name: "BracketSVG", dependencies: ["BracketLayout", "BracketBytes"], swiftSettings: optimisedCore),
+        .target(name: "BracketExport", dependencies: ["BracketLayout", "BracketBytes", "BracketJSON"], swiftSettings: optimisedCore),
         // What changed between two previews, and the delta payload that carries it.
         .target(name: "BracketPreview", dependencies: ["BracketSVG", "BracketExport"], swiftSettings: optimisedCore),
-        .target(name: "BracketIDE", dependencies: ["BracketModel", "BracketLayout"]),
+        .target(name: "BracketIDE", dependencies: ["BracketModel", "BracketLayout", "BracketBytes"]),
         // Protocol shells.
         .target(name: "JSONRPC", dependencies: ["BracketJSON"]),
         .target(name: "LanguageServerProtocol", dependencies: ["JSONRPC", "BracketJSON"]),
         // Process-wide allocator settings for long-running processes (server, benchmark).
         .target(name: "ProcessMemory"),
         .target(name: "BracketServer", dependencies: [
-            "ProcessMemory", "BracketIDE", "BracketSVG", "BracketExport", "BracketPreview", "LanguageServerProtocol", "JSONRPC",
+            "ProcessMemory", "BracketBytes", "BracketIDE", "BracketSVG", "BracketExport", "BracketPreview", "LanguageServerProtocol", "JSONRPC",
         ]),
         .executableTarget(name: "bracket", dependencies: ["BracketServer"]),
         // Performance figures for docs/performance.md: `swift run -c release bracket-bench`.
@@ -48,9 +51,10 @@ let package = Package(
             path: "benchmarks/Sources/bracket-bench"),
         // Builds Diagram values from a tiny tree notation so tests need not wait for the parser.
         .target(name: "BracketTestSupport", dependencies: ["BracketModel"], path: "Tests/BracketTestSupport"),
+        .testTarget(name: "BracketBytesTests", dependencies: ["BracketBytes"]),
         .testTarget(name: "BracketLayoutTests", dependencies: ["BracketLayout", "BracketTestSupport"]),
         .testTarget(name: "BracketSVGTests", dependencies: ["BracketSVG", "BracketTestSupport"]),
-        .testTarget(name: "BracketExportTests", dependencies: ["BracketExport", "BracketTestSupport"]),
+        .testTarget(name: "BracketExportTests", dependencies: ["BracketExport", "BracketBytes", "BracketTestSupport"]),
         .testTarget(name: "BracketPreviewTests", dependencies: ["BracketPreview", "BracketModel", "BracketTestSupport"]),
         .testTarget(name: "BracketJSONTests", dependencies: ["BracketJSON"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "BracketJSON"], exclude: ["Regressions"]),

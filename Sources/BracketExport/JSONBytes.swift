@@ -1,3 +1,4 @@
+import BracketBytes
 import BracketJSON
 import BracketLayout
 

@@ -1,3 +1,4 @@
+import BracketBytes
 import BracketLayout
 import BracketModel
 import BracketSyntax

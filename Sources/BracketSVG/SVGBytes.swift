@@ -1,3 +1,4 @@
+import BracketBytes
 import BracketLayout
 
 /// The SVG renderer's output: text written straight into the returned string's storage.

@@ -1,3 +1,5 @@
+import BracketBytes
+
 /// Builds green nodes bottom-up into one arena (see `GreenArena`), with an explicit stack: the
 /// children of all open nodes live on one stack of arena words, and finishing a node copies its
 /// top part of that stack into the arena and leaves one word (the node's offset) in its place.

@@ -1,5 +1,3 @@
-import BracketSyntax
-
 /// Writes output text straight into a fixed buffer: the storage of the `String` or `[UInt8]`
 /// being returned (see `ByteSink.string(capacity:_:)` and `bytes(capacity:_:)`), so a document
 /// is written once and never copied. The SVG and geometry JSON writers both use it: appending to

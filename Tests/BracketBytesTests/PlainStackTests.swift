@@ -1,6 +1,6 @@
 import Testing
 
-@testable import BracketSyntax
+import BracketBytes
 
 /// The builder's scratch stack against an array doing the same pushes and pops.
 @Suite struct PlainStackTests {

@@ -7,47 +7,50 @@ import Darwin
 /// A stack of plain values (no references) in one malloc'd block that grows with `realloc`:
 /// the builder's scratch, where a push has to be a store and an add. Elements have no
 /// deinitialisation, so popping or truncating is only a change of `count`.
-struct PlainStack<Element: BitwiseCopyable>: ~Copyable {
-    private(set) var base: UnsafeMutablePointer<Element>
-    var count = 0
-    private var capacity: Int
+/// The hot operations are inlinable so the parser's pushes stay a store and an add across the
+/// module line; growing is not.
+@frozen
+public struct PlainStack<Element: BitwiseCopyable>: ~Copyable {
+    public private(set) var base: UnsafeMutablePointer<Element>
+    public var count = 0
+    @usableFromInline var capacity: Int
 
-    init(capacity: Int) {
+    public init(capacity: Int) {
         self.capacity = max(capacity, 16)
         base = PlainStack.reallocate(nil, self.capacity)
     }
 
     deinit { free(base) }
 
-    @inline(__always)
-    mutating func push(_ element: Element) {
+    @inlinable @inline(__always)
+    public mutating func push(_ element: Element) {
         if _slowPath(count == capacity) { grow(to: count + 1) }
         base[count] = element
         count &+= 1
     }
 
-    @inline(__always)
-    mutating func pop() -> Element {
+    @inlinable @inline(__always)
+    public mutating func pop() -> Element {
         precondition(count > 0)
         count &-= 1
         return base[count]
     }
 
     /// Room for `extra` more elements without regrowing.
-    @inline(__always)
-    mutating func reserve(_ extra: Int) {
+    @inlinable @inline(__always)
+    public mutating func reserve(_ extra: Int) {
         if _slowPath(count &+ extra > capacity) { grow(to: count + extra) }
     }
 
-    @inline(__always)
-    subscript(index: Int) -> Element {
+    @inlinable @inline(__always)
+    public subscript(index: Int) -> Element {
         get { base[index] }
         set { base[index] = newValue }
     }
 
     /// Hands the storage over, trimmed to `count` elements (at least one), and starts again
     /// empty: the caller frees the returned block with `free`.
-    mutating func takeStorage() -> UnsafeMutablePointer<Element> {
+    public mutating func takeStorage() -> UnsafeMutablePointer<Element> {
         let taken = PlainStack.reallocate(base, max(count, 1))
         capacity = 16
         base = PlainStack.reallocate(nil, capacity)
@@ -55,12 +58,14 @@ struct PlainStack<Element: BitwiseCopyable>: ~Copyable {
         return taken
     }
 
-    private mutating func grow(to needed: Int) {
+    @usableFromInline
+    mutating func grow(to needed: Int) {
         capacity = max(needed, capacity.multipliedReportingOverflow(by: 2).overflow ? needed : capacity * 2)
         base = PlainStack.reallocate(base, capacity)
     }
 
-    private static func reallocate(_ old: UnsafeMutablePointer<Element>?, _ capacity: Int) -> UnsafeMutablePointer<Element> {
+    @usableFromInline
+    static func reallocate(_ old: UnsafeMutablePointer<Element>?, _ capacity: Int) -> UnsafeMutablePointer<Element> {
         guard let bytes = realloc(old, capacity * MemoryLayout<Element>.stride) else {
             preconditionFailure("out of memory for \(capacity) parser stack entries")
         }

@@ -1,4 +1,4 @@
-import BracketLayout
+import BracketBytes
 import Testing
 
 @Suite struct DecimalTextTests {
