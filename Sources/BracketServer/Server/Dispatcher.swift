@@ -102,7 +102,6 @@ extension LanguageServer {
 /// What initialize settled between this client and the server.
 struct Negotiation {
     var client = ClientCapabilities()
-    var server = ServerCapabilities()
-    /// `server.advertisedMethods`, computed once.
+    /// The `advertisedMethods` of the capabilities sent in the initialize result.
     var advertisedMethods: Set<String> = []
 }

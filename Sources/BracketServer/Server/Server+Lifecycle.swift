@@ -74,7 +74,7 @@ extension LanguageServer {
         lifecycle = .running
         let client = params.clientCapabilities
         let capabilities = Self.capabilities(encoding: encoding, client: client)
-        negotiated = Negotiation(client: client, server: capabilities, advertisedMethods: capabilities.advertisedMethods)
+        negotiated = Negotiation(client: client, advertisedMethods: capabilities.advertisedMethods)
         return InitializeResult(capabilities: capabilities, serverName: "bracket", serverVersion: Self.version)
     }
 }
