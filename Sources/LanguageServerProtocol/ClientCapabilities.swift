@@ -17,6 +17,11 @@ public struct ClientCapabilities: Equatable, Sendable {
     public var codeActionLiterals = false
     /// `workspace.applyEdit`: the client applies edits the server sends.
     public var applyEdit = false
+    /// `textDocument.publishDiagnostics.tagSupport.valueSet`: the diagnostic tags it shows.
+    public var diagnosticTags: Set<Int> = []
+    /// `textDocument.completion.completionItemKind.valueSet`. Absent, LSP says the client knows
+    /// the kinds of the first protocol version, Text (1) to Reference (18).
+    public var completionItemKinds: Set<Int> = Set(1...18)
 
     public init() {}
 
@@ -29,6 +34,15 @@ public struct ClientCapabilities: Equatable, Sendable {
         diagnosticRelatedInformation = document?["publishDiagnostics"]?["relatedInformation"]?.boolValue ?? false
         codeActionLiterals = document?["codeAction"]?["codeActionLiteralSupport"]?.objectValue != nil
         applyEdit = json["workspace"]?["applyEdit"]?.boolValue ?? false
+        diagnosticTags = Self.integers(document?["publishDiagnostics"]?["tagSupport"]?["valueSet"]) ?? []
+        if let kinds = Self.integers(document?["completion"]?["completionItemKind"]?["valueSet"]) {
+            completionItemKinds.formUnion(kinds)
+        }
+    }
+
+    /// The integers of an array (others skipped), or nil when it is not an array.
+    private static func integers(_ value: JSONValue?) -> Set<Int>? {
+        value?.arrayValue.map { Set($0.compactMap(\.intValue)) }
     }
 
     /// The hover format to send: the client's first choice among those the server can write;

@@ -255,3 +255,41 @@ func previewSubscriptionsNeedAnOpenDocument(_ method: String) throws {
         #expect(closed.code == -32602)
     }
 }
+
+// MARK: - diagnostic tags and completion item kinds
+
+private let tagVariants: [(String, JSONValue?, [Int]?)] = [
+    ("absent", nil, nil), ("no tagSupport", ["relatedInformation": true], nil),
+    ("empty valueSet", ["tagSupport": ["valueSet": []]], nil),
+    ("deprecated only", ["tagSupport": ["valueSet": [2]]], nil),
+    ("unnecessary", ["tagSupport": ["valueSet": [1, 2]]], [1]),
+]
+
+@Test(arguments: tagVariants.indices)
+func diagnosticTagsGoOnlyToClientsThatListThem(_ index: Int) throws {
+    let (name, value, expected) = tagVariants[index]
+    try withServer(declaring("publishDiagnostics", value), "@root left\n@root top\nr\n") { session in
+        #expect(try session.diagnosticCodes(uri) == ["duplicate-setting"])
+        let published = try #require(session.client.notifications("textDocument/publishDiagnostics").last)
+        let tags = published["params"]?["diagnostics"]?[0]?["tags"]?.arrayValue?.compactMap(\.intValue)
+        #expect(tags == expected, "\(name)")
+    }
+}
+
+private let kindVariants: [(String, JSONValue?, Int)] = [
+    ("absent", nil, 12), ("first version only", ["completionItemKind": ["valueSet": .array((1...18).map { JSONValue($0) })]], 12),
+    ("with EnumMember", ["completionItemKind": ["valueSet": [10, 12, 20]]], 20),
+]
+
+@Test(arguments: kindVariants.indices)
+func completionKindsStayWithinWhatTheClientKnows(_ index: Int) throws {
+    let (name, value, valueKind) = kindVariants[index]
+    try withServer(declaring("completion", value), "@root \nr\n") { session in
+        let values = try #require(try session.request("textDocument/completion", at(0, 6)).get().arrayValue)
+        #expect(values.map { $0["label"]?.stringValue } == ["right", "left", "top", "bottom"])
+        #expect(values.allSatisfy { $0["kind"]?.intValue == valueKind }, "\(name)")
+        let keys = try #require(try session.request("textDocument/completion", [
+            "textDocument": doc(), "position": ["line": 1, "character": 1]]).get().arrayValue)
+        #expect(keys.first?["kind"]?.intValue == 12)  // the next free ID: Value, known to all
+    }
+}

@@ -170,7 +170,8 @@ final class LSPTestClient: @unchecked Sendable {
         "textDocument": [
             "documentSymbol": ["hierarchicalDocumentSymbolSupport": true],
             "hover": ["contentFormat": ["markdown", "plaintext"]],
-            "publishDiagnostics": ["relatedInformation": true],
+            "publishDiagnostics": ["relatedInformation": true, "tagSupport": ["valueSet": [1, 2]]],
+            "completion": ["completionItemKind": ["valueSet": .array((1...25).map { JSONValue($0) })]],
             "codeAction": ["codeActionLiteralSupport": ["codeActionKind": ["valueSet": ["", "quickfix"]]]],
         ],
     ]

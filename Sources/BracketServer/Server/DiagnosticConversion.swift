@@ -13,7 +13,8 @@ extension DocumentContext {
     ///
     /// A client without `publishDiagnostics.relatedInformation` gets each related location
     /// folded into the message ("…: line 1, column 5") instead, so the pointer to the first
-    /// definition of a duplicate is not lost.
+    /// definition of a duplicate is not lost. Tags go only to a client that lists them in
+    /// `publishDiagnostics.tagSupport`.
     func lspDiagnostics(of diagnostics: [BracketSyntax.Diagnostic]) -> [LanguageServerProtocol.Diagnostic] {
         let table = PositionTable(self, offsets: diagnostics.flatMap { diagnostic in
             [diagnostic.range.start, diagnostic.range.end]
@@ -34,7 +35,9 @@ extension DocumentContext {
                 code: diagnostic.code.rawValue,
                 source: "bracket",
                 message: message,
-                tags: diagnostic.tags.compactMap { LanguageServerProtocol.DiagnosticTag(rawValue: $0.rawValue) },
+                tags: diagnostic.tags.compactMap { tag in
+                    client.diagnosticTags.contains(tag.rawValue) ? LanguageServerProtocol.DiagnosticTag(rawValue: tag.rawValue) : nil
+                },
                 relatedInformation: related ? diagnostic.related.map {
                     DiagnosticRelatedInformation(location: table.location($0.range), message: $0.message)
                 } : [])
