@@ -19,7 +19,7 @@ let package = Package(
         // For the fuzz/ package, which depends on this one by path (a package sees only products).
         .library(name: "BracketEngine", targets: [
             "BracketBytes", "BracketJSON", "BracketSyntax", "BracketModel", "BracketLayout", "BracketSVG", "BracketExport",
-            "JSONRPC", "LanguageServerProtocol",
+            "JSONRPC", "LanguageServerProtocol", "BracketTerminal",
         ]),
     ],
     targets: [
@@ -34,6 +34,8 @@ let package = Package(
         .target(name: "BracketExport", dependencies: ["BracketLayout", "BracketBytes", "BracketJSON"], swiftSettings: optimisedCore),
         // What changed between two previews, and the delta payload that carries it.
         .target(name: "BracketPreview", dependencies: ["BracketSVG", "BracketExport"], swiftSettings: optimisedCore),
+        // Diagnostics as a terminal shows them: source excerpts, carets, escaped controls.
+        .target(name: "BracketTerminal", dependencies: ["BracketSyntax", "BracketModel"]),
         .target(name: "BracketIDE", dependencies: ["BracketModel", "BracketLayout", "BracketBytes"]),
         // Protocol shells.
         .target(name: "JSONRPC", dependencies: ["BracketJSON"]),
@@ -43,7 +45,7 @@ let package = Package(
         .target(name: "BracketServer", dependencies: [
             "ProcessMemory", "BracketBytes", "BracketIDE", "BracketSVG", "BracketExport", "BracketPreview", "LanguageServerProtocol", "JSONRPC",
         ]),
-        .executableTarget(name: "bracket", dependencies: ["BracketServer"]),
+        .executableTarget(name: "bracket", dependencies: ["BracketServer", "BracketTerminal"]),
         // Performance figures for docs/performance.md: `swift run -c release bracket-bench`.
         .executableTarget(
             name: "bracket-bench",
@@ -73,6 +75,6 @@ let package = Package(
                 "BracketModel", "BracketLayout", "BracketSVG", "BracketExport", "BracketJSON", "BracketTestSupport",
             ]),
         // Spawns the `bracket` executable that `swift build --build-tests` puts next to the tests.
-        .testTarget(name: "CLITests"),
+        .testTarget(name: "CLITests", dependencies: ["BracketTestSupport"]),
     ]
 )

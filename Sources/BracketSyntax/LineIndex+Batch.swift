@@ -1,27 +1,48 @@
 extension LineIndex {
-    /// Positions for many offsets at once. `position(of:)` counts code units from the line start
-    /// on every call, which turns quadratic when one long line holds thousands of nodes; here the
-    /// offsets are sorted and each line is scanned once, with the same rules (an offset inside a
-    /// multi-byte character counts as that character's start; past the end means the end).
-    public func positions(
-        of offsets: some Sequence<Int>, in bytes: [UInt8], encoding: PositionEncoding
-    ) -> [Int: LinePosition] {
-        var result: [Int: LinePosition] = [:]
-        var line = -1
-        var cursor = 0
-        var units = 0
-        for offset in Set(offsets).sorted() {
-            let clamped = max(0, min(offset, length))
-            let lineOfOffset = self.line(containing: clamped)
-            if lineOfOffset != line {
-                line = lineOfOffset
-                cursor = lineStarts[line]
+    /// Positions for offsets asked in (mostly) ascending order, in one forward pass over lines
+    /// and characters: `position(of:)` counts code units from the line start on every call,
+    /// which turns quadratic when one long line holds thousands of nodes. The geometry writer,
+    /// the preview payload and the CLI's diagnostics all ask in text order.
+    ///
+    /// Every answer equals `position(of:in:encoding:)` for the same offset (an offset inside a
+    /// multi-byte character counts as that character's start; past the end means the end). An
+    /// offset before the previous one is answered by `position(of:)` and leaves the cursor where
+    /// it was, so a stream that steps back now and then stays linear.
+    public struct PositionCursor {
+        private let index: LineIndex
+        private let bytes: [UInt8]
+        private let encoding: PositionEncoding
+        private var line = 0
+        /// The character boundary counted up to on `line`, and the code units before it.
+        private var cursor: Int
+        private var units = 0
+
+        public init(_ index: LineIndex, in bytes: [UInt8], encoding: PositionEncoding) {
+            self.index = index
+            self.bytes = bytes
+            self.encoding = encoding
+            cursor = index.lineStarts[0]
+        }
+
+        public mutating func position(of offset: Int) -> LinePosition {
+            let clamped = max(0, min(offset, index.length))
+            guard clamped >= cursor else { return index.position(of: offset, in: bytes, encoding: encoding) }
+            let starts = index.lineStarts
+            if line + 1 < starts.count, starts[line + 1] <= clamped {
+                // Far jumps search; near ones step, so many lines with few offsets stay linear.
+                if starts.count - line > 16, starts[min(line + 16, starts.count - 1)] <= clamped {
+                    line = index.line(containing: clamped)
+                } else {
+                    while line + 1 < starts.count, starts[line + 1] <= clamped { line += 1 }
+                }
+                cursor = starts[line]
                 units = 0
             }
+            let lineStart = starts[line]
             if encoding == .utf8 {
-                let start = characterStart(of: clamped, lineStart: lineStarts[line], in: bytes)
-                result[offset] = LinePosition(line: line, character: start - lineStarts[line])
-                continue
+                let start = index.characterStart(of: clamped, lineStart: lineStart, in: bytes)
+                cursor = start
+                return LinePosition(line: line, character: start - lineStart)
             }
             while cursor < clamped {
                 let width = utf8SequenceLength(bytes[cursor])
@@ -29,8 +50,18 @@ extension LineIndex {
                 units += (encoding == .utf16 && width == 4) ? 2 : 1
                 cursor += width
             }
-            result[offset] = LinePosition(line: line, character: units)
+            return LinePosition(line: line, character: units)
         }
+    }
+
+    /// Positions for many offsets at once, in any order: sorted, then read with one
+    /// `PositionCursor` pass.
+    public func positions(
+        of offsets: some Sequence<Int>, in bytes: [UInt8], encoding: PositionEncoding
+    ) -> [Int: LinePosition] {
+        var result: [Int: LinePosition] = [:]
+        var cursor = PositionCursor(self, in: bytes, encoding: encoding)
+        for offset in Set(offsets).sorted() { result[offset] = cursor.position(of: offset) }
         return result
     }
 }

@@ -60,6 +60,13 @@ public enum DidChangePreviewNotification {
     public static let method = "bracket/didChangePreview"
 }
 
+/// The server-to-client notification that asks the editor to show a node whose card was
+/// clicked in the browser preview, sent instead of `window/showDocument` to clients that do not
+/// advertise `window.showDocument.support`. Params: `{ uri, selection, takeFocus, id }`.
+public enum RevealNotification {
+    public static let method = "bracket/reveal"
+}
+
 /// `bracket/cursorMoved`: the editor's cursor moved; the browser preview highlights the card.
 public struct CursorMovedNotification: LSPNotification {
     public static let method = "bracket/cursorMoved"

@@ -17,6 +17,8 @@ public struct ClientCapabilities: Equatable, Sendable {
     public var codeActionLiterals = false
     /// `workspace.applyEdit`: the client applies edits the server sends.
     public var applyEdit = false
+    /// `window.showDocument.support`: the client opens documents the server names.
+    public var showDocument = false
     /// `textDocument.publishDiagnostics.tagSupport.valueSet`: the diagnostic tags it shows.
     public var diagnosticTags: Set<Int> = []
     /// `textDocument.completion.completionItemKind.valueSet`. Absent, LSP says the client knows
@@ -34,6 +36,7 @@ public struct ClientCapabilities: Equatable, Sendable {
         diagnosticRelatedInformation = document?["publishDiagnostics"]?["relatedInformation"]?.boolValue ?? false
         codeActionLiterals = document?["codeAction"]?["codeActionLiteralSupport"]?.objectValue != nil
         applyEdit = json["workspace"]?["applyEdit"]?.boolValue ?? false
+        showDocument = json["window"]?["showDocument"]?["support"]?.boolValue ?? false
         diagnosticTags = Self.integers(document?["publishDiagnostics"]?["tagSupport"]?["valueSet"]) ?? []
         if let kinds = Self.integers(document?["completion"]?["completionItemKind"]?["valueSet"]) {
             completionItemKinds.formUnion(kinds)

@@ -34,18 +34,18 @@ struct ArgumentScanner {
     }
 
     /// The value that follows `flag`.
-    mutating func value(for flag: String) throws(UsageError) -> String {
+    mutating func value(for flag: String) throws(CommandError) -> String {
         if let inline = inlineValue {
             inlineValue = nil
             return inline
         }
-        guard position < arguments.count else { throw UsageError("\(flag) needs a value") }
+        guard position < arguments.count else { throw CommandError("\(flag) needs a value") }
         position += 1
         return arguments[position - 1]
     }
 
     /// Rejects `--flag=value` for flags that take no value.
-    func checkNoValue(_ flag: String) throws(UsageError) {
-        if inlineValue != nil { throw UsageError("\(flag) takes no value") }
+    func checkNoValue(_ flag: String) throws(CommandError) {
+        if inlineValue != nil { throw CommandError("\(flag) takes no value") }
     }
 }

@@ -1,35 +1,40 @@
 import BracketJSON
 import BracketModel
 import BracketSyntax
+import BracketTerminal
 
-/// `bracket check FILE…`: reports every diagnostic, as compiler-style lines or as JSON.
+/// `bracket check FILE…`: reports every diagnostic, as compiler-style text or as JSON.
 enum CheckCommand {
-    static func run(_ arguments: [String]) throws(UsageError) -> Int32 {
+    static func run(_ arguments: [String], environment: [String: String]) throws(CommandError) -> Int32 {
         var scanner = ArgumentScanner(arguments)
         var json = false
+        var color = ColorChoice.auto
         var paths: [String] = []
         while let item = scanner.next() {
             switch item {
             case .operand(let path): paths.append(path)
             case .flag("--help"), .flag("-h"):
-                Output.standardOutput(Help.check)
+                try Output.standardOutput(Help.check)
                 return ExitStatus.success
             case .flag("--format"):
                 switch try scanner.value(for: "--format") {
                 case "text": json = false
                 case "json": json = true
-                case let other: throw UsageError("--format must be text or json, not '\(other)'")
+                case let other: throw CommandError("--format must be text or json, not '\(other)'")
                 }
-            case .flag(let flag): throw UsageError("unknown option '\(flag)' for check")
+            case .flag("--color"), .flag("--colour"):
+                color = try ColorChoice.parse(scanner.value(for: "--color"))
+            case .flag(let flag): throw CommandError("unknown option '\(flag)' for check")
             }
         }
-        guard !paths.isEmpty else { throw UsageError("check needs at least one FILE (or - for stdin)") }
+        guard !paths.isEmpty else { throw CommandError("check needs at least one FILE (or - for stdin)") }
         // Read everything first so an unreadable file fails the run before any report is written.
         var files: [InputFile] = []
         for path in paths { files.append(try InputFile.read(path)) }
+        let colored = color.enabled(for: 1, environment: environment)
 
         var errors = 0, warnings = 0, filesWithProblems = 0
-        var text: [UInt8] = []
+        var text = ""
         var writer = JSONWriter(reservingCapacity: 4096)
         writer.beginObject()
         writer.key("version"); writer.int(1)
@@ -38,14 +43,14 @@ enum CheckCommand {
             let document = Document(text: file.bytes)
             let diagnostics = document.diagnostics
             if !diagnostics.isEmpty { filesWithProblems += 1 }
-            for diagnostic in diagnostics {
-                if diagnostic.severity == .error { errors += 1 } else if diagnostic.severity == .warning { warnings += 1 }
-                if json {
-                    writeJSON(diagnostic, of: document, file: file.displayName, to: &writer)
-                } else {
-                    text.append(contentsOf: document.formatted(diagnostic, file: file.displayName).utf8)
-                    text.append(UInt8(ascii: "\n"))
-                }
+            let problems = problems(in: document)
+            errors += problems.errors
+            warnings += problems.warnings
+            if json {
+                writeJSON(diagnostics, of: document, file: file.displayName, to: &writer)
+            } else {
+                let printer = DiagnosticPrinter(document: document, file: file.displayName, color: colored)
+                for diagnostic in diagnostics { text += printer.text(of: diagnostic) }
             }
         }
         writer.endArray()
@@ -53,9 +58,9 @@ enum CheckCommand {
         if json {
             var bytes = writer.bytes
             bytes.append(UInt8(ascii: "\n"))
-            Output.write(bytes, to: 1)
+            try Output.deliver(bytes, to: nil, input: nil)
         } else {
-            Output.write(text, to: 1)
+            try Output.deliver(text, to: nil, input: nil)
         }
         if errors + warnings > 0 {
             Output.standardError(summary(errors: errors, warnings: warnings, files: filesWithProblems))
@@ -63,42 +68,68 @@ enum CheckCommand {
         return errors > 0 ? ExitStatus.problems : ExitStatus.success
     }
 
+    /// Errors and warnings among a document's diagnostics (information and hints count as neither).
+    static func problems(in document: Document) -> (errors: Int, warnings: Int) {
+        var errors = 0, warnings = 0
+        for diagnostic in document.diagnostics {
+            if diagnostic.severity == .error { errors += 1 } else if diagnostic.severity == .warning { warnings += 1 }
+        }
+        return (errors, warnings)
+    }
+
     static func summary(errors: Int, warnings: Int, files: Int) -> String {
-        func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
-        return "\(counted(errors, "error")), \(counted(warnings, "warning")) in \(counted(files, "file"))\n"
+        "\(summaryWords((errors, warnings))) in \(counted(files, "file"))\n"
     }
 
-    /// One entry of the fixed `check --format json` shape (see the team brief).
-    private static func writeJSON(_ diagnostic: Diagnostic, of document: Document, file: String, to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.key("file"); writer.string(file)
-        writer.key("severity"); writer.string(diagnostic.severity.name)
-        writer.key("code"); writer.string(diagnostic.code.rawValue)
-        writer.key("message"); writer.string(diagnostic.message)
-        writer.key("range"); writeRange(diagnostic.range, of: document, to: &writer)
-        writer.key("related"); writer.beginArray()
-        for related in diagnostic.related {
-            writer.beginObject()
-            writer.key("range"); writeRange(related.range, of: document, to: &writer)
-            writer.key("message"); writer.string(related.message)
-            writer.endObject()
-        }
-        writer.endArray()
-        writer.endObject()
+    /// `2 errors, 1 warning`, or `no problems`.
+    static func summaryWords(_ problems: (errors: Int, warnings: Int)) -> String {
+        problems.errors + problems.warnings == 0 ? "no problems"
+            : "\(counted(problems.errors, "error")), \(counted(problems.warnings, "warning"))"
     }
 
-    static func writeRange(_ range: ByteRange, of document: Document, to writer: inout JSONWriter) {
-        func point(_ name: String, _ offset: Int) {
-            let position = document.lineIndex.position(of: offset, in: document.text, encoding: .utf16)
-            writer.key(name)
+    private static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+
+    /// The entries of the fixed `check --format json` shape (schema/diagnostics.schema.json).
+    /// Positions come from one sorted pass (`LineIndex.positions`), since related locations
+    /// point back before their diagnostic and one lookup each would be quadratic on a long line.
+    private static func writeJSON(_ diagnostics: [Diagnostic], of document: Document, file: String,
+                                  to writer: inout JSONWriter) {
+        var offsets: [Int] = []
+        for diagnostic in diagnostics {
+            offsets += [diagnostic.range.start, diagnostic.range.end]
+            for related in diagnostic.related { offsets += [related.range.start, related.range.end] }
+        }
+        let positions = document.lineIndex.positions(of: offsets, in: document.text, encoding: .utf16)
+        func writeRange(_ range: ByteRange) {
+            func point(_ name: String, _ offset: Int) {
+                let position = positions[offset] ?? document.lineIndex.position(of: offset, in: document.text, encoding: .utf16)
+                writer.key(name)
+                writer.beginObject()
+                writer.key("line"); writer.int(position.line)
+                writer.key("character"); writer.int(position.character)
+                writer.endObject()
+            }
             writer.beginObject()
-            writer.key("line"); writer.int(position.line)
-            writer.key("character"); writer.int(position.character)
+            point("start", range.start)
+            point("end", range.end)
             writer.endObject()
         }
-        writer.beginObject()
-        point("start", range.start)
-        point("end", range.end)
-        writer.endObject()
+        for diagnostic in diagnostics {
+            writer.beginObject()
+            writer.key("file"); writer.string(file)
+            writer.key("severity"); writer.string(diagnostic.severity.name)
+            writer.key("code"); writer.string(diagnostic.code.rawValue)
+            writer.key("message"); writer.string(diagnostic.message)
+            writer.key("range"); writeRange(diagnostic.range)
+            writer.key("related"); writer.beginArray()
+            for related in diagnostic.related {
+                writer.beginObject()
+                writer.key("range"); writeRange(related.range)
+                writer.key("message"); writer.string(related.message)
+                writer.endObject()
+            }
+            writer.endArray()
+            writer.endObject()
+        }
     }
 }

@@ -1,80 +1,141 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import BracketExport
 import BracketLayout
 import BracketModel
 import BracketSVG
+import BracketSyntax
+import BracketTerminal
 
 /// `bracket render|geometry|export`: lays a file out and writes one picture of it. A file with
 /// errors still gets a picture of everything that parsed, with its diagnostics on stderr and
 /// status 1, so a half-written diagram can be looked at.
 enum DrawCommand {
     enum Kind {
-        case svg, geometry, dot
+        case render, geometry, export
 
         var name: String {
             switch self {
-            case .svg: "render"
+            case .render: "render"
             case .geometry: "geometry"
-            case .dot: "export"
+            case .export: "export"
             }
         }
 
         var help: String {
             switch self {
-            case .svg: Help.render
+            case .render: Help.render
             case .geometry: Help.geometry
-            case .dot: Help.export
+            case .export: Help.export
             }
         }
     }
 
-    static func run(_ arguments: [String], kind: Kind) throws(UsageError) -> Int32 {
+    /// What a draw command writes.
+    enum Format: String {
+        case svg, png, pdf, geometry, dot
+
+        /// The format an output path's extension names, if any (`-o tree.png`).
+        static func inferred(from path: String?) -> Format? {
+            guard let path, let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+            switch path[path.index(after: dot)...].lowercased() {
+            case "svg": return .svg
+            case "png": return .png
+            case "pdf": return .pdf
+            default: return nil
+            }
+        }
+    }
+
+    static func run(_ arguments: [String], kind: Kind, environment: [String: String]) throws(CommandError) -> Int32 {
         var scanner = ArgumentScanner(arguments)
         var options = LayoutOptions()
         var outputPath: String?
+        var requested: Format?
+        var scale: Double?
+        var color = ColorChoice.auto
         var paths: [String] = []
         while let item = scanner.next() {
             switch item {
             case .operand(let path): paths.append(path)
             case .flag("--help"), .flag("-h"):
-                Output.standardOutput(kind.help)
+                try Output.standardOutput(kind.help)
                 return ExitStatus.success
             case .flag("-o"), .flag("--output"):
                 outputPath = try scanner.value(for: "-o")
-            case .flag("--format") where kind == .dot:
-                let format = try scanner.value(for: "--format")
-                guard format == "dot" else { throw UsageError("export supports --format dot only, not '\(format)'") }
+            case .flag("--format") where kind == .render:
+                let value = try scanner.value(for: "--format")
+                guard let format = Format(rawValue: value), [.svg, .png, .pdf].contains(format) else {
+                    throw CommandError("render supports --format svg, png or pdf, not '\(value)'")
+                }
+                requested = format
+            case .flag("--format") where kind == .export:
+                let value = try scanner.value(for: "--format")
+                guard value == "dot" else { throw CommandError("export supports --format dot only, not '\(value)'") }
+            case .flag("--scale") where kind == .render:
+                let value = try scanner.value(for: "--scale")
+                guard let number = Double(value), number.isFinite, (0.05...50).contains(number) else {
+                    throw CommandError("--scale needs a number from 0.05 to 50, not '\(value)'")
+                }
+                scale = number
+            case .flag("--color"), .flag("--colour"):
+                color = try ColorChoice.parse(scanner.value(for: "--color"))
             case .flag(let flag):
                 guard try options.accept(flag, &scanner) else {
-                    throw UsageError("unknown option '\(flag)' for \(kind.name)")
+                    throw CommandError("unknown option '\(flag)' for \(kind.name)")
                 }
             }
         }
-        guard paths.count == 1 else { throw UsageError("\(kind.name) needs exactly one FILE (or - for stdin)") }
+        guard paths.count == 1 else { throw CommandError("\(kind.name) needs exactly one FILE (or - for stdin)") }
+        let format: Format = switch kind {
+        case .render: requested ?? Format.inferred(from: outputPath) ?? .svg
+        case .geometry: .geometry
+        case .export: .dot
+        }
+        if scale != nil, format == .svg { throw CommandError("--scale applies to png and pdf output only") }
+        if format == .png || format == .pdf, outputPath == nil || outputPath == "-", isatty(1) == 1 {
+            throw CommandError("not writing \(format.rawValue.uppercased()) to a terminal: give -o FILE or redirect stdout")
+        }
+        // Found before any work, so a missing converter costs nothing and says what to install.
+        let converter = format == .png || format == .pdf ? try RasterConverter.locate(environment: environment) : nil
         let file = try InputFile.read(paths[0])
 
         let document = Document(text: file.bytes)
         let diagram = document.diagram(defaults: options.defaults)
         // The output goes out straight from the buffer it was written into: for a large tree
         // an extra copy is tens of megabytes of fresh memory.
-        switch kind {
+        switch format {
         case .svg:
-            try Output.deliver(renderSVG(diagram, layout(diagram)), to: outputPath)
+            try Output.deliver(renderSVG(diagram, layout(diagram)), to: outputPath, input: file)
+        case .png, .pdf:
+            guard let converter else { throw CommandError.failure(RasterConverter.missing) }
+            let svg = renderSVG(diagram, layout(diagram))
+            let bytes = try converter.convert(svg, to: format, scale: scale ?? 1)
+            try Output.deliver(bytes, to: outputPath, input: file)
         case .geometry:
+            // The writer asks for each node's ID range in pre-order, which is text order: one
+            // forward pass of the cursor, however many nodes share a line.
+            var cursor = LineIndex.PositionCursor(document.lineIndex, in: document.text, encoding: .utf16)
             var bytes = writeGeometryJSON(diagram, layout(diagram)) { offset in
-                let position = document.lineIndex.position(of: offset, in: document.text, encoding: .utf16)
+                let position = cursor.position(of: offset)
                 return (position.line, position.character)
             }
             bytes.append(UInt8(ascii: "\n"))
-            try Output.deliver(bytes, to: outputPath)
+            try Output.deliver(bytes, to: outputPath, input: file)
         case .dot:
-            try Output.deliver(exportDOT(diagram), to: outputPath)
+            try Output.deliver(exportDOT(diagram), to: outputPath, input: file)
         }
 
         // Warnings alone do not make a picture wrong; they are shown but keep status 0.
         let diagnostics = document.diagnostics
         if !diagnostics.isEmpty {
+            let printer = DiagnosticPrinter(document: document, file: file.displayName,
+                                            color: color.enabled(for: 2, environment: environment))
             var report = ""
-            for diagnostic in diagnostics { report += document.formatted(diagnostic, file: file.displayName) + "\n" }
+            for diagnostic in diagnostics { report += printer.text(of: diagnostic) }
             Output.standardError(report)
         }
         return document.hasErrors ? ExitStatus.problems : ExitStatus.success

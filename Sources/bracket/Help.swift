@@ -1,6 +1,7 @@
 /// Usage texts, one per subcommand, kept together so they read consistently.
 enum Help {
-    private static let layoutFlags = """
+    // Each block starts with the blank line that separates it from the text before.
+    private static let layoutFlags = "\n" + """
       Layout defaults (a file's own @ settings win):
         --root right|left|top|bottom   side the root sits on (default right)
         --align depth|leaves           leaves by depth, or all leaves in one column
@@ -12,19 +13,30 @@ enum Help {
 
     """
 
+    private static let outputFlags = "\n" + """
+      Output:
+        -o, --output OUT               write OUT instead of stdout; OUT is replaced only once the
+                                       whole output is written (never half-written, never the input)
+        --color auto|always|never      colour the diagnostics on stderr (auto: only on a terminal,
+                                       and not when NO_COLOR is set)
+
+    """
+
     static let main = """
     bracket: tree diagrams from .bracket files
 
     Usage:
-      bracket check [--format text|json] FILE...
-      bracket render [LAYOUT FLAGS] [-o OUT.svg] FILE
+      bracket check [--format text|json] [--color WHEN] FILE...
+      bracket render [--format svg|png|pdf] [--scale N] [LAYOUT FLAGS] [-o OUT] FILE
       bracket geometry [LAYOUT FLAGS] [-o OUT.json] FILE
-      bracket export --format dot [LAYOUT FLAGS] [-o OUT.dot] FILE
+      bracket export [--format dot] [LAYOUT FLAGS] [-o OUT.dot] FILE
+      bracket preview [--port N] [--open] [LAYOUT FLAGS] FILE
       bracket lsp [--stdio]
       bracket --version
 
-    FILE may be - to read standard input. Run 'bracket SUBCOMMAND --help' for details.
-    Exit status: 0 success, 1 the input has errors, 2 bad usage or unreadable file.
+    FILE may be - to read standard input (not for preview). Run 'bracket SUBCOMMAND --help' for
+    details.
+    Exit status: 0 success, 1 the input has errors, 2 bad usage or a failed read or write.
 
     """
 
@@ -37,34 +49,68 @@ enum Help {
     """
 
     static let check = """
-    Usage: bracket check [--format text|json] FILE...
+    Usage: bracket check [--format text|json] [--color auto|always|never] FILE...
 
-    Reports every problem in the files, one per line as FILE:LINE:COL: severity: message [code]
-    (or, with --format json, one JSON document). A summary goes to stderr when there are problems.
-    Exit status 1 if any file has an error, else 0.
+    Reports every problem in the files. The text form gives each as FILE:LINE:COL: severity:
+    message [code] (COL counts bytes), then the source line with ^~~~ under the range, then
+    each related place as a note: line with its own excerpt. --format json writes one JSON
+    document instead (schema/diagnostics.schema.json). A summary goes to stderr when there are
+    problems.
+
+      --color auto|always|never   colour the text form (auto: only when stdout is a terminal,
+                                  and not when NO_COLOR is set or TERM is dumb)
+
+    Exit status 1 if any file has an error, 0 if there are none (warnings alone are 0), 2 if a
+    file cannot be read or the output cannot be written.
 
     """
 
     static let render = """
-    Usage: bracket render [LAYOUT FLAGS] [-o OUT.svg] FILE
+    Usage: bracket render [--format svg|png|pdf] [--scale N] [LAYOUT FLAGS] [-o OUT] FILE
 
-    Writes the diagram as a standalone SVG (to stdout unless -o is given). A file with errors
-    still gets a picture of what parsed; its diagnostics go to stderr and the status is 1.
+    Writes the diagram as a standalone SVG, PNG or PDF (to stdout unless -o is given). A file
+    with errors still gets a picture of what parsed; its diagnostics go to stderr and the
+    status is 1.
 
-    """ + layoutFlags
+      --format svg|png|pdf    the picture's format; without it, -o's extension (.svg, .png,
+                              .pdf) decides, and SVG otherwise
+      --scale N               PNG pixels per SVG point, or the PDF page's zoom (default 1;
+                              2 for sharp screens)
+
+    PNG and PDF are made by rsvg-convert, which must be on PATH (Debian and Ubuntu package
+    librsvg2-bin, Homebrew librsvg); without it the status is 2. They are not written to a
+    terminal: give -o or redirect stdout.
+
+    """ + outputFlags + layoutFlags
 
     static let geometry = """
     Usage: bracket geometry [LAYOUT FLAGS] [-o OUT.json] FILE
 
-    Writes the laid-out diagram as geometry JSON: card centres and connector points in content
-    coordinates, ID ranges as 0-based line/UTF-16 character positions.
+    Writes the laid-out diagram as geometry JSON (schema/geometry.schema.json): card centres
+    and connector points in content coordinates, ID ranges as 0-based line/UTF-16 character
+    positions.
 
-    """ + layoutFlags
+    """ + outputFlags + layoutFlags
 
     static let export = """
-    Usage: bracket export --format dot [LAYOUT FLAGS] [-o OUT.dot] FILE
+    Usage: bracket export [--format dot] [LAYOUT FLAGS] [-o OUT.dot] FILE
 
-    Writes the tree in Graphviz DOT.
+    Writes the tree in Graphviz DOT, the default and only export format (for pictures, see
+    bracket render).
+
+    """ + outputFlags + layoutFlags
+
+    static let preview = """
+    Usage: bracket preview [--port N] [--open] [LAYOUT FLAGS] FILE
+
+    Serves a live preview of FILE to a browser, from 127.0.0.1 only and at a URL with an
+    unguessable token, which it prints. Every save of FILE shows in the page at once; while
+    the file has errors the page keeps the last good picture and shows an error badge. When
+    FILE is deleted (or renamed away) the command says so and waits for it to come back.
+    Ctrl-C stops it.
+
+      --port N    listen on this port (default: any free port)
+      --open      open the URL in the default browser (xdg-open, or open on macOS)
 
     """ + layoutFlags
 }

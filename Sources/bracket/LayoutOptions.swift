@@ -6,18 +6,18 @@ struct LayoutOptions {
     var defaults = LayoutSettings.tutorial
 
     /// Handles `flag` if it is a layout flag; returns false when it is not one.
-    mutating func accept(_ flag: String, _ scanner: inout ArgumentScanner) throws(UsageError) -> Bool {
+    mutating func accept(_ flag: String, _ scanner: inout ArgumentScanner) throws(CommandError) -> Bool {
         switch flag {
         case "--root":
             let value = try scanner.value(for: flag)
             guard let side = RootSide(rawValue: value) else {
-                throw UsageError("--root must be right, left, top or bottom, not '\(value)'")
+                throw CommandError("--root must be right, left, top or bottom, not '\(value)'")
             }
             defaults.root = side
         case "--align":
             let value = try scanner.value(for: flag)
             guard let align = LeafAlignment(rawValue: value) else {
-                throw UsageError("--align must be depth or leaves, not '\(value)'")
+                throw CommandError("--align must be depth or leaves, not '\(value)'")
             }
             defaults.align = align
         case "--card-width": defaults.cardWidth = try Self.length(flag, &scanner, allowZero: false)
@@ -32,12 +32,12 @@ struct LayoutOptions {
 
     private static func length(
         _ flag: String, _ scanner: inout ArgumentScanner, allowZero: Bool
-    ) throws(UsageError) -> Double {
+    ) throws(CommandError) -> Double {
         let text = try scanner.value(for: flag)
         // The same ranges a file's own @ settings accept (SettingSpec): 8...2000 for cards, 0...1000 for gaps.
         let range: ClosedRange<Double> = allowZero ? 0...1000 : 8...2000
         guard let value = Double(text), range.contains(value) else {
-            throw UsageError("\(flag) needs a number from \(Int(range.lowerBound)) to \(Int(range.upperBound)), not '\(text)'")
+            throw CommandError("\(flag) needs a number from \(Int(range.lowerBound)) to \(Int(range.upperBound)), not '\(text)'")
         }
         return value
     }

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 enum ExitStatus {
     static let success: Int32 = 0
@@ -13,25 +12,76 @@ enum ExitStatus {
     static let usage: Int32 = 2
 }
 
-/// A mistake in how the tool was called; reported as one line on stderr with status 2.
-struct UsageError: Error {
+/// Why a command stopped: one line on stderr and status 2. Usage mistakes point to `--help`;
+/// failures of the system (a missing file, a full disk) say what the system said instead.
+struct CommandError: Error {
     let message: String
-    init(_ message: String) { self.message = message }
-}
+    let isUsage: Bool
 
-/// Writes whole buffers with write(2): `print` is block-buffered on pipes and slow for the
-/// megabytes an SVG of a large tree can take.
-enum Output {
-    static func standardOutput(_ text: String) { write(Array(text.utf8), to: 1) }
-    static func standardError(_ text: String) { write(Array(text.utf8), to: 2) }
-
-    @discardableResult
-    static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        bytes.withUnsafeBytes { write($0, to: descriptor) }
+    /// A mistake in how the tool was called.
+    init(_ message: String) {
+        self.message = message
+        isUsage = true
     }
 
-    static func write(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
-        guard let base = buffer.baseAddress else { return true }
+    private init(failure message: String) {
+        self.message = message
+        isUsage = false
+    }
+
+    /// A read, write or process failure, with the system's reason when there is one.
+    static func failure(_ message: String) -> CommandError { CommandError(failure: message) }
+
+    /// `what: reason` with the reason `strerror` gives for `code`.
+    static func system(_ what: String, _ code: Int32) -> CommandError {
+        CommandError(failure: "\(what): \(SystemError.describe(code))")
+    }
+
+    var line: String { isUsage ? "bracket: \(message) (see 'bracket --help')\n" : "bracket: \(message)\n" }
+}
+
+enum SystemError {
+    /// The C library's text for an errno value ("No space left on device").
+    static func describe(_ code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        return String(cString: text)
+    }
+}
+
+/// Writes whole buffers with write(2) — `print` is block-buffered on pipes and slow for the
+/// megabytes an SVG of a large tree can take — and reports every failure: a full disk or a
+/// closed descriptor must never pass for success.
+enum Output {
+    /// Standard output, checked: a failed write is a `CommandError`.
+    static func standardOutput(_ text: String) throws(CommandError) {
+        var text = text
+        if let error = text.withUTF8({ bytes in
+            capture { () throws(CommandError) in try toStandardOutput(UnsafeRawBufferPointer(bytes)) }
+        }) { throw error }
+    }
+
+    static func toStandardOutput(_ buffer: UnsafeRawBufferPointer) throws(CommandError) {
+        guard !StandardStreams.outputWasClosed else {
+            throw CommandError.system("cannot write standard output", EBADF)
+        }
+        if let code = write(buffer, to: 1) { throw CommandError.system("cannot write standard output", code) }
+    }
+
+    /// Diagnostics and messages. If stderr itself is gone there is nobody left to tell, so the
+    /// result only decides the exit status (see `StandardStreams.errorFailed`).
+    static func standardError(_ text: String) {
+        guard !StandardStreams.errorWasClosed else {
+            StandardStreams.errorFailed = true
+            return
+        }
+        var text = text
+        let failed = text.withUTF8 { write(UnsafeRawBufferPointer($0), to: 2) } != nil
+        if failed { StandardStreams.errorFailed = true }
+    }
+
+    /// Writes all of `buffer`, retrying short writes and interruptions; returns errno on failure.
+    static func write(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+        guard let base = buffer.baseAddress else { return nil }
         var done = 0
         while done < buffer.count {
             #if canImport(Glibc)
@@ -41,56 +91,48 @@ enum Output {
             #endif
             if written < 0 {
                 if errno == EINTR { continue }
-                return false
+                // A descriptor left non-blocking by whoever shares it (some parent processes
+                // do that to a pipe) is not full for good: wait until it takes more.
+                if errno == EAGAIN || errno == EWOULDBLOCK {
+                    var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                    if poll(&entry, 1, -1) >= 0 || errno == EINTR { continue }
+                }
+                return errno
             }
             done += written
         }
-        return true
+        return nil
     }
 
-    /// Sends `bytes` to `path`, or to stdout when no path (or `-`) was given.
-    static func deliver(_ bytes: [UInt8], to path: String?) throws(UsageError) {
-        if let error = bytes.withUnsafeBytes({ send($0, to: path) }) { throw error }
+    /// Sends `bytes` to `path` (atomically, see `AtomicFile`), or to stdout when no path or `-`
+    /// was given. `input` is the file the bytes were made from, which must not be overwritten.
+    static func deliver(_ bytes: [UInt8], to path: String?, input: InputFile?) throws(CommandError) {
+        if let error = bytes.withUnsafeBytes({ buffer in
+            capture { () throws(CommandError) in try send(buffer, to: path, input: input) }
+        }) { throw error }
     }
 
     /// Sends the UTF-8 of `text` without copying it into an array first.
-    static func deliver(_ text: String, to path: String?) throws(UsageError) {
+    static func deliver(_ text: String, to path: String?, input: InputFile?) throws(CommandError) {
         var text = text
-        if let error = text.withUTF8({ send(UnsafeRawBufferPointer($0), to: path) }) { throw error }
+        if let error = text.withUTF8({ bytes in
+            capture { () throws(CommandError) in try send(UnsafeRawBufferPointer(bytes), to: path, input: input) }
+        }) { throw error }
     }
 
-    private static func send(_ buffer: UnsafeRawBufferPointer, to path: String?) -> UsageError? {
-        guard let path, path != "-" else {
-            write(buffer, to: 1)
+    /// The error `body` threw, as a value: the standard library's `with…` helpers rethrow as
+    /// `any Error`, so typed errors cross them as return values.
+    static func capture(_ body: () throws(CommandError) -> Void) -> CommandError? {
+        do throws(CommandError) {
+            try body()
             return nil
+        } catch {
+            return error
         }
-        // open(2) and write(2) rather than Data.write(to:), which needs its own copy of the bytes.
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o666)
-        guard descriptor >= 0 else { return UsageError("cannot write '\(path)'") }
-        let written = write(buffer, to: descriptor)
-        let closed = close(descriptor) == 0
-        return written && closed ? nil : UsageError("cannot write '\(path)'")
+    }
+
+    private static func send(_ buffer: UnsafeRawBufferPointer, to path: String?, input: InputFile?) throws(CommandError) {
+        guard let path, path != "-" else { return try toStandardOutput(buffer) }
+        try AtomicFile.write(buffer, to: path, notOver: input?.identity)
     }
 }
-
-/// A source file as the commands see it: the name to show in messages and its bytes.
-struct InputFile {
-    let displayName: String
-    let bytes: [UInt8]
-
-    /// Reads `path`, or all of stdin for `-`.
-    static func read(_ path: String) throws(UsageError) -> InputFile {
-        if path == "-" {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            return InputFile(displayName: "<stdin>", bytes: [UInt8](data))
-        }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-              let data = FileManager.default.contents(atPath: path)
-        else {
-            throw UsageError("cannot read '\(path)'")
-        }
-        return InputFile(displayName: path, bytes: [UInt8](data))
-    }
-}
-

@@ -15,6 +15,29 @@ import Testing
         }
     }
 
+    /// The cursor answers exactly as `position(of:)` for any order of offsets: ascending, with
+    /// steps back, repeats, and offsets past the end or inside a character.
+    @Test(arguments: PositionEncoding.allCases)
+    func cursorEqualsSinglePositionsInAnyOrder(encoding: PositionEncoding) {
+        var random = SeededRandom(seed: 16)
+        // Many lines as well as long ones, so both the line step and the line search run.
+        let text = Self.text + Array(String(repeating: "a\n", count: 40).utf8) + Self.text
+        let index = LineIndex(text)
+        let ascending = Array(-2...(text.count + 2))
+        var mixed: [Int] = []
+        for offset in ascending {
+            mixed.append(offset)
+            if Int.random(in: 0..<4, using: &random) == 0 { mixed.append(Int.random(in: -1...(text.count + 2), using: &random)) }
+        }
+        for offsets in [ascending, mixed, ascending.filter { $0 % 7 == 0 }] {
+            var cursor = LineIndex.PositionCursor(index, in: text, encoding: encoding)
+            for offset in offsets {
+                #expect(cursor.position(of: offset) == index.position(of: offset, in: text, encoding: encoding),
+                        "offset \(offset)")
+            }
+        }
+    }
+
     @Test func utf16CountsSurrogatePairsAsTwo() {
         let index = LineIndex(Self.text)
         let end = Self.text.firstIndex(of: UInt8(ascii: "{"))!

@@ -93,4 +93,40 @@ import Testing
         #expect(client.response(3)?["result"]?["url"]?.stringValue == url)  // started once
         #expect(client.finish() == 0)
     }
+
+    /// A card clicked in the browser reaches the editor as `window/showDocument` when the
+    /// client advertises it, and as the `bracket/reveal` notification otherwise (Neovim 0.7,
+    /// eglot 1.9 have no showDocument), with the node's ID range either way.
+    @Test(arguments: [true, false])
+    func revealFollowsTheShowDocumentCapability(supported: Bool) throws {
+        let client = LSPTestClient()
+        let window: JSONValue = supported ? ["showDocument": ["support": true]] : [:]
+        client.request(1, "initialize", ["processId": .null, "rootUri": .null, "capabilities": ["window": window]])
+        _ = client.response(1)
+        client.notify("initialized", [:])
+        client.open(uri, tutorial)
+        client.request(2, "bracket/openPreview", ["textDocument": ["uri": .string(uri)]])
+        let url = try #require(client.response(2)?["result"]?["url"]?.stringValue)
+        let parts = url.split(separator: "/")  // http:, 127.0.0.1:PORT, TOKEN
+        let port = try #require(parts.count == 3 ? UInt16(parts[1].split(separator: ":")[1]) : nil)
+        let body = #"{"type":"reveal","id":"5"}"#
+        let answer = RawHTTPClient.request(port: port, "POST /\(parts[2])/reveal HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+            + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
+        #expect(statusCode(answer) == 204)
+        var received: JSONValue?
+        while received == nil, let message = client.next() {
+            let method = message["method"]?.stringValue
+            if method == "window/showDocument" || method == "bracket/reveal" { received = message }
+        }
+        let message = try #require(received)
+        let five = try #require(Array(tutorial.utf8).firstIndex(of: UInt8(ascii: "5")))  // ASCII: UTF-16 = bytes
+        let selection: JSONValue = ["start": ["line": 0, "character": JSONValue(five)],
+                                    "end": ["line": 0, "character": JSONValue(five + 1)]]
+        #expect(message["method"]?.stringValue == (supported ? "window/showDocument" : "bracket/reveal"))
+        #expect((message["id"] != nil) == supported)  // a request only where the client can answer it
+        #expect(message["params"]?["uri"]?.stringValue == uri)
+        #expect(message["params"]?["selection"] == selection)
+        #expect(message["params"]?["takeFocus"] == true)
+        #expect(client.finish() == 0)
+    }
 }

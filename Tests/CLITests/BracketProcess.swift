@@ -34,18 +34,38 @@ struct BracketProcess {
         }
     }
 
-    static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws -> Result {
+    static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
+                    environment: [String: String]? = nil) throws -> Result {
         guard let executable else { throw CocoaError(.fileNoSuchFile) }
+        return try spawn(executable, arguments, stdin: stdin, in: directory, environment: environment)
+    }
+
+    /// Runs the executable through `/bin/sh` with `redirections` applied to it — `<&-`, `< /`,
+    /// `> /dev/full`, `>&-`, `ulimit -f 8;` before it — which Process cannot set up itself.
+    /// `prefix` runs in the shell before the executable (for `ulimit`).
+    /// `wrapper` runs the executable through another command (`setpriv …` to drop root).
+    static func shell(_ redirections: String, _ arguments: [String], prefix: String = "", wrapper: [String] = [],
+                      stdin: Data? = nil, in directory: URL? = nil, environment: [String: String]? = nil) throws -> Result {
+        guard let executable else { throw CocoaError(.fileNoSuchFile) }
+        let wrapped = wrapper.map { "'\($0)' " }.joined()
+        let script = "\(prefix) exec \(wrapped)\"$0\" \"$@\" \(redirections)"
+        return try spawn(URL(fileURLWithPath: "/bin/sh"), ["-c", script, executable.path] + arguments,
+                         stdin: stdin, in: directory, environment: environment)
+    }
+
+    private static func spawn(_ executable: URL, _ arguments: [String], stdin: Data?, in directory: URL?,
+                              environment: [String: String]?) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let environment { process.environment = environment }
         if let directory { process.currentDirectoryURL = directory }
         let output = Pipe(), errors = Pipe(), input = Pipe()
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = input
         try process.run()
-        input.fileHandleForWriting.write(stdin ?? Data())
+        if let stdin, !stdin.isEmpty { input.fileHandleForWriting.write(stdin) }
         try input.fileHandleForWriting.close()
         // Read both pipes to the end before waiting, so a large output cannot fill a pipe and stall.
         let group = DispatchGroup()

@@ -5,8 +5,8 @@
 ;; Run through Tests/editors/run_emacs_test.sh (emacs --batch, without -Q so that
 ;; Debian's site-start puts elpa's eglot on the load path).  Prints one line per
 ;; check and "N passed, N failed" last; exits non-zero on any failure.
-;; Batch Emacs never runs idle timers, so the test flushes eglot's didChange and
-;; starts flymake itself where an interactive session would do it on idle.
+;; Batch Emacs never runs idle timers, so the test runs them (`bracket-test-idle')
+;; where an interactive session would be idle, and starts flymake itself.
 
 ;;; Code:
 
@@ -27,6 +27,7 @@
   (/ (string-to-number (or (getenv "BRACKET_TEST_TIMEOUT_MS") "15000")) 1000.0))
 (defvar bracket-test-passed 0)
 (defvar bracket-test-failed 0)
+(defvar bracket-test-url nil "The browser preview's URL, once the server gave it.")
 (defvar bracket-test-broken nil "Set after a failure: later checks depend on earlier ones.")
 
 (defun bracket-test-out (format-string &rest args)
@@ -55,6 +56,21 @@
                 (< (float-time) deadline))
       (accept-process-output nil 0.05))
     value))
+
+(defun bracket-test-idle ()
+  "Run every idle timer once, as an interactive Emacs does when the user pauses.
+That is how eglot sends didChange (and so how deferred requests go out)."
+  (dolist (timer (copy-sequence timer-idle-list))
+    (when (memq timer timer-idle-list)
+      (timer-event-handler timer)))
+  (accept-process-output nil 0.05))
+
+(defun bracket-test-file-text (file)
+  "FILE's contents, or nil when it does not exist (yet)."
+  (when (file-exists-p file)
+    (with-temp-buffer
+      (insert-file-contents file)
+      (buffer-string))))
 
 (defun bracket-test-flymake-messages ()
   "Texts of flymake's diagnostics in this buffer, after asking flymake to report."
@@ -99,22 +115,126 @@
   (bracket-test-check "bracket-render writes an SVG with cards"
     (with-current-buffer buffer
       (bracket-render svg)
-      (let ((text (with-temp-buffer
-                    (insert-file-contents svg)
-                    (buffer-string))))
-        (cons (and (string-match-p "\\`[ \t\n]*<\\(svg\\|\\?xml\\)" text)
+      (let ((text (bracket-test-wait (lambda () (bracket-test-file-text svg)))))
+        (cons (and text
+                   (string-match-p "\\`[ \t\n]*<\\(svg\\|\\?xml\\)" text)
                    (string-match-p "data-node-id" text))
-              (substring text 0 (min 200 (length text)))))))
+              (and text (substring text 0 (min 200 (length text))))))))
 
   (bracket-test-check "an edit clears the diagnostic"
     (with-current-buffer buffer
       (goto-char (point-min))
       (re-search-forward "3 { \\(4\\)")
       (replace-match "4b" t t nil 1)
-      (eglot--signal-textDocument/didChange)
+      (bracket-test-idle)
       (let ((cleared (bracket-test-wait
                       (lambda () (null (bracket-test-flymake-messages))))))
         (cons cleared (format "%S" (bracket-test-flymake-messages))))))
+
+  ;; The request is made while eglot still holds the edit back; it must wait for it
+  ;; (jsonrpc's :deferred) instead of rendering the old text.
+  (bracket-test-check "bracket-render waits for pending edits"
+    (with-current-buffer buffer
+      (delete-file svg)
+      (goto-char (point-max))
+      (insert "\n# pending\n")
+      (goto-char (point-min))
+      (re-search-forward "5")
+      (insert " \"Fifth\"")
+      (bracket-render svg)
+      (accept-process-output nil 0.3)
+      (let ((early (bracket-test-file-text svg)))
+        (bracket-test-idle)
+        (let ((text (bracket-test-wait (lambda () (bracket-test-file-text svg)))))
+          (cons (and (null early) text (string-match-p "Fifth" text))
+                (format "before idle: %S; after: %S" (and early (length early))
+                        (and text (substring text 0 (min 120 (length text))))))))))
+
+  (bracket-test-check "the cursor position is converted to UTF-16 for the server"
+    (with-current-buffer buffer
+      (goto-char (point-max))
+      (insert "# \U0001F3C6é x")
+      (let ((position (bracket--lsp-position)))
+        (prog1 (cons (equal (plist-get position :character) 7) (format "%S" position))
+          (delete-region (line-beginning-position) (point))
+          (bracket-test-idle)))))
+
+  (bracket-test-check "cursor sync waits for pending edits, then reports point"
+    (with-current-buffer buffer
+      (let ((sent nil))
+        (cl-letf* ((original (symbol-function 'jsonrpc-notify))
+                   ((symbol-function 'jsonrpc-notify)
+                    (lambda (connection method params)
+                      (when (eq method :bracket/cursorMoved) (push params sent))
+                      (funcall original connection method params))))
+          (goto-char (point-min))
+          (re-search-forward "^[ \t]*2 { 4 \\(5\\)")
+          (goto-char (match-beginning 1))
+          (insert "é")
+          (backward-char 1)
+          (bracket--send-cursor)
+          (let ((while-pending (copy-sequence sent)))
+            (bracket-test-idle)
+            (bracket-test-idle)
+            (let ((position (plist-get (car sent) :position)))
+              (prog1 (cons (and (null while-pending) (= (length sent) 1)
+                                (equal position (bracket--lsp-position))
+                                (equal (plist-get (plist-get (car sent) :textDocument) :uri) (bracket--uri)))
+                           (format "while pending: %S; sent: %S; point: %S"
+                                   while-pending sent (bracket--lsp-position)))
+                (delete-char 1)
+                (bracket-test-idle))))))))
+
+  (bracket-test-check "bracket-open-browser-preview gives a loopback URL"
+    (with-current-buffer buffer
+      (let ((browse-url-browser-function (lambda (url &rest _) (setq bracket-test-url url))))
+        (bracket-open-browser-preview)
+        (bracket-test-wait (lambda () bracket-test-url))
+        (cons (and bracket-test-url
+                   (string-match-p "\\`http://127\\.0\\.0\\.1:[0-9]+/[0-9a-f]+/\\'" bracket-test-url))
+              (format "%S" bracket-test-url)))))
+
+  ;; Issue 17: eglot 1.9 answers window/showDocument with nil, so the server sends
+  ;; bracket/reveal; a real click on the real page (headless Chromium) must move point.
+  (bracket-test-check "clicking a card in the browser page moves point to its node"
+    (with-current-buffer buffer
+      ;; A label with a character outside the BMP before the node on its line: the
+      ;; reveal's UTF-16 column must become the right buffer position.
+      (goto-char (point-min))
+      (re-search-forward "^[ \t]*3\\( \\){")
+      (replace-match " \"\U0001F3C6é\" " t t nil 1)
+      (bracket-test-idle)
+      (let* ((target (save-excursion
+                       (goto-char (point-min))
+                       (re-search-forward "^[ \t]*3 \"\U0001F3C6é\" { 4b \\(7\\)")
+                       (match-beginning 1)))
+             (output (generate-new-buffer " *click-card*"))
+             (process (progn
+                        (goto-char (point-min))
+                        (make-process :name "click-card" :buffer output
+                                      :command (list "python3"
+                                                     (expand-file-name "Tests/editors/click_card.py"
+                                                                       bracket-test-root)
+                                                     bracket-test-url "7")))))
+        (let ((bracket-test-timeout 60))
+          (bracket-test-wait (lambda () (and (eq (window-buffer (selected-window)) buffer)
+                                             (= (window-point (selected-window)) target)))))
+        (let ((bracket-test-timeout 30))
+          (bracket-test-wait (lambda () (not (process-live-p process)))))
+        (prog1 (cons (and (eq (window-buffer (selected-window)) buffer)
+                          (= (window-point (selected-window)) target))
+                     (format "point %S in %S, wanted %S; click_card.py: %s"
+                             (window-point (selected-window)) (window-buffer (selected-window)) target
+                             (with-current-buffer output (buffer-string))))
+          (kill-buffer output)))))
+
+  (bracket-test-check "a malformed bracket/reveal changes nothing and signals nothing"
+    (let ((before (cons (window-buffer (selected-window)) (window-point (selected-window)))))
+      (bracket--reveal 42 nil)
+      (bracket--reveal "file:///no/such/file.bracket" '(:start (:line 0 :character 0)))
+      (bracket--reveal (with-current-buffer buffer (bracket--uri)) "not a range")
+      (cons (equal before (cons (window-buffer (selected-window)) (window-point (selected-window))))
+            (format "%S" before))))
 
   (when server
     (ignore-errors (eglot-shutdown server)))

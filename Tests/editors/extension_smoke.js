@@ -8,7 +8,11 @@ const path = require("path");
 const fs = require("fs");
 
 const root = path.resolve(__dirname, "..", "..");
-const extensionDir = path.join(root, "editors", "vscode");
+// BRACKET_EXTENSION_DIR runs an installed-style copy (test_vscode_package.py makes one), which
+// has the page only in its own preview/ folder.
+const extensionDir = process.env.BRACKET_EXTENSION_DIR || path.join(root, "editors", "vscode");
+const checkoutPage = path.join(extensionDir, "..", "preview");
+const servedPage = fs.existsSync(path.join(checkoutPage, "embed.py")) ? checkoutPage : path.join(extensionDir, "preview");
 const fixture = JSON.parse(fs.readFileSync(path.join(__dirname, "fixtures", "tutorial-v1.json"), "utf8"));
 const results = [];
 const check = (name, ok, detail) => results.push({ name, ok: !!ok, detail: detail === undefined ? null : detail });
@@ -36,6 +40,9 @@ const listeners = { selection: [] };
 const registered = {};
 const panels = [];
 const shown = [];
+const saveDialogs = [];
+const written = [];
+let saveTarget = null;
 const document = { uri: Uri.parse(fixture.uri), languageId: "bracket" };
 const editor = { document, viewColumn: 1, selection: { active: new Position(0, 0) }, revealRange() {} };
 
@@ -66,6 +73,7 @@ const vscode = {
       return panel;
     },
     showTextDocument: async (doc, options) => { shown.push(options); return editor; },
+    showSaveDialog: async (options) => { saveDialogs.push(options); return saveTarget; },
     showErrorMessage: (message) => check("no error message", false, message),
     showInformationMessage: () => {},
     showWarningMessage: () => {},
@@ -81,6 +89,7 @@ const vscode = {
     onDidCloseTextDocument: () => ({ dispose() {} }),
     onDidChangeConfiguration: () => ({ dispose() {} }),
     openTextDocument: async () => document,
+    fs: { writeFile: async (uri, bytes) => { written.push({ uri, bytes }); } },
   },
 };
 
@@ -134,6 +143,8 @@ Module._load = function (request, parent, isMain) {
   check("webview runs scripts only from the preview folder",
     panel.options.enableScripts === true && panel.options.localResourceRoots.length === 1);
   const html = panel.webview.html;
+  check("the panel serves the page from " + path.relative(root, servedPage),
+    panel.options.localResourceRoots[0].path === servedPage, panel.options.localResourceRoots);
   check("panel HTML has the placeholders filled",
     !html.includes("{{") && html.includes("script-src vscode-resource:")
     && /src="vscode-webview-resource:[^"]*\/preview\/preview\.js"/.test(html), html.slice(0, 300));
@@ -171,6 +182,44 @@ Module._load = function (request, parent, isMain) {
   listeners.selection[0]({ textEditor: editor, selections: [{ active: new Position(0, 40) }] });
   const followed = panel.posted.filter((m) => m.type === "highlight").pop();
   check("cursor highlight uses the geometry after the delta", followed && followed.id === "5", followed);
+  // One patcher (issue 13): the extension's geometry follows the page's preview-delta.js, so
+  // a delta the page refuses is refused here too, and no stale geometry is kept.
+  const pagePatcher = path.join(servedPage, "preview-delta.js");
+  check("the extension patches geometry with the page's preview-delta.js", require.cache[pagePatcher] !== undefined,
+    Object.keys(require.cache).filter((name) => name.includes("preview")));
+  const unfitting = JSON.parse(JSON.stringify(delta));
+  unfitting.version = 5; unfitting.sequence = 9; unfitting.base = 8;
+  unfitting.delta.cards.removed = ["no-such-node"];
+  created.notifications["bracket/didChangePreview"](unfitting);
+  check("a delta that does not fit is still forwarded (the page asks for a resync)",
+    panel.posted.filter((m) => m.type === "preview").pop().payload === unfitting);
+  listeners.selection[0]({ textEditor: editor, selections: [{ active: new Position(0, 40) }] });
+  const dropped = panel.posted.filter((m) => m.type === "highlight").pop();
+  check("... and the extension keeps no geometry from it", dropped && dropped.id === null, dropped);
+  created.notifications["bracket/didChangePreview"](numbered);
+
+  // The same patcher, replayed over the recorded delta sequence, ends on the final geometry.
+  const sequence = JSON.parse(fs.readFileSync(path.join(__dirname, "fixtures", "delta-sequence.json"), "utf8"));
+  const patcher = require(pagePatcher);
+  let replayed = sequence.payloads[0].geometry;
+  for (const payload of sequence.payloads.slice(1)) replayed = replayed && patcher.patchGeometry(replayed, payload.delta);
+  check("patchGeometry replays the recorded deltas to the final full payload's geometry",
+    replayed && JSON.stringify(replayed) === JSON.stringify(sequence.final.geometry));
+  const broken = JSON.parse(JSON.stringify(sequence.payloads[1].delta));
+  const refusals = [
+    ["an unknown removed ID", (d) => { d.cards.removed.push("nope"); }],
+    ["a change to an unknown ID", (d) => { d.cards.changed.push({ id: "nope", node: { id: "nope" } }); }],
+    ["an added node after an anchor that is not there", (d) => { d.cards.added.push({ id: "new", after: "nope", node: { id: "new" } }); }],
+    ["two additions after one anchor", (d) => { d.cards.added.push({ id: "a1", after: null, node: {} }, { id: "a2", after: null, node: {} }); }],
+    ["a missing frame size", (d) => { delete d.frame.svgWidth; }],
+    ["a missing edges part", (d) => { delete d.edges; }],
+  ];
+  for (const [name, spoil] of refusals) {
+    const spoilt = JSON.parse(JSON.stringify(broken));
+    spoil(spoilt);
+    check("patchGeometry refuses " + name, patcher.patchGeometry(sequence.payloads[0].geometry, spoilt) === null);
+  }
+
   created.lastRequest = null;
   await panel.handlers.message({ type: "resync", uri: fixture.uri });
   check("resync asks the server for a full preview and forwards it",
@@ -183,6 +232,28 @@ Module._load = function (request, parent, isMain) {
   check("reveal selects the node's ID range",
     selection && selection.start.character === node3.range.start.character
     && selection.end.character === node3.range.end.character, shown);
+
+  // The page's Save PNG / Save SVG: the extension asks where and writes the bytes.
+  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+  saveTarget = Uri.file("/tmp/out/tutorial.png");
+  await panel.handlers.message({ type: "export", format: "png", name: "tutorial.png", data: png.toString("base64") });
+  const dialog = saveDialogs[saveDialogs.length - 1];
+  check("Save PNG opens a save dialog beside the document, for PNG files",
+    dialog && dialog.defaultUri.path.endsWith(".png") && JSON.stringify(Object.values(dialog.filters)) === '[["png"]]', dialog);
+  check("... writes the PNG bytes there", written.length === 1 && written[0].uri === saveTarget
+    && Buffer.compare(Buffer.from(written[0].bytes), png) === 0, written);
+  check("... and tells the page", panel.posted[panel.posted.length - 1].type === "notice"
+    && panel.posted[panel.posted.length - 1].text === "Saved tutorial.png", panel.posted[panel.posted.length - 1]);
+  saveTarget = Uri.file("/tmp/out/tutorial.svg");
+  await panel.handlers.message({ type: "export", format: "svg", data: "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n" });
+  check("Save SVG writes the markup as UTF-8", written.length === 2 && Buffer.from(written[1].bytes).toString("utf8").startsWith("<svg"));
+  saveTarget = null;
+  await panel.handlers.message({ type: "export", format: "svg", data: "<svg/>" });
+  check("a cancelled dialog writes nothing", written.length === 2);
+  const dialogs = saveDialogs.length;
+  await panel.handlers.message({ type: "export", format: "exe", data: "x" });
+  await panel.handlers.message({ type: "export", format: "png", data: 42 });
+  check("unknown formats and bad data are ignored", saveDialogs.length === dialogs && written.length === 2);
 
   await registered["bracket.openPreviewToSide"]();
   check("a second open reuses the panel", panels.length === 1 && panel.revealed);

@@ -1,7 +1,7 @@
 // Test driver for the preview page, loaded by test_preview_page.py BEFORE preview.js in a copy
 // of the real page. It plays the VS Code side: it provides acquireVsCodeApi, sends recorded
-// payloads as window messages, pokes the UI, and writes a JSON verdict into the DOM, which
-// headless Chromium's --dump-dom hands back to the Python test.
+// payloads as window messages, pokes the UI, and writes a JSON verdict into the DOM, which the
+// Python test reads from headless Chromium through Playwright.
 (function () {
   "use strict";
   var posted = [];
@@ -140,6 +140,29 @@
       getComputedStyle(card("1").querySelector("text")).fill === "rgb(4, 5, 6)", getComputedStyle(card("1").querySelector("text")).fill);
     check("the picture's own stylesheet applies (edges unfilled)",
       getComputedStyle(document.querySelector("#stage polyline")).fill === "none", getComputedStyle(document.querySelector("#stage polyline")).fill);
+
+    // Export in the webview goes through the extension: the page posts the bytes.
+    function exports() { return posted.filter(function (m) { return m.type === "export"; }); }
+    await send({ type: "highlight", id: "2" });
+    $("save-svg").click();
+    var svgExport = exports()[exports().length - 1];
+    check("Save SVG posts the standalone SVG to the extension", svgExport && svgExport.format === "svg" &&
+      svgExport.name === "tutorial.svg" && /^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/.test(svgExport.data) &&
+      svgExport.data.indexOf("<style>") > 0 && svgExport.data.indexOf('data-node-id="8"') > 0, svgExport && svgExport.data.slice(0, 200));
+    check("the exported SVG carries none of the page's marks",
+      svgExport && !/bracket-highlight|data-bracket-stylesheet|<metadata/.test(svgExport.data), svgExport && svgExport.data);
+    $("save-png").click();
+    for (var tries = 0; tries < 100 && exports().length < 2; tries++) await wait(30);
+    var pngExport = exports()[exports().length - 1];
+    check("Save PNG posts a base64 PNG to the extension", pngExport && pngExport.format === "png" &&
+      pngExport.name === "tutorial.png" && pngExport.data.indexOf("iVBORw0KGgo") === 0, pngExport && pngExport.data.slice(0, 40));
+    await send({ type: "notice", text: "Saved tutorial.png" });
+    check("the extension's notice shows in the toolbar", !$("notice").hidden && $("notice").textContent === "Saved tutorial.png");
+    $("copy-image").click();
+    for (var waited = 0; waited < 100 && $("notice").textContent === "Saved tutorial.png"; waited++) await wait(30);
+    check("Copy image copies or says why it cannot", /^(Copied|Copying images is not allowed)/.test($("notice").textContent),
+      $("notice").textContent);
+    await send({ type: "highlight", id: "6" });
 
     $("zoom-fit").click();
     var canvas = $("canvas").getBoundingClientRect();

@@ -205,6 +205,87 @@ step(":BracketPreview returns a loopback URL", function()
   return url:match("^http://127%.0%.0%.1:%d+/%x+/$") ~= nil, "url=" .. url
 end)
 
+step(":BracketFormat formats the buffer (vim.lsp.buf.formatting on 0.7, format on 0.8+)", function()
+  local canonical = vim.api.nvim_buf_get_lines(state.buf, 0, -1, false)
+  local row
+  for i, line in ipairs(canonical) do
+    if line:match("^%s+%S") then
+      row = i
+      break
+    end
+  end
+  if not row then
+    return false, "no indented line in " .. vim.inspect(canonical)
+  end
+  vim.api.nvim_buf_set_lines(state.buf, row - 1, row, false, { "        " .. vim.trim(canonical[row]) })
+  vim.cmd("BracketFormat")
+  local ok = vim.wait(timeout, function()
+    return vim.deep_equal(vim.api.nvim_buf_get_lines(state.buf, 0, -1, false), canonical)
+  end, 50)
+  return ok, vim.inspect(vim.api.nvim_buf_get_lines(state.buf, 0, -1, false))
+end)
+
+-- The reveal the issue reported broken on 0.7: a click on a card in the real page (headless
+-- Chromium) goes page -> loopback server -> bracket/reveal (0.7) or window/showDocument (0.8+)
+-- -> this editor, whose cursor must land on the node's ID.
+step("clicking a card in the browser page moves the cursor to its node", function()
+  -- A label with a character outside the BMP before the node on its line: the reveal's
+  -- UTF-16 column must become the right byte column.
+  for i, line in ipairs(vim.api.nvim_buf_get_lines(state.buf, 0, -1, false)) do
+    if line:match("^%s*3 {") then
+      vim.api.nvim_buf_set_lines(state.buf, i - 1, i, false, { (line:gsub("3 {", '3 "🏆é" {', 1)) })
+    end
+  end
+  local lines = vim.api.nvim_buf_get_lines(state.buf, 0, -1, false)
+  local target_row, target_col
+  for i, line in ipairs(lines) do
+    local col = line:find("%f[%w]7%f[^%w]")
+    if col and not line:match("^%s*#") then
+      target_row, target_col = i, col - 1
+    end
+  end
+  if not target_row then
+    return false, "no node 7 in " .. vim.inspect(lines)
+  end
+  vim.api.nvim_win_set_cursor(0, { 1, 0 })
+  local output = {}
+  local job = vim.fn.jobstart({ "python3", root .. "/Tests/editors/click_card.py", state.opened_url, "7" }, {
+    stdout_buffered = true,
+    stderr_buffered = true,
+    on_stdout = function(_, data)
+      vim.list_extend(output, data)
+    end,
+    on_stderr = function(_, data)
+      vim.list_extend(output, data)
+    end,
+  })
+  if job <= 0 then
+    return false, "cannot start python3"
+  end
+  local moved = vim.wait(60000, function()
+    local cursor = vim.api.nvim_win_get_cursor(0)
+    return cursor[1] == target_row and cursor[2] == target_col
+  end, 50)
+  vim.fn.jobwait({ job }, 30000)
+  local cursor = vim.api.nvim_win_get_cursor(0)
+  return moved and vim.api.nvim_get_current_buf() == state.buf,
+    ("cursor %d:%d, wanted %d:%d; click_card.py: %s"):format(cursor[1], cursor[2], target_row, target_col,
+      table.concat(output, " "))
+end)
+
+step("a malformed bracket/reveal changes nothing and raises nothing", function()
+  local before = { vim.api.nvim_get_current_buf(), vim.api.nvim_win_get_cursor(0) }
+  local bracket = require("bracket")
+  local ok, err = pcall(function()
+    bracket.handle_reveal(nil, { uri = 42 }, {})
+    bracket.handle_reveal(nil, "nonsense", {})
+    bracket.handle_reveal(nil, { uri = vim.uri_from_bufnr(state.buf), selection = "x" }, {})
+    bracket.handle_reveal({ code = 1 }, nil, {})
+  end)
+  local after = { vim.api.nvim_get_current_buf(), vim.api.nvim_win_get_cursor(0) }
+  return ok and vim.deep_equal(before, after), tostring(err) .. vim.inspect({ before, after })
+end)
+
 local ok_all = true
 for _, s in ipairs(steps) do
   if not ok_all then

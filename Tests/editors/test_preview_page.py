@@ -4,7 +4,7 @@
 Two set-ups, both served from a loopback HTTP server started here:
   * VS Code transport: a copy of the page with harness.js loaded first; it fakes
     acquireVsCodeApi, plays Tests/editors/fixtures/*.json as window messages and writes a JSON
-    verdict into the DOM, which `chromium --dump-dom` returns.
+    verdict into the DOM, which the test reads from headless Chromium through Playwright.
   * Browser transport: the page exactly as the `bracket` binary serves it (embed.py's
     browserHTML) at /TOKEN/, fed by a small `events` stream; a second load clicks a card and
     the POST to `reveal` is recorded here.
@@ -15,10 +15,9 @@ import json
 import os
 import re
 import shutil
-import subprocess
 import sys
-import tempfile
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -29,6 +28,7 @@ TOKEN = "t0ken"
 
 sys.path.insert(0, PREVIEW)
 import embed  # noqa: E402  (the same substitution the binary's server uses)
+from checks import check  # noqa: E402  (this folder is on sys.path: it holds the script)
 
 
 def read(path):
@@ -143,71 +143,73 @@ def find_chromium():
     return None
 
 
-def dump_dom(chromium, url, profile):
-    command = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-               "--disable-extensions", "--disable-background-networking", "--mute-audio",
-               f"--user-data-dir={profile}", "--window-size=640,400",
-               "--virtual-time-budget=15000", "--dump-dom", url]
-    result = subprocess.run(command, capture_output=True, text=True, timeout=180)
-    return result.stdout, result.stderr
-
-
-class Results:
-    def __init__(self):
-        self.passed = 0
-        self.failed = 0
-
-    def check(self, name, ok, detail=None):
-        if ok:
-            self.passed += 1
-            print(f"PASS {name}")
-        else:
-            self.failed += 1
-            print(f"FAIL {name}" + ("" if detail is None else f": {detail}"))
+def load(browser, url, ready):
+    """The page's DOM once the JavaScript condition `ready` holds (or after 30 s), and the
+    console errors it logged, from headless Chromium through the DevTools protocol."""
+    page = browser.new_page(viewport={"width": 640, "height": 400})
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto(url)
+        try:
+            page.wait_for_function(ready, timeout=30000)
+        except Exception as error:  # noqa: BLE001 - the checks report what the page shows
+            errors.append(f"{type(error).__name__}: {error}")
+        return page.content(), "\n".join(errors)
+    finally:
+        page.close()
 
 
 def main():
-    results = Results()
     chromium = find_chromium()
     if chromium is None:
-        results.check("chromium is installed (apt-get install chromium)", False)
-        print(f"{results.passed} passed, {results.failed} failed")
-        return 1
+        check("chromium is installed (apt-get install chromium)", False)
+        return check.summary()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        check("playwright is installed (pip install playwright)", False)
+        return check.summary()
     site = Site()
     server = ThreadingHTTPServer(("127.0.0.1", 0), make_handler(site))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     base = f"http://127.0.0.1:{server.server_address[1]}"
-    profile = tempfile.mkdtemp(prefix="bracket-preview-test-")
+    playwright = sync_playwright().start()
+    browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
     try:
         # VS Code transport, the full scenario.
-        dom, stderr = dump_dom(chromium, base + "/vscode/", profile + "/a")
+        dom, stderr = load(browser, base + "/vscode/", "() => document.getElementById('bracket-test-verdict')")
         match = re.search(r'<pre id="bracket-test-verdict">(.*?)</pre>', dom, re.S)
-        results.check("harness wrote a verdict", match is not None, stderr[-2000:])
+        check("harness wrote a verdict", match is not None, stderr[-2000:])
         if match:
             for entry in json.loads(html.unescape(match.group(1))):
-                results.check("vscode: " + entry["name"], entry["ok"], entry["detail"])
+                check("vscode: " + entry["name"], entry["ok"], entry["detail"])
 
         # Browser transport: the page as served by the binary, fed over `events`.
-        dom, stderr = dump_dom(chromium, f"{base}/{TOKEN}/", profile + "/b")
-        results.check("browser: page chose the browser transport",
+        dom, stderr = load(browser, f"{base}/{TOKEN}/",
+                           "() => document.querySelectorAll('#stage .bracket-highlight').length > 0")
+        check("browser: page chose the browser transport",
                       'data-transport="browser"' in dom, stderr[-2000:])
         found = re.findall(r'data-node-id="([^"]*)"', dom)
-        results.check("browser: preview event shows the cards", found == list("1245367"), found)
+        check("browser: preview event shows the cards", found == list("1245367"), found)
         marked = re.findall(r'<g class="bracket-card bracket-highlight" data-node-id="([^"]*)"', dom)
-        results.check("browser: highlight event marks card 3", marked == ["3"], marked)
+        check("browser: highlight event marks card 3", marked == ["3"], marked)
 
-        dump_dom(chromium, f"{base}/{TOKEN}-click/", profile + "/c")
+        load(browser, f"{base}/{TOKEN}-click/", "() => document.querySelector('#stage [data-node-id]') !== null")
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and not any(p == f"/{TOKEN}-click/reveal" for p, _ in site.reveals):
+            time.sleep(0.05)
         posted = [body for path, body in site.reveals if path == f"/{TOKEN}-click/reveal"]
         node4 = next(n for n in load_fixtures()["tutorial-v1"]["geometry"]["nodes"] if n["id"] == "4")
-        results.check("browser: clicking a card POSTs reveal with id and range",
+        check("browser: clicking a card POSTs reveal with id and range",
                       len(posted) >= 1 and posted[0] == {"type": "reveal", "id": "4", "range": node4["range"]},
                       posted)
     finally:
+        browser.close()
+        playwright.stop()
         server.shutdown()
-        shutil.rmtree(profile, ignore_errors=True)
-    print(f"{results.passed} passed, {results.failed} failed")
-    return 0 if results.failed == 0 else 1
+    return check.summary()
 
 
 if __name__ == "__main__":

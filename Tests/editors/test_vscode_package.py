@@ -12,24 +12,12 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 EXTENSION = os.path.join(ROOT, "editors", "vscode")
-
-PASSED = 0
-FAILED = 0
-
-
-def check(name, ok, detail=None):
-    global PASSED, FAILED
-    if ok:
-        PASSED += 1
-        print(f"PASS {name}")
-    else:
-        FAILED += 1
-        print(f"FAIL {name}" + ("" if detail is None else f": {detail}"))
-
+from checks import check  # noqa: E402  (this folder is on sys.path: it holds the script)
 
 def load_json(relative):
     path = os.path.join(EXTENSION, relative)
@@ -382,6 +370,12 @@ def check_manifest(package):
     check("main file exists", os.path.isfile(os.path.join(EXTENSION, package.get("main", "-"))))
     check("depends on vscode-languageclient ^9.0.1",
           package.get("dependencies", {}).get("vscode-languageclient") == "^9.0.1")
+    repository = package.get("repository")
+    check("repository names a git URL (vsce asks for it otherwise)",
+          isinstance(repository, dict) and repository.get("type") == "git"
+          and str(repository.get("url", "")).startswith("https://"), repository)
+    check("npm install runs the copy too (postinstall), so the checkout has the schemas",
+          "scripts/copy-preview.js" in package.get("scripts", {}).get("postinstall", ""))
     prepublish = package.get("scripts", {}).get("vscode:prepublish", "")
     check("vscode:prepublish copies the preview page",
           "scripts/copy-preview.js" in prepublish and os.path.isfile(os.path.join(EXTENSION, "scripts", "copy-preview.js")))
@@ -493,13 +487,15 @@ def check_grammar(data):
     check_semantic_agreement(grammar)
 
 
-def check_copy_script():
+def check_copy_script(package):
     node = shutil.which("node")
     if node is None:
         print("(node not installed: copy-preview.js not run)")
         return
     target = os.path.join(EXTENSION, "preview")
+    schema_target = os.path.join(EXTENSION, "schema")
     existed = os.path.isdir(target)
+    schema_existed = os.path.isdir(schema_target)
     result = subprocess.run([node, os.path.join(EXTENSION, "scripts", "copy-preview.js")],
                             cwd=EXTENSION, capture_output=True, text=True, timeout=60)
     same = result.returncode == 0 and all(
@@ -507,26 +503,71 @@ def check_copy_script():
         == open(os.path.join(ROOT, "editors", "preview", name), "rb").read()
         for name in ("index.html", "preview.js", "preview-delta.js", "preview.css"))
     check("copy-preview.js copies the page into the extension", same, result.stderr)
+    # What `npm install` (postinstall) leaves in a checkout: every jsonValidation URL must
+    # name a file that is the repository's schema, byte for byte.
+    problems = []
+    entries = package.get("contributes", {}).get("jsonValidation", [])
+    for entry in entries:
+        url = entry.get("url", "")
+        local = os.path.normpath(os.path.join(EXTENSION, url))
+        source = os.path.join(ROOT, "schema", os.path.basename(url))
+        if not url.startswith("./") or not local.startswith(EXTENSION + os.sep):
+            problems.append(f"{url}: not inside the extension (a packaged extension has nothing else)")
+        elif not os.path.isfile(local) or not os.path.isfile(source):
+            problems.append(f"{url}: missing after the copy")
+        elif open(local, "rb").read() != open(source, "rb").read():
+            problems.append(f"{url}: differs from schema/{os.path.basename(url)}")
+    check("after the dev-flow copy every jsonValidation schema exists in the extension",
+          entries and not problems, problems)
     if not existed:
         shutil.rmtree(target, ignore_errors=True)
+    if not schema_existed:
+        shutil.rmtree(schema_target, ignore_errors=True)
 
 
-def check_extension_wiring():
-    """Runs extension.js under stand-in vscode modules (see extension_smoke.js)."""
+def check_extension_wiring(extension_dir=None, label="extension"):
+    """Runs extension.js under stand-in vscode modules (see extension_smoke.js), from the
+    checkout or from `extension_dir`."""
     node = shutil.which("node")
     if node is None:
         print("(node not installed: extension wiring not run)")
         return
+    env = dict(os.environ)
+    if extension_dir:
+        env["BRACKET_EXTENSION_DIR"] = extension_dir
     result = subprocess.run([node, os.path.join(HERE, "extension_smoke.js")],
-                            capture_output=True, text=True, timeout=60)
+                            capture_output=True, text=True, timeout=60, env=env)
     try:
         entries = json.loads(result.stdout)
     except ValueError:
-        check("extension smoke run printed its results", False, result.stdout[-500:] + result.stderr[-2000:])
+        check(f"{label} smoke run printed its results", False, result.stdout[-500:] + result.stderr[-2000:])
         return
-    check("extension smoke run printed its results", bool(entries), result.stderr[-2000:])
+    check(f"{label} smoke run printed its results", bool(entries), result.stderr[-2000:])
     for entry in entries:
-        check("extension: " + entry["name"], entry["ok"], entry["detail"])
+        check(f"{label}: " + entry["name"], entry["ok"], entry["detail"])
+
+
+def check_installed_layout():
+    """What a .vsix installs: the extension folder alone, with the copied page and schemas and
+    no checkout around it. The extension must serve and patch with its own preview/."""
+    if shutil.which("node") is None:
+        return
+    staging = tempfile.mkdtemp(prefix="bracket-vsix-")
+    existed = {folder: os.path.isdir(os.path.join(EXTENSION, folder)) for folder in ("preview", "schema")}
+    try:
+        installed = os.path.join(staging, "bracket-lang.bracket-0.1.0")
+        shutil.copytree(EXTENSION, installed, ignore=shutil.ignore_patterns("node_modules", "scripts"))
+        subprocess.run([shutil.which("node"), os.path.join(EXTENSION, "scripts", "copy-preview.js")],
+                       cwd=EXTENSION, capture_output=True, timeout=60)
+        for folder in ("preview", "schema"):
+            shutil.rmtree(os.path.join(installed, folder), ignore_errors=True)
+            shutil.copytree(os.path.join(EXTENSION, folder), os.path.join(installed, folder))
+        check_extension_wiring(installed, "installed extension")
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+        for folder, was_there in existed.items():
+            if not was_there:
+                shutil.rmtree(os.path.join(EXTENSION, folder), ignore_errors=True)
 
 
 def main():
@@ -540,9 +581,10 @@ def main():
     if grammar is not None:
         check_grammar(grammar)
     check_extension_wiring()
-    check_copy_script()
-    print(f"{PASSED} passed, {FAILED} failed")
-    return 0 if FAILED == 0 else 1
+    if package is not None:
+        check_copy_script(package)
+    check_installed_layout()
+    return check.summary()
 
 
 if __name__ == "__main__":

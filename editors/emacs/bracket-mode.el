@@ -18,14 +18,27 @@
 (require 'cl-lib)
 (require 'subr-x)
 
+;; Only eglot's public API (nothing named `eglot--'): its internals change between
+;; releases.  Where eglot 1.9 (Emacs 28) has no public function, the code below does the
+;; job itself (URIs, positions) or goes through jsonrpc's public calls.
 (defvar eglot-server-programs)
+(defvar eglot-send-changes-idle-time)
+(defvar eglot-current-linepos-function)   ; eglot 1.12+
+(defvar eglot-move-to-linepos-function)   ; eglot 1.12+
+(defvar eglot-current-column-function)    ; eglot 1.9-1.11
+(defvar eglot-move-to-column-function)    ; eglot 1.9-1.11
+(defvar url-path-allowed-chars)
 (declare-function eglot-current-server "eglot" ())
-(declare-function eglot--TextDocumentIdentifier "eglot" ())
-(declare-function eglot--signal-textDocument/didChange "eglot" ())
-(declare-function eglot--pos-to-lsp-position "eglot" (&optional pos))
-(declare-function jsonrpc-request "jsonrpc" (connection method params &rest args))
+(declare-function eglot-path-to-uri "eglot" (path &rest args))
+(declare-function eglot-uri-to-path "eglot" (uri))
 (declare-function jsonrpc-async-request "jsonrpc" (connection method params &rest args))
 (declare-function jsonrpc-notify "jsonrpc" (connection method params))
+(declare-function jsonrpc-connection-ready-p "jsonrpc" (connection what))
+(declare-function url-hexify-string "url-util" (string &optional allowed-chars))
+(declare-function url-unhex-string "url-util" (str &optional allow-newlines))
+(declare-function url-filename "url-parse" (cl-x))
+(declare-function url-type "url-parse" (cl-x))
+(declare-function url-generic-parse-url "url-parse" (url))
 
 (defgroup bracket nil
   "Editing .bracket tree diagrams."
@@ -149,11 +162,101 @@ Strings and comments come from the syntax table.")
   (or (and (fboundp 'eglot-current-server) (eglot-current-server))
       (user-error "No bracket language server here: run M-x eglot first")))
 
+(defun bracket--uri (&optional file)
+  "The LSP URI of FILE (default: the buffer's file), spelt as eglot spells it.
+The server keys documents by URI string, so this must match what eglot sent
+in didOpen: eglot 1.16+ exports `eglot-path-to-uri'; older releases do the
+same as below (the true name, percent-encoded, `:' encoded too)."
+  (let ((file (or file buffer-file-name)))
+    (if (fboundp 'eglot-path-to-uri)
+        (eglot-path-to-uri file)
+      (require 'url-util)
+      (let ((allowed (copy-sequence url-path-allowed-chars))
+            (truename (file-truename file)))
+        (aset allowed ?: nil)
+        (concat "file://"
+                (and (eq system-type 'windows-nt) (not (file-remote-p truename)) "/")
+                (url-hexify-string (directory-file-name (file-local-name truename)) allowed))))))
+
+(defun bracket--uri-to-file (uri)
+  "The local file name that URI names, or nil for a URI that is not file:."
+  (if (fboundp 'eglot-uri-to-path)
+      (eglot-uri-to-path uri)
+    (require 'url-parse)
+    (require 'url-util)
+    (let ((url (url-generic-parse-url uri)))
+      (when (equal (url-type url) "file")
+        (let ((path (decode-coding-string (url-unhex-string (url-filename url)) 'utf-8-unix)))
+          (if (and (eq system-type 'windows-nt) (string-prefix-p "/" path))
+              (substring path 1)
+            path))))))
+
 (defun bracket--document-params ()
-  "Params naming this buffer's document, after flushing pending edits.
-eglot sends didChange from an idle timer; requests must see the latest text."
-  (eglot--signal-textDocument/didChange)
-  (list :textDocument (eglot--TextDocumentIdentifier)))
+  "Params naming this buffer's document."
+  (list :textDocument (list :uri (bracket--uri))))
+
+(defun bracket--utf-16-column ()
+  "UTF-16 code units from the start of the line to point (LSP's default)."
+  (/ (length (encode-coding-region (line-beginning-position) (point) 'utf-16le t)) 2))
+
+(defun bracket--move-to-utf-16-column (column)
+  "Move to the UTF-16 code unit COLUMN of the current line (or its end)."
+  (let ((goal column))
+    (while (and (> goal 0) (not (eolp)))
+      (setq goal (- goal (if (>= (char-after) #x10000) 2 1)))
+      (forward-char 1))))
+
+(defun bracket--linepos-function (kind)
+  "eglot's function for KIND (`current' or `move-to') in the negotiated encoding.
+eglot sets these per buffer from the server's positionEncoding; the variables
+were renamed in eglot 1.12.  Falls back to UTF-16, LSP's default."
+  (let ((new (if (eq kind 'current) 'eglot-current-linepos-function 'eglot-move-to-linepos-function))
+        (old (if (eq kind 'current) 'eglot-current-column-function 'eglot-move-to-column-function)))
+    (cond ((boundp new) (symbol-value new))
+          ((boundp old) (symbol-value old))
+          ((eq kind 'current) #'bracket--utf-16-column)
+          (t #'bracket--move-to-utf-16-column))))
+
+(defun bracket--lsp-position (&optional pos)
+  "The LSP position {line, character} of POS (default point)."
+  (save-excursion
+    (save-restriction
+      (widen)
+      (when pos (goto-char pos))
+      (list :line (1- (line-number-at-pos nil t))
+            :character (funcall (bracket--linepos-function 'current))))))
+
+(defun bracket--lsp-position-to-point (position)
+  "The buffer position of the LSP POSITION {line, character}."
+  (save-excursion
+    (save-restriction
+      (widen)
+      (goto-char (point-min))
+      (forward-line (max 0 (or (plist-get position :line) 0)))
+      (let ((character (plist-get position :character))
+            (tab-width 1))
+        (when (and (not (eobp)) (natnump character) (> character 0))
+          (funcall (bracket--linepos-function 'move-to) character)))
+      (point))))
+
+(defun bracket--request (method on-result)
+  "Send request METHOD for this buffer's document; call ON-RESULT with the answer.
+The request is deferred (jsonrpc's `:deferred') until eglot has sent the
+buffer's pending edits, which it does from an idle timer, so the answer is
+always about the text on screen."
+  (let ((server (bracket--server))
+        (source (current-buffer)))
+    (jsonrpc-async-request
+     server method (bracket--document-params)
+     :deferred method
+     :success-fn (lambda (result)
+                   (when (buffer-live-p source)
+                     (with-current-buffer source (funcall on-result result))))
+     :error-fn (lambda (err)
+                 (message "bracket: %s failed: %s" method
+                          (or (and (listp err) (plist-get err :message)) err)))
+     :timeout-fn (lambda () (message "bracket: %s timed out" method)))
+    nil))
 
 (defun bracket--default-svg-file ()
   "The buffer's file name with its extension replaced by .svg."
@@ -161,27 +264,56 @@ eglot sends didChange from an idle timer; requests must see the latest text."
 
 ;;;###autoload
 (defun bracket-render (file)
-  "Write the current diagram as SVG to FILE."
+  "Write the current diagram as SVG to FILE.
+The file is written when the server answers (after pending edits are sent)."
   (interactive (list (read-file-name "Write SVG to: " nil nil nil
                                      (file-name-nondirectory (bracket--default-svg-file)))))
-  (let* ((result (jsonrpc-request (bracket--server) :bracket/preview (bracket--document-params)))
-         (svg (plist-get result :svg)))
-    (unless (stringp svg) (error "Server returned no SVG"))
-    (let ((coding-system-for-write 'utf-8-unix))
-      (with-temp-file file (insert svg)))
-    (message "Wrote %s" file)
-    file))
+  (let ((file (expand-file-name file)))
+    (bracket--request
+     :bracket/preview
+     (lambda (result)
+       (let ((svg (plist-get result :svg)))
+         (if (not (stringp svg))
+             (message "bracket: the server returned no SVG")
+           (let ((coding-system-for-write 'utf-8-unix))
+             (with-temp-file file (insert svg)))
+           (message "Wrote %s" file)))))))
 
 ;;;###autoload
 (defun bracket-open-browser-preview ()
-  "Open the server's live preview page (loopback HTTP) in a browser."
+  "Open the server's live preview page (loopback HTTP) in a browser.
+Clicking a card there moves point to its node (`bracket/reveal')."
   (interactive)
-  (let* ((result (jsonrpc-request (bracket--server) :bracket/openPreview (bracket--document-params)))
-         (url (plist-get result :url)))
-    (unless (stringp url) (error "Server returned no preview URL"))
-    (message "Bracket preview: %s" url)
-    (browse-url url)
-    url))
+  (bracket--request
+   :bracket/openPreview
+   (lambda (result)
+     (let ((url (plist-get result :url)))
+       (if (not (stringp url))
+           (message "bracket: the server returned no preview URL")
+         (message "Bracket preview: %s" url)
+         (browse-url url))))))
+
+;;;; Revealing a node clicked in the browser preview
+
+(defun bracket--reveal (uri selection)
+  "Show URI's buffer and put point at the start of SELECTION (an LSP range)."
+  (let* ((start (and (consp selection) (plist-get selection :start)))
+         (file (and (stringp uri) (consp start) (bracket--uri-to-file uri)))
+         (buffer (and file (file-readable-p file) (find-file-noselect file))))
+    (when buffer
+      (pop-to-buffer buffer)
+      (goto-char (bracket--lsp-position-to-point start))
+      (when (display-graphic-p)
+        (ignore-errors (select-frame-set-input-focus (selected-frame)))))))
+
+;; eglot 1.9 answers `window/showDocument' with nil and advertises no support for
+;; it, so the server sends this notification instead (docs/protocol.md).  It is
+;; handled from a timer, outside the process filter that received it.
+(with-eval-after-load 'eglot
+  (cl-defmethod eglot-handle-notification
+    (_server (_method (eql bracket/reveal)) &key uri selection &allow-other-keys)
+    "Handle the bracket server's bracket/reveal: a card was clicked."
+    (run-at-time 0 nil #'bracket--reveal uri selection)))
 
 ;;;; In-Emacs preview
 
@@ -208,12 +340,10 @@ eglot sends didChange from an idle timer; requests must see the latest text."
   (setq bracket--preview-timer nil)
   (when (and (buffer-live-p bracket--preview-buffer) (eglot-current-server))
     (let ((preview bracket--preview-buffer))
-      (jsonrpc-async-request
-       (eglot-current-server) :bracket/preview (bracket--document-params)
-       :success-fn (lambda (result)
-                     (when-let ((svg (plist-get result :svg)))
-                       (bracket--show-svg preview svg)))
-       :error-fn (lambda (err) (message "Bracket preview failed: %S" err))))))
+      (bracket--request :bracket/preview
+                        (lambda (result)
+                          (when-let ((svg (plist-get result :svg)))
+                            (bracket--show-svg preview svg)))))))
 
 (defun bracket--schedule-refresh (&rest _)
   "Refresh the preview once typing pauses (after-change hook)."
@@ -242,15 +372,29 @@ eglot sends didChange from an idle timer; requests must see the latest text."
 (defvar-local bracket--last-cursor nil
   "The last position sent with bracket/cursorMoved.")
 
+(defvar bracket--cursor-retry-timer nil
+  "One-shot idle timer that reports point again once eglot has sent pending edits.")
+
 (defun bracket--send-cursor ()
-  "Tell the server where point is, so an open preview highlights that card."
+  "Tell the server where point is, so an open preview highlights that card.
+A position is only meaningful in the text the server has: while eglot still
+holds edits back, try again after it has sent them."
   (when-let ((server (and (derived-mode-p 'bracket-mode) (eglot-current-server))))
-    (let ((position (eglot--pos-to-lsp-position)))
-      (unless (equal position bracket--last-cursor)
-        (setq bracket--last-cursor position)
-        (jsonrpc-notify server :bracket/cursorMoved
-                        (list :textDocument (eglot--TextDocumentIdentifier)
-                              :position position))))))
+    (if (not (jsonrpc-connection-ready-p server :bracket/cursorMoved))
+        (unless (timerp bracket--cursor-retry-timer)
+          (setq bracket--cursor-retry-timer
+                (run-with-idle-timer
+                 (time-add (or (current-idle-time) 0)
+                           (+ (or (bound-and-true-p eglot-send-changes-idle-time) 0.5) 0.1))
+                 nil (lambda ()
+                       (setq bracket--cursor-retry-timer nil)
+                       (bracket--send-cursor)))))
+      (let ((position (bracket--lsp-position)))
+        (unless (equal position bracket--last-cursor)
+          (setq bracket--last-cursor position)
+          (jsonrpc-notify server :bracket/cursorMoved
+                          (list :textDocument (list :uri (bracket--uri))
+                                :position position)))))))
 
 (defvar bracket--cursor-timer nil
   "Global idle timer that reports point to the server.")

@@ -4,7 +4,17 @@
 // DOM a full payload would have given it. Loaded before preview.js, which owns the page state
 // and the SVG intake; this file only offers `window.bracketPreviewDelta.prepare` (no DOM
 // change; null when the delta does not fit the picture) and `.commit`.
-(function () {
+//
+// `patchGeometry` is the one geometry patcher: the page uses it inside `prepare`, and the
+// VS Code extension (which keeps each document's geometry for cursor highlights) loads this
+// same file with `require` (it copies the page, scripts/copy-preview.js), so both accept
+// exactly the same deltas. Nothing here touches the DOM until `prepare` or `commit` is called.
+(function (root, factory) {
+  "use strict";
+  var api = factory();
+  if (typeof module === "object" && module && module.exports) module.exports = api;
+  else root.bracketPreviewDelta = api;
+})(typeof window !== "undefined" ? window : this, function () {
   "use strict";
 
   var SVG_NS = "http://www.w3.org/2000/svg";
@@ -87,17 +97,41 @@
     return following.size === 0 ? result : null;
   }
 
-  // Pairs the DOM with the geometry: cards by data-node-id, connectors by position (the n-th
-  // polyline draws the n-th geometry edge, as in every full payload).
-  function prepare(svg, geometry, delta, intake) {
+  // The geometry after `delta`: nodes and edges removed, changed in place and added after
+  // their anchor, the size from `frame`. Null when the delta does not fit `geometry` (an
+  // unknown or repeated ID, an anchor that is not there, a missing part or frame size), so a
+  // caller never keeps a geometry that differs from the server's.
+  function patchGeometry(geometry, delta) {
+    if (!geometry || typeof geometry !== "object" || !delta || typeof delta !== "object") return null;
     var frame = delta.frame;
     var cards = part(delta.cards);
     var edges = part(delta.edges);
     if (!frame || typeof frame !== "object" || !cards || !edges) return null;
     if (!(frame.svgWidth > 0) || !(frame.svgHeight > 0)) return null;
+    if ((geometry.nodes !== undefined && !isList(geometry.nodes)) ||
+        (geometry.edges !== undefined && !isList(geometry.edges))) return null;
     var nodes = patchList(geometry.nodes || [], "id", "node", cards);
     var edgeList = patchList(geometry.edges || [], "child", "edge", edges);
     if (!nodes || !edgeList) return null;
+    var result = {};
+    for (var key in geometry) {
+      if (Object.prototype.hasOwnProperty.call(geometry, key)) result[key] = geometry[key];
+    }
+    result.width = frame.width;
+    result.height = frame.height;
+    result.nodes = nodes;
+    result.edges = edgeList;
+    return result;
+  }
+
+  // Pairs the DOM with the geometry: cards by data-node-id, connectors by position (the n-th
+  // polyline draws the n-th geometry edge, as in every full payload).
+  function prepare(svg, geometry, delta, intake) {
+    var patched = patchGeometry(geometry, delta);
+    if (!patched) return null;
+    var frame = delta.frame;
+    var cards = delta.cards;
+    var edges = delta.edges;
 
     var cardElements = new Map();
     var allCards = svg.querySelectorAll("[data-node-id]");
@@ -143,7 +177,7 @@
       if (targets[t].map === cardElements && elements[t].getAttribute("data-node-id") !== targets[t].key) return null;
     }
     return {
-      geometry: geometry, frame: frame, nodes: nodes, edges: edgeList, elements: elements, targets: targets,
+      geometry: patched, frame: frame, elements: elements, targets: targets,
       removeCards: cards.removed.map(function (id) { return cardElements.get(id); }),
       removeConnectors: edges.removed.map(function (id) { return connectorElements.get(id); }),
       cardGroup: cardGroup, connectorGroup: connectorGroup,
@@ -188,14 +222,8 @@
       }
       target.map.set(target.key, element);
     }
-    return {
-      geometry: Object.assign({}, patch.geometry, {
-        width: patch.frame.width, height: patch.frame.height, nodes: patch.nodes, edges: patch.edges,
-      }),
-      width: width,
-      height: height,
-    };
+    return { geometry: patch.geometry, width: width, height: height };
   }
 
-  window.bracketPreviewDelta = Object.freeze({ prepare: prepare, commit: commit });
-})();
+  return Object.freeze({ patchGeometry: patchGeometry, prepare: prepare, commit: commit });
+});

@@ -68,8 +68,9 @@ function receivePayload(payload) {
     // Keep the geometry current for cursor highlights; the cached SVG is stale from now on,
     // so a webview that (re)loads asks the server for a full payload.
     const previous = latestPayloads.get(payload.uri);
-    const geometry = previous && previous.sequence === payload.base
-      ? applyGeometryDelta(previous.geometry, payload.delta) : null;
+    const patcher = deltaPatcher();
+    const geometry = patcher && previous && previous.sequence === payload.base
+      ? patcher.patchGeometry(previous.geometry, payload.delta) : null;
     if (geometry) {
       latestPayloads.set(payload.uri, Object.assign({}, payload, { delta: undefined, base: undefined, geometry, svg: null }));
     } else {
@@ -80,38 +81,6 @@ function receivePayload(payload) {
   }
   const panel = panels.get(payload.uri);
   if (panel) panel.show(payload);
-}
-
-/** Geometry JSON with a delta's nodes and edges applied (removed, changed in place, added after
- * their anchor), or null when the delta does not fit it. */
-function applyGeometryDelta(geometry, delta) {
-  if (!geometry || !delta || !delta.cards || !delta.edges || !delta.frame) return null;
-  const nodes = patchList(geometry.nodes, "id", "node", delta.cards);
-  const edges = patchList(geometry.edges, "child", "edge", delta.edges);
-  if (!nodes || !edges) return null;
-  return Object.assign({}, geometry, { width: delta.frame.width, height: delta.frame.height, nodes, edges });
-}
-
-function patchList(list, key, valueKey, part) {
-  if (!Array.isArray(list) || !Array.isArray(part.removed) || !Array.isArray(part.changed) || !Array.isArray(part.added)) return null;
-  const removed = new Set(part.removed);
-  const changed = new Map(part.changed.map((entry) => [entry[key], entry[valueKey]]));
-  const following = new Map(part.added.map((entry) => [entry.after, entry]));
-  const result = [];
-  const chain = (anchor) => {
-    for (let next = following.get(anchor); next; next = following.get(anchor)) {
-      following.delete(anchor);
-      result.push(next[valueKey]);
-      anchor = next[key];
-    }
-  };
-  chain(null);
-  for (const item of list) {
-    if (removed.has(item[key])) continue;
-    result.push(changed.has(item[key]) ? changed.get(item[key]) : item);
-    chain(item[key]);
-  }
-  return following.size === 0 ? result : null;
 }
 
 async function requestPayload(key) {
@@ -127,23 +96,42 @@ async function requestPayload(key) {
 
 // ------------------------------------------------------------------ preview panels
 
-function previewFolder(context) {
-  // Packaged: ./preview (copied by scripts/copy-preview.js). From the checkout: ../preview.
-  for (const candidate of ["preview", path.join("..", "preview")]) {
-    const folder = path.join(context.extensionPath, candidate);
-    if (fs.existsSync(path.join(folder, "index.html"))) return folder;
+let extensionPath = null;
+
+function previewFolder() {
+  if (!extensionPath) return null;
+  // From the checkout, the page itself (../preview, where embed.py lives), so an edit to it
+  // shows without copying; packaged, ./preview (copied by scripts/copy-preview.js).
+  const checkout = path.join(extensionPath, "..", "preview");
+  if (fs.existsSync(path.join(checkout, "embed.py")) && fs.existsSync(path.join(checkout, "index.html"))) return checkout;
+  const packaged = path.join(extensionPath, "preview");
+  return fs.existsSync(path.join(packaged, "index.html")) ? packaged : null;
+}
+
+let patcher;
+
+/** The page's own delta patcher (preview-delta.js), so the extension's copy of each
+ * document's geometry accepts exactly the deltas the page accepts; null if it is missing. */
+function deltaPatcher() {
+  if (patcher === undefined) {
+    const folder = previewFolder();
+    try {
+      patcher = folder ? require(path.join(folder, "preview-delta.js")) : null;
+    } catch (error) {
+      patcher = null;
+    }
   }
-  return null;
+  return patcher;
 }
 
 class PreviewPanel {
-  constructor(context, document, viewColumn, preserveFocus) {
+  constructor(document, viewColumn, preserveFocus) {
     this.key = uriKey(document.uri);
     this.documentUri = document.uri;
     this.payload = null;
     this.ready = false;
     this.highlighted = undefined;
-    const folder = previewFolder(context);
+    const folder = previewFolder();
     this.panel = vscode.window.createWebviewPanel(
       PREVIEW_VIEW_TYPE,
       "Preview " + path.basename(document.uri.path),
@@ -204,11 +192,39 @@ class PreviewPanel {
       if (payload) this.show(payload);
     } else if (message.type === "reveal") {
       await revealInEditor(this.documentUri, message.range);
+    } else if (message.type === "export") {
+      const text = await saveExport(this.documentUri, message);
+      if (text) this.panel.webview.postMessage({ type: "notice", text });
     }
   }
 }
 
-async function openPreview(context, argument, toSide) {
+const EXPORT_FORMATS = {
+  svg: { label: "SVG image", decode: (data) => Buffer.from(data, "utf8") },
+  png: { label: "PNG image", decode: (data) => Buffer.from(data, "base64") },
+};
+
+/** Saves what the page's Save SVG / Save PNG made (a webview cannot write files): asks where,
+ * beside the document by default, and writes it. Returns the notice for the page, or null. */
+async function saveExport(documentUri, message) {
+  const format = EXPORT_FORMATS[message.format];
+  if (!format || typeof message.data !== "string" || message.data === "") return null;
+  const base = documentUri.scheme === "file" ? documentUri.fsPath.replace(/\.bracket$/i, "") : null;
+  const target = await vscode.window.showSaveDialog({
+    defaultUri: base ? vscode.Uri.file(base + "." + message.format) : undefined,
+    filters: { [format.label]: [message.format] },
+  });
+  if (!target) return null;
+  try {
+    await vscode.workspace.fs.writeFile(target, format.decode(message.data));
+  } catch (error) {
+    vscode.window.showErrorMessage(`Bracket: could not write ${target.fsPath || target.path}: ${error.message || error}`);
+    return null;
+  }
+  return "Saved " + path.basename(target.path);
+}
+
+async function openPreview(argument, toSide) {
   const document = await documentFor(argument);
   if (!document) {
     vscode.window.showInformationMessage("Bracket: open a .bracket file to preview it.");
@@ -222,7 +238,7 @@ async function openPreview(context, argument, toSide) {
     existing.reveal(viewColumn, toSide);
     return;
   }
-  panels.set(key, new PreviewPanel(context, document, viewColumn, toSide));
+  panels.set(key, new PreviewPanel(document, viewColumn, toSide));
 }
 
 // ------------------------------------------------------------------ text ↔ picture
@@ -298,9 +314,10 @@ async function exportSvg(argument) {
 // ------------------------------------------------------------------ lifecycle
 
 async function activate(context) {
+  extensionPath = context.extensionPath;
   context.subscriptions.push(
-    vscode.commands.registerCommand("bracket.openPreviewToSide", (uri) => openPreview(context, uri, true)),
-    vscode.commands.registerCommand("bracket.openPreview", (uri) => openPreview(context, uri, false)),
+    vscode.commands.registerCommand("bracket.openPreviewToSide", (uri) => openPreview(uri, true)),
+    vscode.commands.registerCommand("bracket.openPreview", (uri) => openPreview(uri, false)),
     vscode.commands.registerCommand("bracket.exportSvg", exportSvg),
     vscode.window.onDidChangeTextEditorSelection(onSelectionChange),
     vscode.workspace.onDidCloseTextDocument((document) => {

@@ -24,7 +24,8 @@ extension PreviewPageAssets {
   --bracket-font: system-ui, -apple-system, "Segoe UI", sans-serif;
 }
 
-@media (prefers-color-scheme: dark) {
+/* Screen only: a print is always in the light colours above. */
+@media screen and (prefers-color-scheme: dark) {
   :root {
     --bracket-page-background: #0d1117;
     --bracket-page-foreground: #e6edf3;
@@ -77,6 +78,7 @@ body {
 
 .bracket-toolbar {
   display: flex;
+  flex-wrap: wrap; /* a narrow side panel gets two rows, never squeezed buttons */
   align-items: center;
   gap: 4px;
   padding: 4px 8px;
@@ -87,6 +89,7 @@ body {
 
 .bracket-toolbar button {
   font: inherit;
+  white-space: nowrap;
   min-width: 28px;
   padding: 2px 8px;
   color: var(--vscode-button-secondaryForeground, var(--bracket-page-foreground));
@@ -98,6 +101,24 @@ body {
 .bracket-toolbar button:hover { border-color: var(--bracket-highlight); }
 .bracket-toolbar button:focus-visible { outline: 2px solid var(--bracket-highlight); outline-offset: 1px; }
 
+.bracket-separator {
+  width: 1px;
+  align-self: stretch;
+  margin: 2px 4px;
+  background: var(--bracket-toolbar-border);
+}
+
+.bracket-notice {
+  flex: 0 1 auto;
+  min-width: 0;
+  padding: 1px 8px;
+  opacity: 0.85;
+  white-space: nowrap;
+  overflow: hidden;
+  text-overflow: ellipsis;
+}
+.bracket-notice[hidden] { display: none; }
+
 .bracket-zoom-level {
   min-width: 4.5em;
   text-align: center;
@@ -106,6 +127,7 @@ body {
 
 .bracket-status {
   margin-left: auto;
+  white-space: nowrap;
   padding: 1px 8px;
   border-radius: 10px;
   font-weight: 600;
@@ -163,6 +185,21 @@ body {
   stroke-width: 3px;
 }
 .bracket-stage svg [data-node-id]:hover rect { stroke: var(--bracket-highlight); }
+
+/* Printing: the whole diagram alone, fitted to the page (the SVG's viewBox keeps its
+   proportions), in the light colours (the dark ones are screen only), without the toolbar,
+   the zoom, the scroll position or the cursor highlight. The transform and canvas size are inline styles set by preview.js,
+   hence !important. */
+@media print {
+  :root { color-scheme: light; }
+  html, body { height: auto; overflow: visible; background: #ffffff; }
+  .bracket-toolbar, .bracket-placeholder { display: none !important; }
+  .bracket-viewport { overflow: visible; flex: none; }
+  .bracket-canvas { width: auto !important; height: auto !important; overflow: visible; }
+  .bracket-stage { position: static; transform: none !important; }
+  .bracket-stage > svg { width: 100% !important; height: 100vh !important; }
+  .bracket-stage svg [data-node-id].bracket-highlight rect { stroke: var(--bracket-card-stroke); stroke-width: 1px; }
+}
 
 """#
 }

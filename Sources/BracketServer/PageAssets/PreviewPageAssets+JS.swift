@@ -12,7 +12,11 @@ extension PreviewPageAssets {
   "use strict";
 
   var SVG_NS = "http://www.w3.org/2000/svg";
+  // The least zoom the − button, the wheel and the `-` key reach for a picture that fits at
+  // more than this; a larger picture can always be zoomed out until it fits (Fit fits any
+  // tree: a 10,000-leaf column needs about 0.1 %).
   var MIN_SCALE = 0.05;
+  var SMALLEST_SCALE = 1e-6; // below this a card is far less than a pixel in any viewport
   var MAX_SCALE = 8;
   var ZOOM_STEP = 1.25;
   var DRAG_THRESHOLD = 4; // pixels a pointer must move before a press counts as a pan
@@ -92,6 +96,7 @@ extension PreviewPageAssets {
         if (!message || typeof message !== "object") return;
         if (message.type === "preview") applyPayload(message.payload);
         else if (message.type === "highlight") highlight(message.id);
+        else if (message.type === "notice" && typeof message.text === "string") notify(message.text);
       });
       post({ type: "ready" });
       return;
@@ -111,7 +116,7 @@ extension PreviewPageAssets {
   // ---------------------------------------------------------------- SVG intake
 
   // Filters the parsed tree in place with an explicit stack (documents can nest deeply).
-  // Returns the text of its <style> elements, which are removed from the tree.
+  // Returns the text of its <style> elements, which are replaced by inert <metadata> slots.
   function sanitize(root) {
     var css = [];
     var stack = [root];
@@ -138,8 +143,13 @@ extension PreviewPageAssets {
         if (child.namespaceURI !== SVG_NS || !ALLOWED_ELEMENTS.has(local)) {
           child.remove();
         } else if (local === "style") {
+          // The CSP forbids inline <style>: its rules go to a constructed sheet, and a
+          // <metadata> slot keeps the text in place, so an export can put it back.
           css.push(child.textContent || "");
-          child.remove();
+          var slot = child.ownerDocument.createElementNS(SVG_NS, "metadata");
+          slot.setAttribute("data-bracket-stylesheet", "");
+          slot.textContent = child.textContent || "";
+          child.replaceWith(slot);
         } else {
           stack.push(child);
         }
@@ -414,22 +424,33 @@ extension PreviewPageAssets {
   // coordinates, default its centre — where it was.
   function setScale(scale, anchorX, anchorY) {
     var old = state.scale;
-    var next = clamp(scale, MIN_SCALE, MAX_SCALE);
     var ax = typeof anchorX === "number" ? anchorX : viewport.clientWidth / 2;
     var ay = typeof anchorY === "number" ? anchorY : viewport.clientHeight / 2;
-    var px = (viewport.scrollLeft + ax) / old;
-    var py = (viewport.scrollTop + ay) / old;
+    var left = viewport.scrollLeft;
+    var top = viewport.scrollTop;
+    var px = (left + ax) / old;
+    var py = (top + ay) / old;
+    var least = MIN_SCALE;
+    // Measured only when asked for less than MIN_SCALE: fitScale resets the canvas size (and
+    // so the scroll position, read above), which the lines below set again.
+    if (scale < MIN_SCALE) least = Math.max(SMALLEST_SCALE, Math.min(MIN_SCALE, fitScale()));
+    var next = clamp(scale, least, MAX_SCALE);
     state.scale = next;
     stage.style.transform = "scale(" + next + ")";
     canvas.style.width = Math.ceil(state.width * next) + "px";
     canvas.style.height = Math.ceil(state.height * next) + "px";
-    zoomLabel.textContent = Math.round(next * 100) + " %";
+    zoomLabel.textContent = percent(next);
     document.body.setAttribute("data-scale", String(next));
-    if (next !== old) {
-      viewport.scrollLeft = px * next - ax;
-      viewport.scrollTop = py * next - ay;
-    }
+    viewport.scrollLeft = next !== old ? px * next - ax : left;
+    viewport.scrollTop = next !== old ? py * next - ay : top;
     saveView();
+  }
+
+  // "195 %", "5.2 %", "0.097 %": a fitted large tree still reads as a number.
+  function percent(scale) {
+    var value = scale * 100;
+    var text = value >= 10 ? String(Math.round(value)) : value >= 1 ? value.toFixed(1) : value.toPrecision(2);
+    return text + " %";
   }
 
   function zoomBy(factor, anchorX, anchorY) {
@@ -510,6 +531,146 @@ extension PreviewPageAssets {
     var card = event.target && event.target.closest ? event.target.closest("[data-node-id]") : null;
     if (card) reveal(card);
   });
+
+  // ---------------------------------------------------------------- export
+
+  // What the Save and Copy buttons make: the picture as a standalone SVG (the server's markup,
+  // with the deltas applied and the page's own marks taken off), and a PNG drawn from that SVG
+  // on a canvas at 2× for sharp screens. In VS Code the bytes go to the extension, which asks
+  // where to save them; in a browser they are downloaded.
+  var PNG_SCALE = 2;
+  var MAX_CANVAS_SIDE = 16384; // what every current browser can allocate, per side
+  var MAX_CANVAS_AREA = 16384 * 16384 / 2;
+  var noticeBadge = document.getElementById("notice");
+  var noticeTimer = null;
+
+  function notify(text) {
+    noticeBadge.textContent = text;
+    noticeBadge.hidden = false;
+    if (noticeTimer) clearTimeout(noticeTimer);
+    noticeTimer = setTimeout(function () { noticeBadge.hidden = true; noticeTimer = null; }, 6000);
+  }
+
+  function pictureMarkup() {
+    var svg = stage.firstElementChild;
+    if (!svg || !state.hasPicture) return null;
+    var copy = svg.cloneNode(true);
+    var marked = copy.querySelectorAll(".bracket-highlight");
+    for (var i = 0; i < marked.length; i++) {
+      marked[i].classList.remove("bracket-highlight");
+      if (marked[i].getAttribute("class") === "") marked[i].removeAttribute("class");
+    }
+    var slots = copy.querySelectorAll("metadata[data-bracket-stylesheet]");
+    for (var j = 0; j < slots.length; j++) {
+      var style = document.createElementNS(SVG_NS, "style");
+      style.textContent = slots[j].textContent;
+      slots[j].replaceWith(style);
+    }
+    return new XMLSerializer().serializeToString(copy) + "\n";
+  }
+
+  function baseName() {
+    var uri = typeof state.uri === "string" ? state.uri : "";
+    var name = uri.split(/[\\/]/).pop() || "";
+    try { name = decodeURIComponent(name); } catch (e) { /* keep it encoded */ }
+    name = name.replace(/\.bracket$/i, "");
+    return name || "diagram";
+  }
+
+  // The scale of the PNG: 2×, less when a large tree would exceed the canvas limits.
+  function pngScale() {
+    var w = state.width, h = state.height;
+    return Math.min(PNG_SCALE, MAX_CANVAS_SIDE / w, MAX_CANVAS_SIDE / h, Math.sqrt(MAX_CANVAS_AREA / (w * h)));
+  }
+
+  function pngBlob(markup) {
+    return new Promise(function (resolve, reject) {
+      var scale = pngScale();
+      var image = new Image();
+      image.onload = function () {
+        var canvas = document.createElement("canvas");
+        canvas.width = Math.max(1, Math.round(state.width * scale));
+        canvas.height = Math.max(1, Math.round(state.height * scale));
+        var context = canvas.getContext("2d");
+        if (!context) { reject(new Error("no 2D canvas")); return; }
+        context.drawImage(image, 0, 0, canvas.width, canvas.height);
+        canvas.toBlob(function (blob) {
+          if (blob) resolve(blob); else reject(new Error("the picture is too large for a PNG"));
+        }, "image/png");
+      };
+      image.onerror = function () { reject(new Error("the picture could not be drawn")); };
+      image.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(markup);
+    });
+  }
+
+  function scaleNote() {
+    var scale = pngScale();
+    return scale < PNG_SCALE ? " at " + percent(scale).replace(" %", "") + " % (the canvas size limit)" : "";
+  }
+
+  function download(blob, name) {
+    var link = document.createElement("a");
+    var url = URL.createObjectURL(blob);
+    link.href = url;
+    link.download = name;
+    link.hidden = true;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(function () { URL.revokeObjectURL(url); }, 60000);
+  }
+
+  function blobBase64(blob) {
+    return new Promise(function (resolve, reject) {
+      var reader = new FileReader();
+      reader.onload = function () { resolve(String(reader.result).replace(/^data:[^,]*,/, "")); };
+      reader.onerror = function () { reject(reader.error); };
+      reader.readAsDataURL(blob);
+    });
+  }
+
+  function saveSvg() {
+    var markup = pictureMarkup();
+    if (markup === null) { notify("Nothing to save yet."); return; }
+    if (vscode) { post({ type: "export", format: "svg", name: baseName() + ".svg", data: markup }); return; }
+    download(new Blob([markup], { type: "image/svg+xml" }), baseName() + ".svg");
+    notify("Saved " + baseName() + ".svg");
+  }
+
+  function savePng() {
+    var markup = pictureMarkup();
+    if (markup === null) { notify("Nothing to save yet."); return; }
+    var note = scaleNote();
+    pngBlob(markup).then(function (blob) {
+      if (vscode) {
+        return blobBase64(blob).then(function (data) {
+          post({ type: "export", format: "png", name: baseName() + ".png", data: data });
+        });
+      }
+      download(blob, baseName() + ".png");
+      notify("Saved " + baseName() + ".png" + note);
+    }).catch(function (error) { notify("Could not make the PNG: " + error.message); });
+  }
+
+  function copyImage() {
+    var markup = pictureMarkup();
+    if (markup === null) { notify("Nothing to copy yet."); return; }
+    if (!navigator.clipboard || typeof navigator.clipboard.write !== "function" || typeof ClipboardItem !== "function") {
+      notify("Copying images is not allowed here: use Save PNG.");
+      return;
+    }
+    var note = scaleNote();
+    // The item takes the promise, so the copy keeps the click's permission while the PNG is drawn.
+    navigator.clipboard.write([new ClipboardItem({ "image/png": pngBlob(markup) })]).then(function () {
+      notify("Copied the diagram as an image" + note);
+    }, function (error) {
+      notify("Copying images is not allowed here (" + (error && error.name || "refused") + "): use Save PNG.");
+    });
+  }
+
+  document.getElementById("save-svg").addEventListener("click", saveSvg);
+  document.getElementById("save-png").addEventListener("click", savePng);
+  document.getElementById("copy-image").addEventListener("click", copyImage);
 
   // Read-only view of the state, for hosts and tests that want to inspect the page.
   window.bracketPreview = Object.freeze({

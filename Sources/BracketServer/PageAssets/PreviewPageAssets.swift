@@ -9,21 +9,27 @@ public enum PreviewPageAssets {
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<!-- Placeholders 'self' and  are filled by whoever serves the page:
-     the VS Code extension (webview.cspSource, the webview URI of this folder) or the loopback
-     server ('self', ""). See README.md. No inline script or style is ever allowed. -->
+<!-- Two placeholders, cspSource and assetBase (each in double braces), are filled by whoever
+     serves the page: the VS Code extension (webview.cspSource, the webview URI of this folder)
+     or the loopback server ('self', ""). See README.md. No inline script or style is ever
+     allowed. -->
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Bracket preview</title>
 <link rel="stylesheet" href="preview.css">
 </head>
 <body>
-<div id="toolbar" class="bracket-toolbar" role="toolbar" aria-label="Preview zoom">
+<div id="toolbar" class="bracket-toolbar" role="toolbar" aria-label="Preview zoom and export">
   <button type="button" id="zoom-out" title="Zoom out (−)" aria-label="Zoom out">−</button>
   <span id="zoom-level" class="bracket-zoom-level" aria-live="polite">100 %</span>
   <button type="button" id="zoom-in" title="Zoom in (+)" aria-label="Zoom in">+</button>
   <button type="button" id="zoom-fit" title="Fit the picture into the window (F)">Fit</button>
   <button type="button" id="zoom-reset" title="Actual size (0)">100 %</button>
+  <span class="bracket-separator" aria-hidden="true"></span>
+  <button type="button" id="save-svg" title="Save the diagram as an SVG file">Save SVG</button>
+  <button type="button" id="save-png" title="Save the diagram as a PNG image at twice its size, for sharp screens">Save PNG</button>
+  <button type="button" id="copy-image" title="Copy the diagram to the clipboard as a PNG image">Copy image</button>
+  <span id="notice" class="bracket-notice" role="status" aria-live="polite" hidden></span>
   <span id="status" class="bracket-status" role="status" aria-live="polite" hidden></span>
 </div>
 <div id="viewport" class="bracket-viewport" tabindex="0" aria-label="Diagram">

@@ -18,10 +18,10 @@ enum PreviewSocketError: Error, CustomStringConvertible {
 }
 
 enum PreviewSocket {
-    /// Creates a TCP socket listening on 127.0.0.1 with a kernel-chosen port.
+    /// Creates a TCP socket listening on 127.0.0.1 on `port`, or a kernel-chosen one for 0.
     /// Loopback only: the preview exposes the user's document, so it must never be
     /// reachable from another machine.
-    static func listenLoopback(backlog: Int32 = 32) throws -> (fd: Int32, port: UInt16) {
+    static func listenLoopback(port requested: UInt16 = 0, backlog: Int32 = 32) throws -> (fd: Int32, port: UInt16) {
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -29,12 +29,18 @@ enum PreviewSocket {
         #endif
         guard fd >= 0 else { throw PreviewSocketError.call("socket", errno) }
         setCloseOnExec(fd)
+        if requested != 0 {
+            // A port the user names is reused at once after a restart (connections of the
+            // previous run may linger in TIME_WAIT); two listeners still cannot share it.
+            var one: Int32 = 1
+            _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         #if canImport(Darwin)
         address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
         #endif
         address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
+        address.sin_port = requested.bigEndian
         address.sin_addr.s_addr = in_addr_t(0x7f00_0001).bigEndian
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {

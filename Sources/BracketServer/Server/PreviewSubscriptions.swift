@@ -15,6 +15,10 @@ struct PreviewSubscriptions {
     var subscribed: Set<String> = []
     /// The document shown by the browser preview (bracket/openPreview), if any.
     var browserURI: String?
+    /// The client advertised `window.showDocument.support`: a clicked card is revealed with
+    /// `window/showDocument`; otherwise with the `bracket/reveal` notification, which the
+    /// plugins handle (Neovim 0.7 and eglot 1.9 have no showDocument).
+    var clientShowsDocuments = false
     /// initializationOptions.preview.delta: pushes may be deltas for every watched document.
     var deltaAll = false
     /// Documents subscribed with `delta: true`.

@@ -58,6 +58,8 @@ extension LanguageServer {
         if let pid = params.processId, pid > 0, let narrow = Int32(exactly: pid) {
             clientProcessID = narrow
         }
+        let client = params.clientCapabilities
+        preview.clientShowsDocuments = client.showDocument
         if let options = params.initializationOptions {
             applyLayoutSettings(options["layout"], origin: "initializationOptions.layout")
             if let push = options["preview"]?["push"] {
@@ -72,7 +74,6 @@ extension LanguageServer {
             }
         }
         lifecycle = .running
-        let client = params.clientCapabilities
         let capabilities = Self.capabilities(encoding: encoding, client: client)
         negotiated = Negotiation(client: client, advertisedMethods: capabilities.advertisedMethods)
         return InitializeResult(capabilities: capabilities, serverName: "bracket", serverVersion: Self.version)

@@ -65,13 +65,20 @@ extension LanguageServer {
         server.highlight(id: index.map { diagram.nodes[$0].id })
     }
 
-    /// A card was clicked in the browser: ask the editor to show that node's ID.
+    /// A card was clicked in the browser: ask the editor to show that node's ID, with
+    /// `window/showDocument` where the client supports it, else with `bracket/reveal` (the same
+    /// params plus the ID), which the bracket plugins handle.
     func reveal(nodeID: String) {
         guard let uri = preview.browserURI, let context = try? context(for: uri) else { return }
         let diagram = context.diagram()
         guard let node = diagram.nodes.first(where: { $0.id == nodeID }) else { return }
-        sendRequest("window/showDocument", [
-            "uri": .string(uri), "selection": context.range(node.idRange).json, "takeFocus": true,
-        ])
+        let selection = context.range(node.idRange).json
+        if preview.clientShowsDocuments {
+            sendRequest("window/showDocument", ["uri": .string(uri), "selection": selection, "takeFocus": true])
+        } else {
+            sendNotification(RevealNotification.method, [
+                "uri": .string(uri), "selection": selection, "takeFocus": true, "id": .string(nodeID),
+            ])
+        }
     }
 }

@@ -277,6 +277,44 @@ function M.render(bufnr, path, done)
   end)
 end
 
+--- Handler for the server's `bracket/reveal` notification: a card was clicked in the browser
+--- preview. The server sends it instead of `window/showDocument` to clients that do not
+--- advertise showDocument (Neovim 0.7); the cursor goes to the start of the node's ID.
+function M.handle_reveal(err, params, ctx)
+  if err or type(params) ~= "table" or type(params.uri) ~= "string" or type(params.selection) ~= "table" then
+    return
+  end
+  local client = ctx and ctx.client_id and vim.lsp.get_client_by_id(ctx.client_id)
+  local encoding = client and client.offset_encoding or "utf-16"
+  local location = { uri = params.uri, range = params.selection }
+  if vim.lsp.util.show_document then
+    -- 0.8+: the same code path as the built-in window/showDocument handler.
+    vim.lsp.util.show_document(location, encoding, { focus = params.takeFocus ~= false })
+  else
+    vim.lsp.util.jump_to_location(location, encoding)
+  end
+end
+
+-- Registered globally, so it also works when nvim-lspconfig starts the client.
+vim.lsp.handlers["bracket/reveal"] = M.handle_reveal
+
+--- :BracketFormat — formats the buffer with the server (the canonical layout).
+--- `vim.lsp.buf.format` exists from 0.8; 0.7 has only `vim.lsp.buf.formatting`.
+function M.format(bufnr)
+  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
+  if vim.lsp.buf.format then
+    vim.lsp.buf.format({ bufnr = bufnr, name = "bracket" })
+  else
+    vim.api.nvim_buf_call(bufnr, function()
+      vim.lsp.buf.formatting()
+    end)
+  end
+end
+
+vim.api.nvim_create_user_command("BracketFormat", function()
+  M.format(0)
+end, { desc = "Format the buffer with the bracket language server" })
+
 vim.api.nvim_create_user_command("BracketPreview", function()
   M.preview(0)
 end, { desc = "Open the bracket live preview in a browser" })
