@@ -16,10 +16,10 @@ extension LanguageServer {
     /// it runs with `workspace/executeCommand` (`executeCommand` below).
     func codeActions(_ context: DocumentContext, range: LSPRange, only: [String]) throws(ResponseError) -> [CodeActionResult] {
         if !only.isEmpty && !only.contains(where: { $0 == "quickfix" || "quickfix".hasPrefix($0 + ".") }) { return [] }
-        let cancellation = context.cancellation
+        let cancellation = self.cancellation
         let actions = BracketIDE.codeActions(for: context.byteRange(range), in: context.document,
-                                             isCancelled: cancellation.isCancelled)
-        try cancellation.check()
+                                             isCancelled: { cancellation.runningRequestIsCancelled })
+        try checkCancelled()
         let all = context.document.diagnostics
         var fixed: [Int] = []
         for action in actions where fixed.last != action.diagnosticIndex { fixed.append(action.diagnosticIndex) }

@@ -2,27 +2,13 @@ import BracketJSON
 import JSONRPC
 import LanguageServerProtocol
 
-/// Whether the client has cancelled the request being handled. The loop hands one to every
-/// request (`Cancellation.never` until it tracks running requests); a handler whose work grows
-/// with the document polls `check()` between units of work, so a cancelled request stops early
-/// and is answered with RequestCancelled instead of a result nobody wants.
-struct Cancellation: Sendable {
-    let isCancelled: @Sendable () -> Bool
-
-    static let never = Cancellation { false }
-
-    func check() throws(ResponseError) {
-        if isCancelled() { throw ResponseError(code: ResponseError.requestCancelled, message: "request cancelled") }
-    }
-}
-
 /// Method names mapped to typed handlers, in the manner of sourcekit-lsp's `handle<Request>` and
 /// rust-analyzer's `on::<R>(handler)`: each registration names a request type and a handler
 /// whose return type the compiler holds to `R.Response`. Decoding the params, looking up the
 /// document of a text-document request and encoding the answer are written once, here and in
 /// `handleRequest`, not once per method.
 struct Dispatcher: Sendable {
-    typealias RequestHandler = @Sendable (LanguageServer, JSONValue?, Cancellation) throws -> any LSPEncodable
+    typealias RequestHandler = @Sendable (LanguageServer, JSONValue?) throws -> any LSPEncodable
     typealias NotificationHandler = @Sendable (LanguageServer, JSONValue?) throws -> Void
 
     private(set) var requests: [String: RequestHandler] = [:]
@@ -35,19 +21,17 @@ struct Dispatcher: Sendable {
     mutating func request<R: LSPRequest>(
         _: R.Type, _ handler: @escaping @Sendable (LanguageServer, R) throws -> R.Response
     ) {
-        requests[R.method] = { server, params, _ in try handler(server, try R(params: params)) }
+        requests[R.method] = { server, params in try handler(server, try R(params: params)) }
     }
 
-    /// A request about one open document: the handler gets the document's context (or the
-    /// client gets -32602 naming the URI that is not open) and the request's cancellation.
+    /// A request about one open document: the handler gets the document's context, or the
+    /// client gets -32602 naming the URI that is not open.
     mutating func documentRequest<R: TextDocumentRequest>(
         _: R.Type, _ handler: @escaping @Sendable (LanguageServer, DocumentContext, R) throws -> R.Response
     ) {
-        requests[R.method] = { server, params, cancellation in
+        requests[R.method] = { server, params in
             let request = try R(params: params)
-            var context = try server.context(for: request.textDocument.uri)
-            context.cancellation = cancellation
-            return try handler(server, context, request)
+            return try handler(server, try server.context(for: request.textDocument.uri), request)
         }
     }
 
@@ -62,10 +46,9 @@ extension LanguageServer {
     /// Runs the handler of a request. A method the server does not answer (unknown, or not
     /// advertised to this client) is -32601. A notification method sent as a request runs as
     /// the notification and is answered `null`. Throws ResponseError or LSPDecodingError (→ -32602).
-    func dispatchRequest(method: String, params: JSONValue?,
-                         cancellation: Cancellation = .never) throws -> any LSPEncodable {
+    func dispatchRequest(method: String, params: JSONValue?) throws -> any LSPEncodable {
         guard answers(method) else { throw ResponseError.methodNotFound(method) }
-        if let handler = Self.dispatcher.requests[method] { return try handler(self, params, cancellation) }
+        if let handler = Self.dispatcher.requests[method] { return try handler(self, params) }
         if let handler = Self.dispatcher.notifications[method] {
             try handler(self, params)
             return VoidResponse()
@@ -80,7 +63,7 @@ extension LanguageServer {
         if let handler = Self.dispatcher.notifications[method] {
             try handler(self, params)
         } else if let handler = Self.dispatcher.requests[method] {
-            _ = try handler(self, params, .never)
+            _ = try handler(self, params)
         }
     }
 

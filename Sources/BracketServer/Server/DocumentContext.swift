@@ -24,8 +24,6 @@ struct DocumentContext {
     let defaults: LayoutSettings
     /// What the client said it can take (hover format, flat symbols, …).
     var client = ClientCapabilities()
-    /// Set by the dispatcher for the request being handled; long handlers poll it.
-    var cancellation = Cancellation.never
 
     func position(_ offset: Int) -> Position {
         let position = document.lineIndex.position(of: offset, in: document.text, encoding: encoding)

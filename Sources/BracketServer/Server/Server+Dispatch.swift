@@ -29,7 +29,7 @@ extension LanguageServer {
         }
 
         // Preview (bracket's own methods, docs/protocol.md)
-        on.documentRequest(PreviewRequest.self) { server, context, _ in RawJSON(server.previewResult(context)) }
+        on.documentRequest(PreviewRequest.self) { server, context, _ in RawJSON(try server.previewResult(context)) }
         on.documentRequest(SubscribePreviewRequest.self) { server, context, request in
             server.subscribePreview(uri: context.uri, delta: request.delta)
             return VoidResponse()
@@ -64,7 +64,7 @@ extension LanguageServer {
         on.documentRequest(FormattingRequest.self) { server, context, _ in server.formatting(context) }
         on.documentRequest(FoldingRangeRequest.self) { server, context, _ in server.foldingRanges(context) }
         on.documentRequest(SelectionRangeRequest.self) { server, context, request in
-            server.selectionRanges(context, at: request.positions)
+            try server.selectionRanges(context, at: request.positions)
         }
         on.documentRequest(SemanticTokensFullRequest.self) { server, context, _ in server.fullSemanticTokens(context) }
         on.documentRequest(SemanticTokensDeltaRequest.self) { server, context, request in

@@ -18,10 +18,12 @@ extension LanguageServer {
         default:
             break
         }
+        // Cancelled while it waited in the queue: answered without running.
+        if cancellation.start(id) { return sendError(id: id, .cancelled) }
         do {
             // The one path by which every result becomes JSON.
             let result = try dispatchRequest(method: method, params: params)
-            send { try connection.sendResponse(id: id) { result.write(to: &$0) } }
+            sendResponse(id: id) { result.write(to: &$0) }
         } catch {
             sendError(id: id, responseError(for: error, method: method))
         }
