@@ -28,18 +28,23 @@ extension LanguageServer {
         let table = PositionTable(context, offsets: actions.flatMap { action in
             action.edits.flatMap { [$0.range.start, $0.range.end] }
         })
-        return actions.map { action in
+        var results: [CodeActionResult] = []
+        results.reserveCapacity(actions.count)
+        for (index, action) in actions.enumerated() {
+            if index % 1024 == 1023 { try checkCancelled() }
             let edit = context.workspaceEdit(action.edits, table: table)
             guard context.client.codeActionLiterals else {
-                return .command(Command(title: action.title, command: Self.applyFixCommand, arguments: [
+                results.append(.command(Command(title: action.title, command: Self.applyFixCommand, arguments: [
                     ["uri": .string(context.uri), "version": JSONValue(context.version), "title": .string(action.title),
                      "edit": edit.json],
-                ]))
+                ])))
+                continue
             }
-            return .action(LanguageServerProtocol.CodeAction(
+            results.append(.action(LanguageServerProtocol.CodeAction(
                 title: action.title, kind: action.kind, diagnostics: converted[action.diagnosticIndex].map { [$0] } ?? [],
-                edit: edit))
+                edit: edit)))
         }
+        return results
     }
 
     /// `workspace/executeCommand` for `bracket.applyFix`: the fix a command-only client chose
