@@ -2,7 +2,7 @@
 // bracket: a language server with live preview for .bracket tree diagrams.
 // Dependencies point one way, from the pure core outwards (see ARCHITECTURE.md):
 //   BracketBytes (output buffers, number spelling, plain stacks) → everything that writes bytes
-//   BracketText (label measurement, no dependencies) → used by the layout and the writers
+//   BracketText (label measurement, no dependencies) → BracketModel (card text fit), layout, writers
 //   BracketSyntax → BracketModel → BracketLayout → BracketSVG / BracketExport → BracketIDE
 //   BracketSVG + BracketExport → BracketPreview (preview deltas)
 //   BracketJSON → JSONRPC → LanguageServerProtocol → BracketServer → bracket (executable)
@@ -31,10 +31,10 @@ let package = Package(
         // Label widths from a font table shipped in the source, line wrapping, baselines.
         .target(name: "BracketText", swiftSettings: optimisedCore),
         .target(name: "BracketSyntax", dependencies: ["BracketBytes"], swiftSettings: optimisedCore),
-        .target(name: "BracketModel", dependencies: ["BracketSyntax"], swiftSettings: optimisedCore),
-        .target(name: "BracketLayout", dependencies: ["BracketModel", "BracketBytes"], swiftSettings: optimisedCore),
-        .target(name: "BracketSVG", dependencies: ["BracketLayout", "BracketBytes"], swiftSettings: optimisedCore),
-        .target(name: "BracketExport", dependencies: ["BracketLayout", "BracketBytes", "BracketJSON"], swiftSettings: optimisedCore),
+        .target(name: "BracketModel", dependencies: ["BracketSyntax", "BracketText", "BracketBytes"], swiftSettings: optimisedCore),
+        .target(name: "BracketLayout", dependencies: ["BracketModel", "BracketText", "BracketBytes"], swiftSettings: optimisedCore),
+        .target(name: "BracketSVG", dependencies: ["BracketLayout", "BracketModel", "BracketText", "BracketBytes"], swiftSettings: optimisedCore),
+        .target(name: "BracketExport", dependencies: ["BracketLayout", "BracketModel", "BracketText", "BracketBytes", "BracketJSON"], swiftSettings: optimisedCore),
         // What changed between two previews, and the delta payload that carries it.
         .target(name: "BracketPreview", dependencies: ["BracketSVG", "BracketExport"], swiftSettings: optimisedCore),
         // Diagnostics as a terminal shows them: source excerpts, carets, escaped controls.
@@ -59,9 +59,15 @@ let package = Package(
         // Builds Diagram values from a tiny tree notation so tests need not wait for the parser.
         .target(name: "BracketTestSupport", dependencies: ["BracketModel"], path: "Tests/BracketTestSupport"),
         .testTarget(name: "BracketBytesTests", dependencies: ["BracketBytes"]),
-        .testTarget(name: "BracketLayoutTests", dependencies: ["BracketLayout", "BracketTestSupport"]),
-        .testTarget(name: "BracketSVGTests", dependencies: ["BracketSVG", "BracketTestSupport"]),
-        .testTarget(name: "BracketExportTests", dependencies: ["BracketExport", "BracketBytes", "BracketTestSupport"]),
+        .testTarget(name: "BracketLayoutTests", dependencies: [
+            "BracketLayout", "BracketModel", "BracketText", "BracketTestSupport",
+        ]),
+        .testTarget(name: "BracketSVGTests", dependencies: [
+            "BracketSVG", "BracketLayout", "BracketModel", "BracketText", "BracketBytes", "BracketTestSupport",
+        ]),
+        .testTarget(name: "BracketExportTests", dependencies: [
+            "BracketExport", "BracketLayout", "BracketModel", "BracketBytes", "BracketTestSupport",
+        ]),
         .testTarget(name: "BracketPreviewTests", dependencies: ["BracketPreview", "BracketModel", "BracketTestSupport"]),
         .testTarget(name: "BracketJSONTests", dependencies: ["BracketJSON"]),
         .testTarget(name: "BracketTextTests", dependencies: ["BracketText"]),

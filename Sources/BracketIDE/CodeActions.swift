@@ -93,6 +93,8 @@ private struct SettingValueTokens {
         switch document.string(in: tokens[previous].range) {
         case "@root": return RootSide.allCases.map(\.rawValue)
         case "@align": return LeafAlignment.allCases.map(\.rawValue)
+        case "@fit": return CardFit.allCases.map(\.rawValue)
+        case "@title-visible": return ["true", "false"]
         default: return []
         }
     }
