@@ -5,24 +5,36 @@ public struct CodeAction: Hashable, Sendable {
     public var title: String
     /// Always "quickfix" for now: each action repairs one diagnostic.
     public var kind: String
-    /// The diagnostic this action fixes.
+    /// The diagnostic this action fixes, and its index in `document.diagnostics`.
     public var diagnostic: Diagnostic
+    public var diagnosticIndex: Int
     /// Non-overlapping edits against the current text.
     public var edits: [TextEdit]
 }
 
 /// Quick fixes for the diagnostics overlapping `range`.
-public func codeActions(for range: ByteRange, in document: Document) -> [CodeAction] {
+///
+/// What a fix needs from the whole document (the free IDs, the token list) is built at most
+/// once per call, on first use, so a request over a file with thousands of diagnostics stays
+/// linear. `isCancelled` is polled between diagnostics; once it says true the call returns what
+/// it has so far, which the caller discards.
+public func codeActions(for range: ByteRange, in document: Document,
+                        isCancelled: () -> Bool = { false }) -> [CodeAction] {
     var actions: [CodeAction] = []
     let text = document.text
-    for diagnostic in document.diagnostics
+    var freeIDs: FreeIDs?
+    var tokens: SettingValueTokens?
+    for (index, diagnostic) in document.diagnostics.enumerated()
     where diagnostic.range.start <= range.end && range.start <= diagnostic.range.end {
+        if index % 256 == 0, isCancelled() { break }
         func fix(_ title: String, _ edits: [TextEdit]) {
-            actions.append(CodeAction(title: title, kind: "quickfix", diagnostic: diagnostic, edits: edits))
+            actions.append(CodeAction(title: title, kind: "quickfix", diagnostic: diagnostic, diagnosticIndex: index,
+                                      edits: edits))
         }
         switch diagnostic.code {
         case .duplicateID:
-            let id = nextFreeID(in: document.diagram())
+            if freeIDs == nil { freeIDs = FreeIDs(document.diagram()) }
+            let id = freeIDs!.proposal(like: document.string(in: diagnostic.range))
             fix("Rename to \(id)", [TextEdit(range: diagnostic.range, replacement: id)])
         case .unbalancedOpenBrace:
             let needsNewline = text.last.map { $0 != UInt8(ascii: "\n") } ?? false
@@ -45,7 +57,8 @@ public func codeActions(for range: ByteRange, in document: Document) -> [CodeAct
                 fix("Change to @\(key)", [TextEdit(range: diagnostic.range, replacement: "@" + key)])
             }
         case .invalidSettingValue:
-            for value in validValues(forSettingBefore: diagnostic.range.start, in: document) {
+            if tokens == nil { tokens = SettingValueTokens(document) }
+            for value in tokens!.validValues(forValueAt: diagnostic.range.start) {
                 fix("Change to \(value)", [TextEdit(range: diagnostic.range, replacement: value)])
             }
         default:
@@ -55,19 +68,35 @@ public func codeActions(for range: ByteRange, in document: Document) -> [CodeAct
     return actions
 }
 
-/// Valid values of `@root` / `@align` when the setting whose value starts at `offset` is one of them.
-private func validValues(forSettingBefore offset: Int, in document: Document) -> [String] {
-    let tokens = document.tree.tokens()
-    guard let index = tokens.firstIndex(where: { $0.range.start == offset }) else { return [] }
-    var previous = index - 1
-    while previous >= 0, tokens[previous].kind.isTrivia { previous -= 1 }
-    guard previous >= 0, tokens[previous].kind == .settingKey else { return [] }
-    switch document.string(in: tokens[previous].range) {
-    case "@root": return RootSide.allCases.map(\.rawValue)
-    case "@align": return LeafAlignment.allCases.map(\.rawValue)
-    case "@fit": return CardFit.allCases.map(\.rawValue)
-    case "@title-visible": return ["true", "false"]
-    default: return []
+/// The document's tokens, read once, to find which setting a value belongs to.
+private struct SettingValueTokens {
+    let document: Document
+    let tokens: [(kind: TokenKind, range: ByteRange)]
+
+    init(_ document: Document) {
+        self.document = document
+        tokens = document.tree.tokens()
+    }
+
+    /// Valid values of `@root` / `@align` when the setting whose value starts at `offset` is one of them.
+    func validValues(forValueAt offset: Int) -> [String] {
+        // Tokens tile the text in order: binary search for the one starting at `offset`.
+        var low = 0, high = tokens.count
+        while low < high {
+            let middle = (low + high) / 2
+            if tokens[middle].range.start < offset { low = middle + 1 } else { high = middle }
+        }
+        guard low < tokens.count, tokens[low].range.start == offset else { return [] }
+        var previous = low - 1
+        while previous >= 0, tokens[previous].kind.isTrivia { previous -= 1 }
+        guard previous >= 0, tokens[previous].kind == .settingKey else { return [] }
+        switch document.string(in: tokens[previous].range) {
+        case "@root": return RootSide.allCases.map(\.rawValue)
+        case "@align": return LeafAlignment.allCases.map(\.rawValue)
+        case "@fit": return CardFit.allCases.map(\.rawValue)
+        case "@title-visible": return ["true", "false"]
+        default: return []
+        }
     }
 }
 

@@ -16,12 +16,14 @@ public struct CompletionEntry: Hashable, Sendable {
 public let settingKeys = ["title", "card-width", "card-height", "level-gap", "leaf-gap", "margin", "root", "align"]
 
 /// Completion at `offset`:
+/// - inside a comment or a quoted string (a label, a `@title`): nothing — that is free text;
 /// - inside or right after `@…` at the top level: every setting key, inserted with a trailing space;
-/// - after `@root ` / `@align ` (value position): the valid values;
+/// - at a setting's value: the valid values for `@root` / `@align`, nothing for the others;
 /// - anywhere else: the next free ID, the one name a new node can take without a clash.
 public func completions(at offset: Int, in document: Document) -> [CompletionEntry] {
     let text = document.text
     let offset = min(max(offset, 0), text.count)
+    if isInFreeText(offset, in: document) { return [] }
     // What has been typed of the current word (ID characters, '-', '.', '@').
     var wordStart = offset
     while wordStart > 0, isWordByte(text[wordStart - 1]) { wordStart -= 1 }
@@ -56,6 +58,34 @@ public func completions(at offset: Int, in document: Document) -> [CompletionEnt
     let id = nextFreeID(in: document.diagram())
     return [CompletionEntry(label: id, insertText: id, replacing: ByteRange(offset, offset), kind: .newID,
                             detail: "next free ID")]
+}
+
+/// True when the cursor stands in a comment or inside a quoted string: right after a
+/// comment's last character still counts (the comment runs to the end of the line), and so does
+/// the end of a string that never closed; the end of a closed string does not.
+private func isInFreeText(_ offset: Int, in document: Document) -> Bool {
+    guard offset > 0, let token = document.tree.token(at: offset - 1) else { return false }
+    switch token.kind {
+    case .comment:
+        return true
+    case .string:
+        return offset < token.range.end || !isClosedString(token.range, in: document.text)
+    default:
+        return false
+    }
+}
+
+/// A string token is closed when it is longer than its opening quote and ends with a quote
+/// that no backslash escapes (an even run of backslashes before it).
+private func isClosedString(_ range: ByteRange, in text: [UInt8]) -> Bool {
+    guard range.end - range.start >= 2, text[range.end - 1] == UInt8(ascii: "\"") else { return false }
+    var backslashes = 0
+    var index = range.end - 2
+    while index > range.start, text[index] == UInt8(ascii: "\\") {
+        backslashes += 1
+        index -= 1
+    }
+    return backslashes % 2 == 0
 }
 
 private func isWordByte(_ byte: UInt8) -> Bool {

@@ -3,11 +3,29 @@ import BracketLayout
 import BracketModel
 import BracketSyntax
 
-/// What hovering an ID shows.
+/// What hovering an ID shows: a heading (the ID and its card text) and a list of facts, which
+/// the server writes as Markdown or as plain text, whichever the client takes.
 public struct HoverInfo: Hashable, Sendable {
     /// The ID token hovered.
     public var range: ByteRange
-    public var markdown: String
+    public var id: String
+    public var label: String
+    /// Name and value, in display order ("depth", "2").
+    public var facts: [Fact]
+
+    public struct Fact: Hashable, Sendable {
+        public var name: String
+        public var value: String
+    }
+
+    public var markdown: String {
+        (["**\(id)** — \(label)", ""] + facts.map { "- \($0.name): \($0.value)" }).joined(separator: "\n")
+    }
+
+    /// The same content without markup, for clients that show hover text as it is.
+    public var plaintext: String {
+        (["\(id) — \(label)", ""] + facts.map { "\($0.name): \($0.value)" }).joined(separator: "\n")
+    }
 }
 
 /// Hover for the ID token at `offset`: label, depth, children, leaves below, and the card
@@ -19,13 +37,15 @@ public func hover(at offset: Int, in document: Document, defaults: LayoutSetting
     var leaves = 0
     for inner in index..<node.subtreeEnd where diagram.nodes.childCounts[inner] == 0 { leaves += 1 }
     let geometry = layout(diagram)
-    var lines = ["**\(node.id)** — \(node.label)", ""]
-    lines.append("- depth: \(node.depth)")
-    lines.append("- children: \(node.childCount)")
-    lines.append("- leaves: \(leaves)")
+    var facts = [
+        HoverInfo.Fact(name: "depth", value: String(node.depth)),
+        HoverInfo.Fact(name: "children", value: String(node.childCount)),
+        HoverInfo.Fact(name: "leaves", value: String(leaves)),
+    ]
     if index < geometry.cards.count {
         let centre = geometry.cards[index].center
-        lines.append("- centre: (\(DecimalText.string(centre.x, decimals: 2)), \(DecimalText.string(centre.y, decimals: 2)))")
+        facts.append(HoverInfo.Fact(name: "centre", value:
+            "(\(DecimalText.string(centre.x, decimals: 2)), \(DecimalText.string(centre.y, decimals: 2)))"))
     }
-    return HoverInfo(range: node.idRange, markdown: lines.joined(separator: "\n"))
+    return HoverInfo(range: node.idRange, id: node.id, label: node.label, facts: facts)
 }

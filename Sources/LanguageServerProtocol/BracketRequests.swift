@@ -3,9 +3,9 @@ import BracketJSON
 // bracket's own protocol extensions (docs/protocol.md). Each takes `{ "textDocument": { "uri" } }`.
 
 /// `bracket/preview`: the result (uri, version, geometry, svg, diagnostics counts) is assembled
-/// by the server, usually written straight into a JSONWriter, so it is typed as raw JSON here.
-public struct PreviewRequest: LSPRequest {
-    public typealias Response = JSONValue
+/// by the server straight into bytes, so it is typed as serialized JSON here.
+public struct PreviewRequest: TextDocumentRequest {
+    public typealias Response = RawJSON
     public static let method = "bracket/preview"
     public var textDocument: TextDocumentIdentifier
 
@@ -14,7 +14,7 @@ public struct PreviewRequest: LSPRequest {
     }
 }
 
-public struct SubscribePreviewRequest: LSPRequest {
+public struct SubscribePreviewRequest: TextDocumentRequest {
     public typealias Response = VoidResponse
     public static let method = "bracket/subscribePreview"
     public var textDocument: TextDocumentIdentifier
@@ -27,7 +27,7 @@ public struct SubscribePreviewRequest: LSPRequest {
     }
 }
 
-public struct UnsubscribePreviewRequest: LSPRequest {
+public struct UnsubscribePreviewRequest: TextDocumentRequest {
     public typealias Response = VoidResponse
     public static let method = "bracket/unsubscribePreview"
     public var textDocument: TextDocumentIdentifier
@@ -45,7 +45,7 @@ public struct OpenPreviewResult: Equatable, Sendable, LSPEncodable {
     public var json: JSONValue { ["url": .string(url)] }
 }
 
-public struct OpenPreviewRequest: LSPRequest {
+public struct OpenPreviewRequest: TextDocumentRequest {
     public typealias Response = OpenPreviewResult
     public static let method = "bracket/openPreview"
     public var textDocument: TextDocumentIdentifier
@@ -65,4 +65,18 @@ public enum DidChangePreviewNotification {
 /// advertise `window.showDocument.support`. Params: `{ uri, selection, takeFocus, id }`.
 public enum RevealNotification {
     public static let method = "bracket/reveal"
+}
+
+/// `bracket/cursorMoved`: the editor's cursor moved; the browser preview highlights the card.
+public struct CursorMovedNotification: LSPNotification {
+    public static let method = "bracket/cursorMoved"
+    public var textDocument: TextDocumentIdentifier
+    public var position: Position
+
+    public init(params: JSONValue?) throws(LSPDecodingError) {
+        guard let params else { throw LSPDecodingError(path: "params", problem: "missing required params") }
+        let decoded = try TextDocumentPositionParams(json: params, path: "params")
+        textDocument = decoded.textDocument
+        position = decoded.position
+    }
 }

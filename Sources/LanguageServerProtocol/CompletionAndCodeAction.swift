@@ -66,6 +66,40 @@ public struct CodeAction: Equatable, Sendable, LSPEncodable {
     }
 }
 
+/// A command the client asks the server to run (`workspace/executeCommand`), for clients
+/// that take commands but not code action literals.
+public struct Command: Equatable, Sendable, LSPEncodable {
+    public var title: String
+    public var command: String
+    public var arguments: [JSONValue]
+
+    public init(title: String, command: String, arguments: [JSONValue] = []) {
+        self.title = title
+        self.command = command
+        self.arguments = arguments
+    }
+
+    public var json: JSONValue {
+        var object: JSONObject = ["title": .string(title), "command": .string(command)]
+        if !arguments.isEmpty { object.append("arguments", .array(arguments)) }
+        return .object(object)
+    }
+}
+
+/// One element of a code action result, `(Command | CodeAction)[]`: a literal for clients that
+/// declare `codeActionLiteralSupport`, a command for the others.
+public enum CodeActionResult: Equatable, Sendable, LSPEncodable {
+    case action(CodeAction)
+    case command(Command)
+
+    public var json: JSONValue {
+        switch self {
+        case .action(let action): action.json
+        case .command(let command): command.json
+        }
+    }
+}
+
 /// `CodeActionContext`: the diagnostics the client shows in the range, and an optional filter.
 public struct CodeActionContext: Equatable, Sendable, JSONDecodable {
     public var diagnostics: [Diagnostic]

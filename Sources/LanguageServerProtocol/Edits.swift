@@ -17,12 +17,20 @@ public struct TextEdit: Equatable, Sendable, JSONDecodable, LSPEncodable {
     public var json: JSONValue { ["range": range.json, "newText": .string(newText)] }
 }
 
-/// Edits per document, in a fixed order (written as the `changes` map).
-public struct WorkspaceEdit: Equatable, Sendable, LSPEncodable {
+/// Edits per document, in a fixed order (written as the `changes` map). Decodable too, because
+/// a command can carry one back to the server.
+public struct WorkspaceEdit: Equatable, Sendable, JSONDecodable, LSPEncodable {
     public var changes: [(uri: String, edits: [TextEdit])]
 
     public init(changes: [(uri: String, edits: [TextEdit])]) {
         self.changes = changes
+    }
+
+    public init(json: JSONValue, path: String) throws(LSPDecodingError) {
+        let changes = try FieldReader(json, path: path).reader("changes")
+        var decoded: [(uri: String, edits: [TextEdit])] = []
+        for (uri, _) in changes.object { decoded.append((uri, try changes.array(uri))) }
+        self.init(changes: decoded)
     }
 
     public static func == (lhs: WorkspaceEdit, rhs: WorkspaceEdit) -> Bool {

@@ -18,6 +18,8 @@ public struct InitializeParams: Equatable, Sendable, JSONDecodable {
     public var initializationOptions: JSONValue?
     /// The whole client capabilities object, for anything else the server wants to check.
     public var capabilities: JSONValue
+    /// What of `capabilities` changes the server's answers, typed.
+    public var clientCapabilities: ClientCapabilities { ClientCapabilities(json: capabilities) }
 
     public init(processId: Int? = nil, rootUri: String? = nil, clientName: String? = nil, positionEncodings: [String] = [],
                 initializationOptions: JSONValue? = nil, capabilities: JSONValue = [:]) {
@@ -39,23 +41,6 @@ public struct InitializeParams: Equatable, Sendable, JSONDecodable {
         self.capabilities = capabilities.map { JSONValue.object($0.object) } ?? [:]
         positionEncodings = try capabilities?.optionalReader("general")?.array("positionEncodings") ?? []
     }
-}
-
-/// The server's capabilities, built as JSON (the set is open-ended; LSP adds fields often).
-/// Members are written in the order they are set, so the initialize answer is deterministic.
-public struct ServerCapabilities: Equatable, Sendable, LSPEncodable {
-    public var members: JSONObject
-
-    public init(_ members: JSONObject = [:]) {
-        self.members = members
-    }
-
-    public subscript(key: String) -> JSONValue? {
-        get { members[key] }
-        set { members[key] = newValue }
-    }
-
-    public var json: JSONValue { .object(members) }
 }
 
 public struct InitializeResult: Equatable, Sendable, LSPEncodable {

@@ -3,6 +3,25 @@ import BracketJSON
 /// A value the server sends: converts itself to JSON.
 public protocol LSPEncodable {
     var json: JSONValue { get }
+    /// Writes the value into a message being built. By default its `json`; a result that is
+    /// already serialized (`RawJSON`) writes its bytes as they are.
+    func write(to writer: inout JSONWriter)
+}
+
+extension LSPEncodable {
+    public func write(to writer: inout JSONWriter) { writer.write(json) }
+}
+
+/// JSON serialized before it is sent, for results too large to build as a `JSONValue` first
+/// (the preview payload is written once, straight to bytes).
+public struct RawJSON: Sendable, LSPEncodable {
+    public var bytes: [UInt8]
+
+    public init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    public var json: JSONValue { (try? JSONReader().parse(bytes)) ?? .null }
+
+    public func write(to writer: inout JSONWriter) { writer.raw(bytes) }
 }
 
 extension JSONValue: LSPEncodable {

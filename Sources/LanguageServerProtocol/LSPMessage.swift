@@ -1,12 +1,19 @@
 import BracketJSON
 
 /// A request the server handles: its method name, its decoded params, and the type it answers
-/// with. The dispatcher is one `switch` over `method`, so adding a method is one type plus one case.
+/// with. The server's dispatcher registers a handler per request type whose return type must be
+/// `Response`, so the compiler checks that every handler answers its own request.
 public protocol LSPRequest: Sendable {
     associatedtype Response: LSPEncodable
     static var method: String { get }
     /// `params` is nil when the message had none. Throws an error naming the bad field.
     init(params: JSONValue?) throws(LSPDecodingError)
+}
+
+/// A request about one document (`params.textDocument`): the dispatcher looks the document
+/// up once for all of them, before the handler runs.
+public protocol TextDocumentRequest: LSPRequest {
+    var textDocument: TextDocumentIdentifier { get }
 }
 
 /// A notification the server handles (no response).
@@ -34,7 +41,7 @@ func positionParams(_ params: JSONValue?) throws(LSPDecodingError) -> TextDocume
 
 /// A request whose params are exactly `TextDocumentPositionParams` (hover, definition, …): the
 /// decoding and the two accessors are written once here instead of in every request type.
-public protocol TextDocumentPositionRequest: LSPRequest {
+public protocol TextDocumentPositionRequest: TextDocumentRequest {
     var params: TextDocumentPositionParams { get }
     init(positionParams: TextDocumentPositionParams)
 }

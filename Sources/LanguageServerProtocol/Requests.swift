@@ -30,7 +30,7 @@ public struct DefinitionRequest: TextDocumentPositionRequest {
     public init(positionParams params: TextDocumentPositionParams) { self.params = params }
 }
 
-public struct ReferencesRequest: LSPRequest {
+public struct ReferencesRequest: TextDocumentRequest {
     public typealias Response = [Location]
     public static let method = "textDocument/references"
     public var textDocument: TextDocumentIdentifier
@@ -67,7 +67,7 @@ public struct PrepareRenameRequest: TextDocumentPositionRequest {
     public init(positionParams params: TextDocumentPositionParams) { self.params = params }
 }
 
-public struct RenameRequest: LSPRequest {
+public struct RenameRequest: TextDocumentRequest {
     public typealias Response = WorkspaceEdit?
     public static let method = "textDocument/rename"
     public var textDocument: TextDocumentIdentifier
@@ -82,8 +82,8 @@ public struct RenameRequest: LSPRequest {
     }
 }
 
-public struct DocumentSymbolRequest: LSPRequest {
-    public typealias Response = [DocumentSymbol]
+public struct DocumentSymbolRequest: TextDocumentRequest {
+    public typealias Response = DocumentSymbolResult
     public static let method = "textDocument/documentSymbol"
     public var textDocument: TextDocumentIdentifier
 
@@ -92,7 +92,7 @@ public struct DocumentSymbolRequest: LSPRequest {
     }
 }
 
-public struct FormattingRequest: LSPRequest {
+public struct FormattingRequest: TextDocumentRequest {
     public typealias Response = [TextEdit]
     public static let method = "textDocument/formatting"
     public var textDocument: TextDocumentIdentifier
@@ -105,7 +105,7 @@ public struct FormattingRequest: LSPRequest {
     }
 }
 
-public struct FoldingRangeRequest: LSPRequest {
+public struct FoldingRangeRequest: TextDocumentRequest {
     public typealias Response = [FoldingRange]
     public static let method = "textDocument/foldingRange"
     public var textDocument: TextDocumentIdentifier
@@ -115,7 +115,7 @@ public struct FoldingRangeRequest: LSPRequest {
     }
 }
 
-public struct SelectionRangeRequest: LSPRequest {
+public struct SelectionRangeRequest: TextDocumentRequest {
     public typealias Response = [SelectionRange]
     public static let method = "textDocument/selectionRange"
     public var textDocument: TextDocumentIdentifier
@@ -131,7 +131,7 @@ public struct SelectionRangeRequest: LSPRequest {
     }
 }
 
-public struct SemanticTokensFullRequest: LSPRequest {
+public struct SemanticTokensFullRequest: TextDocumentRequest {
     public typealias Response = SemanticTokens?
     public static let method = "textDocument/semanticTokens/full"
     public var textDocument: TextDocumentIdentifier
@@ -141,7 +141,7 @@ public struct SemanticTokensFullRequest: LSPRequest {
     }
 }
 
-public struct SemanticTokensDeltaRequest: LSPRequest {
+public struct SemanticTokensDeltaRequest: TextDocumentRequest {
     public typealias Response = SemanticTokensDeltaResult?
     public static let method = "textDocument/semanticTokens/full/delta"
     public var textDocument: TextDocumentIdentifier
@@ -154,8 +154,24 @@ public struct SemanticTokensDeltaRequest: LSPRequest {
     }
 }
 
-public struct CodeActionRequest: LSPRequest {
-    public typealias Response = [CodeAction]
+public struct SemanticTokensRangeRequest: TextDocumentRequest {
+    public typealias Response = SemanticTokens?
+    public static let method = "textDocument/semanticTokens/range"
+    public var textDocument: TextDocumentIdentifier
+    public var range: LSPRange
+
+    public init(params: JSONValue?) throws(LSPDecodingError) {
+        guard let params else { throw LSPDecodingError(path: "params", problem: "missing required params") }
+        guard let document = params["textDocument"], let range = params["range"] else {
+            throw LSPDecodingError(path: "params", problem: "needs textDocument and range")
+        }
+        textDocument = try TextDocumentIdentifier(json: document, path: "params.textDocument")
+        self.range = try LSPRange(json: range, path: "params.range")
+    }
+}
+
+public struct CodeActionRequest: TextDocumentRequest {
+    public typealias Response = [CodeActionResult]
     public static let method = "textDocument/codeAction"
     public var textDocument: TextDocumentIdentifier
     public var range: LSPRange
@@ -166,5 +182,44 @@ public struct CodeActionRequest: LSPRequest {
         textDocument = try fields.decode("textDocument")
         range = try fields.decode("range")
         context = try fields.optional("context") ?? CodeActionContext(diagnostics: [])
+    }
+}
+
+/// `workspace/executeCommand`: runs one of the commands the server advertised.
+public struct ExecuteCommandRequest: LSPRequest {
+    public typealias Response = VoidResponse
+    public static let method = "workspace/executeCommand"
+    public var command: String
+    public var arguments: [JSONValue]
+
+    public init(params: JSONValue?) throws(LSPDecodingError) {
+        let fields = try FieldReader(try JSONValue.requireParams(params), path: "params")
+        command = try fields.string("command")
+        switch fields.raw("arguments") {
+        case nil: arguments = []
+        case .array(let values)?: arguments = values
+        case let other?: throw LSPDecodingError(path: "params.arguments", problem: "expected an array, got \(other.typeName)")
+        }
+    }
+}
+
+/// `workspace/applyEdit` (server to client): the params; the client's answer says whether it
+/// applied the edit.
+public struct ApplyWorkspaceEditParams: Equatable, Sendable, LSPEncodable {
+    public static let method = "workspace/applyEdit"
+    /// Shown in the editor's undo history.
+    public var label: String?
+    public var edit: WorkspaceEdit
+
+    public init(label: String?, edit: WorkspaceEdit) {
+        self.label = label
+        self.edit = edit
+    }
+
+    public var json: JSONValue {
+        var object = JSONObject()
+        object.appendIfPresent("label", label)
+        object.append("edit", edit.json)
+        return .object(object)
     }
 }

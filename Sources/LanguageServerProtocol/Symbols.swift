@@ -54,17 +54,58 @@ public struct DocumentSymbol: Equatable, Sendable, LSPEncodable {
     }
 }
 
-public struct Hover: Equatable, Sendable, LSPEncodable {
-    public var markdown: String
-    public var range: LSPRange?
+/// A flat symbol for clients without `hierarchicalDocumentSymbolSupport`: nesting is told by
+/// `containerName` (the enclosing symbol's name) instead of `children`.
+public struct SymbolInformation: Equatable, Sendable, LSPEncodable {
+    public var name: String
+    public var kind: SymbolKind
+    public var location: Location
+    public var containerName: String?
 
-    public init(markdown: String, range: LSPRange? = nil) {
-        self.markdown = markdown
-        self.range = range
+    public init(name: String, kind: SymbolKind, location: Location, containerName: String? = nil) {
+        self.name = name
+        self.kind = kind
+        self.location = location
+        self.containerName = containerName
     }
 
     public var json: JSONValue {
-        var object: JSONObject = ["contents": ["kind": "markdown", "value": .string(markdown)]]
+        var object: JSONObject = ["name": .string(name), "kind": JSONValue(kind.rawValue), "location": location.json]
+        object.appendIfPresent("containerName", containerName)
+        return .object(object)
+    }
+}
+
+/// The `textDocument/documentSymbol` result: nested symbols, or flat ones for older clients.
+public enum DocumentSymbolResult: Equatable, Sendable, LSPEncodable {
+    case nested([DocumentSymbol])
+    case flat([SymbolInformation])
+
+    public var json: JSONValue {
+        switch self {
+        case .nested(let symbols): symbols.json
+        case .flat(let symbols): symbols.json
+        }
+    }
+}
+
+public struct Hover: Equatable, Sendable, LSPEncodable {
+    public var kind: MarkupKind
+    public var value: String
+    public var range: LSPRange?
+
+    public init(kind: MarkupKind, value: String, range: LSPRange? = nil) {
+        self.kind = kind
+        self.value = value
+        self.range = range
+    }
+
+    public init(markdown: String, range: LSPRange? = nil) {
+        self.init(kind: .markdown, value: markdown, range: range)
+    }
+
+    public var json: JSONValue {
+        var object: JSONObject = ["contents": ["kind": .string(kind.rawValue), "value": .string(value)]]
         object.appendIfPresent("range", range)
         return .object(object)
     }

@@ -5,7 +5,7 @@ import Testing
 
 /// Each case: a document with one problem, the code expected, and the fix title to apply.
 private let cases: [(text: String, code: DiagnosticCode, title: String)] = [
-    ("r { a b a }", .duplicateID, "Rename to 0"),
+    ("r { a b a }", .duplicateID, "Rename to a_2"),
     ("r { a { b }", .unbalancedOpenBrace, "Insert '}' at the end of the file"),
     ("r { a } }", .unbalancedCloseBrace, "Delete the unmatched '}'"),
     ("@card-widht 100\nr", .unknownSetting, "Change to @card-width"),

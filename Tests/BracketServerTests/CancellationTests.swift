@@ -103,3 +103,28 @@ import Testing
         #expect(!registry.runningRequestIsCancelled)
     }
 }
+
+/// A whole-file code action over tens of thousands of duplicates, cancelled while it runs,
+/// stops at its next check (the core polls between diagnostics, the server between fixes).
+@Test func runningCodeActionStopsWhenCancelled() throws {
+    let client = LSPTestClient()
+    client.initialize()
+    let uri: JSONValue = "file:///duplicates.bracket"
+    let text = "r {\n" + String(repeating: "  a\n", count: 40_000) + "}\n"
+    client.open(uri.stringValue!, text)
+    // A small preview answered just before the code action starts: the cancellation sent on its
+    // answer reaches the server while the code action runs.
+    client.open("file:///small.bracket", "r { a b }")
+    let document: JSONValue = ["uri": uri]
+    let whole: JSONValue = ["start": ["line": 0, "character": 0], "end": ["line": 40_002, "character": 0]]
+    var actions: JSONObject = ["jsonrpc": "2.0", "id": 41, "method": "textDocument/codeAction"]
+    actions.append("params", ["textDocument": document, "range": whole, "context": ["diagnostics": []]])
+    client.sendRaw(client.message(id: 40, method: "bracket/preview", params: ["textDocument": ["uri": "file:///small.bracket"]])
+        + frame(body: JSONValue.object(actions).jsonBytes))
+    #expect(client.response(40, timeout: 120)?["result"]?["uri"] == "file:///small.bracket")
+    client.notify("$/cancelRequest", ["id": 41])
+    let answer = try #require(client.nextMessage(withID: 41, timeout: 120))
+    #expect(answer["error"]?["code"] == -32800)
+    expectHealthy(client, id: 50)
+    #expect(client.finish() == 0)
+}

@@ -9,8 +9,9 @@ final class EditingSession {
     /// The `capabilities` of the initialize result.
     let capabilities: JSONValue?
 
-    init(positionEncodings: [String] = ["utf-16"]) {
-        capabilities = client.initialize(encodings: positionEncodings)?["result"]?["capabilities"]
+    init(positionEncodings: [String] = ["utf-16"],
+         clientCapabilities: JSONObject = LSPTestClient.modernClientCapabilities) {
+        capabilities = client.initialize(encodings: positionEncodings, capabilities: clientCapabilities)?["result"]?["capabilities"]
     }
 
     func stop() { _ = client.finish() }

@@ -31,6 +31,9 @@ final class LSPTestClient: @unchecked Sendable {
     private var inputClosed = false
     /// Notifications seen while waiting for responses, in arrival order.
     private(set) var notifications: [JSONValue] = []
+    /// Requests from the server (`workspace/applyEdit`, `window/showDocument`) seen while
+    /// waiting for responses, in arrival order.
+    private(set) var serverRequests: [JSONValue] = []
 
     /// `readDelay`: microseconds the client waits before each read of at most `readSize` bytes
     /// of the server's output, to play a client slower than the server (0: read at once).
@@ -159,7 +162,9 @@ final class LSPTestClient: @unchecked Sendable {
         while let message = next(timeout: deadline.timeIntervalSinceNow) {
             if message["method"] != nil && message["id"] == nil {
                 notifications.append(message)
-            } else if message["id"] == JSONValue(id), message["method"] == nil {
+            } else if message["method"] != nil {
+                serverRequests.append(message)
+            } else if message["id"] == JSONValue(id) {
                 return message
             }
         }
@@ -228,10 +233,24 @@ final class LSPTestClient: @unchecked Sendable {
 
     // MARK: - Conveniences
 
+    /// What a current editor (VS Code, Neovim, Emacs with eglot) declares of the capabilities
+    /// that change the server's answers. Tests of older clients pass their own.
+    static let modernClientCapabilities: JSONObject = [
+        "workspace": ["applyEdit": true],
+        "textDocument": [
+            "documentSymbol": ["hierarchicalDocumentSymbolSupport": true],
+            "hover": ["contentFormat": ["markdown", "plaintext"]],
+            "publishDiagnostics": ["relatedInformation": true, "tagSupport": ["valueSet": [1, 2]]],
+            "completion": ["completionItemKind": ["valueSet": .array((1...25).map { JSONValue($0) })]],
+            "codeAction": ["codeActionLiteralSupport": ["codeActionKind": ["valueSet": ["", "quickfix"]]]],
+        ],
+    ]
+
     @discardableResult
-    func initialize(encodings: [String]? = nil, options: JSONValue? = nil, processID: Int? = nil) -> JSONValue? {
+    func initialize(encodings: [String]? = nil, options: JSONValue? = nil, processID: Int? = nil,
+                    capabilities clientCapabilities: JSONObject = modernClientCapabilities) -> JSONValue? {
         var params: JSONObject = ["processId": processID.map { JSONValue($0) } ?? .null, "rootUri": .null]
-        var capabilities: JSONObject = [:]
+        var capabilities = clientCapabilities
         if let encodings { capabilities.append("general", ["positionEncodings": .array(encodings.map { .string($0) })]) }
         params.append("capabilities", .object(capabilities))
         if let options { params.append("initializationOptions", options) }

@@ -77,12 +77,27 @@ import LanguageServerProtocol
         #expect(Self.text(Optional<Hover>.none) == "null")
     }
 
-    @Test func encodesInitializeResultInInsertionOrder() {
+    /// Capabilities are typed, so their order is the type's, whatever order they were set in.
+    @Test func encodesInitializeResultInAFixedOrder() {
         var capabilities = ServerCapabilities()
-        capabilities["positionEncoding"] = "utf-16"
-        capabilities["hoverProvider"] = true
-        capabilities["textDocumentSync"] = ["openClose": true, "change": 2]
+        capabilities.hoverProvider = true
+        capabilities.textDocumentSync = TextDocumentSyncOptions(openClose: true, change: .incremental, save: false)
+        capabilities.positionEncoding = "utf-16"
         let result = InitializeResult(capabilities: capabilities, serverName: "bracket", serverVersion: "0.1")
-        #expect(Self.text(result) == #"{"capabilities":{"positionEncoding":"utf-16","hoverProvider":true,"textDocumentSync":{"openClose":true,"change":2}},"serverInfo":{"name":"bracket","version":"0.1"}}"#)
+        #expect(Self.text(result) == #"{"capabilities":{"positionEncoding":"utf-16","textDocumentSync":{"openClose":true,"change":2,"save":false},"hoverProvider":true},"serverInfo":{"name":"bracket","version":"0.1"}}"#)
+    }
+
+    @Test func advertisedMethodsFollowTheProviders() {
+        var capabilities = ServerCapabilities()
+        #expect(capabilities.advertisedMethods.isEmpty)
+        capabilities.renameProvider = RenameOptions(prepareProvider: false)
+        capabilities.semanticTokensProvider = SemanticTokensOptions(
+            legend: SemanticTokensLegend(tokenTypes: [], tokenModifiers: []), full: .full, range: false)
+        #expect(capabilities.advertisedMethods == ["textDocument/rename", "textDocument/semanticTokens/full"])
+        capabilities.renameProvider?.prepareProvider = true
+        capabilities.semanticTokensProvider?.full = .delta
+        #expect(capabilities.advertisedMethods.isSuperset(of: [
+            "textDocument/prepareRename", "textDocument/semanticTokens/full/delta"]))
+        #expect(Self.text(capabilities.semanticTokensProvider) == #"{"legend":{"tokenTypes":[],"tokenModifiers":[]},"full":{"delta":true},"range":false}"#)
     }
 }

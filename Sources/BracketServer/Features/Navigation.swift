@@ -13,7 +13,25 @@ extension LanguageServer {
 
     /// The flat pre-order outline nested into DocumentSymbols bottom-up (last node first), so
     /// every child is finished before its parent needs it and no recursion is involved.
-    func documentSymbols(_ context: DocumentContext) -> [DocumentSymbol] {
+    /// Nested symbols, or for a client without `hierarchicalDocumentSymbolSupport` the same
+    /// symbols flat, in document order, each naming its parent in `containerName`.
+    func documentSymbols(_ context: DocumentContext) -> DocumentSymbolResult {
+        context.client.hierarchicalDocumentSymbols ? .nested(nestedSymbols(context)) : .flat(flatSymbols(context))
+    }
+
+    /// The outline is already flat and in pre-order: one SymbolInformation per entry, so no
+    /// nesting limit is needed.
+    func flatSymbols(_ context: DocumentContext) -> [SymbolInformation] {
+        let symbols = outline(of: context.document)
+        let table = PositionTable(context, offsets: symbols.flatMap { [$0.range.start, $0.range.end] })
+        return symbols.map { symbol in
+            SymbolInformation(name: symbol.id, kind: symbol.hasChildren ? .class : .field,
+                              location: table.location(symbol.range),
+                              containerName: symbol.parent >= 0 ? symbols[symbol.parent].id : nil)
+        }
+    }
+
+    func nestedSymbols(_ context: DocumentContext) -> [DocumentSymbol] {
         let symbols = outline(of: context.document)
         // Where each symbol is attached: its parent, or for a too-deep one the ancestor at the
         // limit (pre-order: a parent's attachment is known before its children's).
@@ -44,7 +62,10 @@ extension LanguageServer {
     func hover(_ context: DocumentContext, at position: Position) -> Hover? {
         guard let info = BracketIDE.hover(at: context.offset(position), in: context.document,
                                           defaults: context.defaults) else { return nil }
-        return Hover(markdown: info.markdown, range: context.range(info.range))
+        switch context.client.hoverFormat {
+        case .markdown: return Hover(kind: .markdown, value: info.markdown, range: context.range(info.range))
+        case .plaintext: return Hover(kind: .plaintext, value: info.plaintext, range: context.range(info.range))
+        }
     }
 
     func definition(_ context: DocumentContext, at position: Position) -> [Location] {

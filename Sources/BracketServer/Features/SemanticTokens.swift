@@ -3,30 +3,11 @@ import BracketJSON
 import BracketSyntax
 import LanguageServerProtocol
 
-/// `textDocument/semanticTokens/range` (the LSP module has no type for it yet; it is small).
-struct SemanticTokensRangeRequest: LSPRequest {
-    typealias Response = SemanticTokens?
-    static let method = "textDocument/semanticTokens/range"
-    var textDocument: TextDocumentIdentifier
-    var range: LSPRange
-
-    init(params: JSONValue?) throws(LSPDecodingError) {
-        guard let params else { throw LSPDecodingError(path: "params", problem: "missing required params") }
-        guard let document = params["textDocument"], let range = params["range"] else {
-            throw LSPDecodingError(path: "params", problem: "needs textDocument and range")
-        }
-        textDocument = try TextDocumentIdentifier(json: document, path: "params.textDocument")
-        self.range = try LSPRange(json: range, path: "params.range")
-    }
-}
-
 extension LanguageServer {
     /// The legend advertised in initialize: indices into these lists are what `data` carries.
-    static var semanticTokensLegend: JSONValue {
-        [
-            "tokenTypes": .array(SemanticTokenType.allCases.map { .string($0.rawValue) }),
-            "tokenModifiers": .array(SemanticTokenModifier.allCases.map { .string($0.rawValue) }),
-        ]
+    static var semanticTokensLegend: SemanticTokensLegend {
+        SemanticTokensLegend(tokenTypes: SemanticTokenType.allCases.map(\.rawValue),
+                             tokenModifiers: SemanticTokenModifier.allCases.map(\.rawValue))
     }
 
     /// LSP's relative encoding: per token, line delta, start delta (relative to the previous

@@ -22,6 +22,8 @@ struct DocumentContext {
     /// Layout settings from the editor; the file's own `@` settings are put over them by
     /// `document.diagram(defaults:)`.
     let defaults: LayoutSettings
+    /// What the client said it can take (hover format, flat symbols, …).
+    var client = ClientCapabilities()
 
     func position(_ offset: Int) -> Position {
         let position = document.lineIndex.position(of: offset, in: document.text, encoding: encoding)

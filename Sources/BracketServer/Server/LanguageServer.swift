@@ -25,6 +25,7 @@ final class LanguageServer {
     let log: ServerLog
     var lifecycle = Lifecycle.uninitialized
     var encoding = PositionEncoding.utf16
+    var negotiated = Negotiation()
     var defaults = LayoutSettings.tutorial
     var documents: [String: OpenDocument] = [:]
     var preview = PreviewSubscriptions()

@@ -3,15 +3,8 @@ import BracketSyntax
 import JSONRPC
 import LanguageServerProtocol
 
-/// What a request handler answers: a JSON value, or JSON already serialized (large results
-/// such as the preview are written once, straight to bytes).
-enum Reply {
-    case value(JSONValue)
-    case bytes([UInt8])
-}
-
 extension LanguageServer {
-    /// Applies the lifecycle rules around the dispatch switch, and turns every failure into the
+    /// Applies the lifecycle rules around the dispatch table, and turns every failure into the
     /// JSON-RPC error it deserves, so no input can end the process.
     func handleRequest(id: RequestID, method: String, params: JSONValue?) {
         switch lifecycle {
@@ -28,13 +21,9 @@ extension LanguageServer {
         // Cancelled while it waited in the queue: answered without running.
         if cancellation.start(id) { return sendError(id: id, .cancelled) }
         do {
-            let reply = try dispatch(method: method, params: params, isRequest: true) ?? .value(.null)
-            sendResponse(id: id) { writer in
-                switch reply {
-                case .value(let value): writer.write(value)
-                case .bytes(let bytes): writer.raw(bytes)
-                }
-            }
+            // The one path by which every result becomes JSON.
+            let result = try dispatchRequest(method: method, params: params)
+            sendResponse(id: id) { result.write(to: &$0) }
         } catch {
             sendError(id: id, responseError(for: error, method: method))
         }
@@ -48,7 +37,7 @@ extension LanguageServer {
         // Before initialize, notifications are dropped (LSP); after shutdown only exit counts.
         guard lifecycle == .running else { return }
         do {
-            _ = try dispatch(method: method, params: params, isRequest: false)
+            try dispatchNotification(method: method, params: params)
         } catch {
             logMessage("\(method): \(responseError(for: error, method: method).message)")
         }
@@ -64,14 +53,15 @@ extension LanguageServer {
         }
     }
 
-    func initialize(_ request: InitializeRequest) -> JSONValue {
+    func initialize(_ request: InitializeRequest) -> InitializeResult {
         let params = request.params
         // UTF-8 spares every conversion (the core works in bytes); UTF-16 is the mandatory fallback.
         encoding = params.positionEncodings.contains(PositionEncodingKind.utf8) ? .utf8 : .utf16
         if let pid = params.processId, pid > 0, let narrow = Int32(exactly: pid) {
             clientProcessID = narrow
         }
-        preview.clientShowsDocuments = params.capabilities["window"]?["showDocument"]?["support"]?.boolValue ?? false
+        let client = params.clientCapabilities
+        preview.clientShowsDocuments = client.showDocument
         if let options = params.initializationOptions {
             applyLayoutSettings(options["layout"], origin: "initializationOptions.layout")
             if let push = options["preview"]?["push"] {
@@ -86,11 +76,8 @@ extension LanguageServer {
             }
         }
         lifecycle = .running
-        var capabilities = ServerCapabilities()
-        capabilities["positionEncoding"] = .string(encoding.rawValue)
-        capabilities["textDocumentSync"] = ["openClose": true, "change": 2, "save": true]
-        capabilities["experimental"] = ["bracketPreview": true]
-        Self.addEditingCapabilities(to: &capabilities)
-        return InitializeResult(capabilities: capabilities, serverName: "bracket", serverVersion: Self.version).json
+        let capabilities = Self.capabilities(encoding: encoding, client: client)
+        negotiated = Negotiation(client: client, advertisedMethods: capabilities.advertisedMethods)
+        return InitializeResult(capabilities: capabilities, serverName: "bracket", serverVersion: Self.version)
     }
 }
