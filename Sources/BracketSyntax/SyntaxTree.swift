@@ -116,6 +116,15 @@ public struct SyntaxTree: @unchecked Sendable {
             nodeOffset = chosenStart
         }
     }
+
+    /// The token that contains `offset` (at a boundary, the one that starts there), with its
+    /// range: what completion asks to tell a comment or a string from code.
+    public func token(at offset: Int) -> (kind: TokenKind, range: ByteRange)? {
+        guard let last = path(to: offset).last, last.childIndex >= 0,
+              case .token(let token) = last.node[last.childIndex],
+              let (_, start) = last.node.child(containing: offset, from: last.offset) else { return nil }
+        return (token.kind, ByteRange(start: start, length: token.length))
+    }
 }
 
 /// One node being visited by `SyntaxTree.walk`.
