@@ -36,7 +36,7 @@ public struct Document: Sendable {
         let scan = SubtreeScan(tree.root, at: 0, depth: 0, inBlock: false, source: text)
         local = scan.diagnostics.sorted { $0.range < $1.range }
         ids = IDTable(scan.ids)
-        file = FileAnalysis(tree: tree, source: text)
+        file = FileAnalysis(tree: tree, source: text, lineIndex: lineIndex)
     }
 
     public init(_ text: String) {
@@ -48,9 +48,7 @@ public struct Document: Sendable {
 
     /// Every problem in the document, ordered by position, then severity, then code.
     public var diagnostics: [Diagnostic] {
-        var all = local
-        all.append(contentsOf: file.diagnostics)
-        all.append(contentsOf: ids.diagnostics())
+        var all = unsortedDiagnostics
         all.sort { lhs, rhs in
             if lhs.range != rhs.range { return lhs.range < rhs.range }
             if lhs.severity != rhs.severity { return lhs.severity < rhs.severity }
@@ -59,9 +57,14 @@ public struct Document: Sendable {
         return all
     }
 
+    /// Whether any diagnostic is an error.
     public var hasErrors: Bool {
-        local.contains { $0.severity == .error } || file.diagnostics.contains { $0.severity == .error }
-            || !ids.duplicates.isEmpty
+        unsortedDiagnostics.contains { $0.severity == .error }
+    }
+
+    /// Every problem, from each source in turn: the one place that lists the sources.
+    private var unsortedDiagnostics: [Diagnostic] {
+        local + file.diagnostics + ids.diagnostics()
     }
 
     /// The text of a range as a string (invalid UTF-8 shows as U+FFFD).
