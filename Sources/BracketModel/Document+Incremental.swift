@@ -78,6 +78,18 @@ extension Document {
         // Cheap (it reads only the file's own children) and it must see size and node-count
         // limits crossed by any edit, so it is always redone.
         file = FileAnalysis(tree: tree, source: text, lineIndex: lineIndex)
+        replaceResultAttributes(in: plan.oldRange, delta: delta, with: scan.resultAttributes)
+        results = resultAttributes.isEmpty ? [] : buildDiagram().results
+    }
+
+    /// The same replacement as `replaceLocal`, for the starts of result attributes.
+    private mutating func replaceResultAttributes(in oldRange: ByteRange, delta: Int, with fresh: [Int]) {
+        let first = resultAttributes.partitioningIndex { $0 >= oldRange.start }
+        var last = first
+        while last < resultAttributes.count, resultAttributes[last] < oldRange.end { last += 1 }
+        var tail = Array(resultAttributes[last...])
+        if delta != 0 { tail = tail.map { $0 + delta } }
+        resultAttributes.replaceSubrange(first..., with: fresh + tail)
     }
 
     /// Drops the local diagnostics inside `oldRange`, moves the later ones by `delta`, and puts
@@ -105,7 +117,7 @@ extension Document {
                 }
                 return true
             case .file, .block: return true
-            case .setting, .unexpected: return false
+            case .setting, .unexpected, .attributes, .attribute: return false
             }
         }
         return result

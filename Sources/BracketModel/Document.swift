@@ -28,6 +28,11 @@ public struct Document: Sendable {
     var local: [Diagnostic]
     var ids: IDTable
     var file: FileAnalysis
+    /// Where each counted `score` or `winner` attribute starts, sorted; none for a plain tree.
+    var resultAttributes: [Int]
+    /// What the results mean that is wrong (`DiagramResults`): found from the whole diagram, so
+    /// worked out again after every edit, but only while the document records results.
+    var results: [Diagnostic]
 
     public init(text: [UInt8]) {
         self.text = text
@@ -37,6 +42,9 @@ public struct Document: Sendable {
         local = scan.diagnostics.sorted { $0.range < $1.range }
         ids = IDTable(scan.ids)
         file = FileAnalysis(tree: tree, source: text, lineIndex: lineIndex)
+        resultAttributes = scan.resultAttributes
+        results = []
+        results = resultAttributes.isEmpty ? [] : buildDiagram().results
     }
 
     public init(_ text: String) {
@@ -64,7 +72,7 @@ public struct Document: Sendable {
 
     /// Every problem, from each source in turn: the one place that lists the sources.
     private var unsortedDiagnostics: [Diagnostic] {
-        local + file.diagnostics + ids.diagnostics()
+        local + file.diagnostics + ids.diagnostics() + results
     }
 
     /// The text of a range as a string (invalid UTF-8 shows as U+FFFD).

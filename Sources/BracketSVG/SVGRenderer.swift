@@ -36,6 +36,10 @@ private func estimatedSize(_ diagram: Diagram, _ geometry: Geometry, count: Int)
     for index in 0..<count {
         // The ID once; the label three times (aria-label, title, shown text with a "…").
         textBytes &+= nodes.ids[index].utf8.count &+ 3 &* nodes.labels[index].utf8.count &+ 3
+        // A results card: `data-entrant` and the spoken result twice (CardResult).
+        textBytes &+= 64 &+ 2 &* (nodes.scores[index]?.utf8.count ?? 0)
+        let entrant = Int(nodes.entrants[index])
+        if entrant >= 0 && entrant < count { textBytes &+= nodes.ids[entrant].utf8.count }
     }
     let header = 1024 + SVGStyle.sheet.utf8CodeUnitCount + 4 * numberBytes
         + SVGBytes.escapedBound((diagram.settings.title ?? "").utf8.count + nodes.labels[0].utf8.count)
@@ -76,8 +80,10 @@ private func writeSVG(_ out: inout SVGBytes, _ diagram: Diagram, _ geometry: Geo
     // Every card has the same size, so the font and the fitting rule are worked out once.
     let style = CardStyle(width: geometry.cardWidth, height: geometry.cardHeight)
     let nodes = diagram.nodes
+    let withResults = diagram.hasAttributes
     for index in 0..<count {
-        card(&out, id: nodes.ids[index], label: nodes.labels[index], centre: geometry.centres[index], style)
+        let result = withResults ? CardResult(nodes, index, count: count) : nil
+        card(&out, id: nodes.ids[index], label: nodes.labels[index], centre: geometry.centres[index], style, result: result)
     }
     out.raw("</g>\n</g>\n</svg>\n")
 }
@@ -131,16 +137,40 @@ struct CardStyle {
     }
 }
 
-func card(_ out: inout SVGBytes, id: String, label: String, centre: Point, _ style: CardStyle) {
+/// What a card of a diagram with results adds (issue 15): the ID of the leaf whose competitor
+/// it shows, for the page to highlight a competitor's path, and the spoken result after the
+/// label in its accessible name ("Ayşe Yılmaz, 6, winner").
+struct CardResult {
+    var entrant: String?
+    var spoken: String
+
+    init(_ nodes: DiagramNodes, _ index: Int, count: Int) {
+        let entrantIndex = Int(nodes.entrants[index])
+        entrant = entrantIndex >= 0 && entrantIndex < count ? nodes.ids[entrantIndex] : nil
+        var parts: [String] = []
+        if let score = nodes.scores[index] { parts.append(score) }
+        if nodes.isByes[index] { parts.append("bye") } else if nodes.isWinners[index] { parts.append("winner") }
+        if nodes.isPendings[index] { parts.append("to be decided") }
+        spoken = parts.map { ", " + $0 }.joined()
+    }
+}
+
+func card(_ out: inout SVGBytes, id: String, label: String, centre: Point, _ style: CardStyle, result: CardResult? = nil) {
     out.raw("<g class=\"bracket-card\" data-node-id=\"")
     out.text(id)
+    if let entrant = result?.entrant {
+        out.raw("\" data-entrant=\"")
+        out.text(entrant)
+    }
     out.raw("\" role=\"listitem\" aria-label=\"")
     // The label appears up to three times; it is escaped once and its bytes repeated.
     let labelStart = out.count
     let verbatim = out.text(label)
     let labelEnd = out.count
+    if let spoken = result?.spoken { out.text(spoken) }
     out.raw("\" tabindex=\"0\"><title>")
     out.repeatWritten(from: labelStart, to: labelEnd)
+    if let spoken = result?.spoken { out.text(spoken) }
     out.raw("</title><rect x=\"")
     out.number(centre.x - style.width / 2)
     out.raw("\" y=\"")
