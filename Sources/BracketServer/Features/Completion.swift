@@ -10,6 +10,7 @@ extension LanguageServer {
             case .settingKey: .property
             case .settingValue: .enumMember
             case .newID: .value
+            case .attributeKey: .property
             }
             return CompletionItem(
                 label: entry.label, kind: kind, detail: entry.detail, insertText: entry.insertText,
