@@ -44,3 +44,28 @@ import Testing
         #expect(formattedText(Document("r [score=1 # note\n] {\n a\n}\n")) == nil)
     }
 }
+
+@Suite struct MatchHoverTests {
+    @Test func aDecidedMatchSaysWhoPlayedAndWhoAdvanced() throws {
+        let text = "f {\n  sf [score=2] {\n    a \"Ayşe\" [score=6]\n    b \"Émile\" [score=3]\n  }\n  c \"Bo\" [score=1]\n}\n"
+        let document = Document(text)
+        let offset = try #require(Array(text.utf8).firstIndex(of: UInt8(ascii: "s")))
+        let markdown = try #require(hover(at: offset, in: document)).markdown
+        #expect(markdown.contains("**sf** — Ayşe"))
+        #expect(markdown.contains("- Ayşe (`a`) — 6 ✓"))
+        #expect(markdown.contains("- Émile (`b`) — 3\n"))
+        #expect(markdown.hasSuffix("Ayşe advanced."))
+    }
+
+    @Test func aPendingMatchSaysSo() throws {
+        let document = Document("f {\n  a \"A\" [score=1]\n  b \"B\" [score=1]\n}\n")
+        let markdown = try #require(hover(at: 0, in: document)).markdown
+        #expect(markdown.hasSuffix("Still to be decided."))
+        #expect(markdown.contains("**f** — To be decided"))
+    }
+
+    @Test func aPlainTreeHasNoMatchSection() throws {
+        let markdown = try #require(hover(at: 0, in: Document("f { a b }"))).markdown
+        #expect(!markdown.contains("Match"))
+    }
+}
