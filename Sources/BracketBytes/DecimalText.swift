@@ -41,17 +41,23 @@ public enum DecimalText {
             scaled = -scaled
         }
         count += writeDigits(UInt64(scaled / scale), minimumWidth: 1, to: destination + count)
-        var fraction = scaled % scale
-        guard fraction != 0 else { return count }
+        return count + writeFraction(UInt64(scaled % scale), places: places, to: destination + count)
+    }
+
+    /// Writes `.` and the `places` decimals of `fraction` (a fraction times 10^places) with
+    /// trailing zeros dropped, or nothing when it is zero; returns how many bytes.
+    @inlinable @inline(__always)
+    static func writeFraction(_ fraction: UInt64, places: Int, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+        guard fraction != 0 else { return 0 }
+        var fraction = fraction
         var width = places
         while fraction % 10 == 0 {
             fraction /= 10
             width -= 1
         }
-        destination[count] = UInt8(ascii: ".")
-        count += 1
+        destination[0] = UInt8(ascii: ".")
         // minimumWidth supplies the leading zeros: 0.05
-        return count + writeDigits(UInt64(fraction), minimumWidth: width, to: destination + count)
+        return 1 + writeDigits(fraction, minimumWidth: width, to: destination + 1)
     }
 
     public static func string(_ value: Double, decimals: Int) -> String {
@@ -111,16 +117,8 @@ public enum DecimalText {
             count = 1
         }
         count += writeInteger(sixteenths / 16, to: destination + count)
-        // n/16 = n * 625 / 10,000: four decimals, trailing zeros dropped.
-        var fraction = (sixteenths % 16) * 625
-        var width = 4
-        while fraction % 10 == 0 {
-            fraction /= 10
-            width -= 1
-        }
-        destination[count] = UInt8(ascii: ".")
-        count += 1
-        return count + writeDigits(UInt64(fraction), minimumWidth: width, to: destination + count)
+        // n/16 = n * 625 / 10,000: four decimals (never zero here: the value is not whole).
+        return count + writeFraction(UInt64((sixteenths % 16) * 625), places: 4, to: destination + count)
     }
 
     // MARK: - Integers

@@ -25,7 +25,8 @@ extension Document {
                 case .setting, .unexpected, .attributes, .attribute:
                     return false
                 case .node:
-                    guard let node = NodeSyntax(green, at: start), let idRange = node.id else { return false }
+                    let node = NodeSyntax(node: green, at: start)
+                    guard let idRange = node.id else { return false }
                     let id = String(decoding: source[idRange.start..<idRange.end], as: UTF8.self)
                     let label = node.label.map { LabelText(token: source[$0.start..<$0.end]) }
                     let parent = open.last ?? -1

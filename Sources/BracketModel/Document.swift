@@ -28,6 +28,8 @@ public struct Document: Sendable {
     var local: [Diagnostic]
     var ids: IDTable
     var file: FileAnalysis
+    /// How labels fit their cards under the file's own settings (for `long-label`).
+    var labelFit: CardTextFit
     /// Where each counted `score` or `winner` attribute starts, sorted; none for a plain tree.
     var resultAttributes: [Int]
     /// What the results mean that is wrong (`DiagramResults`): found from the whole diagram, so
@@ -38,10 +40,11 @@ public struct Document: Sendable {
         self.text = text
         tree = SyntaxTree.parse(text)
         lineIndex = LineIndex(text)
-        let scan = SubtreeScan(tree.root, at: 0, depth: 0, inBlock: false, source: text)
+        file = FileAnalysis(tree: tree, source: text, lineIndex: lineIndex)
+        labelFit = CardTextFit(fileSettings: file.overrides)
+        let scan = SubtreeScan(tree.root, at: 0, depth: 0, inBlock: false, source: text, labelFit: labelFit)
         local = scan.diagnostics.sorted { $0.range < $1.range }
         ids = IDTable(scan.ids)
-        file = FileAnalysis(tree: tree, source: text, lineIndex: lineIndex)
         resultAttributes = scan.resultAttributes
         results = []
         results = resultAttributes.isEmpty ? [] : buildDiagram().results

@@ -10,10 +10,13 @@ import BracketModel
 /// One card's `<g data-node-id=…>…</g>` element, without the line break that follows it in
 /// the full document.
 public func svgCardFragment(_ node: DiagramNode, _ geometry: Card) -> String {
-    let style = CardStyle(width: geometry.width, height: geometry.height)
-    let capacity = 512 + SVGBytes.escapedBound(node.id.utf8.count + 3 * node.label.utf8.count + 3)
+    var style = CardStyle(fontSize: geometry.fontSize)
+    let lineBytes = geometry.lines.reduce(0) { $0 + 200 + SVGBytes.escapedBound($1.utf8.count) }
+    let capacity = 512 + lineBytes + SVGBytes.escapedBound(node.id.utf8.count + 2 * node.label.utf8.count)
     var text = SVGBytes.string(capacity: capacity) { out in
-        card(&out, id: node.id, label: node.label, centre: geometry.center, style)
+        card(&out, id: node.id, label: node.label, centre: geometry.center,
+             size: Size(width: geometry.width, height: geometry.height),
+             lines: geometry.lines[...], &style)
     }
     if text.utf8.last == UInt8(ascii: "\n") { text.removeLast() }
     return text

@@ -68,36 +68,62 @@ extension GreenNode {
     }
 }
 
-/// A `.node`: `ID [LABEL] [ATTRIBUTES] [BLOCK]`, or (an error) a block with no ID in front.
+/// A `.node`: `ID [LABEL] [ATTRIBUTES] [BLOCK]`, or (an error) a block with no ID in front. Its
+/// parts are found in one pass over the node's child words when the view is made (every
+/// consumer reads more than one of them, and the scans make a view for every node).
 public struct NodeSyntax {
     public let green: GreenNode
     public let offset: Int
+    /// The ID token; nil for a block written without one. The ID is always the node's first
+    /// child, since the node starts at its first real token.
+    public let id: ByteRange?
+    /// The label token, quotes included (it may lack its closing quote).
+    public let label: ByteRange?
+    /// Where the node's block is among its children, and where it starts (-1 when it has none):
+    /// the view holds no second reference, so making one retains only the node.
+    private let blockIndex: Int
+    private let blockStart: Int
 
     /// Nil unless `green` is a `.node`.
     public init?(_ green: GreenNode, at offset: Int) {
         guard green.kind == .node else { return nil }
+        self.init(node: green, at: offset)
+    }
+
+    /// The view of `green`, which must be a `.node`: for the tree walks, which already switched
+    /// on the kind (no optional to unwrap for every node).
+    public init(node green: GreenNode, at offset: Int) {
+        precondition(green.kind == .node)
         self.green = green
         self.offset = offset
-    }
-
-    public var range: ByteRange { ByteRange(start: offset, length: green.length) }
-
-    /// The ID token; nil for a block written without one. The ID is always the node's first
-    /// child, since the node starts at its first real token.
-    public var id: ByteRange? {
-        guard Self.hasID(green), case .token(let token) = green[0] else { return nil }
-        return ByteRange(start: offset, length: token.length)
-    }
-
-    /// Whether a `.node` starts with an ID word (read without knowing where the node starts).
-    public static func hasID(_ green: GreenNode) -> Bool {
-        green.count > 0 && green[0].tokenKind == .word
-    }
-
-    /// The label token, quotes included (it may lack its closing quote).
-    public var label: ByteRange? {
-        for child in green.children(from: offset) where child.element.tokenKind == .string { return child.range }
-        return nil
+        var id: ByteRange?
+        var label: ByteRange?
+        var blockIndex = -1
+        var blockStart = -1
+        let arena = green.arena
+        let words = arena.words + green.header + 2
+        var cursor = offset
+        for index in 0..<green.count {
+            let word = words[index]
+            let length = arena.childLength(word)
+            if word & GreenWord.tagMask == GreenWord.tokenTag {
+                let kind = GreenToken(raw: UInt32(truncatingIfNeeded: word >> 2)).kind
+                if index == 0, kind == .word {
+                    id = ByteRange(start: cursor, length: length)
+                } else if kind == .string, label == nil {
+                    label = ByteRange(start: cursor, length: length)
+                }
+            } else if blockIndex < 0, case .node(let inner) = arena.element(word), inner.kind == .block {
+                // A node's inner nodes are its attribute list and its block.
+                blockIndex = index
+                blockStart = cursor
+            }
+            cursor += length
+        }
+        self.id = id
+        self.label = label
+        self.blockIndex = blockIndex
+        self.blockStart = blockStart
     }
 
     /// The node's attribute list, if it has one.
@@ -112,12 +138,15 @@ public struct NodeSyntax {
 
     /// The node's block, if it has one.
     public var block: BlockSyntax? {
-        for child in green.children(from: offset) {
-            if case .node(let inner) = child.element, inner.kind == .block {
-                return BlockSyntax(inner, at: child.range.start)
-            }
-        }
-        return nil
+        guard blockIndex >= 0, case .node(let inner) = green[blockIndex] else { return nil }
+        return BlockSyntax(inner, at: blockStart)
+    }
+
+    public var range: ByteRange { ByteRange(start: offset, length: green.length) }
+
+    /// Whether a `.node` starts with an ID word (read without knowing where the node starts).
+    public static func hasID(_ green: GreenNode) -> Bool {
+        green.count > 0 && green[0].tokenKind == .word
     }
 
     /// What a diagnostic about the node as a whole points at: its ID, or the `{` of a block

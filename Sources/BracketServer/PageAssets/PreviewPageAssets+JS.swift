@@ -249,6 +249,21 @@ extension PreviewPageAssets {
     var errors = count(diagnostics.errors);
     showDiagnostics(errors, count(diagnostics.warnings));
 
+    // Past the server's size limit the payload has counts instead of a picture
+    // (docs/protocol.md, "Diagrams too large to preview").
+    if (payload.tooLarge && typeof payload.tooLarge === "object") {
+      stage.replaceChildren();
+      state.geometry = null;
+      state.hasPicture = false;
+      state.width = 0;
+      state.height = 0;
+      placeholder.textContent = "This diagram has " + plural(count(payload.tooLarge.cards), "card") +
+        ", more than the preview draws (" + count(payload.tooLarge.limit) + "). " +
+        "Use bracket render to draw it as SVG.";
+      placeholder.hidden = false;
+      return;
+    }
+
     var picture = parseSvg(payload.svg);
     var empty = !picture || picture.svg.querySelector("[data-node-id]") === null;
     // While the user is typing, a broken document may lay out to nothing; the last good

@@ -1,19 +1,39 @@
 import BracketExport
 import BracketJSON
 import BracketLayout
+import BracketModel
 import BracketPreview
 import BracketSVG
 import BracketSyntax
 
 /// One render of a document: the snapshot a delta is computed from (and a full payload is
 /// written from).
+///
+/// A diagram of more than `maxCards` cards is not drawn at all: its payload says so, with its
+/// counts (`tooLarge`), instead of carrying geometry and SVG. A million flat cards made a 767 MB
+/// payload and a 3.3 GB server, and no editor or browser could show it; `bracket render` can.
 struct PreviewRender {
+    /// Above the largest diagrams the benchmarks preview (131,071 cards, about 90 MB of payload).
+    static let maxCards = 150_000
+
     let context: DocumentContext
     let snapshot: PreviewSnapshot
+    /// Set when the diagram has more than `maxCards` cards: the snapshot is then empty, so the
+    /// next payload that fits is a full one (a delta never builds on a picture with no cards).
+    let tooLarge: (cards: Int, connectors: Int)?
 
     init(_ context: DocumentContext) {
         self.context = context
         let diagram = context.diagram()
+        if diagram.nodes.count > Self.maxCards {
+            let empty = DocumentContext(document: Document(""), uri: context.uri, version: context.version,
+                                        encoding: context.encoding, defaults: context.defaults).diagram()
+            snapshot = PreviewSnapshot(diagram: empty, geometry: layout(empty), ranges: [])
+            let connectors = diagram.nodes.parents.count(where: { $0 >= 0 })
+            tooLarge = (diagram.nodes.count, connectors)
+            return
+        }
+        tooLarge = nil
         let geometry = layout(diagram)
         var positions = OrderedPositions(context)
         let ranges = diagram.nodes.idRanges.map { range in
@@ -28,6 +48,7 @@ struct PreviewRender {
     /// Without a sequence (clients that did not ask for deltas) the bytes are those the server
     /// has always sent.
     func fullPayload(sequence: Int? = nil) -> [UInt8] {
+        if let tooLarge { return tooLargePayload(tooLarge, sequence: sequence) }
         // The writer asks for each node's start and end in pre-order: text order.
         var positions = OrderedPositions(context)
         let geometryJSON = writeGeometryJSON(snapshot.diagram, snapshot.geometry) { offset in
@@ -57,6 +78,24 @@ struct PreviewRender {
         writer.key("sequence"); writer.int(sequence)
         writer.key("base"); writer.int(base)
         writer.key("delta"); writePreviewDelta(&writer, delta, to: snapshot)
+        writeDiagnosticCounts(&writer)
+        writer.endObject()
+        return writer.bytes
+    }
+
+    /// `{ uri, version, [sequence,] tooLarge: { cards, connectors, limit }, diagnostics }`.
+    private func tooLargePayload(_ counts: (cards: Int, connectors: Int), sequence: Int?) -> [UInt8] {
+        var writer = JSONWriter(reservingCapacity: 256)
+        writer.beginObject()
+        writer.key("uri"); writer.string(context.uri)
+        writer.key("version"); writer.int(context.version)
+        if let sequence { writer.key("sequence"); writer.int(sequence) }
+        writer.key("tooLarge")
+        writer.beginObject()
+        writer.key("cards"); writer.int(counts.cards)
+        writer.key("connectors"); writer.int(counts.connectors)
+        writer.key("limit"); writer.int(Self.maxCards)
+        writer.endObject()
         writeDiagnosticCounts(&writer)
         writer.endObject()
         return writer.bytes
