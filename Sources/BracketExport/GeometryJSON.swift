@@ -30,8 +30,8 @@ private func estimatedSize(_ diagram: Diagram, _ geometry: Geometry, count: Int)
     }
     let numberBytes = 6 + String(Int(min(extent, 1e15))).utf8.count
     // A node's keys and punctuation (~190 bytes), 5 numbers and 4 positions; a connector's
-    // keys (~90 bytes) and 8 numbers; each line's quotes and comma; the result keys.
-    let perNode = 190 + 5 * numberBytes + 4 * 10 + 90 + 8 * numberBytes + resultKeyBytes
+    // keys (~90 bytes) and 8 numbers; each line's quotes and comma.
+    let perNode = 190 + 5 * numberBytes + 4 * 10 + 90 + 8 * numberBytes
     var lineBytes = 3 * geometry.lines.strings.count
     for line in geometry.lines.strings { lineBytes &+= line.utf8.count }
     for line in geometry.title?.lines ?? [] { lineBytes &+= 3 &+ line.utf8.count &+ 8 * numberBytes }
@@ -42,7 +42,6 @@ private func estimatedSize(_ diagram: Diagram, _ geometry: Geometry, count: Int)
         let parent = Int(nodes.parents[index])
         let parentBytes = parent >= 0 && parent < count ? nodes.ids[parent].utf8.count : 0
         textBytes &+= 2 &* (nodes.ids[index].utf8.count &+ parentBytes) &+ nodes.labels[index].utf8.count
-        textBytes &+= resultTextBytes(nodes, index)
     }
     let settingsBytes = 768 + ByteSink.jsonStringBound((diagram.settings.title ?? "").utf8.count)
     let (total, overflow) = count.multipliedReportingOverflow(by: perNode)
@@ -83,7 +82,6 @@ private func writeGeometry(
     out.raw(",\"nodes\":[")
     let nodes = diagram.nodes
     let ids = nodes.ids, parents = nodes.parents
-    let withResults = diagram.hasAttributes
     let lines = geometry.lines
     for index in 0..<count {
         let centre = geometry.centres[index], size = geometry.sizes[index]
@@ -112,9 +110,7 @@ private func writeGeometry(
         writePosition(&out, position(range.start))
         out.raw(",\"end\":")
         writePosition(&out, position(range.end))
-        out.raw("}")
-        if withResults { writeResults(&out, nodes, index, count: count) }
-        out.raw("}")
+        out.raw("}}")
     }
 
     out.raw("],\"edges\":[")
@@ -137,38 +133,9 @@ private func writeGeometry(
         writePoint(&out, points.2)
         out.raw(",")
         writePoint(&out, points.3)
-        out.raw("]")
-        if withResults {
-            out.raw(",\"label\":")
-            if let label = nodes.edgeLabels[child] { out.jsonString(label) } else { out.raw("null") }
-        }
-        out.raw("}")
+        out.raw("]}")
     }
     out.raw("]}")
-}
-
-/// The result keys' bytes on a node and an edge, when written: `score`, `winner`, `pending`,
-/// `bye`, `entrant` and the edge's `label`, with `null` or `false` values at their longest.
-private let resultKeyBytes = 100
-
-/// The text a node's results add: its score, its entrant's ID and its edge label.
-private func resultTextBytes(_ nodes: DiagramNodes, _ index: Int) -> Int {
-    let entrant = Int(nodes.entrants[index])
-    let entrantBytes = entrant >= 0 && entrant < nodes.count ? nodes.ids[entrant].utf8.count : 0
-    return (nodes.scores[index]?.utf8.count ?? 0) &+ entrantBytes &+ (nodes.edgeLabels[index]?.utf8.count ?? 0)
-}
-
-/// What results mean for one card (issue 15): written on every node of a diagram that has any
-/// attribute, and on none of a plain tree's.
-private func writeResults(_ out: inout ByteSink, _ nodes: DiagramNodes, _ index: Int, count: Int) {
-    out.raw(",\"score\":")
-    if let score = nodes.scores[index] { out.jsonString(score) } else { out.raw("null") }
-    out.raw(nodes.isWinners[index] ? ",\"winner\":true" : ",\"winner\":false")
-    out.raw(nodes.isPendings[index] ? ",\"pending\":true" : ",\"pending\":false")
-    out.raw(nodes.isByes[index] ? ",\"bye\":true" : ",\"bye\":false")
-    out.raw(",\"entrant\":")
-    let entrant = Int(nodes.entrants[index])
-    if entrant >= 0 && entrant < count { out.jsonString(nodes.ids[entrant]) } else { out.raw("null") }
 }
 
 private func writeLines(_ out: inout ByteSink, _ lines: ArraySlice<String>) {

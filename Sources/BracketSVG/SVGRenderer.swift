@@ -39,10 +39,6 @@ private func estimatedSize(_ diagram: Diagram, _ geometry: Geometry, count: Int)
     for index in 0..<count {
         // The ID once; the label twice (aria-label, title).
         textBytes &+= nodes.ids[index].utf8.count &+ 2 &* nodes.labels[index].utf8.count
-        // A results card: `data-entrant` and the spoken result twice (CardResult).
-        textBytes &+= 64 &+ 2 &* (nodes.scores[index]?.utf8.count ?? 0)
-        let entrant = Int(nodes.entrants[index])
-        if entrant >= 0 && entrant < count { textBytes &+= nodes.ids[entrant].utf8.count }
     }
     var lineBytes = 0
     for line in geometry.lines.strings { lineBytes &+= line.utf8.count }
@@ -91,11 +87,9 @@ private func writeSVG(_ out: inout SVGBytes, _ diagram: Diagram, _ geometry: Geo
     var style = CardStyle(fontSize: geometry.fontSize)
     let nodes = diagram.nodes
     let lines = geometry.lines
-    let withResults = diagram.hasAttributes
     for index in 0..<count {
-        let result = withResults ? CardResult(nodes, index, count: count) : nil
         card(&out, id: nodes.ids[index], label: nodes.labels[index], centre: geometry.centres[index],
-             size: geometry.sizes[index], lines: lines.strings[lines.range(of: index)], &style, result: result)
+             size: geometry.sizes[index], lines: lines.strings[lines.range(of: index)], &style)
     }
     out.raw("</g>\n</g>\n</svg>\n")
 }
@@ -153,45 +147,21 @@ struct CardStyle {
     }
 }
 
-/// What a card of a diagram with results adds (issue 15): the ID of the leaf whose competitor
-/// it shows, for the page to highlight a competitor's path, and the spoken result after the
-/// label in its accessible name ("Ayşe Yılmaz, 6, winner").
-struct CardResult {
-    var entrant: String?
-    var spoken: String
-
-    init(_ nodes: DiagramNodes, _ index: Int, count: Int) {
-        let entrantIndex = Int(nodes.entrants[index])
-        entrant = entrantIndex >= 0 && entrantIndex < count ? nodes.ids[entrantIndex] : nil
-        var parts: [String] = []
-        if let score = nodes.scores[index] { parts.append(score) }
-        if nodes.isByes[index] { parts.append("bye") } else if nodes.isWinners[index] { parts.append("winner") }
-        if nodes.isPendings[index] { parts.append("to be decided") }
-        spoken = parts.map { ", " + $0 }.joined()
-    }
-}
-
-/// One card: its group, the full label as aria-label and `<title>` (with the result, for a
-/// diagram that has results), the rectangle, and one `<text>` with a `<tspan>` per line.
+/// One card: its group, the full label as aria-label and `<title>`, the rectangle, and one
+/// `<text>` with a `<tspan>` per line.
 func card(
     _ out: inout SVGBytes, id: String, label: String, centre: Point, size: Size,
-    lines: ArraySlice<String>, _ style: inout CardStyle, result: CardResult? = nil
+    lines: ArraySlice<String>, _ style: inout CardStyle
 ) {
     out.raw("<g class=\"bracket-card\" data-node-id=\"")
     out.text(id)
-    if let entrant = result?.entrant {
-        out.raw("\" data-entrant=\"")
-        out.text(entrant)
-    }
     out.raw("\" role=\"listitem\" aria-label=\"")
     // The label appears up to three times; it is escaped once and its bytes repeated.
     let labelStart = out.count
     out.text(label)
     let labelEnd = out.count
-    if let spoken = result?.spoken { out.text(spoken) }
     out.raw("\" tabindex=\"0\"><title>")
     out.repeatWritten(from: labelStart, to: labelEnd)
-    if let spoken = result?.spoken { out.text(spoken) }
     out.raw("</title><rect x=\"")
     out.number(centre.x - size.width / 2)
     out.raw("\" y=\"")
