@@ -51,11 +51,19 @@ public func codeActions(for range: ByteRange, in document: Document,
             fix("Remove the empty label", [TextEdit(range: ByteRange(start, diagnostic.range.end), replacement: "")])
         case .unknownSetting:
             let typed = String(document.string(in: diagnostic.range).dropFirst())
-            let near = settingKeys.map { ($0, editDistance($0, typed)) }.filter { $0.1 <= 2 }
-                .sorted { $0.1 < $1.1 }
-            if let (key, _) = near.first {
+            if let key = NearestName.nearest(to: typed, in: settingKeys) {
                 fix("Change to @\(key)", [TextEdit(range: diagnostic.range, replacement: "@" + key)])
             }
+        case .unknownAttribute:
+            let typed = document.string(in: diagnostic.range)
+            if let key = NearestName.nearest(to: typed, in: AttributeSpec.allCases.map(\.rawValue)) {
+                fix("Change to \(key)", [TextEdit(range: diagnostic.range, replacement: key)])
+            }
+        case .labelContradictsWinner:
+            // The label goes with the blank before it, so `sf1 "Ayşe" {` becomes `sf1 {`.
+            var start = diagnostic.range.start
+            while start > 0, text[start - 1] == UInt8(ascii: " ") || text[start - 1] == UInt8(ascii: "\t") { start -= 1 }
+            fix("Remove the label to show the winner", [TextEdit(range: ByteRange(start, diagnostic.range.end), replacement: "")])
         case .invalidSettingValue:
             if tokens == nil { tokens = SettingValueTokens(document) }
             for value in tokens!.validValues(forValueAt: diagnostic.range.start) {
@@ -98,21 +106,4 @@ private struct SettingValueTokens {
         default: return []
         }
     }
-}
-
-/// Levenshtein distance over Unicode scalars (setting names are short, so O(n·m) is nothing).
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
-    if a.isEmpty { return b.count }
-    var row = Array(0...b.count)
-    for i in 1...a.count {
-        var previousDiagonal = row[0]
-        row[0] = i
-        for j in stride(from: 1, through: b.count, by: 1) {
-            let above = row[j]
-            row[j] = min(row[j] + 1, row[j - 1] + 1, previousDiagonal + (a[i - 1] == b[j - 1] ? 0 : 1))
-            previousDiagonal = above
-        }
-    }
-    return row[b.count]
 }

@@ -2,7 +2,7 @@ import BracketModel
 import BracketSyntax
 
 public struct CompletionEntry: Hashable, Sendable {
-    public enum Kind: Hashable, Sendable { case settingKey, settingValue, newID }
+    public enum Kind: Hashable, Sendable { case settingKey, settingValue, newID, attributeKey }
     public var label: String
     /// Plain text to insert over `replacing` (no snippet syntax).
     public var insertText: String
@@ -19,6 +19,8 @@ public let settingKeys = ["title", "card-width", "card-height", "level-gap", "le
 /// - inside a comment or a quoted string (a label, a `@title`): nothing — that is free text;
 /// - inside or right after `@…` at the top level: every setting key, inserted with a trailing space;
 /// - at a setting's value: the valid values for `@root` / `@align`, nothing for the others;
+/// - inside a node's `[ … ]`, where a key belongs: every attribute, `key=` for those taking a
+///   value and the bare flag for the others;
 /// - anywhere else: the next free ID, the one name a new node can take without a clash.
 public func completions(at offset: Int, in document: Document) -> [CompletionEntry] {
     let text = document.text
@@ -28,6 +30,13 @@ public func completions(at offset: Int, in document: Document) -> [CompletionEnt
     var wordStart = offset
     while wordStart > 0, isWordByte(text[wordStart - 1]) { wordStart -= 1 }
     let typed = ByteRange(wordStart, offset)
+    if isAttributeKeyPosition(wordStart, in: document) {
+        return AttributeSpec.allCases.map { spec in
+            CompletionEntry(
+                label: spec.rawValue, insertText: spec.takesValue ? spec.rawValue + "=" : spec.rawValue,
+                replacing: typed, kind: .attributeKey, detail: spec.summary)
+        }
+    }
     if wordStart < offset, text[wordStart] == UInt8(ascii: "@") {
         return settingKeys.map {
             CompletionEntry(label: "@" + $0, insertText: "@" + $0 + " ", replacing: typed, kind: .settingKey,
@@ -86,6 +95,23 @@ private func isClosedString(_ range: ByteRange, in text: [UInt8]) -> Bool {
         index -= 1
     }
     return backslashes % 2 == 0
+}
+
+/// Whether `offset` (the start of the word being typed) is inside an attribute list where a key
+/// belongs: after its `[`, before any `]`, and not right after `=`.
+private func isAttributeKeyPosition(_ offset: Int, in document: Document) -> Bool {
+    let text = document.text
+    var before = offset
+    while before > 0, text[before - 1] == UInt8(ascii: " ") || text[before - 1] == UInt8(ascii: "\t") { before -= 1 }
+    guard before > 0, text[before - 1] != UInt8(ascii: "=") else { return false }
+    // The list holds the byte before the word (its `[`, a comma, a space, an earlier attribute).
+    let path = document.tree.path(to: before - 1)
+    for step in path.reversed() {
+        guard step.node.kind == .attributes else { continue }
+        guard let list = AttributesSyntax(step.node, at: step.offset) else { return false }
+        return offset > list.openBracket.start && (list.closeBracket.map { offset <= $0.start } ?? true)
+    }
+    return false
 }
 
 private func isWordByte(_ byte: UInt8) -> Bool {

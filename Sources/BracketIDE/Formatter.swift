@@ -11,6 +11,10 @@ import BracketSyntax
 /// - An own-line comment stays on its own line at the indent where it appears; a comment that
 ///   followed code on the same line stays after that code. Top-level comments travel with the
 ///   setting or node that follows them; comments at the end of the file stay at the end.
+/// - Attributes follow the label as `[key=value, flag]`; a list longer than
+///   `attributeListWidth` is written one attribute per line, indented one level, with `]` on
+///   a line of its own at the node's indent. A list holding a comment is left unformatted (the
+///   whole document is), so no comment is ever moved out of it.
 /// - Blank lines are dropped, apart from the one separating the settings from the tree.
 /// - A file with syntax errors is not formatted at all (nil), so broken text is never mangled.
 ///   Semantic problems (duplicate IDs, unknown settings, bad values, several roots) are fine:
@@ -20,7 +24,7 @@ public func formattedText(_ document: Document) -> String? {
     var writer = FormatWriter(source: document.text)
     writer.run(document.tree)
     // Indentation grows with depth, so a very deep file could format to a huge text.
-    guard !writer.tooLarge else { return nil }
+    guard !writer.tooLarge, !writer.refused else { return nil }
     return writer.finish()
 }
 
@@ -33,6 +37,9 @@ public func formattingEdits(_ document: Document) -> [TextEdit] {
 
 /// The largest formatted text produced; past it the document is left as it is.
 let formattedSizeLimit = Limits.documentBytes
+
+/// The widest attribute list kept on its node's line, in bytes, brackets included.
+let attributeListWidth = 60
 
 /// Codes after which formatting could move text around: the parser had to guess (a syntactic
 /// code), or a limit was passed (the tree may be too deep or too big to write back out).
@@ -62,6 +69,8 @@ private struct FormatWriter {
     /// Bytes of indentation and code written so far, and whether that passed the limit.
     var size = 0
     var tooLarge = false
+    /// Something the rules cannot write back without losing text (a comment in an attribute list).
+    var refused = false
 
     init(source: [UInt8]) {
         self.source = source
@@ -143,6 +152,11 @@ private struct FormatWriter {
                     return true
                 case .unexpected:
                     return true  // never reached: files with leftovers are refused above
+                case .attributes:
+                    attributes(green, at: offset)
+                    return false
+                case .attribute:
+                    return false  // written by `attributes`
                 case .node:
                     if let oneLine = oneLineForm(green, at: offset) {
                         closeLine()
@@ -168,7 +182,7 @@ private struct FormatWriter {
                     prefix = text(range)
                 case .comment:
                     comment(text(range))
-                case .word, .string, .settingKey, .unknown:
+                case .word, .string, .settingKey, .unknown, .leftBracket, .rightBracket, .equals, .comma:
                     appendCode(text(range))
                 case .leftBrace:
                     appendCode("{")
@@ -182,6 +196,34 @@ private struct FormatWriter {
             }
             return true
         }
+    }
+
+    /// An attribute list, canonically: `[a=1, b]` on the node's line, or one attribute a line.
+    mutating func attributes(_ green: GreenNode, at offset: Int) {
+        guard let list = AttributesSyntax(green, at: offset) else { return }
+        if green.children.contains(where: { $0.tokenKind == .comment }) || list.attributes.contains(where: { attribute in
+            attribute.green.children.contains { $0.tokenKind == .comment }
+        }) {
+            refused = true
+            return
+        }
+        let written = list.attributes.map { attribute in
+            text(attribute.key) + (attribute.equals == nil ? "" : "=") + (attribute.value.map { text($0.range) } ?? "")
+        }
+        let oneLine = "[" + written.joined(separator: ", ") + "]"
+        if oneLine.utf8.count <= attributeListWidth {
+            appendCode(oneLine)
+            return
+        }
+        appendCode("[")
+        closeLine()
+        indent += 1
+        for (index, attribute) in written.enumerated() {
+            startLine(index == written.count - 1 ? attribute : attribute + ",")
+            closeLine()
+        }
+        indent -= 1
+        startLine("]")
     }
 
     /// `ID ["label"] { a b c }` when every child is a plain leaf (ID only) and the node holds no

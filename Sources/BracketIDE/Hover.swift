@@ -12,24 +12,62 @@ public struct HoverInfo: Hashable, Sendable {
     public var label: String
     /// Name and value, in display order ("depth", "2").
     public var facts: [Fact]
+    /// The match decided at this node, when the tree records results.
+    public var match: Match? = nil
 
     public struct Fact: Hashable, Sendable {
         public var name: String
         public var value: String
     }
 
+    /// Who played the match at a node, their scores, and who advanced.
+    public struct Match: Hashable, Sendable {
+        public struct Entry: Hashable, Sendable {
+            /// The competitor's name, or nil while it is still to be decided.
+            public var name: String?
+            public var id: String
+            public var score: String?
+            public var won: Bool
+        }
+        public var isBye: Bool
+        public var entries: [Entry]
+        /// The name of who advanced, or nil while the match is undecided.
+        public var advanced: String?
+
+        var heading: String { isBye ? "Bye" : "Match" }
+        var outcome: String {
+            guard let advanced else { return "Still to be decided." }
+            return isBye ? "\(advanced) advances without playing." : "\(advanced) advanced."
+        }
+        func line(_ entry: Entry, code: (String) -> String) -> String {
+            let score = entry.score.map { " — \($0)" } ?? ""
+            return "\(entry.name ?? "(to be decided)") (\(code(entry.id)))\(score)\(entry.won ? " ✓" : "")"
+        }
+    }
+
     public var markdown: String {
-        (["**\(id)** — \(label)", ""] + facts.map { "- \($0.name): \($0.value)" }).joined(separator: "\n")
+        var lines = ["**\(id)** — \(label)", ""] + facts.map { "- \($0.name): \($0.value)" }
+        if let match {
+            lines += ["", "**\(match.heading)**"] + match.entries.map { "- " + match.line($0) { "`\($0)`" } }
+            lines += ["", match.outcome]
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// The same content without markup, for clients that show hover text as it is.
     public var plaintext: String {
-        (["\(id) — \(label)", ""] + facts.map { "\($0.name): \($0.value)" }).joined(separator: "\n")
+        var lines = ["\(id) — \(label)", ""] + facts.map { "\($0.name): \($0.value)" }
+        if let match {
+            lines += ["", match.heading] + match.entries.map { "  " + match.line($0) { $0 } }
+            lines += ["", match.outcome]
+        }
+        return lines.joined(separator: "\n")
     }
 }
 
 /// Hover for the ID token at `offset`: label, depth, children, leaves below, and the card
-/// centre in content coordinates (the same numbers the preview and the geometry JSON use).
+/// centre in content coordinates (the same numbers the preview and the geometry JSON use);
+/// for a match in a tree with results, who played, their scores and who advanced.
 public func hover(at offset: Int, in document: Document, defaults: LayoutSettings = .tutorial) -> HoverInfo? {
     let diagram = document.diagram(defaults: defaults)
     guard let index = nodeIndex(at: offset, in: diagram) else { return nil }
@@ -47,5 +85,25 @@ public func hover(at offset: Int, in document: Document, defaults: LayoutSetting
         facts.append(HoverInfo.Fact(name: "centre", value:
             "(\(DecimalText.string(centre.x, decimals: 2)), \(DecimalText.string(centre.y, decimals: 2)))"))
     }
-    return HoverInfo(range: node.idRange, id: node.id, label: node.label, facts: facts)
+    var info = HoverInfo(range: node.idRange, id: node.id, label: node.label, facts: facts)
+    info.match = match(at: index, in: diagram)
+    return info
+}
+
+/// The match decided at `index`, when the tree records results: each competitor with its score,
+/// then who advanced (nil while it is still to be decided).
+private func match(at index: Int, in diagram: Diagram) -> HoverInfo.Match? {
+    let nodes = diagram.nodes
+    guard nodes.childCounts[index] > 0, diagram.hasAttributes,
+        nodes.isWinners.contains(true) || nodes.isPendings.contains(true)
+    else { return nil }
+    let children = diagram.children(of: index)
+    var advanced: String?
+    let entries = children.map { child in
+        if nodes.isWinners[child] { advanced = nodes.labels[child] }
+        return HoverInfo.Match.Entry(name: nodes.isPendings[child] ? nil : nodes.labels[child], id: nodes.ids[child],
+                                     score: nodes.scores[child], won: nodes.isWinners[child])
+    }
+    return HoverInfo.Match(isBye: children.count == 1, entries: entries,
+                           advanced: nodes.isPendings[index] ? nil : advanced)
 }

@@ -30,11 +30,15 @@ public func semanticTokens(in document: Document, range limit: ByteRange? = nil)
     var result: [SemanticToken] = []
     var inSetting = false
     var nodeHasBlock: [Bool] = []  // for each open `.node`: whether it has children
+    // Inside an `.attribute`: whether its `=` has been passed (the key is a property, a word
+    // value an enum member, as for settings); nil outside one.
+    var attributePastEquals: Bool?
     document.tree.walk { event in
         switch event {
         case .enter(let green, let offset):
             if let limit, offset > limit.end || offset + green.length < limit.start { return false }
             if green.kind == .setting { inSetting = true }
+            if green.kind == .attribute { attributePastEquals = false }
             if green.kind == .node {
                 var hasChildren = false
                 for element in green.children {
@@ -46,6 +50,7 @@ public func semanticTokens(in document: Document, range limit: ByteRange? = nil)
             }
         case .exit(let green, _):
             if green.kind == .setting { inSetting = false }
+            if green.kind == .attribute { attributePastEquals = nil }
             if green.kind == .node { _ = nodeHasBlock.popLast() }
         case .token(let kind, let range):
             if let limit, range.end < limit.start || range.start > limit.end { return true }
@@ -56,6 +61,11 @@ public func semanticTokens(in document: Document, range limit: ByteRange? = nil)
             case .settingKey: type = .property
             case .string: type = .string
             case .word where inSetting: type = .enumMember
+            case .word where attributePastEquals == false: type = .property
+            case .word where attributePastEquals == true: type = .enumMember
+            case .equals:
+                attributePastEquals = true
+                type = nil
             case .word:
                 type = (nodeHasBlock.last ?? false) ? .class : .variable
                 modifiers = SemanticTokenModifier.declaration.bit

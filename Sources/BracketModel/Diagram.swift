@@ -4,7 +4,9 @@ import BracketSyntax
 public struct DiagramNode: Sendable, Hashable {
     /// The identifier exactly as written (`7` and `07` differ).
     public var id: String
-    /// The text the card shows: the label as written (escapes resolved), or "Node <id>".
+    /// The text the card shows: the label as written (escapes resolved); for a parent without one
+    /// in a tree that records results, its match's winner's label or "To be decided"
+    /// (`DiagramResults`); otherwise "Node <id>".
     public var label: String
     /// False when the card shows the neutral "Node <id>" text.
     public var hasExplicitLabel: Bool
@@ -19,13 +21,34 @@ public struct DiagramNode: Sendable, Hashable {
     public var subtreeEnd: Int
     /// The identifier token.
     public var idRange: ByteRange
-    /// The whole node: identifier, label and block.
+    /// The whole node: identifier, label, attributes and block.
     public var range: ByteRange
+    /// The `score` attribute as written (a string value unquoted, escapes resolved), or nil.
+    public var score: String?
+    /// The `edge` attribute: the label of the connector to the parent, or nil.
+    public var edgeLabel: String?
+    /// Whether this node won (or, as a bye, advanced from) the match decided at its parent.
+    public var isWinner: Bool
+    /// Whether the card is a slot still to be decided: its match (or one below it) has no winner.
+    public var isPending: Bool
+    /// Whether this node is its parent's only child, advancing without playing.
+    public var isBye: Bool
+    /// Index of the leaf whose competitor the card shows: itself for a leaf, its match's winner's
+    /// entrant for a parent that has one, -1 when pending or when the tree records no results.
+    public var entrant: Int
 
     public init(
         id: String, label: String, hasExplicitLabel: Bool, parent: Int, depth: Int,
-        childCount: Int, subtreeEnd: Int, idRange: ByteRange, range: ByteRange
+        childCount: Int, subtreeEnd: Int, idRange: ByteRange, range: ByteRange,
+        score: String? = nil, edgeLabel: String? = nil, isWinner: Bool = false, isPending: Bool = false,
+        isBye: Bool = false, entrant: Int = -1
     ) {
+        self.score = score
+        self.edgeLabel = edgeLabel
+        self.isWinner = isWinner
+        self.isPending = isPending
+        self.isBye = isBye
+        self.entrant = entrant
         self.id = id
         self.label = label
         self.hasExplicitLabel = hasExplicitLabel
@@ -81,6 +104,13 @@ public struct Diagram: Sendable, Hashable {
             index = Int(nodes.subtreeEnds[index])
         }
         return result
+    }
+
+    /// Whether any node carries results or an edge label: the writers add their result fields
+    /// only then, so a plain tree's outputs stay as they were.
+    public var hasAttributes: Bool {
+        nodes.scores.contains { $0 != nil } || nodes.edgeLabels.contains { $0 != nil } || nodes.isWinners.contains(true)
+            || nodes.isPendings.contains(true)
     }
 
     /// The depth of the deepest node, or -1 for an empty diagram.

@@ -21,6 +21,14 @@ public struct DiagramNodes: Sendable, Hashable, RandomAccessCollection, MutableC
     public private(set) var subtreeEnds: [Int32] = []
     public private(set) var idRanges: [ByteRange] = []
     public private(set) var ranges: [ByteRange] = []
+    // What results mean (DiagramResults.swift); see `DiagramNode` for each column.
+    public internal(set) var scores: [String?] = []
+    public internal(set) var edgeLabels: [String?] = []
+    public internal(set) var isWinners: [Bool] = []
+    public internal(set) var isPendings: [Bool] = []
+    public internal(set) var isByes: [Bool] = []
+    /// -1 for none.
+    public internal(set) var entrants: [Int32] = []
 
     public init() {}
 
@@ -39,6 +47,12 @@ public struct DiagramNodes: Sendable, Hashable, RandomAccessCollection, MutableC
         subtreeEnds.reserveCapacity(count)
         idRanges.reserveCapacity(count)
         ranges.reserveCapacity(count)
+        scores.reserveCapacity(count)
+        edgeLabels.reserveCapacity(count)
+        isWinners.reserveCapacity(count)
+        isPendings.reserveCapacity(count)
+        isByes.reserveCapacity(count)
+        entrants.reserveCapacity(count)
     }
 
     public mutating func append(_ node: DiagramNode) {
@@ -51,7 +65,16 @@ public struct DiagramNodes: Sendable, Hashable, RandomAccessCollection, MutableC
         subtreeEnds.append(Self.index(node.subtreeEnd))
         idRanges.append(node.idRange)
         ranges.append(node.range)
+        scores.append(node.score)
+        edgeLabels.append(node.edgeLabel)
+        isWinners.append(node.isWinner)
+        isPendings.append(node.isPending)
+        isByes.append(node.isBye)
+        entrants.append(Self.index(node.entrant))
     }
+
+    /// The label a results pass derives for `index` (a winner's name, "To be decided").
+    mutating func setLabel(_ label: String, of index: Int) { labels[index] = label }
 
     /// Adds one to the child count of `index`; the diagram builder's hot path.
     mutating func addChild(to index: Int) { childCounts[index] += 1 }
@@ -73,7 +96,9 @@ public struct DiagramNodes: Sendable, Hashable, RandomAccessCollection, MutableC
             DiagramNode(
                 id: ids[index], label: labels[index], hasExplicitLabel: hasExplicitLabels[index],
                 parent: Int(parents[index]), depth: Int(depths[index]), childCount: Int(childCounts[index]),
-                subtreeEnd: Int(subtreeEnds[index]), idRange: idRanges[index], range: ranges[index])
+                subtreeEnd: Int(subtreeEnds[index]), idRange: idRanges[index], range: ranges[index],
+                score: scores[index], edgeLabel: edgeLabels[index], isWinner: isWinners[index],
+                isPending: isPendings[index], isBye: isByes[index], entrant: Int(entrants[index]))
         }
         set {
             ids[index] = newValue.id
@@ -85,6 +110,12 @@ public struct DiagramNodes: Sendable, Hashable, RandomAccessCollection, MutableC
             subtreeEnds[index] = Self.index(newValue.subtreeEnd)
             idRanges[index] = newValue.idRange
             ranges[index] = newValue.range
+            scores[index] = newValue.score
+            edgeLabels[index] = newValue.edgeLabel
+            isWinners[index] = newValue.isWinner
+            isPendings[index] = newValue.isPending
+            isByes[index] = newValue.isBye
+            entrants[index] = Self.index(newValue.entrant)
         }
     }
 }

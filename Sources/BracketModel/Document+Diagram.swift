@@ -5,7 +5,14 @@ extension Document {
     /// `defaults`. Everything that parsed is included, errors or not, so a preview always has
     /// the best picture available; a block written without an ID is left out with its children.
     public func diagram(defaults: LayoutSettings = .tutorial) -> Diagram {
+        buildDiagram(defaults: defaults).diagram
+    }
+
+    /// The diagram and the problems its results show (`DiagramResults`).
+    func buildDiagram(defaults: LayoutSettings = .tutorial) -> (diagram: Diagram, results: [Diagnostic]) {
         var nodes = DiagramNodes()
+        var attributes: [Int: NodeAttributes] = [:]
+        var labelRanges: [Int: ByteRange] = [:]
         nodes.reserveCapacity(tree.root.nodeCount)
         var open: [Int] = []  // indices of the nodes whose subtree is being visited
         let source = text
@@ -15,7 +22,7 @@ extension Document {
                 switch green.kind {
                 case .file, .block:
                     return true
-                case .setting, .unexpected:
+                case .setting, .unexpected, .attributes, .attribute:
                     return false
                 case .node:
                     let node = NodeSyntax(node: green, at: start)
@@ -29,6 +36,10 @@ extension Document {
                         parent: parent, depth: open.count, childCount: 0, subtreeEnd: nodes.count + 1,
                         idRange: idRange, range: node.range))
                     open.append(nodes.count - 1)
+                    if let list = node.attributes {
+                        attributes[nodes.count - 1] = NodeAttributes(list, source: source)
+                        if let label = node.label { labelRanges[nodes.count - 1] = label }
+                    }
                     return true
                 }
             case .exit(let green, _):
@@ -42,6 +53,29 @@ extension Document {
             }
             return true
         }
-        return Diagram(nodes: nodes, settings: fileSettings.applied(to: defaults))
+        // Labels matter to the results pass only for parents, whose ranges are few; a parent
+        // without attributes has its label range looked up here instead of for every node.
+        if !attributes.isEmpty {
+            for index in 0..<nodes.count where nodes.childCounts[index] > 0 && labelRanges[index] == nil {
+                labelRanges[index] = labelRange(after: nodes.idRanges[index], in: nodes.ranges[index])
+            }
+        }
+        let results = DiagramResults.resolve(&nodes, attributes: attributes, labelRanges: labelRanges)
+        return (Diagram(nodes: nodes, settings: fileSettings.applied(to: defaults)), results)
+    }
+
+    /// The label token of a node (ID `id`, whole node `node`): the first token after the ID
+    /// that is not trivia, when it is a string. Read with the lexer, which restarts cleanly
+    /// after a word, so no path down the tree is needed.
+    private func labelRange(after id: ByteRange, in node: ByteRange) -> ByteRange? {
+        text.withUnsafeBufferPointer { bytes in
+            var lexer = Lexer(bytes, in: id.end..<min(node.end, bytes.count), atFileStart: false)
+            while let token = lexer.next() {
+                if token.kind.isTrivia { continue }
+                guard token.kind == .string else { return nil }
+                return ByteRange(start: lexer.position - token.length, length: token.length)
+            }
+            return nil
+        }
     }
 }

@@ -83,7 +83,19 @@ extension Document {
         }
         replaceLocal(in: plan.oldRange, delta: delta, with: scan.diagnostics)
         ids.update(removed: plan.removedIDs, added: scan.ids, oldRange: plan.oldRange, delta: delta, source: text)
+        replaceResultAttributes(in: plan.oldRange, delta: delta, with: scan.resultAttributes)
+        results = resultAttributes.isEmpty ? [] : buildDiagram().results
         return plan.scope
+    }
+
+    /// The same replacement as `replaceLocal`, for the starts of result attributes.
+    private mutating func replaceResultAttributes(in oldRange: ByteRange, delta: Int, with fresh: [Int]) {
+        let first = resultAttributes.partitioningIndex { $0 >= oldRange.start }
+        var last = first
+        while last < resultAttributes.count, resultAttributes[last] < oldRange.end { last += 1 }
+        var tail = Array(resultAttributes[last...])
+        if delta != 0 { tail = tail.map { $0 + delta } }
+        resultAttributes.replaceSubrange(first..., with: fresh + tail)
     }
 
     /// Drops the local diagnostics inside `oldRange`, moves the later ones by `delta`, and puts
@@ -111,7 +123,7 @@ extension Document {
                 }
                 return true
             case .file, .block: return true
-            case .setting, .unexpected: return false
+            case .setting, .unexpected, .attributes, .attribute: return false
             }
         }
         return result

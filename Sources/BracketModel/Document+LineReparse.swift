@@ -75,7 +75,16 @@ extension Document {
         let previous = children.significantNode(before: replaced.lowerBound)
         // An unclosed block before the region takes in everything after it, new items included.
         if let previous, previous.isOpenEnded { return nil }
-        if let opening, opening == .string || opening == .leftBrace, previous?.kind == .node { return nil }
+        if let opening, opening == .string || opening == .leftBrace || opening == .leftBracket, previous?.kind == .node {
+            return nil
+        }
+        // Whether an attribute list is closed is decided by looking ahead to its `]`: an
+        // unclosed one before the region may find one in the new text, and one in the region
+        // may have found one past it. (Such a look never crosses a brace, so the block reparse
+        // is safe.)
+        if items.contains(where: { $0.hasUnclosedAttributes }) || hasUnclosedAttributes(before: region.lowerBound) {
+            return nil
+        }
         if let next = children.significantNode(after: replaced.upperBound - 1), canBeTakenByPreviousNode(next) {
             return nil
         }
@@ -120,7 +129,7 @@ extension Document {
                 if edit.range.start >= step.offset + 1, edit.range.end <= step.offset + step.node.length - 1 {
                     return level
                 }
-            case .node, .setting, .unexpected:
+            case .node, .setting, .unexpected, .attributes, .attribute:
                 continue
             }
         }
@@ -138,14 +147,33 @@ extension Document {
         return nil
     }
 
-    /// A label (wrapped as unexpected) or an ID-less block, which a node ending just before it
-    /// could take as its own.
+    /// Whether an unclosed attribute list starts before `offset` (read from the local
+    /// diagnostics, which name every such list).
+    private func hasUnclosedAttributes(before offset: Int) -> Bool {
+        local.contains { $0.code == .unclosedBracket && $0.range.start < offset }
+    }
+
+    /// A label or an attribute list (wrapped as unexpected) or an ID-less block, which a node
+    /// ending just before it could take as its own.
     private func canBeTakenByPreviousNode(_ item: GreenNode) -> Bool {
         switch item.kind {
-        case .unexpected: item.firstToken == .string
+        case .unexpected: item.firstToken == .string || item.firstToken == .leftBracket
         case .node: item.firstToken == .leftBrace
         default: false
         }
+    }
+}
+
+extension GreenElement {
+    /// An item (a node, or a stray list wrapped as unexpected) whose own attribute list has no `]`.
+    fileprivate var hasUnclosedAttributes: Bool {
+        guard case .node(let item) = self, item.kind == .node || item.kind == .unexpected else { return false }
+        for index in 0..<item.count {
+            if case .node(let inner) = item[index], let list = AttributesSyntax(inner, at: 0), !list.isClosed {
+                return true
+            }
+        }
+        return false
     }
 }
 

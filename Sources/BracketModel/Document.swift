@@ -30,6 +30,11 @@ public struct Document: Sendable {
     var file: FileAnalysis
     /// How labels fit their cards under the file's own settings (for `long-label`).
     var labelFit: CardTextFit
+    /// Where each counted `score` or `winner` attribute starts, sorted; none for a plain tree.
+    var resultAttributes: [Int]
+    /// What the results mean that is wrong (`DiagramResults`): found from the whole diagram, so
+    /// worked out again after every edit, but only while the document records results.
+    var results: [Diagnostic]
 
     public init(text: [UInt8]) {
         self.text = text
@@ -40,6 +45,9 @@ public struct Document: Sendable {
         let scan = SubtreeScan(tree.root, at: 0, depth: 0, inBlock: false, source: text, labelFit: labelFit)
         local = scan.diagnostics.sorted { $0.range < $1.range }
         ids = IDTable(scan.ids)
+        resultAttributes = scan.resultAttributes
+        results = []
+        results = resultAttributes.isEmpty ? [] : buildDiagram().results
     }
 
     public init(_ text: String) {
@@ -67,7 +75,7 @@ public struct Document: Sendable {
 
     /// Every problem, from each source in turn: the one place that lists the sources.
     private var unsortedDiagnostics: [Diagnostic] {
-        local + file.diagnostics + ids.diagnostics()
+        local + file.diagnostics + ids.diagnostics() + results
     }
 
     /// The text of a range as a string (invalid UTF-8 shows as U+FFFD).

@@ -13,6 +13,9 @@ struct SubtreeScan {
     /// How labels fit their cards under the file's settings, for `long-label`. (The document
     /// rescans every label when an edit changes these settings.)
     let labelFit: CardTextFit
+    /// Where each counted `score` or `winner` attribute starts: a document with none is a plain
+    /// tree, and the diagram's results pass (and its diagnostics) is skipped.
+    var resultAttributes: [Int] = []
 
     /// An empty scan, for rescanning a single token.
     init(labelFit: CardTextFit) {
@@ -41,7 +44,10 @@ struct SubtreeScan {
                 case .unexpected:
                     scanUnexpected(green, at: start, source: source)
                     return false
-                case .file:
+                case .attributes:
+                    scanAttributes(green, at: start, source: source)
+                    return false
+                case .file, .attribute:
                     break
                 }
             case .exit(let green, _):
@@ -85,18 +91,7 @@ struct SubtreeScan {
     }
 
     mutating func scanLabel(_ range: ByteRange, source: [UInt8]) {
-        let label = LabelText(token: source[range.start..<range.end])
-        if !label.isTerminated {
-            diagnostics.append(Diagnostic(
-                range: range, severity: .error, code: .unterminatedString,
-                message: "This label has no closing quote; a label must end on the line it starts."))
-        }
-        for escape in label.invalidEscapes {
-            let text = String(decoding: source[(range.start + escape.start)..<(range.start + escape.end)], as: UTF8.self)
-            diagnostics.append(Diagnostic(
-                range: escape.shifted(by: range.start), severity: .error, code: .invalidEscape,
-                message: "'\(text)' is not a valid escape; use \\\", \\\\, \\n, \\t or \\u{…}."))
-        }
+        let label = scanQuoted(range, what: "label", source: source)
         if label.isTerminated, label.scalarCount == 0 {
             diagnostics.append(Diagnostic(
                 range: range, severity: .warning, code: .emptyLabel,
@@ -108,6 +103,84 @@ struct SubtreeScan {
         } else if label.isTerminated, labelFit.isTruncated(label.value) {
             diagnostics.append(Diagnostic(
                 range: range, severity: .warning, code: .longLabel, message: labelFit.longLabelMessage))
+        }
+    }
+
+    /// A quoted token's own errors (no closing quote, bad escapes); `what` names it in messages.
+    @discardableResult
+    private mutating func scanQuoted(_ range: ByteRange, what: String, source: [UInt8]) -> LabelText {
+        let label = LabelText(token: source[range.start..<range.end])
+        if !label.isTerminated {
+            diagnostics.append(Diagnostic(
+                range: range, severity: .error, code: .unterminatedString,
+                message: "This \(what) has no closing quote; a \(what) must end on the line it starts."))
+        }
+        for escape in label.invalidEscapes {
+            let text = String(decoding: source[(range.start + escape.start)..<(range.start + escape.end)], as: UTF8.self)
+            diagnostics.append(Diagnostic(
+                range: escape.shifted(by: range.start), severity: .error, code: .invalidEscape,
+                message: "'\(text)' is not a valid escape; use \\\", \\\\, \\n, \\t or \\u{…}."))
+        }
+        return label
+    }
+
+    // MARK: - Attributes
+
+    /// An attribute list: its bracket, each attribute's key and value, repeats, and stray tokens.
+    /// Every diagnostic lies inside the list (invariant 5); what results mean across siblings
+    /// comes from the diagram (`DiagramResults`), not from here.
+    private mutating func scanAttributes(_ green: GreenNode, at start: Int, source: [UInt8]) {
+        guard let list = AttributesSyntax(green, at: start) else { return }
+        if !list.isClosed {
+            diagnostics.append(Diagnostic(
+                range: list.openBracket, severity: .error, code: .unclosedBracket,
+                message: "This '[' is never closed: add ']' after the last attribute."))
+        }
+        for stray in list.strays {
+            if stray.kind == .unknown {
+                diagnostics.append(strayCharacters(stray.range, source: source))
+                continue
+            }
+            if stray.kind == .string { scanQuoted(stray.range, what: "value", source: source) }
+            let shown = stray.kind == .string ? "a quoted text" : "'='"
+            diagnostics.append(Diagnostic(
+                range: stray.range, severity: .error, code: .expectedAttribute,
+                message: "Expected an attribute name here, not \(shown): write key=value, as in score=3."))
+        }
+        var seen: [AttributeSpec: ByteRange] = [:]
+        for attribute in list.attributes {
+            let key = String(decoding: source[attribute.key.start..<attribute.key.end], as: UTF8.self)
+            if let value = attribute.value, value.kind == .string {
+                scanQuoted(value.range, what: "value", source: source)
+            }
+            guard let spec = AttributeSpec(rawValue: key) else {
+                let known = AttributeSpec.allCases.map(\.rawValue)
+                let hint = NearestName.nearest(to: key, in: known).map { " Did you mean '\($0)'?" }
+                    ?? " Known attributes are \(known.joined(separator: ", "))."
+                diagnostics.append(Diagnostic(
+                    range: attribute.key, severity: .error, code: .unknownAttribute,
+                    message: "Unknown attribute '\(key)'.\(hint)"))
+                continue
+            }
+            if let first = seen[spec] {
+                diagnostics.append(Diagnostic(
+                    range: attribute.range, severity: .warning, code: .duplicateAttribute,
+                    message: "'\(key)' is already given for this node; this one is ignored.",
+                    related: [RelatedLocation(range: first, message: "the '\(key)' that counts")],
+                    tags: [.unnecessary]))
+                continue
+            }
+            seen[spec] = attribute.range
+            if spec.isResult { resultAttributes.append(attribute.range.start) }
+            if spec.takesValue, attribute.value == nil {
+                diagnostics.append(Diagnostic(
+                    range: attribute.range, severity: .error, code: .missingAttributeValue,
+                    message: "'\(key)' needs a value: \(spec.usage)."))
+            } else if !spec.takesValue, attribute.equals != nil {
+                diagnostics.append(Diagnostic(
+                    range: attribute.range, severity: .error, code: .unexpectedAttributeValue,
+                    message: "'\(key)' is a flag and takes no value: write just '\(key)'."))
+            }
         }
     }
 
@@ -174,9 +247,21 @@ struct SubtreeScan {
                     message: "A label must follow a node's identifier, as in: 7 \"Label\".\(quote)"))
             case .unknown:
                 diagnostics.append(strayCharacters(range, source: source))
+            case .rightBracket, .equals, .comma:
+                let text = String(decoding: source[range.start..<range.end], as: UTF8.self)
+                diagnostics.append(Diagnostic(
+                    range: range, severity: .error, code: .strayCharacter,
+                    message: "Unexpected '\(text)': it belongs in a node's attribute list, as in: 7 \"Label\" [score=3]."))
             default:
                 break
             }
+        }
+        for child in node.children(from: start) {
+            guard case .node(let inner) = child.element, inner.kind == .attributes else { continue }
+            diagnostics.append(Diagnostic(
+                range: ByteRange(start: child.range.start, length: 1), severity: .error, code: .attributesWithoutNode,
+                message: "Attributes must follow a node's identifier or label, as in: 7 \"Label\" [score=3]."))
+            scanAttributes(inner, at: child.range.start, source: source)
         }
     }
 

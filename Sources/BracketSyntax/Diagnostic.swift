@@ -30,6 +30,9 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case labelWithoutNode = "label-without-node"
     case settingInBlock = "setting-in-block"
     case missingSettingValue = "missing-setting-value"
+    case unclosedBracket = "unclosed-bracket"
+    case attributesWithoutNode = "attributes-without-node"
+    case expectedAttribute = "expected-attribute"
     case duplicateID = "duplicate-id"
     case missingRoot = "missing-root"
     case multipleRoots = "multiple-roots"
@@ -38,6 +41,14 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case duplicateSetting = "duplicate-setting"
     case emptyLabel = "empty-label"
     case longLabel = "long-label"
+    case unknownAttribute = "unknown-attribute"
+    case duplicateAttribute = "duplicate-attribute"
+    case missingAttributeValue = "missing-attribute-value"
+    case unexpectedAttributeValue = "unexpected-attribute-value"
+    case multipleWinners = "multiple-winners"
+    case winnerWithLowerScore = "winner-with-lower-score"
+    case labelContradictsWinner = "label-contradicts-winner"
+    case resultOnRoot = "result-on-root"
     // docs/language.md lists each limit.
     case limitExceeded = "limit-exceeded"
 
@@ -57,10 +68,12 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     public var group: Group {
         switch self {
         case .unterminatedString, .invalidEscape, .strayCharacter, .unbalancedOpenBrace, .unbalancedCloseBrace,
-            .expectedNode, .labelWithoutNode, .settingInBlock, .missingSettingValue:
+            .expectedNode, .labelWithoutNode, .settingInBlock, .missingSettingValue, .unclosedBracket,
+            .attributesWithoutNode, .expectedAttribute:
             .syntactic
         case .duplicateID, .missingRoot, .multipleRoots, .unknownSetting, .invalidSettingValue, .duplicateSetting,
-            .emptyLabel, .longLabel:
+            .emptyLabel, .longLabel, .unknownAttribute, .duplicateAttribute, .missingAttributeValue,
+            .unexpectedAttributeValue, .multipleWinners, .winnerWithLowerScore, .labelContradictsWinner, .resultOnRoot:
             .semantic
         case .limitExceeded:
             .limit

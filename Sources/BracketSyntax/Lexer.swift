@@ -103,6 +103,14 @@ public struct Lexer {
             return .leftBrace
         case 0x7D:
             return .rightBrace
+        case 0x5B:
+            return .leftBracket
+        case 0x5D:
+            return .rightBracket
+        case 0x3D:
+            return .equals
+        case 0x2C:
+            return .comma
         case 0x40:  // '@'
             p = skipWord(b, p, end)
             return .settingKey

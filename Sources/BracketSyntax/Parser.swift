@@ -4,11 +4,20 @@
 ///
 /// Grammar (non-trivia tokens; trivia is kept between them):
 ///
-///     file    = item*
-///     item    = setting | node | unexpected
-///     setting = SETTING_KEY [WORD | STRING]      (the value must be on the same line)
-///     node    = WORD [STRING] [block]  |  block   (the second form is an error: no ID)
-///     block   = "{" item* ["}"]
+///     file       = item*
+///     item       = setting | node | unexpected
+///     setting    = SETTING_KEY [WORD | STRING]      (the value must be on the same line)
+///     node       = WORD [STRING] [attributes] [block]  |  block   (the second form is an error: no ID)
+///     attributes = "[" (attribute | "," | unexpected)* ["]"]
+///     attribute  = WORD ["=" [WORD | STRING]]
+///     block      = "{" item* ["}"]
+///
+/// An attribute list may span lines. Whether it is closed is decided when its `[` is reached, by
+/// looking ahead for its `]` before anything that cannot be inside a list (`{`, `}`, `[`, a
+/// setting, the end): a closed list runs to its `]`; an unclosed one stops at the end of the
+/// line it opens on, so one forgotten `]` costs the rest of that line only and the lines after
+/// it parse as they would without it. (`AttributesLookahead` below; the look never crosses a
+/// brace, which keeps a block's reparse equal to a full parse.)
 ///
 /// Nesting is tracked with a counter instead of recursion, so any depth parses in constant stack.
 ///
@@ -103,12 +112,13 @@ public struct Parser: ~Copyable {
                 let idStart = nextStart
                 bump()
                 let after = peek()
-                guard after == .string || after == .leftBrace else {
+                guard after == .string || after == .leftBrace || after == .leftBracket else {
                     builder.leaf(at: mark, offset: idStart)
                     break
                 }
                 builder.start(.node, at: mark, offset: idStart)
                 if after == .string { bump() }
+                if peek() == .leftBracket { parseAttributes() }
                 if peek() == .leftBrace {
                     start(.block)
                     bump()
@@ -137,7 +147,13 @@ public struct Parser: ~Copyable {
                     bump()
                 }
                 builder.finish()
-            case .string, .unknown:
+            case .leftBracket:
+                // An attribute list with no node before it: kept whole, so its keys do not
+                // turn into nodes.
+                start(.unexpected)
+                parseAttributes()
+                builder.finish()
+            case .string, .unknown, .rightBracket, .equals, .comma:
                 wrapUnexpected()
             case .whitespace, .newline, .comment, .byteOrderMark:
                 preconditionFailure("peek() skips trivia")
@@ -145,6 +161,45 @@ public struct Parser: ~Copyable {
             // Every iteration must consume a token or close a block; anything else would loop forever.
             assert(placed > before || peek() == nil, "parser made no progress after \(placed) tokens")
         }
+    }
+
+    /// `[ attribute* ]`, the next token being the `[`. Never crosses a brace or a setting, so the
+    /// item loop's nesting count is untouched.
+    private mutating func parseAttributes() {
+        let closed = AttributesLookahead.isClosed(after: lexer)
+        start(.attributes)
+        bump()  // `[`
+        while let kind = peek() {
+            // An unclosed list ends with the line it opened on.
+            if !closed, newlineBeforeNextToken() { break }
+            switch kind {
+            case .rightBracket:
+                bump()
+                builder.finish()
+                return
+            case .word:
+                start(.attribute)
+                bump()
+                if peek() == .equals, closed || !newlineBeforeNextToken() {
+                    bump()
+                    if let value = peek(), value == .word || value == .string, closed || !newlineBeforeNextToken() {
+                        bump()
+                    }
+                }
+                builder.finish()
+            case .comma:
+                bump()
+            case .string, .equals, .unknown:
+                wrapUnexpected()
+            case .leftBrace, .rightBrace, .leftBracket, .settingKey:
+                // Only an unclosed list meets one of these; it ends before it.
+                builder.finish()
+                return
+            case .whitespace, .newline, .comment, .byteOrderMark:
+                preconditionFailure("peek() skips trivia")
+            }
+        }
+        builder.finish()
     }
 
     private mutating func wrapUnexpected() {
@@ -211,3 +266,21 @@ public struct Parser: ~Copyable {
     }
 }
 
+
+/// Whether the attribute list whose `[` the lexer has just passed is closed: its `]` comes before
+/// any token that cannot stand inside a list. Reads ahead on a copy of the lexer, so nothing is
+/// placed; the look stops at the first such token, so the lists of a document are looked
+/// through at most once each (each look ends where the next list, block or setting begins).
+enum AttributesLookahead {
+    static func isClosed(after lexer: Lexer) -> Bool {
+        var ahead = lexer
+        while let token = ahead.next() {
+            switch token.kind {
+            case .rightBracket: return true
+            case .leftBrace, .rightBrace, .leftBracket, .settingKey: return false
+            default: continue
+            }
+        }
+        return false
+    }
+}

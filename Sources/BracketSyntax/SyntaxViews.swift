@@ -6,9 +6,11 @@
 ///
 /// The grammar (Parser.swift) gives the shapes:
 ///
-///     node    = WORD [STRING] [block]  |  block
-///     block   = "{" item* ["}"]
-///     setting = SETTING_KEY [WORD | STRING]
+///     node       = WORD [STRING] [attributes] [block]  |  block
+///     attributes = "[" (attribute | "," | unexpected)* ["]"]
+///     attribute  = WORD ["=" [WORD | STRING]]
+///     block      = "{" item* ["}"]
+///     setting    = SETTING_KEY [WORD | STRING]
 
 /// A child of a green node together with the bytes it covers.
 public struct PlacedChild {
@@ -66,9 +68,9 @@ extension GreenNode {
     }
 }
 
-/// A `.node`: `ID [LABEL] [BLOCK]`, or (an error) a block with no ID in front. Its parts are
-/// found in one pass over the node's child words when the view is made (every consumer reads
-/// more than one of them, and the scans make a view for every node).
+/// A `.node`: `ID [LABEL] [ATTRIBUTES] [BLOCK]`, or (an error) a block with no ID in front. Its
+/// parts are found in one pass over the node's child words when the view is made (every
+/// consumer reads more than one of them, and the scans make a view for every node).
 public struct NodeSyntax {
     public let green: GreenNode
     public let offset: Int
@@ -111,8 +113,8 @@ public struct NodeSyntax {
                 } else if kind == .string, label == nil {
                     label = ByteRange(start: cursor, length: length)
                 }
-            } else if blockIndex < 0 {
-                // A node's only inner node is its block.
+            } else if blockIndex < 0, case .node(let inner) = arena.element(word), inner.kind == .block {
+                // A node's inner nodes are its attribute list and its block.
                 blockIndex = index
                 blockStart = cursor
             }
@@ -122,6 +124,16 @@ public struct NodeSyntax {
         self.label = label
         self.blockIndex = blockIndex
         self.blockStart = blockStart
+    }
+
+    /// The node's attribute list, if it has one.
+    public var attributes: AttributesSyntax? {
+        for child in green.children(from: offset) {
+            if case .node(let inner) = child.element, inner.kind == .attributes {
+                return AttributesSyntax(inner, at: child.range.start)
+            }
+        }
+        return nil
     }
 
     /// The node's block, if it has one.
@@ -204,4 +216,88 @@ public struct SettingSyntax {
 
     /// The setting's name: the key without its `@`.
     public var name: ByteRange { ByteRange(min(key.start + 1, key.end), key.end) }
+}
+
+/// An `.attributes` list: `[`, the attributes (commas optional), and a `]` unless it was never
+/// closed.
+public struct AttributesSyntax {
+    public let green: GreenNode
+    public let offset: Int
+
+    public init?(_ green: GreenNode, at offset: Int) {
+        guard green.kind == .attributes else { return nil }
+        self.green = green
+        self.offset = offset
+    }
+
+    public var range: ByteRange { ByteRange(start: offset, length: green.length) }
+    public var openBracket: ByteRange { ByteRange(start: offset, length: 1) }
+
+    /// Whether the list ends with its `]`.
+    public var isClosed: Bool {
+        green.count >= 2 && green[green.count - 1].tokenKind == .rightBracket
+    }
+
+    /// The closing `]`, when there is one.
+    public var closeBracket: ByteRange? {
+        isClosed ? ByteRange(start: offset + green.length - 1, length: 1) : nil
+    }
+
+    /// The attributes in order (commas, trivia and stray tokens skipped).
+    public var attributes: [AttributeSyntax] {
+        var result: [AttributeSyntax] = []
+        for child in green.children(from: offset) {
+            if case .node(let inner) = child.element, let attribute = AttributeSyntax(inner, at: child.range.start) {
+                result.append(attribute)
+            }
+        }
+        return result
+    }
+
+    /// The tokens inside the list that start no attribute (a string or `=` where a key belongs,
+    /// stray characters), each wrapped as `.unexpected`.
+    public var strays: [(kind: TokenKind, range: ByteRange)] {
+        var result: [(kind: TokenKind, range: ByteRange)] = []
+        for child in green.children(from: offset) {
+            guard case .node(let inner) = child.element, inner.kind == .unexpected else { continue }
+            for token in inner.children(from: child.range.start) where !(token.element.tokenKind?.isTrivia ?? true) {
+                if let kind = token.element.tokenKind { result.append((kind, token.range)) }
+            }
+        }
+        return result
+    }
+}
+
+/// An `.attribute`: its key, and `=` with a value when written.
+public struct AttributeSyntax {
+    public let green: GreenNode
+    public let offset: Int
+    /// The key word.
+    public let key: ByteRange
+    /// The `=`, if written.
+    public let equals: ByteRange?
+    /// The value token (a word or a string, quotes included), if written.
+    public let value: (kind: TokenKind, range: ByteRange)?
+
+    public init?(_ green: GreenNode, at offset: Int) {
+        guard green.kind == .attribute else { return nil }
+        self.green = green
+        self.offset = offset
+        var key = ByteRange(offset, offset)
+        var equals: ByteRange?
+        var value: (kind: TokenKind, range: ByteRange)?
+        for child in green.children(from: offset) {
+            guard case .token(let token) = child.element, !token.kind.isTrivia else { continue }
+            switch token.kind {
+            case .equals: equals = child.range
+            case .word where equals == nil: key = child.range
+            default: value = (token.kind, child.range)
+            }
+        }
+        self.key = key
+        self.equals = equals
+        self.value = value
+    }
+
+    public var range: ByteRange { ByteRange(start: offset, length: green.length) }
 }

@@ -19,6 +19,14 @@ public enum TokenKind: UInt8, Sendable, Hashable, CaseIterable {
     case settingKey
     /// A run of characters that start no token: reported as stray.
     case unknown
+    /// `[`, opening a node's attribute list.
+    case leftBracket
+    /// `]`, closing it.
+    case rightBracket
+    /// `=`, between an attribute's key and its value.
+    case equals
+    /// `,`, an optional separator between attributes.
+    case comma
 
     /// Trivia carries no meaning for the parser; it is kept only so the tree prints back exactly.
     public var isTrivia: Bool {
@@ -33,14 +41,20 @@ public enum TokenKind: UInt8, Sendable, Hashable, CaseIterable {
 public enum NodeKind: UInt8, Sendable, Hashable, CaseIterable, BitwiseCopyable {
     /// The whole document: settings, nodes and anything unexpected at the top level.
     case file
-    /// `ID [LABEL] [BLOCK]`. Its first non-trivia token is the ID word, except for the error
-    /// case of a block written without an ID.
+    /// `ID [LABEL] [ATTRIBUTES] [BLOCK]`. Its first non-trivia token is the ID word, except for
+    /// the error case of a block written without an ID.
     case node
     /// `{ NODE* }`; the closing brace may be missing (an error).
     case block
     /// `@key [VALUE]`.
     case setting
     /// Tokens the parser could not place (stray characters, a label with no node, an unmatched
-    /// `}`), wrapped so that no text is ever dropped.
+    /// `}`, an attribute list with no node), wrapped so that no text is ever dropped.
     case unexpected
+    /// `[ ATTRIBUTE* ]`; the closing bracket may be missing (an error). Separating commas are
+    /// its direct children, as are tokens that cannot start an attribute (wrapped as
+    /// `.unexpected`).
+    case attributes
+    /// `KEY [= VALUE]`: a word, then optionally `=` and a word or string.
+    case attribute
 }

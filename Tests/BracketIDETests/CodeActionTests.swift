@@ -13,6 +13,9 @@ private let cases: [(text: String, code: DiagnosticCode, title: String)] = [
     ("@align depht\nr", .invalidSettingValue, "Change to leaves"),
     ("r \"\" { a }", .emptyLabel, "Remove the empty label"),
     ("r { a ? b }", .strayCharacter, "Delete '?'"),
+    ("r { a [scroe=3] b }", .unknownAttribute, "Change to score"),
+    ("r { a [winer] b }", .unknownAttribute, "Change to winner"),
+    ("r { m \"Bo\" { a \"Al\" [score=3] b \"Bo\" [score=1] } n }", .labelContradictsWinner, "Remove the label to show the winner"),
 ]
 
 @Test(arguments: cases.indices)
@@ -36,4 +39,11 @@ func quickFixRemovesItsDiagnostic(_ index: Int) throws {
 
 @Test func farOffUnknownSettingGetsNoGuess() {
     #expect(codeActions(for: ByteRange(0, 3), in: Document("@zzzzzzz 1\nr")).isEmpty)
+}
+
+@Test func farOffUnknownAttributeGetsNoGuess() {
+    let document = Document("r { a [colour=red] b }")
+    let range = document.diagnostics.first { $0.code == .unknownAttribute }?.range
+    #expect(range != nil)
+    #expect(codeActions(for: range ?? ByteRange(0, 0), in: document).isEmpty)
 }

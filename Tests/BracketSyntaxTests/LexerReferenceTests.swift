@@ -16,7 +16,7 @@ import Testing
         }
         func isWordContinue(_ c: UInt8) -> Bool { isWordStart(c) || c == UInt8(ascii: "-") || c == UInt8(ascii: ".") }
         func isLineEnd(_ c: UInt8) -> Bool { c == 0x0A || c == 0x0D }
-        func startsToken(_ c: UInt8) -> Bool { isWordStart(c) || Array(" \t\n\r#\"{}@".utf8).contains(c) }
+        func startsToken(_ c: UInt8) -> Bool { isWordStart(c) || Array(" \t\n\r#\"{}@[]=,".utf8).contains(c) }
 
         var tokens: [Lexer.Token] = []
         var i = 0
@@ -56,6 +56,14 @@ import Testing
                 kind = .leftBrace
             case UInt8(ascii: "}"):
                 kind = .rightBrace
+            case UInt8(ascii: "["):
+                kind = .leftBracket
+            case UInt8(ascii: "]"):
+                kind = .rightBracket
+            case UInt8(ascii: "="):
+                kind = .equals
+            case UInt8(ascii: ","):
+                kind = .comma
             case UInt8(ascii: "@"):
                 while i < text.count, isWordContinue(text[i]) { i += 1 }
                 kind = .settingKey
@@ -80,7 +88,7 @@ import Testing
             [0x20], [0x20], [0x20], [0x09], [0x0A], [0x0D], [0x0D, 0x0A], Array("#".utf8), Array("\"".utf8),
             Array("\\".utf8), Array("{".utf8), Array("}".utf8), Array("@".utf8), Array("a".utf8), Array("Z".utf8),
             Array("_".utf8), Array("7".utf8), Array("-".utf8), Array(".".utf8), Array("/".utf8), Array("`".utf8),
-            Array("[".utf8), Array("~".utf8), [0x00], [0x7F], [0x80], [0xFF], Array("é".utf8), Array("🏆".utf8),
+            Array("[".utf8), Array("]".utf8), Array("=".utf8), Array(",".utf8), Array("~".utf8), [0x00], [0x7F], [0x80], [0xFF], Array("é".utf8), Array("🏆".utf8),
             [0xEF, 0xBB, 0xBF], [0xEF, 0xBB],
         ]
         var out: [UInt8] = []

@@ -30,6 +30,9 @@ import Testing
         "\u{FEFF}a {\n  b\n}\n", "\u{FEFF}\n", "@title \"T\"\na {\n}\n", "a {\n  @card-width 9\n  b\n}\n",
         "a {\n  b\n", "a {\n  b {\n", "\n\n\n", "   \n  \t \n", "a-b.c_d {\n  0.5\n}\n", "a {\n  b\n  ~\n}\n",
         "a {\n  b \"x\" c\n}\n", "{\n  b\n}\n", "a {\n  {\n  }\n}\n", "a\n\"", "a \"", "a \"x\" ", "a {", "a {\r",
+        "a [w]\n", "a \"x\" [w]\n", "a [w] {\n}\n", "a \"x\" [s=1, w] {\n  b\n}\n", "a\n[w]\n", "a \"x\"\n[w]\n",
+        "a [\n  s=1\n  w\n]\nb\n", "a [s=1\nb\n", "a [s=1 {\n}\n", "a [s=\n1]\n", "[w]\n", "a {\n  b [w\n  c\n}\n",
+        "a ]\n", "a =\n", "a ,\n", "a [\"x\" = ]\n", "a [s=\"open\n]\n",
     ]
 
     @Test func edgesOfTheLineShapes() {
@@ -61,7 +64,9 @@ import Testing
                 out += ids.randomElement(using: &random)! + spaces.randomElement(using: &random)!
                     + labels.randomElement(using: &random)! + spaces.randomElement(using: &random)! + "{"
             case 7..<9: out += "}"
-            default: out += ["", "# c", "{", "\"L\"", "@title \"T\"", "~", " "].randomElement(using: &random)!
+            default:
+                out += ["", "# c", "{", "\"L\"", "@title \"T\"", "~", " ", "[w]", "[s=1,", "]", "a [", "n1 \"L\" [s=1] {"]
+                    .randomElement(using: &random)!
             }
             if Int.random(in: 0..<12, using: &random) == 0 { out += " " }
             if Int.random(in: 0..<30, using: &random) != 0 { out += breaks.randomElement(using: &random)! }

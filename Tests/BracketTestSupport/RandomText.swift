@@ -6,7 +6,13 @@ public enum RandomText {
     public static let snippets = ["{", "}", "\"", "\n", " ", "  ", "#", "# note\n", "@title \"T\"\n", "@root left\n",
                            "@card-width 150\n", "@bogus 1\n", "x", "7", "07", "_a-b.c", "\r\n", "\r", "é", "🏆",
                            "\"L\"", "\\", "{ 1 2 }", "\t", "@", "~", "}}", "{{", "\"x\\\"", "a { b c }",
-                           "\u{FEFF}"]
+                           "\u{FEFF}", "[", "]", "=", ",", " [winner]", " [score=3", "score=\"6–4\"", " [edge=yes, ",
+                           "winner]", "[sco", "\n  [score=1]"]
+    /// Attribute lists a generated node may carry, closed and not, spread over lines and not.
+    /// (Unclosed lists come from `snippets` and edits, rarely: one makes the line reparse step
+    /// aside for the rest of its document.)
+    public static let attributeLists = ["[winner]", "[score=3]", "[score=2, winner]", "[edge=\"no\"]", "[score=\"w/o\"]",
+                                        "[\n    score=1\n    winner\n  ]", "[scor=1]", "[winner=1, winner]", "[score]"]
 
     public static func document(_ random: inout SeededRandom, nodes: Int) -> String {
         var out = ""
@@ -27,10 +33,13 @@ public enum RandomText {
                 idCounter += 1
                 out += indent + id
                 if Int.random(in: 0..<3, using: &random) == 0 { out += " " + labels.randomElement(using: &random)! }
+                if Int.random(in: 0..<3, using: &random) == 0 { out += " " + attributeLists.randomElement(using: &random)! }
                 out += Int.random(in: 0..<3, using: &random) == 0 ? " " : "\n"
                 remaining -= 1
             } else if choice < 8 {
-                out += indent + "n\(idCounter) {\n"
+                out += indent + "n\(idCounter)"
+                if Int.random(in: 0..<4, using: &random) == 0 { out += " " + attributeLists.randomElement(using: &random)! }
+                out += " {\n"
                 idCounter += 1
                 depth += 1
                 remaining -= 1

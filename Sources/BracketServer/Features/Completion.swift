@@ -10,6 +10,7 @@ extension LanguageServer {
             case .settingKey: .property
             case .settingValue: .enumMember
             case .newID: .value
+            case .attributeKey: .property
             }
             // EnumMember (20) came after the first protocol version: older clients get Value.
             if !context.client.completionItemKinds.contains(kind.rawValue) { kind = .value }

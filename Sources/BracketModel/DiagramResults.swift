@@ -1,0 +1,154 @@
+import BracketSyntax
+
+/// What a node's `score`, `winner` and `edge` attributes say, as read while building the diagram;
+/// the ranges are for the results pass's diagnostics.
+struct NodeAttributes {
+    var score: String?
+    var scoreRange: ByteRange?
+    var winnerRange: ByteRange?
+    var edgeLabel: String?
+
+    /// Reads a node's attribute list; the first of a repeated attribute counts, as the
+    /// `duplicate-attribute` warning says.
+    init(_ list: AttributesSyntax, source: [UInt8]) {
+        for attribute in list.attributes {
+            let key = String(decoding: source[attribute.key.start..<attribute.key.end], as: UTF8.self)
+            guard let spec = AttributeSpec(rawValue: key) else { continue }
+            let value = attribute.value.map { Self.text(of: $0, source: source) }
+            switch spec {
+            case .score where scoreRange == nil && value != nil:
+                score = value
+                scoreRange = attribute.range
+            case .winner where winnerRange == nil && attribute.equals == nil:
+                winnerRange = attribute.range
+            case .edge where edgeLabel == nil:
+                edgeLabel = value
+            default:
+                break
+            }
+        }
+    }
+
+    /// A word as written; a string's text with its escapes resolved.
+    static func text(of value: (kind: TokenKind, range: ByteRange), source: [UInt8]) -> String {
+        let bytes = source[value.range.start..<value.range.end]
+        return value.kind == .string ? LabelText(token: bytes).value : String(decoding: bytes, as: UTF8.self)
+    }
+
+    var recordsResult: Bool { scoreRange != nil || winnerRange != nil }
+}
+
+/// What results mean, worked out over a diagram's pre-order columns in one pass from the last
+/// node to the first (children come after their parent, so each match is decided before the
+/// match above it). No recursion, and each node is visited once as a child and once as a parent.
+///
+/// A match is a parent and its children. Its winner is the child flagged `winner`, or, with no
+/// flag, the single highest score when every child's score is a number; a parent with one child
+/// is a bye and that child advances. A parent without its own label shows its winner's label,
+/// so in a knockout every name is written once, at its leaf; with no winner yet it is pending
+/// and shows "To be decided". All of this applies only when the tree records results (some node
+/// has `score` or `winner`): a plain tree keeps its labels, and its single children are no byes.
+enum DiagramResults {
+    static let pendingLabel = "To be decided"
+
+    /// Fills the result columns of `nodes` and returns the problems the results show
+    /// (contradictions, a label that names someone other than the winner, results on a root).
+    static func resolve(
+        _ nodes: inout DiagramNodes, attributes: [Int: NodeAttributes], labelRanges: [Int: ByteRange]
+    ) -> [Diagnostic] {
+        for (index, node) in attributes {
+            nodes.scores[index] = node.score
+            nodes.edgeLabels[index] = node.edgeLabel
+        }
+        let count = nodes.count
+        for index in 0..<count where nodes.childCounts[index] == 0 { nodes.entrants[index] = Int32(index) }
+        guard attributes.values.contains(where: \.recordsResult) else { return [] }
+
+        var diagnostics: [Diagnostic] = []
+        var children: [Int] = []
+        var index = count
+        while index > 0 {
+            index -= 1
+            if nodes.parents[index] < 0, let root = attributes[index] {
+                for range in [root.scoreRange, root.winnerRange].compactMap({ $0 }) {
+                    diagnostics.append(Diagnostic(
+                        range: range, severity: .warning, code: .resultOnRoot,
+                        message: "'\(nodes.ids[index])' is the root: no match is decided above it, so this result means nothing."))
+                }
+            }
+            guard nodes.childCounts[index] > 0 else { continue }
+            children.removeAll(keepingCapacity: true)
+            var child = index + 1
+            while child < Int(nodes.subtreeEnds[index]) {
+                children.append(child)
+                child = Int(nodes.subtreeEnds[child])
+            }
+            let winner = decide(children, nodes: nodes, attributes: attributes, diagnostics: &diagnostics)
+            if children.count == 1 { nodes.isByes[children[0]] = true }
+            if let winner {
+                nodes.isWinners[winner] = true
+                nodes.entrants[index] = nodes.entrants[winner]
+            }
+            let decided = nodes.entrants[index] >= 0
+            nodes.isPendings[index] = !decided
+            if !nodes.hasExplicitLabels[index] {
+                nodes.setLabel(decided ? nodes.labels[winner ?? index] : pendingLabel, of: index)
+            } else if decided, let winner, nodes.labels[index] != nodes.labels[winner], let range = labelRanges[index] {
+                diagnostics.append(Diagnostic(
+                    range: range, severity: .warning, code: .labelContradictsWinner,
+                    message: "This label says '\(nodes.labels[index])' but '\(nodes.labels[winner])' won this match; remove the label to show the winner.",
+                    related: [RelatedLocation(range: nodes.idRanges[winner], message: "the winner")]))
+            }
+        }
+        return diagnostics
+    }
+
+    /// The child that wins the match among `children`, or nil while it is undecided.
+    private static func decide(
+        _ children: [Int], nodes: DiagramNodes, attributes: [Int: NodeAttributes], diagnostics: inout [Diagnostic]
+    ) -> Int? {
+        if children.count == 1 { return children[0] }
+        let flagged = children.filter { attributes[$0]?.winnerRange != nil }
+        let scores = children.map { child in nodes.scores[child].flatMap(number) }
+        if let first = flagged.first {
+            for other in flagged.dropFirst() {
+                diagnostics.append(Diagnostic(
+                    range: attributes[other]?.winnerRange ?? nodes.idRanges[other], severity: .error,
+                    code: .multipleWinners,
+                    message: "Only one competitor can win a match; '\(nodes.ids[first])' is already marked the winner.",
+                    related: [RelatedLocation(range: attributes[first]?.winnerRange ?? nodes.idRanges[first], message: "the first winner")]))
+            }
+            if let position = children.firstIndex(of: first), let own = scores[position] {
+                for (sibling, score) in zip(children, scores) where sibling != first {
+                    guard let score, score > own else { continue }
+                    diagnostics.append(Diagnostic(
+                        range: attributes[first]?.winnerRange ?? nodes.idRanges[first], severity: .error,
+                        code: .winnerWithLowerScore,
+                        message: "'\(nodes.ids[first])' is marked the winner with \(nodes.scores[first] ?? "") but '\(nodes.ids[sibling])' scored \(nodes.scores[sibling] ?? "").",
+                        related: [RelatedLocation(range: attributes[sibling]?.scoreRange ?? nodes.idRanges[sibling], message: "the higher score")]))
+                    break
+                }
+            }
+            return first
+        }
+        // No flag: the single highest score, when every score is a number.
+        guard !scores.contains(where: { $0 == nil }) else { return nil }
+        let values = scores.compactMap { $0 }
+        guard let best = values.max(), values.filter({ $0 == best }).count == 1,
+            let position = values.firstIndex(of: best)
+        else { return nil }
+        return children[position]
+    }
+
+    /// A score as a number: plain decimal digits with at most one point (`3`, `40.5`); anything
+    /// else (`6–4 7–5`, `w/o`) is a score only a `winner` flag can decide.
+    static func number(_ text: String) -> Double? {
+        var digits = 0
+        var points = 0
+        for byte in text.utf8 {
+            if byte >= 0x30 && byte <= 0x39 { digits += 1 } else if byte == 0x2E { points += 1 } else { return nil }
+        }
+        guard digits > 0, points <= 1 else { return nil }
+        return Double(text)
+    }
+}

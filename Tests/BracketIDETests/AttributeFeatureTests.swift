@@ -1,0 +1,71 @@
+import BracketIDE
+import BracketModel
+import BracketSyntax
+import Testing
+
+/// Completion, semantic tokens and formatting of attribute lists; `|` marks the cursor.
+@Suite struct AttributeFeatureTests {
+    static func completionLabels(_ marked: String) -> [String] {
+        let offset = Array(marked.utf8).firstIndex(of: UInt8(ascii: "|")) ?? 0
+        let document = Document(String(marked.filter { $0 != "|" }))
+        return completions(at: offset, in: document).map(\.insertText)
+    }
+
+    @Test(arguments: ["r { a [|] }", "r { a [sc|] }", "r { a [score=3, |] }", "r { a [score=3 |] }", "r { a [\n  |\n] }", "r { a [|"])
+    func keysInsideTheBrackets(_ marked: String) {
+        #expect(Self.completionLabels(marked) == ["score=", "winner", "edge="])
+    }
+
+    @Test(arguments: ["r { a |[score=3] }", "r { a [score=|3] }", "r { a [score=3] |}", "r { a \"x|\" }"])
+    func noKeysOutsideAKeyPosition(_ marked: String) {
+        #expect(!Self.completionLabels(marked).contains("winner"))
+    }
+
+    @Test func keysAndValuesAreClassified() {
+        let text = "r { a \"A\" [score=3, edge=\"no\", winner] }"
+        let document = Document(text)
+        let tokens = semanticTokens(in: document).map { (document.string(in: $0.range), $0.type) }
+        #expect(tokens.contains { $0 == ("score", .property) })
+        #expect(tokens.contains { $0 == ("winner", .property) })
+        #expect(tokens.contains { $0 == ("3", .enumMember) })
+        #expect(tokens.contains { $0 == ("\"no\"", .string) })
+    }
+
+    @Test func formattingKeepsAttributesAndSplitsLongLists() throws {
+        let short = try #require(formattedText(Document("r {\n a \"A\"   [ score = 3 winner ]\n b [score=1]\n}\n")))
+        #expect(short == "r {\n  a \"A\" [score=3, winner]\n  b [score=1]\n}\n")
+        let long = "r [edge=\"a rather long connector label\", score=\"6–4 3–6 7–5\"] {\n a\n}\n"
+        let formatted = try #require(formattedText(Document(long)))
+        #expect(formatted == "r [\n  edge=\"a rather long connector label\",\n  score=\"6–4 3–6 7–5\"\n] {\n  a\n}\n")
+        #expect(formattedText(Document(formatted)) == formatted)
+    }
+
+    @Test func aCommentInsideAListIsNeverMoved() {
+        #expect(formattedText(Document("r [score=1 # note\n] {\n a\n}\n")) == nil)
+    }
+}
+
+@Suite struct MatchHoverTests {
+    @Test func aDecidedMatchSaysWhoPlayedAndWhoAdvanced() throws {
+        let text = "f {\n  sf [score=2] {\n    a \"Ayşe\" [score=6]\n    b \"Émile\" [score=3]\n  }\n  c \"Bo\" [score=1]\n}\n"
+        let document = Document(text)
+        let offset = try #require(Array(text.utf8).firstIndex(of: UInt8(ascii: "s")))
+        let markdown = try #require(hover(at: offset, in: document)).markdown
+        #expect(markdown.contains("**sf** — Ayşe"))
+        #expect(markdown.contains("- Ayşe (`a`) — 6 ✓"))
+        #expect(markdown.contains("- Émile (`b`) — 3\n"))
+        #expect(markdown.hasSuffix("Ayşe advanced."))
+    }
+
+    @Test func aPendingMatchSaysSo() throws {
+        let document = Document("f {\n  a \"A\" [score=1]\n  b \"B\" [score=1]\n}\n")
+        let markdown = try #require(hover(at: 0, in: document)).markdown
+        #expect(markdown.hasSuffix("Still to be decided."))
+        #expect(markdown.contains("**f** — To be decided"))
+    }
+
+    @Test func aPlainTreeHasNoMatchSection() throws {
+        let markdown = try #require(hover(at: 0, in: Document("f { a b }"))).markdown
+        #expect(!markdown.contains("Match"))
+    }
+}
