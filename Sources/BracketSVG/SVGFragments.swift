@@ -51,3 +51,9 @@ public func svgOuterSizeText(_ geometry: Geometry) -> (width: String, height: St
     (SVGBytes.string(capacity: 64) { $0.number(geometry.width + 2 * geometry.margin) },
      SVGBytes.string(capacity: 64) { $0.number(geometry.height + 2 * geometry.margin) })
 }
+
+/// The text of the SVG's `<style>` element, for a page that draws cards from the geometry and
+/// must style them (and export them) exactly as the full document does.
+public func svgStyleSheetText() -> String {
+    SVGStyle.sheet.description
+}

@@ -26,7 +26,7 @@ extension LanguageServer {
             let render = PreviewRender(context)
             let delta = preview.wantsDelta(uri)
             if preview.wantsNotification(uri) {
-                let payload = delta ? sequencedPayload(render, allowDelta: true) : render.fullPayload()
+                let payload = delta ? sequencedPayload(render, allowDelta: true) : render.fullPayload(svg: preview.sendsSVG)
                 send {
                     try connection.sendNotification(method: DidChangePreviewNotification.method) { $0.raw(payload) }
                 }

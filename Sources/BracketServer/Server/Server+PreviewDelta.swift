@@ -7,28 +7,29 @@ extension LanguageServer {
     func sequencedPayload(_ render: PreviewRender, allowDelta: Bool) -> [UInt8] {
         let uri = render.context.uri
         return Self.chainedPayload(render, sequence: preview.nextSequence(uri), base: &preview.deltaBases[uri],
-                                   allowDelta: allowDelta)
+                                   allowDelta: allowDelta, svg: preview.sendsSVG)
     }
 
     /// The payload for the browser pages (`bracket/openPreview`), on a chain of its own: a
-    /// delta against what the pages were last sent, or the full payload.
+    /// delta against what the pages were last sent, or the full payload. The pages are always
+    /// the bracket page, which draws from the geometry: they never get the whole SVG.
     func browserPayload(_ render: PreviewRender, allowDelta: Bool) -> [UInt8] {
         preview.browserSequence += 1
         return Self.chainedPayload(render, sequence: preview.browserSequence, base: &preview.browserBase,
-                                   allowDelta: allowDelta)
+                                   allowDelta: allowDelta, svg: false)
     }
 
     /// Numbered payload `sequence`: a delta from `base` when allowed, possible and small, else
     /// the full payload; either way it becomes the new `base`.
     private static func chainedPayload(
-        _ render: PreviewRender, sequence: Int, base: inout PreviewDeltaBase?, allowDelta: Bool
+        _ render: PreviewRender, sequence: Int, base: inout PreviewDeltaBase?, allowDelta: Bool, svg: Bool
     ) -> [UInt8] {
         defer { base = PreviewDeltaBase(sequence: sequence, snapshot: render.snapshot) }
         if allowDelta, let previous = base,
            case .delta(let delta) = previewUpdate(from: previous.snapshot, to: render.snapshot) {
             return render.deltaPayload(delta, sequence: sequence, base: previous.sequence)
         }
-        return render.fullPayload(sequence: sequence)
+        return render.fullPayload(sequence: sequence, svg: svg)
     }
 
     /// A browser page could not apply a delta: every page gets the whole picture, which
@@ -42,7 +43,7 @@ extension LanguageServer {
     /// becomes the base of the next delta (this is how a page that lost track resynchronises).
     func previewResult(_ context: DocumentContext) -> [UInt8] {
         let render = PreviewRender(context)
-        guard preview.wantsDelta(context.uri) else { return render.fullPayload() }
+        guard preview.wantsDelta(context.uri) else { return render.fullPayload(svg: preview.sendsSVG) }
         return sequencedPayload(render, allowDelta: false)
     }
 
