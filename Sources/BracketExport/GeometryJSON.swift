@@ -124,7 +124,7 @@ private func writePoint(_ out: inout ByteSink, _ point: Point) {
 
 /// The resolved settings, so a client can draw or explain the picture without re-deriving them;
 /// `title` is left out when the file has none.
-private func writeSettings(_ out: inout ByteSink, _ settings: LayoutSettings) {
+func writeSettings(_ out: inout ByteSink, _ settings: LayoutSettings) {
     out.raw("{\"cardWidth\":")
     out.jsonNumber(settings.cardWidth)
     out.raw(",\"cardHeight\":")

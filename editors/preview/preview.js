@@ -93,23 +93,90 @@
       window.addEventListener("message", function (event) {
         var message = event.data;
         if (!message || typeof message !== "object") return;
-        if (message.type === "preview") applyPayload(message.payload);
+        if (message.type === "preview") { painted.received = performance.timeOrigin + performance.now(); applyPayload(message.payload); }
         else if (message.type === "highlight") highlight(message.id);
         else if (message.type === "notice" && typeof message.text === "string") notify(message.text);
       });
       post({ type: "ready" });
       return;
     }
+    if (typeof fetch === "function" && typeof TextDecoder === "function" && typeof ReadableStream === "function") {
+      streamEvents(0);
+      return;
+    }
     if (typeof EventSource !== "function") return;
     var source = new EventSource("events");
-    source.addEventListener("preview", function (event) {
-      var payload = parseJSON(event.data);
-      if (payload !== undefined) applyPayload(payload);
-    });
-    source.addEventListener("highlight", function (event) {
-      var data = parseJSON(event.data);
-      if (data !== undefined) highlight(data && typeof data === "object" && "id" in data ? data.id : data);
-    });
+    source.addEventListener("preview", function (event) { onEvent("preview", event.data); });
+    source.addEventListener("highlight", function (event) { onEvent("highlight", event.data); });
+  }
+
+  function onEvent(name, text) {
+    if (name === "preview") painted.received = performance.timeOrigin + performance.now();
+    var data = parseJSON(text);
+    if (data === undefined) return;
+    if (name === "preview") applyPayload(data);
+    else if (name === "highlight") highlight(data && typeof data === "object" && "id" in data ? data.id : data);
+  }
+
+  // The server-sent events read with fetch: Chromium's EventSource takes about 3 s to hand over
+  // one 40 MB event (131,071 cards), a streamed read and one TextDecoder pass a tenth of that.
+  // Chunks are kept in a list and joined once an event is complete, so a large event is never
+  // rescanned. Reconnects after a second when the stream ends, as EventSource would.
+  function streamEvents(attempt) {
+    var decoder = new TextDecoder();
+    var pending = [];
+    var tail = ""; // the last character seen, for a blank line split across chunks
+    function dispatch(block) {
+      var name = "message", data = [];
+      var lines = block.split("\n");
+      for (var i = 0; i < lines.length; i++) {
+        var line = lines[i];
+        if (line === "" || line.charAt(0) === ":") continue;
+        var colon = line.indexOf(":");
+        var field = colon < 0 ? line : line.slice(0, colon);
+        var value = colon < 0 ? "" : line.slice(colon + 1);
+        if (value.charAt(0) === " ") value = value.slice(1);
+        if (field === "event") name = value;
+        else if (field === "data") data.push(value);
+      }
+      if (data.length > 0) onEvent(name, data.join("\n"));
+    }
+    function complete(last) {
+      pending.push(last);
+      var block = pending.join("");
+      pending = [];
+      tail = "";
+      dispatch(block);
+    }
+    function take(text) {
+      text = text.replace(/\r\n?/g, "\n");
+      var from = 0;
+      if (tail === "\n" && text.charAt(0) === "\n") { complete(""); from = 1; }
+      for (;;) {
+        var end = text.indexOf("\n\n", from);
+        if (end < 0) break;
+        complete(text.slice(from, end));
+        from = end + 2;
+      }
+      if (from < text.length) {
+        pending.push(text.slice(from));
+        tail = text.charAt(text.length - 1);
+      }
+    }
+    function retry() { setTimeout(function () { streamEvents(attempt + 1); }, Math.min(5000, 1000 * (attempt + 1))); }
+    fetch("events", { headers: { Accept: "text/event-stream" }, cache: "no-store" }).then(function (response) {
+      if (!response.ok || !response.body) { retry(); return; }
+      attempt = 0;
+      var reader = response.body.getReader();
+      function pump() {
+        return reader.read().then(function (result) {
+          if (result.done) { take(decoder.decode()); retry(); return; }
+          take(decoder.decode(result.value, { stream: true }));
+          return pump();
+        });
+      }
+      return pump();
+    }).catch(retry);
   }
 
   // ---------------------------------------------------------------- the store
@@ -168,6 +235,20 @@
           s.hasRange[k] = 1;
           for (var q = 0; q < 4; q++) s.ranges[4 * k + q] = old.ranges[4 * src + q];
         }
+      } else if (frame.raw) {
+        // A geometry node straight from the payload: read into the columns, no row object.
+        var nodeId = src.id, label = src.label, range = src.range;
+        s.ids[k] = typeof nodeId === "string" ? nodeId : String(nodeId);
+        s.labels[k] = typeof label === "string" ? label : "";
+        s.lines[k] = Array.isArray(src.lines) ? src.lines : null;
+        s.cx[k] = num(src.x, 0); s.cy[k] = num(src.y, 0);
+        s.w[k] = num(src.width, frame.sharedW); s.h[k] = num(src.height, frame.sharedH);
+        s.depth[k] = Math.max(0, Math.floor(num(src.depth, 0)));
+        if (range && range.start && range.end) {
+          s.hasRange[k] = 1;
+          s.ranges[4 * k] = num(range.start.line, 0); s.ranges[4 * k + 1] = num(range.start.character, 0);
+          s.ranges[4 * k + 2] = num(range.end.line, 0); s.ranges[4 * k + 3] = num(range.end.character, 0);
+        }
       } else {
         s.ids[k] = src.id; s.labels[k] = src.label; s.lines[k] = src.lines;
         s.cx[k] = src.x; s.cy[k] = src.y; s.w[k] = src.w; s.h[k] = src.h; s.depth[k] = src.depth;
@@ -175,23 +256,26 @@
       }
       if (s.idIndex.has(s.ids[k])) s.duplicates = true; else s.idIndex.set(s.ids[k], k);
     }
-    // Parents from depths (pre-order: the nearest earlier card one level up), without
-    // recursion and without trusting parent IDs, which may repeat.
-    var stack = [];
-    for (var i = 0; i < count; i++) {
-      var d = s.depth[i];
-      if (d > stack.length) d = stack.length; // a malformed depth: attach where it can go
-      stack.length = d;
-      s.parent[i] = d > 0 ? stack[d - 1] : -1;
-      stack.push(i);
-    }
     // Connectors: the n-th connector with child ID X draws the n-th card with ID X.
     var seen = s.duplicates ? new Map() : null;
     for (var e = 0; e < edgeCount; e++) {
-      var es = edgeSource(e);
-      var id = es.child, pts = es.pts;
+      var es = edgeSource(e), id;
+      if (frame.raw) {
+        id = typeof es.child === "string" ? es.child : String(es.child);
+        var points = Array.isArray(es.points) ? es.points : [];
+        for (var pt = 0; pt < 4; pt++) {
+          var point = points[pt < points.length ? pt : points.length - 1];
+          s.pts[8 * e + 2 * pt] = num(point && point.x, 0);
+          s.pts[8 * e + 2 * pt + 1] = num(point && point.y, 0);
+        }
+      } else if (typeof es === "number") {
+        id = old.edgeIds[es];
+        s.pts.set(old.pts.subarray(8 * es, 8 * es + 8), 8 * e);
+      } else {
+        id = es.child;
+        for (var p = 0; p < 8; p++) s.pts[8 * e + p] = es.pts[p];
+      }
       s.edgeIds[e] = id;
-      for (var p = 0; p < 8; p++) s.pts[8 * e + p] = pts[p];
       var child = s.idIndex.has(id) ? s.idIndex.get(id) : -1;
       if (seen && child >= 0) {
         var nth = seen.get(id) || 0;
@@ -202,6 +286,24 @@
       }
       s.edgeChild[e] = child;
     }
+    finishStore(s);
+    return s;
+  }
+
+  // What follows from the columns: parents (from depths), children and sibling links, and which
+  // connectors end a bus.
+  function finishStore(s) {
+    var count = s.n, edgeCount = s.m;
+    // Parents from depths (pre-order: the nearest earlier card one level up), without
+    // recursion and without trusting parent IDs, which may repeat.
+    var stack = [];
+    for (var i = 0; i < count; i++) {
+      var d = s.depth[i];
+      if (d > stack.length) d = stack.length; // a malformed depth: attach where it can go
+      stack.length = d;
+      s.parent[i] = d > 0 ? stack[d - 1] : -1;
+      stack.push(i);
+    }
     buildChildren(s);
     for (var f = 0; f < edgeCount; f++) {
       var ch = s.edgeChild[f];
@@ -210,7 +312,6 @@
       // only need their own leg to be in view to matter.
       s.edgeEnd[f] = ch < 0 || par < 0 || s.children.first[par] === ch || s.children.last[par] === ch ? 1 : 0;
     }
-    return s;
   }
 
   function buildChildren(s) {
@@ -246,9 +347,55 @@
     var nodes = Array.isArray(geometry.nodes) ? geometry.nodes : [];
     var edges = Array.isArray(geometry.edges) ? geometry.edges : [];
     var frame = frameOf(geometry, picture, null);
-    var shared = { w: frame.sharedW, h: frame.sharedH };
-    return buildStore(nodes.length, function (k) { return rowOf(nodes[k] || {}, shared); }, null,
-      edges.length, function (e) { return edgeRowOf(edges[e] || {}); }, frame);
+    frame.raw = true;
+    var store = buildStore(nodes.length, function (k) { return nodes[k] || {}; }, null,
+      edges.length, function (e) { return edges[e] || {}; }, frame);
+    return store;
+  }
+
+  // The loopback page's payloads carry the geometry as columns (docs/protocol.md,
+  // "Geometry-only payloads"): each array goes straight into a typed array.
+  function storeFromColumns(c, picture) {
+    function list(value) { return Array.isArray(value) ? value : []; }
+    function prefix(array, length) { return array.length === length ? array : array.slice(0, length); }
+    var ids = list(c.ids), labels = list(c.labels), xs = list(c.x), ys = list(c.y), depths = list(c.depths);
+    var ranges = list(c.ranges), widths = Array.isArray(c.widths) ? c.widths : null, heights = Array.isArray(c.heights) ? c.heights : null;
+    var lines = Array.isArray(c.lines) ? c.lines : null;
+    var n = Math.min(count(c.count), ids.length, labels.length, xs.length, ys.length, depths.length);
+    var frame = frameOf(c, picture, null);
+    var children = list(c.edgeChildren), points = list(c.edgePoints);
+    var m = Math.min(children.length, Math.floor(points.length / 8));
+    var s = {
+      n: n, ids: prefix(ids, n), labels: prefix(labels, n), lines: new Array(n),
+      cx: new Float64Array(prefix(xs, n)), cy: new Float64Array(prefix(ys, n)),
+      w: new Float64Array(n), h: new Float64Array(n),
+      depth: new Int32Array(prefix(depths, n)), parent: new Int32Array(n),
+      ranges: new Int32Array(4 * n), hasRange: new Uint8Array(n),
+      m: m, edgeIds: new Array(m), pts: new Float64Array(prefix(points, 8 * m)),
+      edgeChild: new Int32Array(prefix(children, m)), edgeEnd: new Uint8Array(m),
+      width: frame.width, height: frame.height, margin: frame.margin,
+      fontSize: frame.fontSize, sharedW: frame.sharedW, sharedH: frame.sharedH,
+      settings: frame.settings, title: frame.title, metrics: frame.metrics,
+      idIndex: new Map(), duplicates: false, lower: null, children: null,
+    };
+    s.w.fill(frame.sharedW);
+    s.h.fill(frame.sharedH);
+    if (widths) for (var a = 0; a < n; a++) s.w[a] = num(widths[a], frame.sharedW);
+    if (heights) for (var b = 0; b < n; b++) s.h[b] = num(heights[b], frame.sharedH);
+    if (4 * n <= ranges.length) { s.ranges.set(prefix(ranges, 4 * n)); s.hasRange.fill(1); }
+    for (var i = 0; i < n; i++) {
+      if (typeof s.ids[i] !== "string") s.ids[i] = String(s.ids[i]);
+      if (typeof s.labels[i] !== "string") s.labels[i] = "";
+      s.lines[i] = lines && Array.isArray(lines[i]) ? lines[i] : null;
+      if (s.depth[i] < 0) s.depth[i] = 0;
+      if (s.idIndex.has(s.ids[i])) s.duplicates = true; else s.idIndex.set(s.ids[i], i);
+    }
+    for (var e = 0; e < m; e++) {
+      if (!(s.edgeChild[e] >= 0 && s.edgeChild[e] < n)) s.edgeChild[e] = -1;
+      s.edgeIds[e] = s.edgeChild[e] >= 0 ? s.ids[s.edgeChild[e]] : "";
+    }
+    finishStore(s);
+    return s;
   }
 
   function isList(value) { return Array.isArray(value); }
@@ -309,6 +456,15 @@
     if (!frame || typeof frame !== "object" || !cards || !edges || old.duplicates) return null;
     if (!(frame.svgWidth > 0) || !(frame.svgHeight > 0)) return null;
     var shared = { w: old.sharedW, h: old.sharedH };
+    if (cards.removed.length + cards.added.length + edges.removed.length + edges.added.length === 0) {
+      var inPlace = patchInPlace(old, cards.changed, edges.changed, shared);
+      if (inPlace === false) return null;
+      if (inPlace) {
+        old.width = num(frame.width, old.width);
+        old.height = num(frame.height, old.height);
+        return old;
+      }
+    }
     var order = patchOrder(old.ids, cards, function (node) { return rowOf(node, shared); });
     var edgeOrder = order && patchOrder(old.edgeIds, edges, function (edge) {
       var row = edgeRowOf(edge);
@@ -321,10 +477,44 @@
       title: old.title, metrics: old.metrics,
     };
     return buildStore(order.length, function (k) { return order[k]; }, old, edgeOrder.length, function (e) {
-      var src = edgeOrder[e];
-      if (typeof src !== "number") return src;
-      return { child: old.edgeIds[src], pts: Array.prototype.slice.call(old.pts, 8 * src, 8 * src + 8) };
+      return edgeOrder[e];
     }, f);
+  }
+
+  // A delta that only changes cards and connectors (a label typed, a range shifted) costs what
+  // it changes: the rows are rewritten in place. Returns true when applied, null when the tree's
+  // shape would change (a depth differs: rebuild instead), false when the delta does not fit.
+  // Everything is checked before the first row is written.
+  function patchInPlace(s, changedCards, changedEdges, shared) {
+    var rows = [], edgeRows = [];
+    for (var c = 0; c < changedCards.length; c++) {
+      var entry = changedCards[c];
+      if (!entry || !entry.node || !s.idIndex.has(entry.id)) return false;
+      var index = s.idIndex.get(entry.id);
+      var row = rowOf(entry.node, shared);
+      if (row.id !== entry.id) return false;
+      if (row.depth !== s.depth[index]) return null;
+      rows.push([index, row]);
+    }
+    if (!s.edgeIndex) {
+      s.edgeIndex = new Map();
+      for (var e = 0; e < s.m; e++) s.edgeIndex.set(s.edgeIds[e], e);
+    }
+    for (var d = 0; d < changedEdges.length; d++) {
+      var edge = changedEdges[d];
+      if (!edge || !edge.edge || !s.edgeIndex.has(edge.child)) return false;
+      edgeRows.push([s.edgeIndex.get(edge.child), edgeRowOf(edge.edge)]);
+    }
+    rows.forEach(function (pair) {
+      var i = pair[0], r = pair[1];
+      s.labels[i] = r.label; s.lines[i] = r.lines;
+      s.cx[i] = r.x; s.cy[i] = r.y; s.w[i] = r.w; s.h[i] = r.h;
+      if (r.range) { s.hasRange[i] = 1; for (var q = 0; q < 4; q++) s.ranges[4 * i + q] = r.range[q]; }
+      if (s.lower) s.lower.labels[i] = r.label.toLowerCase();
+    });
+    edgeRows.forEach(function (pair) { s.pts.set(pair[1].pts, 8 * pair[0]); });
+    s.changed = rows.length + edgeRows.length;
+    return true;
   }
 
   // ---------------------------------------------------------------- payloads
@@ -415,8 +605,9 @@
         ". Use bracket render to draw it.");
       return;
     }
-    var geometry = payload.geometry && typeof payload.geometry === "object" ? payload.geometry : {};
-    var store = storeFromGeometry(geometry, null);
+    var columns = payload.columns && typeof payload.columns === "object" ? payload.columns : null;
+    var geometry = columns || (payload.geometry && typeof payload.geometry === "object" ? payload.geometry : {});
+    var store = columns ? storeFromColumns(columns, null) : storeFromGeometry(geometry, null);
     var empty = store.n === 0;
     // While the user is typing, a broken document may lay out to nothing; the last good
     // picture (with the error badge) is more useful than a blank page.
@@ -791,10 +982,28 @@
   }
 
   var drawPending = false;
+  // When the newest version reached the screen: a message posted from the frame that drew it
+  // arrives after that frame is painted (benchmarks/page_big.py reads it).
+  var painted = { version: null, at: 0, frames: [], received: 0, receivedAt: 0 };
+  var paintChannel = typeof MessageChannel === "function" ? new MessageChannel() : null;
+  if (paintChannel) {
+    paintChannel.port1.onmessage = function (event) {
+      painted.version = event.data.version;
+      painted.receivedAt = painted.received;
+      painted.at = performance.timeOrigin + performance.now();
+      painted.frames.push(painted.at - event.data.started);
+      if (painted.frames.length > 2000) painted.frames.splice(0, 1000);
+    };
+  }
   function requestDraw() {
     if (drawPending) return;
     drawPending = true;
-    requestAnimationFrame(function () { drawPending = false; draw(); });
+    requestAnimationFrame(function () {
+      var started = performance.timeOrigin + performance.now();
+      drawPending = false;
+      draw();
+      if (paintChannel) paintChannel.port2.postMessage({ version: state.version, started: started });
+    });
   }
 
   // The picture rectangle in view, widened by OVERSCAN.
@@ -1081,6 +1290,7 @@
   // ---------------------------------------------------------------- minimap
 
   var minimapDirty = true;
+  var minimapTimer = null;
   var minimapScale = { sx: 1, sy: 1, w: 0, h: 0 };
 
   function drawMinimapView(view) {
@@ -1088,7 +1298,13 @@
     var fits = size.w * state.scale <= view.w + 1 && size.h * state.scale <= view.h + 1;
     minimap.hidden = fits || minimapHidden;
     if (minimap.hidden) return;
-    if (minimapDirty) drawMinimap(size);
+    if (minimapDirty && !minimapTimer) {
+      // Redrawn a moment after the last update, never inside a keystroke's frame.
+      minimapTimer = setTimeout(function () {
+        minimapTimer = null;
+        if (state.store && state.hasPicture && !minimap.hidden) { drawMinimap(pictureSize()); drawMinimapView(viewSize()); }
+      }, minimapCanvas.width > 0 ? 250 : 0);
+    }
     var sx = minimapScale.sx, sy = minimapScale.sy;
     var left = Math.max(0, state.x * sx), top = Math.max(0, state.y * sy);
     var right = Math.min(minimapScale.w, (state.x + view.w / state.scale) * sx);
@@ -1558,6 +1774,11 @@
     focused: function () { return state.focus >= 0 && state.store ? state.store.ids[state.focus] : null; },
     match: function () { return state.match >= 0 && state.store ? state.store.ids[state.match] : null; },
     markup: pictureMarkup,
+    // { version, at, frames }: the last painted version, when (epoch ms), and the recent draw
+    // times from frame start to painted (ms).
+    painted: function () {
+      return { version: painted.version, at: painted.at, received: painted.receivedAt, frames: painted.frames.slice() };
+    },
     preparePrint: preparePrint,
     // The geometry as the page holds it, in the payload's shape (nodes and edges), for tests.
     geometry: function () {

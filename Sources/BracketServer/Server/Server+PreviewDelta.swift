@@ -16,20 +16,21 @@ extension LanguageServer {
     func browserPayload(_ render: PreviewRender, allowDelta: Bool) -> [UInt8] {
         preview.browserSequence += 1
         return Self.chainedPayload(render, sequence: preview.browserSequence, base: &preview.browserBase,
-                                   allowDelta: allowDelta, svg: false)
+                                   allowDelta: allowDelta, svg: false, columns: true)
     }
 
     /// Numbered payload `sequence`: a delta from `base` when allowed, possible and small, else
     /// the full payload; either way it becomes the new `base`.
     private static func chainedPayload(
-        _ render: PreviewRender, sequence: Int, base: inout PreviewDeltaBase?, allowDelta: Bool, svg: Bool
+        _ render: PreviewRender, sequence: Int, base: inout PreviewDeltaBase?, allowDelta: Bool, svg: Bool,
+        columns: Bool = false
     ) -> [UInt8] {
         defer { base = PreviewDeltaBase(sequence: sequence, snapshot: render.snapshot) }
         if allowDelta, let previous = base,
            case .delta(let delta) = previewUpdate(from: previous.snapshot, to: render.snapshot) {
             return render.deltaPayload(delta, sequence: sequence, base: previous.sequence)
         }
-        return render.fullPayload(sequence: sequence, svg: svg)
+        return render.fullPayload(sequence: sequence, svg: svg, columns: columns)
     }
 
     /// A browser page could not apply a delta: every page gets the whole picture, which

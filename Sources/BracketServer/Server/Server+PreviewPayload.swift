@@ -30,7 +30,11 @@ struct PreviewRender {
     /// "Geometry-only payloads") the `svg` member is replaced by `picture`, the few parts of the
     /// SVG document that are not in the geometry: a 131,071-card payload is then 40 % smaller
     /// and the page never parses 55 MB of markup.
-    func fullPayload(sequence: Int? = nil, svg includeSVG: Bool = true) -> [UInt8] {
+    ///
+    /// `columns` (the loopback page, which is always the bracket page) writes the geometry as
+    /// `columns` (BracketExport's `writeGeometryColumns`) instead of `geometry`, implies no SVG.
+    func fullPayload(sequence: Int? = nil, svg includeSVG: Bool = true, columns: Bool = false) -> [UInt8] {
+        if columns { return columnsPayload(sequence: sequence) }
         // The writer asks for each node's start and end in pre-order: text order.
         var positions = OrderedPositions(context)
         let geometryJSON = writeGeometryJSON(snapshot.diagram, snapshot.geometry) { offset in
@@ -60,6 +64,21 @@ struct PreviewRender {
         writer.key("sequence"); writer.int(sequence)
         writer.key("base"); writer.int(base)
         writer.key("delta"); writePreviewDelta(&writer, delta, to: snapshot)
+        writeDiagnosticCounts(&writer)
+        writer.endObject()
+        return writer.bytes
+    }
+
+    /// `{ uri, version, [sequence,] columns, picture, diagnostics }`.
+    private func columnsPayload(sequence: Int?) -> [UInt8] {
+        let columns = writeGeometryColumns(snapshot.diagram, snapshot.geometry, ranges: snapshot.ranges)
+        var writer = JSONWriter(reservingCapacity: columns.count + 4096)
+        writer.beginObject()
+        writer.key("uri"); writer.string(context.uri)
+        writer.key("version"); writer.int(context.version)
+        if let sequence { writer.key("sequence"); writer.int(sequence) }
+        writer.key("columns"); writer.raw(columns)
+        writePicture(&writer)
         writeDiagnosticCounts(&writer)
         writer.endObject()
         return writer.bytes
