@@ -7,10 +7,12 @@ For each size (a complete binary tree of N nodes, one per line) it measures:
   first_ms     page.goto → the first picture painted (the page reports the frame it painted in)
   heap_mb      the page's JS heap after a garbage collection (CDP Performance.getMetrics)
   dom_cards    card elements in the DOM (bounded by the page's MAX_DOM_CARDS)
-  label_ms     a label edit in the middle: didChange sent → that version painted (p50 / p99)
-  insert_ms    a leaf inserted in the middle (the server sends a full payload: half the cards move)
+  label_ms     a label edit in the middle, at 100 % on that card: didChange sent → that version
+               painted (p50 / p99); label_page_ms the page's share (payload received → painted)
+  insert_ms    a leaf inserted in the middle (the server sends a full payload: half the cards
+               move); insert_page_ms the page's share
   frame_ms     pan and zoom (wheel events over the fitted and zoomed-in picture): each frame's
-               draw, from frame start to painted (p50 / max)
+               draw, from frame start to painted (p50 / p99 / max)
 
     python3 benchmarks/page_big.py [--sizes 10000,131071] [--edits 20] [--bin .build/release/bracket]
 
@@ -67,10 +69,20 @@ def wait_painted(page, version, timeout=300000):
     return page.evaluate("() => window.bracketPreview.painted().at")
 
 
+def page_side(page):
+    """The page's own share: the payload received (before parsing) → painted."""
+    painted = page.evaluate("() => window.bracketPreview.painted()")
+    return painted["at"] - painted["received"]
+
+
 def heap_mb(cdp):
+    """The JS heap after a collection, plus the typed arrays' backing stores (which live outside
+    the heap and which JSHeapUsedSize leaves out), and the page's DOM node count."""
     cdp.send("HeapProfiler.collectGarbage")
     metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
-    return metrics["JSHeapUsedSize"] / 1e6, int(metrics.get("Nodes", 0))
+    usage = cdp.send("Runtime.getHeapUsage")
+    backing = usage.get("backingStorageSize", 0)
+    return (metrics["JSHeapUsedSize"] + backing) / 1e6, int(metrics.get("Nodes", 0))
 
 
 def run_size(browser, binary, n, edits):
@@ -95,10 +107,15 @@ def run_size(browser, binary, n, edits):
 
         # Edits in the middle of the file, at 100 % (cards in the DOM): a label, then a leaf.
         middle = next(i for i in range(len(lines) // 2, len(lines)) if lines[i].strip().endswith('"') and "{" not in lines[i])
-        page.evaluate("() => 0")
+        # At 100 %, centred on the card that is edited (search finds it), so the edit repaints
+        # DOM cards.
+        middle_id = lines[middle].split()[0]
         page.click("#zoom-reset")
+        page.fill("#search", middle_id)
+        page.wait_for_function(f"() => window.bracketPreview.match() === {json.dumps(middle_id)}", timeout=30000)
+        page.wait_for_timeout(300)
         version = 1
-        label_times = []
+        label_times, label_page = [], []
         for k in range(edits):
             version += 1
             line = lines[middle]
@@ -110,7 +127,8 @@ def run_size(browser, binary, n, edits):
             sent = now_ms()
             client.notify("textDocument/didChange", payload)
             label_times.append(wait_painted(page, version) - sent)
-        insert_times = []
+            label_page.append(page_side(page))
+        insert_times, insert_page = [], []
         for k in range(max(1, edits // 4)):
             version += 1
             payload = {"textDocument": {"uri": URI, "version": version},
@@ -120,8 +138,11 @@ def run_size(browser, binary, n, edits):
             sent = now_ms()
             client.notify("textDocument/didChange", payload)
             insert_times.append(wait_painted(page, version) - sent)
+            insert_page.append(page_side(page))
         result["label_ms"] = [round(percentile(label_times, 50), 1), round(percentile(label_times, 99), 1)]
         result["insert_ms"] = [round(percentile(insert_times, 50), 1), round(percentile(insert_times, 99), 1)]
+        result["label_page_ms"] = [round(percentile(label_page, 50), 1), round(percentile(label_page, 99), 1)]
+        result["insert_page_ms"] = [round(percentile(insert_page, 50), 1), round(percentile(insert_page, 99), 1)]
         result["dom_cards"] = page.evaluate("() => document.querySelectorAll('#stage [data-node-id]').length")
 
         # Pan and zoom: fitted (the overview canvas), then zoomed in (DOM cards).
@@ -141,7 +162,7 @@ def run_size(browser, binary, n, edits):
         page.wait_for_timeout(200)
         frames = page.evaluate("() => window.bracketPreview.painted().frames")
         result["frames"] = len(frames)
-        result["frame_ms"] = [round(percentile(frames, 50), 1), round(max(frames), 1)] if frames else None
+        result["frame_ms"] = [round(percentile(frames, 50), 1), round(percentile(frames, 99), 1), round(max(frames), 1)] if frames else None
         result["heap_after_mb"] = round(heap_mb(cdp)[0], 1)
         page.close()
         client.request("shutdown", None)

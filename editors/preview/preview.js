@@ -27,6 +27,7 @@
   // the tree (a 1000×700 view holds about 700 cards at 15 %, where labels are 2 px tall).
   var MAX_DOM_CARDS = 1200;
   var OVERSCAN = 0.25; // fraction of the view drawn beyond each edge, so a small pan shows cards
+  var CREATE_BUDGET = 150; // card elements made or refilled per frame
   var READABLE_SCALE = 1; // search and keys zoom in to this when the card would be unreadable
   var MINIMAP_SIDE = 180;
 
@@ -974,7 +975,7 @@
     if (!s || i < 0 || i >= s.n) return;
     var m = s.margin, view = viewSize();
     var px = s.cx[i] + m, py = s.cy[i] + m;
-    var scale = state.scale < READABLE_SCALE * 0.5 && visibleCardEstimate() > MAX_DOM_CARDS ? READABLE_SCALE : state.scale;
+    var scale = lastMode === "overview" || state.scale * s.fontSize < 2 ? READABLE_SCALE : state.scale;
     var left = (px - s.w[i] / 2 - state.x) * state.scale, right = (px + s.w[i] / 2 - state.x) * state.scale;
     var top = (py - s.h[i] / 2 - state.y) * state.scale, bottom = (py + s.h[i] / 2 - state.y) * state.scale;
     var inside = left >= 0 && top >= 0 && right <= view.w && bottom <= view.h;
@@ -1014,8 +1015,6 @@
     return { x0: state.x - vw * pad, y0: state.y - vh * pad, x1: state.x + vw * (1 + pad), y1: state.y + vh * (1 + pad) };
   }
 
-  var lastEstimate = 0;
-  function visibleCardEstimate() { return lastEstimate; }
 
   // The cards whose rectangles meet r (content coordinates: without the margin), up to `limit`
   // (then -1). A scan of typed arrays: about 2 ms per million cards.
@@ -1031,9 +1030,9 @@
     return found;
   }
 
-  function edgeVisible(s, e, r, cardVisible) {
+  function edgeVisible(s, e, r, mark) {
     var child = s.edgeChild[e];
-    if (child >= 0 && !s.edgeEnd[e]) return cardVisible(child) || legIn(s, e, r);
+    if (child >= 0 && !s.edgeEnd[e]) return mark[child] === 1 || legIn(s, e, r);
     var p = s.pts, o = 8 * e;
     var x0 = Math.min(p[o], p[o + 2], p[o + 4], p[o + 6]), x1 = Math.max(p[o], p[o + 2], p[o + 4], p[o + 6]);
     var y0 = Math.min(p[o + 1], p[o + 3], p[o + 5], p[o + 7]), y1 = Math.max(p[o + 1], p[o + 3], p[o + 5], p[o + 7]);
@@ -1063,9 +1062,12 @@
     var r = viewRect();
     r.x0 -= s.margin; r.x1 -= s.margin; r.y0 -= s.margin; r.y1 -= s.margin;
     var visible = [];
-    var found = cardsIn(s, r, MAX_DOM_CARDS, visible);
+    // Cards become elements only where their text can be read (2 px and more) and few enough
+    // are in view; below that the overview draws them (SVG text by the thousand at 3 px
+    // took half a second a frame).
+    var readable = state.scale * s.fontSize >= 2;
+    var found = readable ? cardsIn(s, r, MAX_DOM_CARDS, visible) : -1;
     var dom = found >= 0;
-    lastEstimate = dom ? found : MAX_DOM_CARDS + 1;
     if (dom) {
       drawDom(s, r, visible);
       overview.hidden = true;
@@ -1121,6 +1123,10 @@
       visible.push(state.focus); // the focused card stays, in view or not
       visible.sort(function (a, b) { return a - b; });
     }
+    // Elements made per frame are capped, so jumping into a dense region spreads the work
+    // over a few frames instead of one long one (in tree order).
+    var budget = CREATE_BUDGET;
+    var missing = 0;
     var wanted = new Set(visible);
     shownCards.forEach(function (element, index) {
       if (!wanted.has(index)) { element.remove(); cardPool.push(element); shownCards.delete(index); }
@@ -1139,16 +1145,23 @@
         else if (cursor === element) cursor = element.nextSibling;
         continue;
       }
+      if (budget <= 0) { missing++; continue; }
+      budget--;
       element = cardPool.pop() || newCard();
       fillCard(element, s, i);
       while (cursor && cursor.__index < i) cursor = cursor.nextSibling;
       cardLayer.insertBefore(element, cursor);
       shownCards.set(i, element);
     }
+    if (missing > 0) requestDraw();
     // Connectors: those of visible cards, and the first and last child's of every bus in view.
+    if (!s.mark || s.mark.length !== s.n) s.mark = new Uint8Array(s.n);
+    var mark = s.mark;
+    mark.fill(0);
+    for (var v = 0; v < visible.length; v++) mark[visible[v]] = 1;
     var nextEdges = new Map();
     for (var e = 0; e < s.m; e++) {
-      if (!edgeVisible(s, e, r, function (c) { return wanted.has(c); })) continue;
+      if (!edgeVisible(s, e, r, mark)) continue;
       var polyline = shownEdges.get(e);
       if (polyline) shownEdges.delete(e);
       else {
@@ -1207,38 +1220,44 @@
   // coordinates to pixels.
   function raster(s, pixels, width, height, sx, sy, ox, oy, c, marks) {
     pixels.fill(c.background);
+    // Far out, hundreds of cards and connector legs fall on the same pixels: a run or box equal
+    // to the last one drawn is skipped, which makes a fitted million-card tree cheap.
+    var lastRow = -1, lastA = -1, lastB = -1;
     function hline(x0, x1, y, colour) {
       y = Math.floor(y);
       if (y < 0 || y >= height) return;
-      var a = Math.max(0, Math.floor(Math.min(x0, x1))), b = Math.min(width - 1, Math.floor(Math.max(x0, x1)));
-      if (a > b) return;
-      pixels.fill(colour, y * width + a, y * width + b + 1);
+      var a = Math.max(0, Math.floor(x0 < x1 ? x0 : x1)), b = Math.min(width - 1, Math.floor(x0 < x1 ? x1 : x0));
+      if (a > b || (y === lastRow && a === lastA && b === lastB)) return;
+      lastRow = y; lastA = a; lastB = b;
+      var row = y * width;
+      if (b - a < 8) { for (var x = a; x <= b; x++) pixels[row + x] = colour; } else pixels.fill(colour, row + a, row + b + 1);
     }
     function vline(x, y0, y1, colour) {
       x = Math.floor(x);
       if (x < 0 || x >= width) return;
-      var a = Math.max(0, Math.floor(Math.min(y0, y1))), b = Math.min(height - 1, Math.floor(Math.max(y0, y1)));
+      var a = Math.max(0, Math.floor(y0 < y1 ? y0 : y1)), b = Math.min(height - 1, Math.floor(y0 < y1 ? y1 : y0));
       for (var y = a; y <= b; y++) pixels[y * width + x] = colour;
-    }
-    function segment(x0, y0, x1, y1, colour) {
-      if (y0 === y1) hline(x0, x1, y0, colour); else vline(x0, y0, y1, colour);
     }
     var p = s.pts;
     for (var e = 0; e < s.m; e++) {
       var o = 8 * e;
       var X0 = p[o] * sx + ox, Y0 = p[o + 1] * sy + oy, X1 = p[o + 2] * sx + ox, Y1 = p[o + 3] * sy + oy;
-      segment(X0, Y0, X1, Y1, c.edge);
+      if (Y0 === Y1) hline(X0, X1, Y0, c.edge); else vline(X0, Y0, Y1, c.edge);
       if (!s.edgeEnd[e]) continue; // the other siblings share the bus their ends draw
       var X2 = p[o + 4] * sx + ox, Y2 = p[o + 5] * sy + oy, X3 = p[o + 6] * sx + ox, Y3 = p[o + 7] * sy + oy;
-      segment(X1, Y1, X2, Y2, c.edge);
-      segment(X2, Y2, X3, Y3, c.edge);
+      if (Y1 === Y2) hline(X1, X2, Y1, c.edge); else vline(X1, Y1, Y2, c.edge);
+      if (Y2 === Y3) hline(X2, X3, Y2, c.edge); else vline(X2, Y2, Y3, c.edge);
     }
     var cx = s.cx, cy = s.cy, cw = s.w, ch = s.h;
+    var lastLeft = -1, lastRight = -1, lastTop = -1, lastBottom = -1;
     for (var i = 0; i < s.n; i++) {
       var x0 = (cx[i] - cw[i] / 2) * sx + ox, x1 = (cx[i] + cw[i] / 2) * sx + ox;
       if (x1 < 0 || x0 >= width) continue;
       var y0 = (cy[i] - ch[i] / 2) * sy + oy, y1 = (cy[i] + ch[i] / 2) * sy + oy;
       if (y1 < 0 || y0 >= height) continue;
+      var left = Math.floor(x0), top = Math.floor(y0), right = Math.ceil(x1), bottom = Math.ceil(y1);
+      if (left === lastLeft && right === lastRight && top === lastTop && bottom === lastBottom) continue;
+      lastLeft = left; lastRight = right; lastTop = top; lastBottom = bottom;
       fillBox(pixels, width, height, x0, y0, x1, y1, c.border, c.card);
     }
     for (var k = 0; k < marks.length; k++) {
@@ -1258,8 +1277,9 @@
     var inner = b - a >= 3 && bottom - top >= 3;
     for (var y = top; y <= bottom; y++) {
       var row = y * width;
-      if (!inner || y === top || y === bottom) pixels.fill(border, row + a, row + b + 1);
-      else { pixels[row + a] = border; pixels.fill(fill, row + a + 1, row + b); pixels[row + b] = border; }
+      if (!inner || y === top || y === bottom) {
+        if (b - a < 8) { for (var x = a; x <= b; x++) pixels[row + x] = border; } else pixels.fill(border, row + a, row + b + 1);
+      } else { pixels[row + a] = border; pixels.fill(fill, row + a + 1, row + b); pixels[row + b] = border; }
     }
   }
 
