@@ -33,7 +33,8 @@ extension PreviewPageAssets {
   // the tree (a 1000×700 view holds about 700 cards at 15 %, where labels are 2 px tall).
   var MAX_DOM_CARDS = 1200;
   var OVERSCAN = 0.25; // fraction of the view drawn beyond each edge, so a small pan shows cards
-  var CREATE_BUDGET = 150; // card elements made or refilled per frame
+  var CREATE_BUDGET = 150;
+  var SMALL_PICTURE = 300; // this many cards in view are elements at any zoom // card elements made or refilled per frame
   var READABLE_SCALE = 1; // search and keys zoom in to this when the card would be unreadable
   var MINIMAP_SIDE = 180;
 
@@ -981,7 +982,7 @@ extension PreviewPageAssets {
     if (!s || i < 0 || i >= s.n) return;
     var m = s.margin, view = viewSize();
     var px = s.cx[i] + m, py = s.cy[i] + m;
-    var scale = lastMode === "overview" || state.scale * s.fontSize < 2 ? READABLE_SCALE : state.scale;
+    var scale = lastMode === "overview" ? READABLE_SCALE : state.scale;
     var left = (px - s.w[i] / 2 - state.x) * state.scale, right = (px + s.w[i] / 2 - state.x) * state.scale;
     var top = (py - s.h[i] / 2 - state.y) * state.scale, bottom = (py + s.h[i] / 2 - state.y) * state.scale;
     var inside = left >= 0 && top >= 0 && right <= view.w && bottom <= view.h;
@@ -1068,11 +1069,11 @@ extension PreviewPageAssets {
     var r = viewRect();
     r.x0 -= s.margin; r.x1 -= s.margin; r.y0 -= s.margin; r.y1 -= s.margin;
     var visible = [];
-    // Cards become elements only where their text can be read (2 px and more) and few enough
-    // are in view; below that the overview draws them (SVG text by the thousand at 3 px
-    // took half a second a frame).
+    // Cards become elements when few enough are in view, and, if there are more than a few
+    // hundred, only where their text can be read (2 px and more); otherwise the overview draws
+    // them (SVG text by the thousand at 3 px took half a second a frame).
     var readable = state.scale * s.fontSize >= 2;
-    var found = readable ? cardsIn(s, r, MAX_DOM_CARDS, visible) : -1;
+    var found = cardsIn(s, r, readable ? MAX_DOM_CARDS : SMALL_PICTURE, visible);
     var dom = found >= 0;
     if (dom) {
       drawDom(s, r, visible);
