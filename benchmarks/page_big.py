@@ -94,7 +94,7 @@ def run_size(browser, binary, n, edits):
         client.notify("initialized", {})
         client.notify("textDocument/didOpen", {"textDocument": {"uri": URI, "languageId": "bracket",
                                                                 "version": 1, "text": text}})
-        url = client.request("bracket/openPreview", {"textDocument": {"uri": URI}})["url"]
+        url = client.request("bracket/openPreview", {"textDocument": {"uri": URI}}, timeout=600)["url"]
         page = browser.new_page(viewport={"width": 1000, "height": 700})
         cdp = page.context.new_cdp_session(page)
         cdp.send("Performance.enable")

@@ -59,9 +59,11 @@ import Testing
     @Test func tutorial() throws { try check("1 {\n  2 { 4 5 }\n  3 { 6 7 }\n}") }
 
     @Test func labelsThatNeedEscapingAndEveryRootSide() throws {
-        let text = "r \"Quote \\\" and \\\\ and \\u{1F3C6} é\" {\n  a \"<b>&\" { x y }\n  b\n}"
-        for side in ["right", "left", "top", "bottom"] {
-            try check("@root \(side)\n" + text)
+        let text = "r \"Quote \\\" and \\\\ and 🏆 é\" {\n  a \"<b>&\" { x y }\n  b\n}"
+        for side in [RootSide.right, .left, .top, .bottom] {
+            var settings = LayoutSettings.tutorial
+            settings.root = side
+            try check(text, settings: settings)
         }
     }
 

@@ -39,7 +39,6 @@ import Testing
         let client = LSPTestClient()
         client.initialize(options: ["preview": ["push": true, "delta": true, "svg": false]])
         client.open(uri, text)
-        client.sync()
         let deadline = Date(timeIntervalSinceNow: 20)
         var push: JSONValue?
         while push == nil, let message = client.next(timeout: deadline.timeIntervalSinceNow) {

@@ -659,8 +659,14 @@ extension PreviewPageAssets {
     stage.setAttribute("aria-label", picture ? picture.title + ". " + picture.desc : "Diagram");
     rekey(old, store);
     minimapDirty = true;
-    if (state.match >= 0) state.match = -1;
-    if (searchBox.value) runSearch(false);
+    // The match follows its card by ID; the match list is brought up to date a moment later,
+    // never inside a keystroke's frame (a million labels take a while to scan).
+    var matchId = old && state.match >= 0 && state.match < old.n ? old.ids[state.match] : null;
+    state.match = matchId !== null && store && store.idIndex.has(matchId) ? store.idIndex.get(matchId) : -1;
+    if (searchBox.value) {
+      if (searchTimer) clearTimeout(searchTimer);
+      searchTimer = setTimeout(function () { searchTimer = null; runSearch(false); }, 300);
+    }
     requestDraw();
   }
 
@@ -1527,6 +1533,7 @@ extension PreviewPageAssets {
   }
 
   function stepMatch(step) {
+    if (searchTimer) { clearTimeout(searchTimer); searchTimer = null; runSearch(false); }
     if (matches.length === 0) { runSearch(true); return; }
     matchPosition = (matchPosition + step + matches.length) % matches.length;
     showMatch(true);
