@@ -2,6 +2,7 @@
 // bracket: a language server with live preview for .bracket tree diagrams.
 // Dependencies point one way, from the pure core outwards (see ARCHITECTURE.md):
 //   BracketBytes (output buffers, number spelling, plain stacks) → everything that writes bytes
+//   BracketText (label measurement, no dependencies) → BracketModel (card text fit), layout, writers
 //   BracketSyntax → BracketModel → BracketLayout → BracketSVG / BracketExport → BracketIDE
 //   BracketSVG + BracketExport → BracketPreview (preview deltas)
 //   BracketJSON → JSONRPC → LanguageServerProtocol → BracketServer → bracket (executable)
@@ -18,8 +19,8 @@ let package = Package(
         .executable(name: "bracket", targets: ["bracket"]),
         // For the fuzz/ package, which depends on this one by path (a package sees only products).
         .library(name: "BracketEngine", targets: [
-            "BracketBytes", "BracketJSON", "BracketSyntax", "BracketModel", "BracketLayout", "BracketSVG", "BracketExport",
-            "JSONRPC", "LanguageServerProtocol", "BracketTerminal",
+            "BracketBytes", "BracketJSON", "BracketText", "BracketSyntax", "BracketModel", "BracketLayout", "BracketSVG",
+            "BracketExport", "JSONRPC", "LanguageServerProtocol", "BracketTerminal",
         ]),
     ],
     targets: [
@@ -27,11 +28,13 @@ let package = Package(
         // Byte-level infrastructure the core shares: output buffers, decimal spelling, stacks.
         .target(name: "BracketBytes", swiftSettings: optimisedCore),
         .target(name: "BracketJSON", swiftSettings: optimisedCore),
+        // Label widths from a font table shipped in the source, line wrapping, baselines.
+        .target(name: "BracketText", swiftSettings: optimisedCore),
         .target(name: "BracketSyntax", dependencies: ["BracketBytes"], swiftSettings: optimisedCore),
-        .target(name: "BracketModel", dependencies: ["BracketSyntax"], swiftSettings: optimisedCore),
-        .target(name: "BracketLayout", dependencies: ["BracketModel", "BracketBytes"], swiftSettings: optimisedCore),
-        .target(name: "BracketSVG", dependencies: ["BracketLayout", "BracketBytes"], swiftSettings: optimisedCore),
-        .target(name: "BracketExport", dependencies: ["BracketLayout", "BracketBytes", "BracketJSON"], swiftSettings: optimisedCore),
+        .target(name: "BracketModel", dependencies: ["BracketSyntax", "BracketText", "BracketBytes"], swiftSettings: optimisedCore),
+        .target(name: "BracketLayout", dependencies: ["BracketModel", "BracketText", "BracketBytes"], swiftSettings: optimisedCore),
+        .target(name: "BracketSVG", dependencies: ["BracketLayout", "BracketModel", "BracketText", "BracketBytes"], swiftSettings: optimisedCore),
+        .target(name: "BracketExport", dependencies: ["BracketLayout", "BracketModel", "BracketText", "BracketBytes", "BracketJSON"], swiftSettings: optimisedCore),
         // What changed between two previews, and the delta payload that carries it.
         .target(name: "BracketPreview", dependencies: ["BracketSVG", "BracketExport"], swiftSettings: optimisedCore),
         // Diagnostics as a terminal shows them: source excerpts, carets, escaped controls.
@@ -51,15 +54,25 @@ let package = Package(
             name: "bracket-bench",
             dependencies: ["BracketModel", "BracketLayout", "BracketSVG", "BracketExport", "BracketJSON", "ProcessMemory"],
             path: "benchmarks/Sources/bracket-bench"),
+        // Label measuring and wrapping on their own: `swift run -c release bracket-text-bench`.
+        .executableTarget(name: "bracket-text-bench", dependencies: ["BracketText"], path: "benchmarks/Sources/bracket-text-bench"),
         // Builds Diagram values from a tiny tree notation so tests need not wait for the parser.
         .target(name: "BracketTestSupport", dependencies: ["BracketModel"], path: "Tests/BracketTestSupport"),
         .testTarget(name: "BracketBytesTests", dependencies: ["BracketBytes"]),
-        .testTarget(name: "BracketLayoutTests", dependencies: ["BracketLayout", "BracketTestSupport"]),
-        .testTarget(name: "BracketSVGTests", dependencies: ["BracketSVG", "BracketTestSupport"]),
-        .testTarget(name: "BracketExportTests", dependencies: ["BracketExport", "BracketBytes", "BracketTestSupport"]),
+        .testTarget(name: "BracketLayoutTests", dependencies: [
+            "BracketLayout", "BracketModel", "BracketText", "BracketTestSupport",
+        ]),
+        .testTarget(name: "BracketSVGTests", dependencies: [
+            "BracketSVG", "BracketLayout", "BracketModel", "BracketText", "BracketBytes", "BracketTestSupport",
+        ]),
+        .testTarget(name: "BracketExportTests", dependencies: [
+            "BracketExport", "BracketLayout", "BracketModel", "BracketBytes", "BracketTestSupport",
+        ]),
         .testTarget(name: "BracketPreviewTests", dependencies: ["BracketPreview", "BracketModel", "BracketTestSupport"]),
         .testTarget(name: "BracketJSONTests", dependencies: ["BracketJSON"]),
-        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "BracketJSON"], exclude: ["Regressions"]),
+        .testTarget(name: "BracketTextTests", dependencies: ["BracketText"]),
+        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "BracketJSON", "BracketTestSupport"],
+                    exclude: ["Regressions"]),
         .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol", "JSONRPC", "BracketJSON"]),
         .testTarget(name: "BracketModelTests", dependencies: ["BracketModel", "BracketTestSupport"]),
         .testTarget(name: "BracketIDETests", dependencies: ["BracketIDE"]),

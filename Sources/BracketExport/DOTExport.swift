@@ -1,30 +1,53 @@
 import BracketBytes
 import BracketLayout
 import BracketModel
+import BracketText
 
 /// Graphviz DOT for `diagram`, so the tree can be laid out or restyled with Graphviz tools.
 ///
 /// Edges go parent → child and `rankdir` points away from the root (RL puts rank 0, the root, on
 /// the right), so `dot` reproduces the root side; `ordering=out` keeps children in file order.
-/// Cards are fixed-size boxes of the diagram's card size (DOT measures in inches: points / 72),
-/// and the level and leaf gaps become `ranksep` and `nodesep`. Connectors are plain lines like
-/// the preview's. Output depends only on the diagram, so it is byte-for-byte reproducible.
+/// Each card is a fixed-size box of the size the layout gives it (DOT measures in inches:
+/// points / 72), showing the same lines as the SVG (DOT's `\n` centres each line), in the
+/// measured font at the cards' font size; the level and leaf gaps become `ranksep` and
+/// `nodesep`. Connectors are plain lines like the preview's. Output depends only on the
+/// diagram, so it is byte-for-byte reproducible.
 public func exportDOT(_ diagram: Diagram) -> String {
+    exportDOT(diagram, layout(diagram))
+}
+
+/// DOT for `diagram` laid out as `geometry` (from `layout(_:)`): sizes and lines come from it.
+public func exportDOT(_ diagram: Diagram, _ geometry: Geometry) -> String {
     let settings = diagram.settings
     let names = dotNodeNames(diagram)
     var out = "digraph bracket {\n"
     out += "  graph [rankdir=\(rankDirection(settings.root)), ordering=out, splines=ortho"
     out += ", nodesep=\(inches(settings.leafGap)), ranksep=\(inches(settings.levelGap))"
     out += ", pad=\(inches(settings.margin)), charset=\"UTF-8\""
-    if let title = settings.title {
-        out += ", label=\(dotQuoted(title)), labelloc=t"
+    if let title = settings.title, settings.titleVisible {
+        out += ", label=\(dotQuoted(title)), labelloc=t, fontname=\(dotQuoted(primaryFontFamily)), fontsize=18"
     }
     out += "];\n"
     out += "  node [shape=box, style=rounded, fixedsize=true"
-    out += ", width=\(inches(settings.cardWidth)), height=\(inches(settings.cardHeight))];\n"
+    out += ", width=\(inches(settings.cardWidth)), height=\(inches(settings.cardHeight))"
+    out += ", fontname=\(dotQuoted(primaryFontFamily)), fontsize=\(DecimalText.string(geometry.fontSize, decimals: 2))];\n"
     out += "  edge [dir=none];\n"
+    let sizes = geometry.sizes, lines = geometry.lines
     for (index, node) in diagram.nodes.enumerated() {
-        out += "  \(names[index]) [label=\(dotQuoted(node.label))];\n"
+        out += "  \(names[index]) [label="
+        if index < lines.count {
+            out += dotQuoted(lines.lines(of: index).joined(separator: "\n"))
+        } else {
+            out += dotQuoted(node.label)
+        }
+        if index < sizes.count, sizes[index] != Size(width: settings.cardWidth, height: settings.cardHeight) {
+            out += ", width=\(inches(sizes[index].width)), height=\(inches(sizes[index].height))"
+        }
+        if node.label.contains(where: \.isNewline) || (index < lines.count && lines.isTruncated(index)) {
+            // The whole label, for tools that show a tooltip (SVG output's <title>).
+            out += ", tooltip=\(dotQuoted(node.label))"
+        }
+        out += "];\n"
     }
     for (index, node) in diagram.nodes.enumerated() where node.parent >= 0 && node.parent < index {
         out += "  \(names[node.parent]) -> \(names[index]);\n"
@@ -36,6 +59,12 @@ public func exportDOT(_ diagram: Diagram) -> String {
     }
     out += "}\n"
     return out
+}
+
+/// The measured font's family name: the first entry of the SVG's font stack, unquoted.
+var primaryFontFamily: String {
+    let first = FontTable.fontFamily.split(separator: ",").first ?? "sans-serif"
+    return String(first.filter { $0 != "'" && $0 != "\"" }).split(separator: " ").joined(separator: " ")
 }
 
 func rankDirection(_ side: RootSide) -> String {

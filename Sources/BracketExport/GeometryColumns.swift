@@ -8,12 +8,12 @@ import BracketModel
 /// straight into a typed array; at 131,071 cards this is 16 MB instead of 43 MB, and parsing
 /// arrays of numbers costs a fraction of parsing as many objects.
 ///
-/// `{ width, height, margin, settings, count, ids, labels, x, y, depths, ranges, edgeChildren,
-/// edgePoints }`: `ranges` holds four integers per card (the ID's start line and character, end
-/// line and character, as already converted by the caller), `edgeChildren` the card index of each
-/// connector's child (its parent follows from the depths), `edgePoints` eight numbers per
-/// connector (x and y of its four points). Every card has the settings' `cardWidth` and
-/// `cardHeight`.
+/// `{ width, height, margin, fontSize, settings, [title,] count, ids, labels, x, y, depths,
+/// widths, heights, lines, ranges, edgeChildren, edgePoints }`: `title` as in the geometry JSON,
+/// `lines` each card's shown lines (an array per card), `ranges` four integers per card (the ID's
+/// start line and character, end line and character, as already converted by the caller),
+/// `edgeChildren` the card index of each connector's child (its parent follows from the depths),
+/// `edgePoints` eight numbers per connector (x and y of its four points).
 public func writeGeometryColumns(_ diagram: Diagram, _ geometry: Geometry, ranges: [NodeRange]) -> [UInt8] {
     let count = min(diagram.nodes.count, geometry.centres.count, ranges.count)
     let edges = geometry.edgeChildren.indices.filter {
@@ -52,8 +52,25 @@ private func writeColumns(
     out.jsonNumber(geometry.height)
     out.raw(",\"margin\":")
     out.jsonNumber(geometry.margin)
+    out.raw(",\"fontSize\":")
+    out.jsonNumber(geometry.fontSize)
     out.raw(",\"settings\":")
     writeSettings(&out, diagram.settings)
+    if let title = geometry.title {
+        out.raw(",\"title\":{\"lines\":")
+        writeLines(&out, title.lines[...])
+        out.raw(",\"x\":")
+        out.jsonNumber(title.center.x)
+        out.raw(",\"y\":")
+        out.jsonNumber(title.center.y)
+        out.raw(",\"width\":")
+        out.jsonNumber(title.width)
+        out.raw(",\"height\":")
+        out.jsonNumber(title.height)
+        out.raw(",\"fontSize\":")
+        out.jsonNumber(title.fontSize)
+        out.raw("}")
+    }
     out.raw(",\"count\":")
     out.integer(count)
     let nodes = diagram.nodes
@@ -63,6 +80,10 @@ private func writeColumns(
     column(&out, "x", count) { out, index in out.jsonNumber(centres[index].x) }
     column(&out, "y", count) { out, index in out.jsonNumber(centres[index].y) }
     column(&out, "depths", count) { out, index in out.integer(Int(geometry.depths[index])) }
+    let sizes = geometry.sizes, lines = geometry.lines
+    column(&out, "widths", count) { out, index in out.jsonNumber(sizes[index].width) }
+    column(&out, "heights", count) { out, index in out.jsonNumber(sizes[index].height) }
+    column(&out, "lines", count) { out, index in writeLines(&out, lines.strings[lines.range(of: index)]) }
     column(&out, "ranges", count) { out, index in
         let range = ranges[index]
         out.integer(range.startLine)

@@ -23,7 +23,7 @@ public struct NodeRange: Sendable, Hashable {
     }
 }
 
-/// One `nodes` entry: `{ id, label, x, y, width, height, depth, parent, range }`.
+/// One `nodes` entry: `{ id, label, x, y, width, height, lines, truncated, depth, parent, range }`.
 public func writeGeometryNode(
     _ json: inout JSONWriter, _ node: DiagramNode, _ card: Card, parentID: String?, range: NodeRange
 ) {
@@ -34,6 +34,11 @@ public func writeGeometryNode(
     json.key("y"); json.double(card.center.y)
     json.key("width"); json.double(card.width)
     json.key("height"); json.double(card.height)
+    json.key("lines")
+    json.beginArray()
+    for line in card.lines { json.string(line) }
+    json.endArray()
+    json.key("truncated"); json.bool(card.isTruncated)
     json.key("depth"); json.int(card.depth)
     json.key("parent")
     if let parentID { json.string(parentID) } else { json.null() }

@@ -29,9 +29,12 @@ private func estimatedSize(_ diagram: Diagram, _ geometry: Geometry, count: Int)
         extent = max(extent, abs(value))
     }
     let numberBytes = 6 + String(Int(min(extent, 1e15))).utf8.count
-    // A node's keys and punctuation (~150 bytes), 5 numbers and 4 positions; a connector's
-    // keys (~90 bytes) and 8 numbers.
-    let perNode = 150 + 5 * numberBytes + 4 * 10 + 90 + 8 * numberBytes
+    // A node's keys and punctuation (~190 bytes), 5 numbers and 4 positions; a connector's
+    // keys (~90 bytes) and 8 numbers; each line's quotes and comma.
+    let perNode = 190 + 5 * numberBytes + 4 * 10 + 90 + 8 * numberBytes
+    var lineBytes = 3 * geometry.lines.strings.count
+    for line in geometry.lines.strings { lineBytes &+= line.utf8.count }
+    for line in geometry.title?.lines ?? [] { lineBytes &+= 3 &+ line.utf8.count &+ 8 * numberBytes }
     let nodes = diagram.nodes
     var textBytes = 0
     for index in 0..<count {
@@ -40,10 +43,10 @@ private func estimatedSize(_ diagram: Diagram, _ geometry: Geometry, count: Int)
         let parentBytes = parent >= 0 && parent < count ? nodes.ids[parent].utf8.count : 0
         textBytes &+= 2 &* (nodes.ids[index].utf8.count &+ parentBytes) &+ nodes.labels[index].utf8.count
     }
-    let settingsBytes = 512 + ByteSink.jsonStringBound((diagram.settings.title ?? "").utf8.count)
+    let settingsBytes = 768 + ByteSink.jsonStringBound((diagram.settings.title ?? "").utf8.count)
     let (total, overflow) = count.multipliedReportingOverflow(by: perNode)
     guard !overflow else { return Int.max / 2 }
-    return total &+ ByteSink.jsonStringBound(textBytes) &+ settingsBytes
+    return total &+ ByteSink.jsonStringBound(textBytes &+ lineBytes) &+ settingsBytes
 }
 
 private func writeGeometry(
@@ -56,14 +59,32 @@ private func writeGeometry(
     out.jsonNumber(geometry.height)
     out.raw(",\"margin\":")
     out.jsonNumber(geometry.margin)
+    out.raw(",\"fontSize\":")
+    out.jsonNumber(geometry.fontSize)
     out.raw(",\"settings\":")
     writeSettings(&out, diagram.settings)
+    if let title = geometry.title {
+        out.raw(",\"title\":{\"lines\":")
+        writeLines(&out, title.lines[...])
+        out.raw(",\"x\":")
+        out.jsonNumber(title.center.x)
+        out.raw(",\"y\":")
+        out.jsonNumber(title.center.y)
+        out.raw(",\"width\":")
+        out.jsonNumber(title.width)
+        out.raw(",\"height\":")
+        out.jsonNumber(title.height)
+        out.raw(",\"fontSize\":")
+        out.jsonNumber(title.fontSize)
+        out.raw("}")
+    }
 
     out.raw(",\"nodes\":[")
     let nodes = diagram.nodes
     let ids = nodes.ids, parents = nodes.parents
+    let lines = geometry.lines
     for index in 0..<count {
-        let centre = geometry.centres[index]
+        let centre = geometry.centres[index], size = geometry.sizes[index]
         out.raw(index == 0 ? "{\"id\":" : ",{\"id\":")
         out.jsonString(ids[index])
         out.raw(",\"label\":")
@@ -73,9 +94,12 @@ private func writeGeometry(
         out.raw(",\"y\":")
         out.jsonNumber(centre.y)
         out.raw(",\"width\":")
-        out.jsonNumber(geometry.cardWidth)
+        out.jsonNumber(size.width)
         out.raw(",\"height\":")
-        out.jsonNumber(geometry.cardHeight)
+        out.jsonNumber(size.height)
+        out.raw(",\"lines\":")
+        writeLines(&out, lines.strings[lines.range(of: index)])
+        out.raw(lines.isTruncated(index) ? ",\"truncated\":true" : ",\"truncated\":false")
         out.raw(",\"depth\":")
         out.integer(Int(geometry.depths[index]))
         out.raw(",\"parent\":")
@@ -114,6 +138,17 @@ private func writeGeometry(
     out.raw("]}")
 }
 
+func writeLines(_ out: inout ByteSink, _ lines: ArraySlice<String>) {
+    out.raw("[")
+    var first = true
+    for line in lines {
+        if !first { out.raw(",") }
+        first = false
+        out.jsonString(line)
+    }
+    out.raw("]")
+}
+
 private func writePoint(_ out: inout ByteSink, _ point: Point) {
     out.raw("{\"x\":")
     out.jsonNumber(point.x)
@@ -139,6 +174,13 @@ func writeSettings(_ out: inout ByteSink, _ settings: LayoutSettings) {
     out.jsonString(settings.root.rawValue)
     out.raw(",\"align\":")
     out.jsonString(settings.align.rawValue)
+    out.raw(",\"maxCardWidth\":")
+    out.jsonNumber(settings.maxCardWidth)
+    out.raw(",\"maxLines\":")
+    out.integer(settings.maxLines)
+    out.raw(",\"fit\":")
+    out.jsonString(settings.fit.rawValue)
+    out.raw(settings.titleVisible ? ",\"titleVisible\":true" : ",\"titleVisible\":false")
     if let title = settings.title {
         out.raw(",\"title\":")
         out.jsonString(title)

@@ -20,6 +20,14 @@ extension SettingOverrides {
                 root = value.stringValue.flatMap(RootSide.init(rawValue:))
             case "align":
                 align = value.stringValue.flatMap(LeafAlignment.init(rawValue:))
+            case "fit":
+                fit = value.stringValue.flatMap(CardFit.init(rawValue:))
+            case "titleVisible":
+                titleVisible = value.boolValue
+            case "maxLines":
+                guard let number = value.doubleValue, let range = LayoutSettings.pointRange(forJSONKey: key),
+                      range.contains(number), number == number.rounded() else { continue }
+                maxLines = Int(number)
             default:
                 guard let number = value.doubleValue, let range = LayoutSettings.pointRange(forJSONKey: key),
                       range.contains(number) else { continue }
@@ -35,6 +43,7 @@ extension SettingOverrides {
         case "levelGap": levelGap = number
         case "leafGap": leafGap = number
         case "margin": margin = number
+        case "maxCardWidth": maxCardWidth = number
         default: break
         }
     }

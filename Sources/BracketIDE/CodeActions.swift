@@ -65,6 +65,8 @@ private func validValues(forSettingBefore offset: Int, in document: Document) ->
     switch document.string(in: tokens[previous].range) {
     case "@root": return RootSide.allCases.map(\.rawValue)
     case "@align": return LeafAlignment.allCases.map(\.rawValue)
+    case "@fit": return CardFit.allCases.map(\.rawValue)
+    case "@title-visible": return ["true", "false"]
     default: return []
     }
 }

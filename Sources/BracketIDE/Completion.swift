@@ -43,6 +43,8 @@ public func completions(at offset: Int, in document: Document) -> [CompletionEnt
         switch key {
         case "@root": values = RootSide.allCases.map(\.rawValue)
         case "@align": values = LeafAlignment.allCases.map(\.rawValue)
+        case "@fit": values = CardFit.allCases.map(\.rawValue)
+        case "@title-visible": values = ["true", "false"]
         default: values = []
         }
         if key.hasPrefix("@") {

@@ -1,4 +1,5 @@
 import BracketModel
+import BracketText
 
 /// A point in content coordinates: origin at the top-left of the content (margin excluded),
 /// y growing downwards, in points.
@@ -12,20 +13,127 @@ public struct Point: Sendable, Hashable {
     }
 }
 
-/// Where one card goes. Index-aligned with `Diagram.nodes`.
+/// Where one card goes and what it shows. Index-aligned with `Diagram.nodes`.
 public struct Card: Sendable, Hashable {
     /// Centre of the card.
     public var center: Point
+    /// The card's own size: along the depth axis every card of a level shares the level's
+    /// extent; along the leaf axis each card has its own.
     public var width: Double
     public var height: Double
     public var depth: Int
+    /// The text lines the card shows, exactly (after wrapping and any "…").
+    public var lines: [String]
+    /// Measured width of each line at `fontSize`, in points.
+    public var lineWidths: [Double]
+    /// True when the label did not fit and its last line ends in "…".
+    public var isTruncated: Bool
+    public var fontSize: Double
 
-    public init(center: Point, width: Double, height: Double, depth: Int) {
+    public init(
+        center: Point, width: Double, height: Double, depth: Int,
+        lines: [String] = [], lineWidths: [Double] = [], isTruncated: Bool = false, fontSize: Double = 13
+    ) {
         self.center = center
         self.width = width
         self.height = height
         self.depth = depth
+        self.lines = lines
+        self.lineWidths = lineWidths
+        self.isTruncated = isTruncated
+        self.fontSize = fontSize
     }
+}
+
+/// A card's size.
+public struct Size: Sendable, Hashable {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// The lines every card shows, stored flat: one array of strings for the whole diagram, and
+/// where each card's lines start. (An array of lines per card cost two allocations a card.)
+public struct CardLines: Sendable, Hashable {
+    /// Every card's lines, card after card.
+    public private(set) var strings: [String] = []
+    /// Measured width of each string.
+    public private(set) var widths: [Double] = []
+    /// `starts[i] ..< starts[i + 1]` are card `i`'s lines.
+    public private(set) var starts: [Int32] = [0]
+    /// Card indices whose label was cut short, ascending.
+    public private(set) var truncated: [Int32] = []
+
+    public init() {}
+
+    mutating func reserveCapacity(_ cards: Int) {
+        strings.reserveCapacity(cards)
+        widths.reserveCapacity(cards)
+        starts.reserveCapacity(cards + 1)
+    }
+
+    mutating func append(line: String, width: Double) {
+        strings.append(line)
+        widths.append(width)
+        starts.append(Int32(truncatingIfNeeded: strings.count))
+    }
+
+    mutating func append(_ text: WrappedText, card: Int) {
+        strings.append(contentsOf: text.lines)
+        widths.append(contentsOf: text.lineWidths.prefix(text.lines.count))
+        // A wrap that reported fewer widths than lines still leaves one width per line.
+        while widths.count < strings.count { widths.append(0) }
+        starts.append(Int32(truncatingIfNeeded: strings.count))
+        if text.isTruncated { truncated.append(Int32(truncatingIfNeeded: card)) }
+    }
+
+    /// How many cards are stored.
+    public var count: Int { starts.count - 1 }
+
+    /// The positions in `strings` and `widths` of card `index`'s lines.
+    @inline(__always)
+    public func range(of index: Int) -> Range<Int> { Int(starts[index])..<Int(starts[index + 1]) }
+
+    public func lines(of index: Int) -> [String] { Array(strings[range(of: index)]) }
+
+    public func isTruncated(_ index: Int) -> Bool {
+        var low = 0, high = truncated.count
+        while low < high {
+            let middle = (low + high) / 2
+            if truncated[middle] < index { low = middle + 1 } else { high = middle }
+        }
+        return low < truncated.count && truncated[low] == index
+    }
+
+    /// True when card `index` here and card `other` of `lines` show the same lines.
+    public func sameLines(_ index: Int, as other: Int, of lines: CardLines) -> Bool {
+        let mine = range(of: index), theirs = lines.range(of: other)
+        guard mine.count == theirs.count else { return false }
+        for offset in 0..<mine.count
+        where strings[mine.lowerBound + offset] != lines.strings[theirs.lowerBound + offset]
+            || widths[mine.lowerBound + offset] != lines.widths[theirs.lowerBound + offset] {
+            return false
+        }
+        return isTruncated(index) == lines.isTruncated(other)
+    }
+}
+
+/// The diagram's title as drawn above the cards (absent when there is none or `@title-visible`
+/// is false; the SVG's accessible `<title>` has it either way).
+public struct TitleBlock: Sendable, Hashable {
+    /// The title's lines (an explicit "\n" breaks one; a long title wraps).
+    public var lines: [String]
+    public var lineWidths: [Double]
+    /// Centre of the text block, in content coordinates.
+    public var center: Point
+    /// Size of the text block: the widest line by the lines' height.
+    public var width: Double
+    public var height: Double
+    public var fontSize: Double
 }
 
 /// A connector: a right-angle polyline of four points from the child card to its parent card.
@@ -57,22 +165,30 @@ public struct Edge: Sendable, Hashable {
 /// they cannot disagree. Content size excludes the margin; the margin is applied once, around
 /// the assembled picture, by whoever draws it.
 ///
-/// Stored compactly, ~28 bytes a node: a centre and a depth per card, a child and parent index
-/// per connector. Every card has the same size, and a connector's four points follow from its
-/// two cards, so `cards` and `edges` build `Card` and `Edge` values on access. (Storing them
-/// whole took 120 bytes a node; at 131,071 nodes writing that much memory made layout grow
-/// ~20× for 8× the nodes.)
+/// Stored as columns, index-aligned with `Diagram.nodes`: a centre, a size and a depth per card,
+/// its lines in one flat `CardLines`, and a child and parent index per connector. A connector's
+/// four points follow from its two cards, so `cards` and `edges` build `Card` and `Edge` values
+/// on access. (Storing them whole took 120 bytes a node; at 131,071 nodes writing that much
+/// memory made layout grow ~20× for 8× the nodes.)
 public struct Geometry: Sendable, Hashable {
     public var width: Double
     public var height: Double
     public var margin: Double
-    /// Every card's size.
+    /// The configured (smallest) card size; each card's own size is in `sizes`.
     public let cardWidth: Double
     public let cardHeight: Double
     /// Card centres, index-aligned with `Diagram.nodes`.
     public let centres: [Point]
+    /// Each card's own size, index-aligned with `centres`.
+    public let sizes: [Size]
     /// Card depths (0 for a root), index-aligned with `centres`.
     public let depths: [Int32]
+    /// What each card shows.
+    public let lines: CardLines
+    /// The font size of every card's text.
+    public let fontSize: Double
+    /// The drawn title, above the cards.
+    public let title: TitleBlock?
     /// The connectors, as indices into `centres`: child and parent of connector `i`.
     public let edgeChildren: [Int32]
     public let edgeParents: [Int32]
@@ -80,7 +196,8 @@ public struct Geometry: Sendable, Hashable {
 
     init(
         width: Double, height: Double, margin: Double, cardWidth: Double, cardHeight: Double,
-        centres: [Point], depths: [Int32], edgeChildren: [Int32], edgeParents: [Int32], axes: LayoutAxes
+        centres: [Point], sizes: [Size], depths: [Int32], lines: CardLines, fontSize: Double, title: TitleBlock?,
+        edgeChildren: [Int32], edgeParents: [Int32], axes: LayoutAxes
     ) {
         self.width = width
         self.height = height
@@ -88,7 +205,11 @@ public struct Geometry: Sendable, Hashable {
         self.cardWidth = cardWidth
         self.cardHeight = cardHeight
         self.centres = centres
+        self.sizes = sizes
         self.depths = depths
+        self.lines = lines
+        self.fontSize = fontSize
+        self.title = title
         self.edgeChildren = edgeChildren
         self.edgeParents = edgeParents
         self.axes = axes
@@ -103,7 +224,16 @@ public struct Geometry: Sendable, Hashable {
     /// The four points of connector `index` (0 ..< `edgeChildren.count`).
     @inline(__always)
     public func connectorPoints(_ index: Int) -> (Point, Point, Point, Point) {
-        axes.connector(from: centres[Int(edgeChildren[index])], to: centres[Int(edgeParents[index])])
+        let child = Int(edgeChildren[index]), parent = Int(edgeParents[index])
+        return axes.connector(from: centres[child], sizes[child], to: centres[parent], sizes[parent])
+    }
+
+    /// True when card `index` here and card `other` of `geometry` are drawn the same: same
+    /// place, size, depth and lines. Compares the columns without building `Card` values.
+    public func sameCard(_ index: Int, as other: Int, of geometry: Geometry) -> Bool {
+        centres[index] == geometry.centres[other] && sizes[index] == geometry.sizes[other]
+            && depths[index] == geometry.depths[other] && fontSize == geometry.fontSize
+            && lines.sameLines(index, as: other, of: geometry.lines)
     }
 
     /// The cards as `Card` values, built from the compact columns on access.
@@ -112,9 +242,12 @@ public struct Geometry: Sendable, Hashable {
         public var startIndex: Int { 0 }
         public var endIndex: Int { geometry.centres.count }
         public subscript(index: Int) -> Card {
-            Card(
-                center: geometry.centres[index], width: geometry.cardWidth, height: geometry.cardHeight,
-                depth: Int(geometry.depths[index]))
+            let size = geometry.sizes[index], range = geometry.lines.range(of: index)
+            return Card(
+                center: geometry.centres[index], width: size.width, height: size.height,
+                depth: Int(geometry.depths[index]), lines: Array(geometry.lines.strings[range]),
+                lineWidths: Array(geometry.lines.widths[range]), isTruncated: geometry.lines.isTruncated(index),
+                fontSize: geometry.fontSize)
         }
     }
 

@@ -1,18 +1,13 @@
 import BracketModel
 
-/// Turns the side-independent layout (a level and a position along the leaf axis) into x/y for
-/// one root side, so the algorithm is written once and the four sides cannot drift apart.
+/// Turns the side-independent layout (a position along the depth axis and one along the leaf
+/// axis) into x/y for one root side, so the algorithm is written once and the four sides cannot
+/// drift apart.
 ///
 /// The depth axis runs across levels (x when the root is on the right or left, y otherwise); the
 /// leaf axis runs across leaf slots.
 struct LayoutAxes: Sendable, Hashable {
     let levelsAreColumns: Bool
-    /// The card's extent along the depth axis.
-    let levelCardSize: Double
-    /// The card's extent along the leaf axis.
-    let leafCardSize: Double
-    let levelStep: Double
-    let leafStep: Double
     let levelGap: Double
     /// True when the root sits at the far end of the depth axis (right or bottom), so level 0
     /// takes the largest coordinate.
@@ -20,10 +15,6 @@ struct LayoutAxes: Sendable, Hashable {
 
     init(settings: LayoutSettings) {
         levelsAreColumns = settings.root.levelsAreColumns
-        levelCardSize = levelsAreColumns ? settings.cardWidth : settings.cardHeight
-        leafCardSize = levelsAreColumns ? settings.cardHeight : settings.cardWidth
-        levelStep = levelCardSize + settings.levelGap
-        leafStep = leafCardSize + settings.leafGap
         levelGap = settings.levelGap
         rootAtFarEnd = settings.root == .right || settings.root == .bottom
     }
@@ -34,29 +25,43 @@ struct LayoutAxes: Sendable, Hashable {
         levelsAreColumns ? Point(x: depthAxis, y: leafAxis) : Point(x: leafAxis, y: depthAxis)
     }
 
-    /// The position along the leaf axis of a point made by `point(depthAxis:leafAxis:)`.
+    /// A card's extent along the depth axis (shared by its level).
     @inline(__always)
-    func along(_ point: Point) -> Double { levelsAreColumns ? point.y : point.x }
+    func depthExtent(_ size: Size) -> Double { levelsAreColumns ? size.width : size.height }
 
+    /// A card's own extent along the leaf axis.
     @inline(__always)
-    func centre(level: Int, maxDepth: Int, along: Double) -> Point {
-        let slot = rootAtFarEnd ? maxDepth - level : level
-        return point(depthAxis: levelCardSize / 2 + Double(slot) * levelStep, leafAxis: along)
+    func leafExtent(_ size: Size) -> Double { levelsAreColumns ? size.height : size.width }
+
+    /// The size of a card with these extents.
+    @inline(__always)
+    func size(depthExtent: Double, leafExtent: Double) -> Size {
+        levelsAreColumns
+            ? Size(width: depthExtent, height: leafExtent) : Size(width: leafExtent, height: depthExtent)
     }
 
-    /// The four-point right-angle connector from the child's edge facing the parent to the
-    /// parent's edge facing the child. It bends in the middle of the gap next to the PARENT, so a
-    /// leaf pulled further away (aligned leaves) still joins its siblings' bracket there.
+    /// The level in slot `slot`, counting slots from the origin along the depth axis (and the
+    /// slot of a level: the mapping is its own inverse). With the root at the far end, slot 0
+    /// holds the deepest level.
     @inline(__always)
-    func connector(from child: Point, to parent: Point) -> (Point, Point, Point, Point) {
+    func slot(level: Int, maxLevel: Int) -> Int { rootAtFarEnd ? maxLevel - level : level }
+
+    /// The four-point right-angle connector from the middle of the child's edge facing the
+    /// parent to the middle of the parent's edge facing the child. It bends in the middle of the
+    /// gap next to the PARENT, so a leaf pulled further away (aligned leaves) still joins its
+    /// siblings' bracket there; levels are exactly `levelGap` apart, so that middle is half a
+    /// gap from the parent's edge whatever the levels' extents.
+    @inline(__always)
+    func connector(from child: Point, _ childSize: Size, to parent: Point, _ parentSize: Size)
+        -> (Point, Point, Point, Point)
+    {
         let towardsParent: Double = rootAtFarEnd ? 1 : -1
-        let half = levelCardSize / 2
         let childDepth = levelsAreColumns ? child.x : child.y
         let parentDepth = levelsAreColumns ? parent.x : parent.y
         let childAlong = levelsAreColumns ? child.y : child.x
         let parentAlong = levelsAreColumns ? parent.y : parent.x
-        let start = childDepth + towardsParent * half
-        let end = parentDepth - towardsParent * half
+        let start = childDepth + towardsParent * depthExtent(childSize) / 2
+        let end = parentDepth - towardsParent * depthExtent(parentSize) / 2
         let bend = end - towardsParent * levelGap / 2
         return (
             point(depthAxis: start, leafAxis: childAlong),

@@ -28,8 +28,7 @@ extension Document {
             self = Document(text: text)
             return .full
         }
-        commit(plan, delta: edit.replacement.count - edit.range.length)
-        return plan.scope
+        return commit(plan, delta: edit.replacement.count - edit.range.length)
     }
 
     /// Applies several edits in order.
@@ -60,18 +59,27 @@ struct ReparsePlan {
 }
 
 extension Document {
-    fileprivate mutating func commit(_ plan: ReparsePlan, delta: Int) {
+    fileprivate mutating func commit(_ plan: ReparsePlan, delta: Int) -> ReparseScope {
         tree = SyntaxTree(root: plan.newRoot)
+        // Cheap (it reads only the file's own children) and it must see size and node-count
+        // limits crossed by any edit, so it is always redone.
+        file = FileAnalysis(tree: tree, source: text)
+        // A setting that changes how labels fit changes `long-label` anywhere: rescan it all.
+        guard CardTextFit(fileSettings: file.overrides) == labelFit else {
+            self = Document(text: text)
+            return .full
+        }
         let newRange = ByteRange(plan.oldRange.start, plan.oldRange.end + delta)
-        var scan = SubtreeScan()
+        var scan = SubtreeScan(labelFit: labelFit)
         switch plan.rescan {
         case .nothing: break
         case .identifier(let depth): scan.scanIdentifier(newRange, depth: depth, source: text)
         case .label: scan.scanLabel(newRange, source: text)
         case .subtree(let node, let depth):
-            scan = SubtreeScan(node, at: newRange.start, depth: depth, inBlock: true, source: text)
+            scan = SubtreeScan(node, at: newRange.start, depth: depth, inBlock: true, source: text, labelFit: labelFit)
         case .items(let container, let depth, let inBlock):
-            scan = SubtreeScan(container, at: newRange.start, depth: depth, inBlock: inBlock, source: text)
+            scan = SubtreeScan(
+                container, at: newRange.start, depth: depth, inBlock: inBlock, source: text, labelFit: labelFit)
         }
         replaceLocal(in: plan.oldRange, delta: delta, with: scan.diagnostics)
         let tree = self.tree
@@ -79,9 +87,7 @@ extension Document {
         ids.update(removed: plan.removedIDs, added: scan.ids, oldRange: plan.oldRange, delta: delta) { wanted in
             Document.occurrences(of: wanted, in: tree, source: text)
         }
-        // Cheap (it reads only the file's own children) and it must see size and node-count
-        // limits crossed by any edit, so it is always redone.
-        file = FileAnalysis(tree: tree, source: text)
+        return plan.scope
     }
 
     /// Drops the local diagnostics inside `oldRange`, moves the later ones by `delta`, and puts

@@ -28,15 +28,18 @@ public struct Document: Sendable {
     var local: [Diagnostic]
     var ids: IDTable
     var file: FileAnalysis
+    /// How labels fit their cards under the file's own settings (for `long-label`).
+    var labelFit: CardTextFit
 
     public init(text: [UInt8]) {
         self.text = text
         tree = SyntaxTree.parse(text)
         lineIndex = LineIndex(text)
-        let scan = SubtreeScan(tree.root, at: 0, depth: 0, inBlock: false, source: text)
+        file = FileAnalysis(tree: tree, source: text)
+        labelFit = CardTextFit(fileSettings: file.overrides)
+        let scan = SubtreeScan(tree.root, at: 0, depth: 0, inBlock: false, source: text, labelFit: labelFit)
         local = scan.diagnostics.sorted { $0.range < $1.range }
         ids = IDTable(scan.ids)
-        file = FileAnalysis(tree: tree, source: text)
     }
 
     public init(_ text: String) {

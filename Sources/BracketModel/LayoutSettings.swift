@@ -15,6 +15,15 @@ public enum LeafAlignment: String, Sendable, Hashable, CaseIterable {
     case leaves
 }
 
+/// How a card's size follows its label.
+public enum CardFit: String, Sendable, Hashable, CaseIterable {
+    /// A card is at least the configured card size and grows to fit its wrapped label, up to
+    /// `maxCardWidth` and `maxLines` (the default).
+    case auto
+    /// Every card has exactly the configured size; a label that does not fit ends in "…".
+    case fixed
+}
+
 /// Everything that shapes a diagram besides its tree. All lengths are in points.
 ///
 /// Defaults are the tutorial's design values. The file's own `@` settings override the defaults
@@ -31,11 +40,19 @@ public struct LayoutSettings: Sendable, Hashable {
     public var margin: Double
     public var root: RootSide
     public var align: LeafAlignment
+    /// The widest a card may grow to fit its label (with `fit` auto); never less than `cardWidth`.
+    public var maxCardWidth: Double
+    /// The most lines a label may take; a longer label's last line ends in "…".
+    public var maxLines: Int
+    public var fit: CardFit
+    /// False hides the drawn title; the SVG's accessible `<title>` keeps it.
+    public var titleVisible: Bool
 
     public init(
         title: String? = nil, cardWidth: Double = 132, cardHeight: Double = 44,
         levelGap: Double = 64, leafGap: Double = 28, margin: Double = 24,
-        root: RootSide = .right, align: LeafAlignment = .depth
+        root: RootSide = .right, align: LeafAlignment = .depth,
+        maxCardWidth: Double = 240, maxLines: Int = 3, fit: CardFit = .auto, titleVisible: Bool = true
     ) {
         self.title = title
         self.cardWidth = cardWidth
@@ -45,6 +62,10 @@ public struct LayoutSettings: Sendable, Hashable {
         self.margin = margin
         self.root = root
         self.align = align
+        self.maxCardWidth = maxCardWidth
+        self.maxLines = maxLines
+        self.fit = fit
+        self.titleVisible = titleVisible
     }
 
     public static let tutorial = LayoutSettings()
@@ -60,11 +81,16 @@ public struct SettingOverrides: Sendable, Hashable {
     public var margin: Double?
     public var root: RootSide?
     public var align: LeafAlignment?
+    public var maxCardWidth: Double?
+    public var maxLines: Int?
+    public var fit: CardFit?
+    public var titleVisible: Bool?
 
     public init(
         title: String? = nil, cardWidth: Double? = nil, cardHeight: Double? = nil,
         levelGap: Double? = nil, leafGap: Double? = nil, margin: Double? = nil,
-        root: RootSide? = nil, align: LeafAlignment? = nil
+        root: RootSide? = nil, align: LeafAlignment? = nil,
+        maxCardWidth: Double? = nil, maxLines: Int? = nil, fit: CardFit? = nil, titleVisible: Bool? = nil
     ) {
         self.title = title
         self.cardWidth = cardWidth
@@ -74,6 +100,10 @@ public struct SettingOverrides: Sendable, Hashable {
         self.margin = margin
         self.root = root
         self.align = align
+        self.maxCardWidth = maxCardWidth
+        self.maxLines = maxLines
+        self.fit = fit
+        self.titleVisible = titleVisible
     }
 
     /// The base settings with every value said here put over them.
@@ -87,6 +117,10 @@ public struct SettingOverrides: Sendable, Hashable {
         if let margin { result.margin = margin }
         if let root { result.root = root }
         if let align { result.align = align }
+        if let maxCardWidth { result.maxCardWidth = maxCardWidth }
+        if let maxLines { result.maxLines = maxLines }
+        if let fit { result.fit = fit }
+        if let titleVisible { result.titleVisible = titleVisible }
         return result
     }
 }

@@ -9,8 +9,7 @@ public enum Limits {
     public static let nodes = 2_000_000
     /// Longest identifier, in bytes.
     public static let idBytes = 256
-    /// Longest label, in characters (Unicode scalars) after escapes.
+    /// Longest label, in characters (Unicode scalars) after escapes. (A shorter label that does
+    /// not fit its card gets the `long-label` warning, measured by `CardTextFit`.)
     public static let labelCharacters = 4096
-    /// A label longer than this still works but will not fit a card: a warning.
-    public static let labelWarningCharacters = 200
 }

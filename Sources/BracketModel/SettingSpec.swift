@@ -10,6 +10,10 @@ enum SettingSpec: String, CaseIterable {
     case margin
     case root
     case align
+    case maxCardWidth = "max-card-width"
+    case maxLines = "max-lines"
+    case fit
+    case titleVisible = "title-visible"
 
     /// The accepted values, as a person would read them in a message.
     var expectation: String {
@@ -19,6 +23,10 @@ enum SettingSpec: String, CaseIterable {
         case .levelGap, .leafGap, .margin: "a number of points from 0 to 1000"
         case .root: "one of right, left, top, bottom"
         case .align: "one of depth, leaves"
+        case .maxCardWidth: "a number of points from 8 to 4000"
+        case .maxLines: "a whole number of lines from 1 to 20"
+        case .fit: "one of auto, fixed"
+        case .titleVisible: "true or false"
         }
     }
 
@@ -26,6 +34,8 @@ enum SettingSpec: String, CaseIterable {
         switch self {
         case .cardWidth, .cardHeight: 8...2000
         case .levelGap, .leafGap, .margin: 0...1000
+        case .maxCardWidth: 8...4000
+        case .maxLines: 1...20
         default: nil
         }
     }
@@ -51,7 +61,21 @@ enum SettingSpec: String, CaseIterable {
             guard kind == .word, let align = LeafAlignment(rawValue: String(decoding: text, as: UTF8.self)) else { return false }
             overrides.align = align
             return true
-        case .cardWidth, .cardHeight, .levelGap, .leafGap, .margin:
+        case .fit:
+            guard kind == .word, let fit = CardFit(rawValue: String(decoding: text, as: UTF8.self)) else { return false }
+            overrides.fit = fit
+            return true
+        case .titleVisible:
+            guard kind == .word, let visible = Self.boolean(text) else { return false }
+            overrides.titleVisible = visible
+            return true
+        case .maxLines:
+            // A whole number: "2.5 lines" is a typo, not a request.
+            guard kind == .word, let number = parsePoints(text), let range = numberRange, range.contains(number),
+                  number == number.rounded(), !text.contains(0x2E) else { return false }
+            overrides.maxLines = Int(number)
+            return true
+        case .cardWidth, .cardHeight, .levelGap, .leafGap, .margin, .maxCardWidth:
             guard kind == .word, let number = parsePoints(text), let range = numberRange, range.contains(number) else {
                 return false
             }
@@ -60,9 +84,21 @@ enum SettingSpec: String, CaseIterable {
             case .cardHeight: overrides.cardHeight = number
             case .levelGap: overrides.levelGap = number
             case .leafGap: overrides.leafGap = number
+            case .maxCardWidth: overrides.maxCardWidth = number
             default: overrides.margin = number
             }
             return true
+        }
+    }
+}
+
+extension SettingSpec {
+    /// `true` or `false`, as written.
+    static func boolean(_ text: ArraySlice<UInt8>) -> Bool? {
+        switch String(decoding: text, as: UTF8.self) {
+        case "true": true
+        case "false": false
+        default: nil
         }
     }
 }

@@ -10,13 +10,19 @@ import BracketSyntax
 struct SubtreeScan {
     var diagnostics: [Diagnostic] = []
     var ids: [(id: String, range: ByteRange)] = []
+    /// How labels fit their cards under the file's settings, for `long-label`. (The document
+    /// rescans every label when an edit changes these settings.)
+    let labelFit: CardTextFit
 
     /// An empty scan, for rescanning a single token.
-    init() {}
+    init(labelFit: CardTextFit) {
+        self.labelFit = labelFit
+    }
 
     /// Scans `node` (starting at `offset`), which has `depth` `.node` ancestors and is inside a
     /// block when `inBlock` is true.
-    init(_ node: GreenNode, at offset: Int, depth: Int, inBlock: Bool, source: [UInt8]) {
+    init(_ node: GreenNode, at offset: Int, depth: Int, inBlock: Bool, source: [UInt8], labelFit: CardTextFit) {
+        self.labelFit = labelFit
         var nodeDepth = depth
         var blockDepth = inBlock ? 1 : 0
         SyntaxTree.walk(node, at: offset) { event in
@@ -112,10 +118,9 @@ struct SubtreeScan {
             diagnostics.append(Diagnostic(
                 range: range, severity: .error, code: .limitExceeded,
                 message: "Label has \(label.scalarCount) characters; the limit is \(Limits.labelCharacters)."))
-        } else if label.scalarCount > Limits.labelWarningCharacters {
+        } else if label.isTerminated, labelFit.isTruncated(label.value) {
             diagnostics.append(Diagnostic(
-                range: range, severity: .warning, code: .longLabel,
-                message: "Label has \(label.scalarCount) characters and will be cut short on its card."))
+                range: range, severity: .warning, code: .longLabel, message: labelFit.longLabelMessage))
         }
     }
 

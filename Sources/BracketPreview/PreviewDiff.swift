@@ -67,84 +67,93 @@ public func previewUpdate(
     guard old.diagram.settings == new.diagram.settings, old.geometry.margin == new.geometry.margin else {
         return .full(.settingsChanged)
     }
-    guard let oldIndex = old.indexByID, let newIndex = new.indexByID else { return .full(.duplicateIDs) }
+    guard old.idsAreUnique, new.idsAreUnique else { return .full(.duplicateIDs) }
     // Compared as doubles: any fraction, even infinity or NaN (no limit / nothing fits), is safe.
     let limit = Double(new.cardCount + new.drawnEdges.count) * maxFraction
     func tooLarge(_ delta: PreviewDelta) -> Bool { !(Double(delta.itemCount) <= limit) }
 
     var delta = PreviewDelta()
-    // Typing changes a small stretch of the tree: cards before and after it keep their IDs and
-    // positions in the list, so they are paired by position and only the stretch in between is
-    // looked up by ID (hashing every ID on every push cost more than the rest of the diff).
-    let cards = commonEnds(old.cardCount, new.cardCount) { old.id($0) == new.id($1) }
-    let oldMiddle = cards.prefix..<(old.cardCount - cards.suffix)
-    for index in oldMiddle where newIndex[old.id(index)] == nil {
-        delta.removedCards.append(old.id(index))
-    }
-    var lastOld = -1
-    for index in 0..<new.cardCount {
-        let before: Int
-        if index < cards.prefix {
-            before = index
-        } else if index >= new.cardCount - cards.suffix {
-            before = index - new.cardCount + old.cardCount
-        } else if let found = oldIndex[new.id(index)] {
-            before = found
-        } else {
-            delta.addedCards.append(index)
-            continue
-        }
-        guard before > lastOld else { return .full(.reordered) }
-        lastOld = before
-        let markupChanged = old.geometry.cards[before] != new.geometry.cards[index]
-            || old.diagram.nodes[before].label != new.diagram.nodes[index].label
-        if markupChanged || old.ranges[before] != new.ranges[index] || old.parentID(before) != new.parentID(index) {
-            delta.changedCards.append(CardUpdate(index: index, markupChanged: markupChanged))
-            if tooLarge(delta) { return .full(.tooLarge) }
-        }
-    }
+    // Cards, keyed by ID.
+    let cards = pairByKey(
+        oldCount: old.cardCount, newCount: new.cardCount, oldKey: old.id, newKey: new.id,
+        removed: { delta.removedCards.append(old.id($0)) },
+        added: { index, _ in delta.addedCards.append(index) },
+        paired: { before, index in
+            let markupChanged = !old.geometry.sameCard(before, as: index, of: new.geometry)
+                || old.diagram.nodes.labels[before] != new.diagram.nodes.labels[index]
+            if markupChanged || old.ranges[before] != new.ranges[index] || old.parentID(before) != new.parentID(index) {
+                delta.changedCards.append(CardUpdate(index: index, markupChanged: markupChanged))
+                return !tooLarge(delta)
+            }
+            return true
+        })
+    if let cards { return .full(cards) }
 
-    // Connectors, keyed by their child's ID (a child has one parent, so one connector); paired
-    // by position at both ends like the cards. With unique IDs a child in the middle stretch
-    // cannot also have a connector at either end, so the middle is compared on its own.
-    func oldChild(_ position: Int) -> String { old.id(old.geometry.edges[old.drawnEdges[position]].child) }
-    func newChild(_ position: Int) -> String { new.id(new.geometry.edges[new.drawnEdges[position]].child) }
-    let oldEdgeCount = old.drawnEdges.count, newEdgeCount = new.drawnEdges.count
-    let edges = commonEnds(oldEdgeCount, newEdgeCount) { oldChild($0) == newChild($1) }
-    let oldEdgeMiddle = edges.prefix..<(oldEdgeCount - edges.suffix)
-    var oldEdgeByChild: [String: Int] = [:]
-    for position in oldEdgeMiddle { oldEdgeByChild[oldChild(position)] = position }
-    var newMiddleChildren = Set<String>()
-    var lastOldEdge = -1
-    for position in 0..<newEdgeCount {
+    // Connectors, keyed by their child's ID (a child has one parent, so one connector).
+    func oldChild(_ position: Int) -> String { old.id(Int(old.geometry.edgeChildren[old.drawnEdges[position]])) }
+    func newChild(_ position: Int) -> String { new.id(Int(new.geometry.edgeChildren[new.drawnEdges[position]])) }
+    let edges = pairByKey(
+        oldCount: old.drawnEdges.count, newCount: new.drawnEdges.count, oldKey: oldChild, newKey: newChild,
+        removed: { delta.removedEdges.append(oldChild($0)) },
+        added: { position, previous in
+            delta.addedEdges.append(AddedEdge(index: new.drawnEdges[position], after: previous.map { new.drawnEdges[$0] }))
+        },
+        paired: { before, position in
+            let oldEdge = old.drawnEdges[before], edge = new.drawnEdges[position]
+            let oldPoints = old.geometry.connectorPoints(oldEdge), points = new.geometry.connectorPoints(edge)
+            let moved = !(oldPoints.0 == points.0 && oldPoints.1 == points.1 && oldPoints.2 == points.2
+                && oldPoints.3 == points.3)
+            if moved || old.id(Int(old.geometry.edgeParents[oldEdge])) != new.id(Int(new.geometry.edgeParents[edge])) {
+                delta.changedEdges.append(edge)
+                return !tooLarge(delta)
+            }
+            return true
+        })
+    if let edges { return .full(edges) }
+    return tooLarge(delta) ? .full(.tooLarge) : .delta(delta)
+}
+
+/// Pairs two lists of uniquely keyed items (cards by ID, connectors by child ID), reporting
+/// each old item that is gone, each new one (with the new item before it), and each pair.
+///
+/// Typing changes a small stretch of the tree: items before and after it keep their keys and
+/// positions, so they are paired by position and only the stretch in between is looked up by
+/// key (hashing every key on every push cost more than the rest of the diff). With unique keys
+/// an item of the middle stretch cannot pair with one at either end, so the middle is compared
+/// on its own. Returns why a delta cannot be used (surviving items reordered, or `paired`
+/// returned false because the delta grew too large), or nil.
+func pairByKey(
+    oldCount: Int, newCount: Int, oldKey: (Int) -> String, newKey: (Int) -> String,
+    removed: (Int) -> Void, added: (_ index: Int, _ previous: Int?) -> Void, paired: (_ old: Int, _ new: Int) -> Bool
+) -> PreviewFullReason? {
+    let ends = commonEnds(oldCount, newCount) { oldKey($0) == newKey($1) }
+    let oldMiddle = ends.prefix..<(oldCount - ends.suffix)
+    var oldByKey: [String: Int] = [:]
+    oldByKey.reserveCapacity(oldMiddle.count)
+    for position in oldMiddle { oldByKey[oldKey(position)] = position }
+    var newMiddleKeys = Set<String>()
+    var lastOld = -1
+    for position in 0..<newCount {
         let before: Int
-        if position < edges.prefix {
+        if position < ends.prefix {
             before = position
-        } else if position >= newEdgeCount - edges.suffix {
-            before = position - newEdgeCount + oldEdgeCount
+        } else if position >= newCount - ends.suffix {
+            before = position - newCount + oldCount
         } else {
-            let child = newChild(position)
-            newMiddleChildren.insert(child)
-            guard let found = oldEdgeByChild[child] else {
-                delta.addedEdges.append(AddedEdge(index: new.drawnEdges[position],
-                                                  after: position > 0 ? new.drawnEdges[position - 1] : nil))
+            let key = newKey(position)
+            newMiddleKeys.insert(key)
+            guard let found = oldByKey[key] else {
+                added(position, position > 0 ? position - 1 : nil)
                 continue
             }
             before = found
         }
-        guard before > lastOldEdge else { return .full(.reordered) }
-        lastOldEdge = before
-        let oldEdge = old.geometry.edges[old.drawnEdges[before]]
-        let edge = new.geometry.edges[new.drawnEdges[position]]
-        if !samePoints(oldEdge, edge) || old.id(oldEdge.parent) != new.id(edge.parent) {
-            delta.changedEdges.append(new.drawnEdges[position])
-            if tooLarge(delta) { return .full(.tooLarge) }
-        }
+        guard before > lastOld else { return .reordered }
+        lastOld = before
+        if !paired(before, position) { return .tooLarge }
     }
-    for position in oldEdgeMiddle where !newMiddleChildren.contains(oldChild(position)) {
-        delta.removedEdges.append(oldChild(position))
-    }
-    return tooLarge(delta) ? .full(.tooLarge) : .delta(delta)
+    for position in oldMiddle where !newMiddleKeys.contains(oldKey(position)) { removed(position) }
+    return nil
 }
 
 /// How many keys at the start and at the end of two sequences pair up (`same(old, new)`), the
@@ -156,9 +165,4 @@ func commonEnds(_ oldCount: Int, _ newCount: Int, same: (Int, Int) -> Bool) -> (
     while suffix < oldCount - prefix, suffix < newCount - prefix,
           same(oldCount - 1 - suffix, newCount - 1 - suffix) { suffix += 1 }
     return (prefix, suffix)
-}
-
-/// The four points compared in place (`pointList` would allocate two arrays per connector).
-func samePoints(_ a: Edge, _ b: Edge) -> Bool {
-    a.points.0 == b.points.0 && a.points.1 == b.points.1 && a.points.2 == b.points.2 && a.points.3 == b.points.3
 }

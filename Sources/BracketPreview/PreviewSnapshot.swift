@@ -15,9 +15,9 @@ public struct PreviewSnapshot: Sendable {
     public let cardCount: Int
     /// Indices into `geometry.edges` of the connectors that are drawn, in drawing order.
     public let drawnEdges: [Int]
-    /// Card index by ID, or nil when two cards share an ID (then cards cannot be addressed by
-    /// ID and every update is a full one).
-    let indexByID: [String: Int]?
+    /// False when two cards share an ID: then cards cannot be addressed by ID and every update
+    /// is a full one.
+    let idsAreUnique: Bool
 
     /// `ranges` must hold one entry per drawn card; missing entries read as empty ranges at 0:0,
     /// which only makes the picture's reveal positions wrong, never crashes.
@@ -34,14 +34,14 @@ public struct PreviewSnapshot: Sendable {
         drawnEdges = geometry.edgeChildren.indices.filter {
             Int(geometry.edgeChildren[$0]) < count && Int(geometry.edgeParents[$0]) < count
         }
-        var index: [String: Int] = [:]
-        index.reserveCapacity(count)
+        var seen = Set<String>()
+        seen.reserveCapacity(count)
         var unique = true
-        for position in 0..<count where index.updateValue(position, forKey: diagram.nodes.ids[position]) != nil {
+        for position in 0..<count where !seen.insert(diagram.nodes.ids[position]).inserted {
             unique = false
             break
         }
-        indexByID = unique ? index : nil
+        idsAreUnique = unique
     }
 
     func id(_ index: Int) -> String { diagram.nodes.ids[index] }

@@ -53,6 +53,12 @@ extension ByteSink {
         }
     }
 
+    /// Trusted text that needs no escaping (the font stack), copied as it is.
+    mutating func plain(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
     /// The most bytes `text(_:)` writes for `utf8Count` bytes of input ("&quot;" for `"`).
     static func escapedBound(_ utf8Count: Int) -> Int { utf8Count * 6 }
 

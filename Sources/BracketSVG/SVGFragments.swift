@@ -1,4 +1,5 @@
 import BracketLayout
+import BracketText
 import BracketModel
 
 // Pieces of the SVG that `renderSVG` writes, one at a time, for the preview's delta updates
@@ -10,10 +11,13 @@ import BracketModel
 /// One card's `<g data-node-id=…>…</g>` element, without the line break that follows it in
 /// the full document.
 public func svgCardFragment(_ node: DiagramNode, _ geometry: Card) -> String {
-    let style = CardStyle(width: geometry.width, height: geometry.height)
-    let capacity = 512 + SVGBytes.escapedBound(node.id.utf8.count + 3 * node.label.utf8.count + 3)
+    var style = CardStyle(fontSize: geometry.fontSize)
+    let lineBytes = geometry.lines.reduce(0) { $0 + 200 + SVGBytes.escapedBound($1.utf8.count) }
+    let capacity = 512 + lineBytes + SVGBytes.escapedBound(node.id.utf8.count + 2 * node.label.utf8.count)
     var text = SVGBytes.string(capacity: capacity) { out in
-        card(&out, id: node.id, label: node.label, centre: geometry.center, style)
+        card(&out, id: node.id, label: node.label, centre: geometry.center,
+             size: Size(width: geometry.width, height: geometry.height),
+             lines: geometry.lines[...], &style)
     }
     if text.utf8.last == UInt8(ascii: "\n") { text.removeLast() }
     return text
@@ -52,8 +56,23 @@ public func svgOuterSizeText(_ geometry: Geometry) -> (width: String, height: St
      SVGBytes.string(capacity: 64) { $0.number(geometry.height + 2 * geometry.margin) })
 }
 
-/// The text of the SVG's `<style>` element, for a page that draws cards from the geometry and
-/// must style them (and export them) exactly as the full document does.
+/// The text of the SVG's `<style>` element (what `writeStyle` puts between its tags), for a page
+/// that draws cards from the geometry and must style them (and export them) exactly as the full
+/// document does.
 public func svgStyleSheetText() -> String {
-    SVGStyle.sheet.description
+    var text = SVGBytes.string(capacity: SVGStyle.sheet.utf8CodeUnitCount + SVGStyle.fontFamily.utf8.count + 256) { out in
+        writeStyle(&out)
+    }
+    let open = "<style>", close = "</style>\n"
+    if text.hasPrefix(open) { text.removeFirst(open.count) }
+    if text.hasSuffix(close) { text.removeLast(close.count) }
+    return text
+}
+
+/// The card font's vertical metrics per pixel of font size (ascent, descent, and the distance
+/// from one baseline to the next), from which `card` and `drawTitle` place each line: a page
+/// that writes the cards itself computes the same baselines.
+public func svgFontMetricsPerPixel() -> (ascent: Double, descent: Double, lineHeight: Double) {
+    let measurer = TextMeasurer(fontSize: 1)
+    return (measurer.ascent, measurer.descent, measurer.lineHeight)
 }

@@ -1,6 +1,7 @@
 import BracketBytes
 import BracketLayout
 import BracketModel
+import BracketText
 
 /// Renders a standalone, accessible SVG of `diagram` laid out as `geometry` (from `layout(_:)`).
 ///
@@ -29,19 +30,26 @@ private func estimatedSize(_ diagram: Diagram, _ geometry: Geometry, count: Int)
     }
     // Sign, digits, point and two decimals.
     let numberBytes = 4 + String(Int(min(extent, 1e15))).utf8.count
-    // Markup around one connector (8 numbers) and one card (7 numbers), without its text.
+    // Markup around one connector (8 numbers) and one card (5 numbers), without its text; each
+    // line's tspan (~30 bytes, 2 numbers).
     let perNode = 80 + 240 + 15 * numberBytes
+    let perLine = 80 + 3 * numberBytes
     var textBytes = 0
     let nodes = diagram.nodes
     for index in 0..<count {
-        // The ID once; the label three times (aria-label, title, shown text with a "…").
-        textBytes &+= nodes.ids[index].utf8.count &+ 3 &* nodes.labels[index].utf8.count &+ 3
+        // The ID once; the label twice (aria-label, title).
+        textBytes &+= nodes.ids[index].utf8.count &+ 2 &* nodes.labels[index].utf8.count
     }
-    let header = 1024 + SVGStyle.sheet.utf8CodeUnitCount + 4 * numberBytes
+    var lineBytes = 0
+    for line in geometry.lines.strings { lineBytes &+= line.utf8.count }
+    let titleLines = geometry.title?.lines ?? []
+    let header = 1024 + SVGStyle.sheet.utf8CodeUnitCount + SVGStyle.fontFamily.utf8.count + 4 * numberBytes
         + SVGBytes.escapedBound((diagram.settings.title ?? "").utf8.count + nodes.labels[0].utf8.count)
+        + titleLines.reduce(0) { $0 + perLine + SVGBytes.escapedBound($1.utf8.count) }
     let (total, overflow) = count.multipliedReportingOverflow(by: perNode)
     guard !overflow else { return Int.max / 2 }
-    return total &+ SVGBytes.escapedBound(textBytes) &+ header &+ DecimalText.maxLength
+    let lines = geometry.lines.strings.count &* perLine
+    return total &+ lines &+ SVGBytes.escapedBound(textBytes &+ lineBytes) &+ header &+ DecimalText.maxLength
 }
 
 private func writeSVG(_ out: inout SVGBytes, _ diagram: Diagram, _ geometry: Geometry, count: Int) {
@@ -51,14 +59,16 @@ private func writeSVG(_ out: inout SVGBytes, _ diagram: Diagram, _ geometry: Geo
     out.text(diagram.settings.title ?? "Bracket diagram")
     out.raw("</title>\n<desc id=\"bracket-desc\">")
     describe(&out, diagram, cardCount: count)
-    out.raw("</desc>\n<style>")
-    out.raw(SVGStyle.sheet)
-    out.raw("</style>\n<rect class=\"bracket-background\" width=\"100%\" height=\"100%\"/>\n")
+    out.raw("</desc>\n")
+    writeStyle(&out)
+    out.raw("<rect class=\"bracket-background\" width=\"100%\" height=\"100%\"/>\n")
     out.raw("<g transform=\"translate(")
     out.number(margin)
     out.raw(" ")
     out.number(margin)
-    out.raw(")\">\n<g class=\"bracket-connectors\" aria-hidden=\"true\">\n")
+    out.raw(")\">\n")
+    if let title = geometry.title { drawTitle(&out, title) }
+    out.raw("<g class=\"bracket-connectors\" aria-hidden=\"true\">\n")
     let edgeChildren = geometry.edgeChildren, edgeParents = geometry.edgeParents
     for edge in 0..<edgeChildren.count where Int(edgeChildren[edge]) < count && Int(edgeParents[edge]) < count {
         let points = geometry.connectorPoints(edge)
@@ -73,11 +83,13 @@ private func writeSVG(_ out: inout SVGBytes, _ diagram: Diagram, _ geometry: Geo
         out.raw("\"/>\n")
     }
     out.raw("</g>\n<g role=\"list\" aria-label=\"Cards\">\n")
-    // Every card has the same size, so the font and the fitting rule are worked out once.
-    let style = CardStyle(width: geometry.cardWidth, height: geometry.cardHeight)
+    // Every card has the same font, so the baselines are worked out once per line count.
+    var style = CardStyle(fontSize: geometry.fontSize)
     let nodes = diagram.nodes
+    let lines = geometry.lines
     for index in 0..<count {
-        card(&out, id: nodes.ids[index], label: nodes.labels[index], centre: geometry.centres[index], style)
+        card(&out, id: nodes.ids[index], label: nodes.labels[index], centre: geometry.centres[index],
+             size: geometry.sizes[index], lines: lines.strings[lines.range(of: index)], &style)
     }
     out.raw("</g>\n</g>\n</svg>\n")
 }
@@ -114,61 +126,104 @@ func describe(_ out: inout SVGBytes, _ diagram: Diagram, cardCount: Int) {
     out.raw(".")
 }
 
-/// What every card shares: its size, font size and label fitting. (Internal: the preview's
-/// single-card fragments are written by the same `card` function.)
+/// What every card's text shares: the font size and the baselines of a block of n lines,
+/// relative to the card's centre (from the font's ascent and descent, so the text sits centred
+/// in every renderer, librsvg included, which ignores `dominant-baseline`). (Internal: the
+/// preview's single-card fragments are written by the same `card` function.)
 struct CardStyle {
-    let width: Double
-    let height: Double
-    let fontSize: Double
-    let fitting: LabelFitting
+    let measurer: TextMeasurer
+    private var baselines: [[Double]] = []
 
-    init(width: Double, height: Double) {
-        self.width = width
-        self.height = height
-        // The font scales down for short cards so a label never spills over the border.
-        fontSize = min(13, height * 0.6)
-        fitting = LabelFitting(cardWidth: width, fontSize: fontSize)
+    init(fontSize: Double) {
+        measurer = TextMeasurer(fontSize: fontSize)
+    }
+
+    var fontSize: Double { measurer.fontSize }
+
+    mutating func baselines(lineCount: Int) -> [Double] {
+        guard lineCount < 64 else { return measurer.baselines(lineCount: lineCount) }
+        while baselines.count <= lineCount { baselines.append(measurer.baselines(lineCount: baselines.count)) }
+        return baselines[lineCount]
     }
 }
 
-func card(_ out: inout SVGBytes, id: String, label: String, centre: Point, _ style: CardStyle) {
+/// One card: its group, the full label as aria-label and `<title>`, the rectangle, and one
+/// `<text>` with a `<tspan>` per line.
+func card(
+    _ out: inout SVGBytes, id: String, label: String, centre: Point, size: Size,
+    lines: ArraySlice<String>, _ style: inout CardStyle
+) {
     out.raw("<g class=\"bracket-card\" data-node-id=\"")
     out.text(id)
     out.raw("\" role=\"listitem\" aria-label=\"")
     // The label appears up to three times; it is escaped once and its bytes repeated.
     let labelStart = out.count
-    let verbatim = out.text(label)
+    out.text(label)
     let labelEnd = out.count
     out.raw("\" tabindex=\"0\"><title>")
     out.repeatWritten(from: labelStart, to: labelEnd)
     out.raw("</title><rect x=\"")
-    out.number(centre.x - style.width / 2)
+    out.number(centre.x - size.width / 2)
     out.raw("\" y=\"")
-    out.number(centre.y - style.height / 2)
+    out.number(centre.y - size.height / 2)
     out.raw("\" width=\"")
-    out.number(style.width)
+    out.number(size.width)
     out.raw("\" height=\"")
-    out.number(style.height)
-    out.raw("\" rx=\"6\"/><text x=\"")
-    out.number(centre.x)
-    out.raw("\" y=\"")
-    out.number(centre.y)
-    out.raw("\" font-size=\"")
+    out.number(size.height)
+    out.raw("\" rx=\"6\"/><text font-size=\"")
     out.number(style.fontSize)
-    out.raw("\" text-anchor=\"middle\" dominant-baseline=\"central\">")
-    if style.fitting.showsUnchanged(label, knownWithoutLineBreaks: verbatim) {
-        out.repeatWritten(from: labelStart, to: labelEnd)
-    } else {
-        out.text(style.fitting.shown(label))
+    out.raw("\" text-anchor=\"middle\">")
+    let baselines = style.baselines(lineCount: lines.count)
+    for (offset, line) in lines.enumerated() {
+        textLine(&out, x: centre.x, y: centre.y + baselines[offset]) { out in
+            // A label shown whole on one line is the text just escaped: repeat its bytes.
+            if lines.count == 1 && line == label { out.repeatWritten(from: labelStart, to: labelEnd) } else { out.text(line) }
+        }
     }
     out.raw("</text></g>\n")
+}
+
+/// One line of text, centred on `x` with its baseline at `y`. No `textLength`: every width was
+/// measured with the widest font of the stack, so a viewer's fallback font draws the line no
+/// wider, and pinning the width would stretch it (docs/language.md, "Text and fonts").
+private func textLine(_ out: inout SVGBytes, x: Double, y: Double, _ body: (inout SVGBytes) -> Void) {
+    out.raw("<tspan x=\"")
+    out.number(x)
+    out.raw("\" y=\"")
+    out.number(y)
+    out.raw("\">")
+    body(&out)
+    out.raw("</tspan>")
+}
+
+/// The drawn title above the cards. Hidden from screen readers: the document's own `<title>`
+/// already says it.
+func drawTitle(_ out: inout SVGBytes, _ title: TitleBlock) {
+    out.raw("<text class=\"bracket-heading\" aria-hidden=\"true\" font-size=\"")
+    out.number(title.fontSize)
+    out.raw("\" text-anchor=\"middle\">")
+    let baselines = TextMeasurer(fontSize: title.fontSize).baselines(lineCount: title.lines.count)
+    for (offset, line) in title.lines.enumerated() {
+        textLine(&out, x: title.center.x, y: title.center.y + baselines[offset]) { $0.text(line) }
+    }
+    out.raw("</text>\n")
+}
+
+/// The `<style>` element: the shared sheet with the measured font first in the font stack.
+func writeStyle(_ out: inout SVGBytes) {
+    out.raw("<style>")
+    out.raw(SVGStyle.sheet)
+    out.raw(".bracket-card text,.bracket-empty,.bracket-heading{font-family:")
+    out.plain(SVGStyle.fontFamily)
+    out.raw("}</style>\n")
 }
 
 /// A small picture that says there is nothing to draw, so a preview of an empty or broken file
 /// still shows something meaningful instead of a blank or invalid document.
 private func renderEmptySVG(_ diagram: Diagram) -> String {
     let title = diagram.settings.title ?? "Bracket diagram"
-    let capacity = 1024 + SVGStyle.sheet.utf8CodeUnitCount + SVGBytes.escapedBound(title.utf8.count)
+    let capacity = 1024 + SVGStyle.sheet.utf8CodeUnitCount + SVGStyle.fontFamily.utf8.count
+        + SVGBytes.escapedBound(title.utf8.count)
     return SVGBytes.string(capacity: capacity) { out in writeEmptySVG(&out, title: title) }
 }
 
@@ -176,9 +231,12 @@ private func writeEmptySVG(_ out: inout SVGBytes, title: String) {
     openDocument(&out, width: 240, height: 80)
     out.raw("<title id=\"bracket-title\">")
     out.text(title)
-    out.raw("</title>\n<desc id=\"bracket-desc\">The diagram is empty: there are no nodes to show.</desc>\n<style>")
-    out.raw(SVGStyle.sheet)
-    out.raw("</style>\n<rect class=\"bracket-background\" width=\"100%\" height=\"100%\"/>\n")
-    out.raw("<text class=\"bracket-empty\" x=\"120\" y=\"40\" font-size=\"14\" text-anchor=\"middle\" ")
-    out.raw("dominant-baseline=\"central\">Empty diagram</text>\n</svg>\n")
+    out.raw("</title>\n<desc id=\"bracket-desc\">The diagram is empty: there are no nodes to show.</desc>\n")
+    writeStyle(&out)
+    out.raw("<rect class=\"bracket-background\" width=\"100%\" height=\"100%\"/>\n")
+    let message = "Empty diagram"
+    let measurer = TextMeasurer(fontSize: 14)
+    out.raw("<text class=\"bracket-empty\" font-size=\"14\" text-anchor=\"middle\">")
+    textLine(&out, x: 120, y: 40 + measurer.baselines(lineCount: 1)[0]) { $0.text(String(message)) }
+    out.raw("</text>\n</svg>\n")
 }

@@ -1,9 +1,16 @@
+import BracketText
+
 /// The style sheet embedded in every SVG. Colours are CSS custom properties so a host page can
 /// restyle the preview, and the dark palette follows the viewer's colour scheme without script.
 /// Each `var()` declaration is preceded by a plain light colour: renderers without custom
 /// property support (librsvg, used by `rsvg-convert`, is one) drop the `var()` declaration and
 /// keep the plain one instead of painting everything black.
+///
+/// The font stack comes last, written by `writeStyle`: it is `FontTable.fontFamily`, whose first
+/// family is the font the text was measured with.
 enum SVGStyle {
+    static var fontFamily: String { FontTable.fontFamily }
+
     static let sheet: StaticString = """
         svg{--bracket-background:#ffffff;--bracket-card:#f5f7fa;--bracket-card-border:#5b6b82;\
         --bracket-text:#1c2430;--bracket-connector:#8a97a8;--bracket-focus:#2563eb}\
@@ -14,8 +21,7 @@ enum SVGStyle {
         .bracket-connector{fill:none;stroke:#8a97a8;stroke:var(--bracket-connector);stroke-width:1.5}\
         .bracket-card rect{fill:#f5f7fa;fill:var(--bracket-card);stroke:#5b6b82;\
         stroke:var(--bracket-card-border);stroke-width:1}\
-        .bracket-card text,.bracket-empty{fill:#1c2430;fill:var(--bracket-text);\
-        font-family:system-ui,-apple-system,'Segoe UI',sans-serif}\
+        .bracket-card text,.bracket-empty,.bracket-heading{fill:#1c2430;fill:var(--bracket-text)}\
         .bracket-card:focus{outline:none}\
         .bracket-card:focus rect{stroke:#2563eb;stroke:var(--bracket-focus);stroke-width:2.5}
         """

@@ -1,32 +1,49 @@
 /// Reads the header lines of one message (the bytes before the blank line).
 enum HeaderBlock {
-    static func contentLength(in header: ArraySlice<UInt8>) -> Result<Int, FramingError> {
+    /// A refused header block, and where to look for the next header: just after the line at
+    /// fault, so a good `Content-Length` line after a bad one is still found.
+    struct Failure: Error {
+        var error: FramingError
+        var resumeAt: Int
+    }
+
+    /// Lines end at LF, with or without CR before it, so a stray line a client printed without a
+    /// CR is one bad line, not glued to the header after it.
+    static func contentLength(in header: ArraySlice<UInt8>) -> Result<Int, Failure> {
         var length: Int?
         var lineStart = header.startIndex
         while lineStart < header.endIndex {
-            var lineEnd = lineStart
-            while lineEnd < header.endIndex,
-                  !(header[lineEnd] == 0x0D && lineEnd + 1 < header.endIndex && header[lineEnd + 1] == 0x0A) {
-                lineEnd += 1
-            }
+            let newline = header[lineStart...].firstIndex(of: 0x0A) ?? header.endIndex
+            var lineEnd = newline
+            if lineEnd > lineStart, header[lineEnd - 1] == 0x0D { lineEnd -= 1 }
             let line = header[lineStart..<lineEnd]
-            lineStart = min(lineEnd + 2, header.endIndex)
+            let next = min(newline + 1, header.endIndex)
+            lineStart = next
+            if line.isEmpty { continue }
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
-                return .failure(FramingError(.malformedHeader, "header line without ':': \(printable(line))"))
+                return .failure(Failure(error: FramingError(.malformedHeader, "header line without ':': \(printable(line))"),
+                                        resumeAt: next))
             }
             let name = trimmed(line[line.startIndex..<colon]).map(asciiLowercased)
             guard name.elementsEqual("content-length".utf8) else { continue }
             let value = trimmed(line[(colon + 1)...])
             guard let parsed = parseDecimal(value) else {
-                return .failure(FramingError(.invalidContentLength, "invalid Content-Length value: \(printable(value))"))
+                return .failure(Failure(error: FramingError(.invalidContentLength,
+                                                            "invalid Content-Length value: \(printable(value))"),
+                                        resumeAt: next))
             }
             if let length, length != parsed {
-                return .failure(FramingError(.invalidContentLength, "conflicting Content-Length headers: \(length) and \(parsed)"))
+                return .failure(Failure(error: FramingError(.invalidContentLength,
+                                                            "conflicting Content-Length headers: \(length) and \(parsed)"),
+                                        resumeAt: next))
             }
             length = parsed
         }
         guard let length else {
-            return .failure(FramingError(.missingContentLength, "message header has no Content-Length"))
+            // Search again from the next byte: a header glued to stray bytes before it (a body
+            // sent without a header, say) is one line whose name is not Content-Length.
+            return .failure(Failure(error: FramingError(.missingContentLength, "message header has no Content-Length"),
+                                    resumeAt: min(header.startIndex + 1, header.endIndex)))
         }
         return .success(length)
     }
@@ -52,8 +69,16 @@ enum HeaderBlock {
         return slice
     }
 
-    private static func printable(_ bytes: ArraySlice<UInt8>) -> String {
-        let shown = String(decoding: bytes.prefix(80), as: UTF8.self)
+    /// At most 80 bytes of a line, control characters escaped, for a log line.
+    static func printable(_ bytes: ArraySlice<UInt8>) -> String {
+        var shown = ""
+        for scalar in String(decoding: bytes.prefix(80), as: UTF8.self).unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                shown += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
         return "\"\(shown)\"" + (bytes.count > 80 ? "…" : "")
     }
 }

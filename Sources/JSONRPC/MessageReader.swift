@@ -56,7 +56,7 @@ public final class MessageReader {
             } else {
                 // 0 is end of input; any other failure ends the stream the same way.
                 finished = true
-                if case .error(let error)? = framer.finish() { pending = [.framingError(error)] }
+                for case .error(let error) in framer.finish() { pending.append(.framingError(error)) }
                 pending.append(.endOfInput)
             }
         }

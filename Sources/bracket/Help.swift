@@ -10,6 +10,9 @@ enum Help {
         --level-gap N                  gap between depth levels (default 64)
         --leaf-gap N                   gap between neighbouring leaves (default 28)
         --margin N                     margin around the picture (default 24)
+        --max-card-width N             widest a card grows to fit its label (default 240)
+        --max-lines N                  most lines of a label before "…" (default 3)
+        --fit auto|fixed               cards fit their labels, or keep the card size
 
     """
 

@@ -25,6 +25,23 @@ struct LayoutOptions {
         case "--level-gap": defaults.levelGap = try Self.length(flag, &scanner, allowZero: true)
         case "--leaf-gap": defaults.leafGap = try Self.length(flag, &scanner, allowZero: true)
         case "--margin": defaults.margin = try Self.length(flag, &scanner, allowZero: true)
+        case "--max-card-width":
+            // The ranges of the file's own settings (SettingSpec), by their JSON names.
+            let text = try scanner.value(for: flag), range = LayoutSettings.pointRange(forJSONKey: "maxCardWidth") ?? 8...4000
+            guard let value = Double(text), range.contains(value) else {
+                throw CommandError("--max-card-width needs a number from \(Int(range.lowerBound)) to \(Int(range.upperBound)), not '\(text)'")
+            }
+            defaults.maxCardWidth = value
+        case "--max-lines":
+            let text = try scanner.value(for: flag), range = LayoutSettings.pointRange(forJSONKey: "maxLines") ?? 1...20
+            guard let value = Int(text), range.contains(Double(value)) else {
+                throw CommandError("--max-lines needs a whole number from \(Int(range.lowerBound)) to \(Int(range.upperBound)), not '\(text)'")
+            }
+            defaults.maxLines = value
+        case "--fit":
+            let value = try scanner.value(for: flag)
+            guard let fit = CardFit(rawValue: value) else { throw CommandError("--fit must be auto or fixed, not '\(value)'") }
+            defaults.fit = fit
         default: return false
         }
         return true

@@ -1,4 +1,5 @@
 import BracketModel
+import BracketLayout
 import BracketTestSupport
 import Foundation
 @testable import BracketExport
@@ -18,6 +19,24 @@ import Testing
         #expect(dot.contains(#"  "4" [label="Node 4"];"#))
         #expect(!dot.contains("rank=max"))
         #expect(dot == exportDOT(try diagram("1 { 2 { 4 5 } 3 { 6 7 } }")))
+    }
+
+    /// Cards keep the layout's sizes and line breaks: a grown card gets its own width and height,
+    /// its label the same lines as the SVG (DOT's centred `\n`), and the measured font.
+    @Test func sizesAndLinesComeFromTheLayout() throws {
+        var d = try diagram("1 { 2 3 }")
+        d.nodes[1].label = "The quarter-final winner of the northern group"
+        d.nodes[2].label = "One\ntwo"
+        let geometry = layout(d)
+        let dot = exportDOT(d, geometry)
+        #expect(dot == exportDOT(d))
+        let lines = geometry.cards[1].lines
+        #expect(lines.count == 2)
+        let size = geometry.sizes[1]
+        #expect(dot.contains(#"  "2" [label="\#(lines.joined(separator: "\\n"))", width=\#(inches(size.width)), height=\#(inches(size.height))"#))
+        #expect(dot.contains(#"  "3" [label="One\ntwo""#))
+        #expect(dot.contains(#"fontname="DejaVu Sans", fontsize=13"#))
+        #expect(dot.contains(#"  "1" [label="Node 1"];"#))
     }
 
     @Test(arguments: [(RootSide.right, "RL"), (.left, "LR"), (.top, "TB"), (.bottom, "BT")])
@@ -55,6 +74,8 @@ import Testing
         var settings = LayoutSettings.tutorial
         settings.title = #"Open "26""#
         #expect(exportDOT(try diagram("1", settings: settings)).contains(#"label="Open \"26\"", labelloc=t"#))
+        settings.titleVisible = false
+        #expect(!exportDOT(try diagram("1", settings: settings)).contains("labelloc"))
     }
 
     /// Graphviz itself must accept the output and put the root on the requested side; skipped

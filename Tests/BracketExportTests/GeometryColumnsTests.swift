@@ -21,27 +21,39 @@ import Testing
         return (columns, try parsedGeometry(text, settings: settings))
     }
 
+    /// A JSON value spelled one way (sorted keys), to compare parsed objects.
+    func canonical(_ value: Any?) throws -> String {
+        let data = try JSONSerialization.data(withJSONObject: try #require(value), options: [.sortedKeys])
+        return String(decoding: data, as: UTF8.self)
+    }
+
     func check(_ text: String, settings: LayoutSettings = .tutorial) throws {
         let (c, g) = try columns(text, settings: settings)
         let nodes = try #require(g["nodes"] as? [[String: Any]])
         let edges = try #require(g["edges"] as? [[String: Any]])
-        #expect(Set(c.keys) == ["width", "height", "margin", "settings", "count", "ids", "labels", "x", "y", "depths",
-                                "ranges", "edgeChildren", "edgePoints"])
-        for key in ["width", "height", "margin"] { #expect(number(c[key]) == number(g[key]), "\(key)") }
-        #expect(NSDictionary(dictionary: try #require(c["settings"] as? [String: Any]))
-            .isEqual(to: try #require(g["settings"] as? [String: Any])))
+        #expect(Set(c.keys).subtracting(["title"]) == ["width", "height", "margin", "fontSize", "settings", "count", "ids", "labels",
+                                                     "x", "y", "depths", "widths", "heights", "lines", "ranges", "edgeChildren", "edgePoints"])
+        for key in ["width", "height", "margin", "fontSize"] { #expect(number(c[key]) == number(g[key]), "\(key)") }
+        #expect((c["title"] == nil) == (g["title"] == nil))
+        if let title = c["title"] as? [String: Any], let expected = g["title"] as? [String: Any] {
+            #expect(try canonical(title) == canonical(expected))
+        }
+        #expect(try canonical(c["settings"]) == canonical(g["settings"]))
         #expect(number(c["count"]) == Double(nodes.count))
         let ids = try #require(c["ids"] as? [String]), labels = try #require(c["labels"] as? [String])
         let xs = try #require(c["x"] as? [NSNumber]), ys = try #require(c["y"] as? [NSNumber])
         let depths = try #require(c["depths"] as? [NSNumber]), ranges = try #require(c["ranges"] as? [NSNumber])
         #expect(ids.count == nodes.count && labels.count == nodes.count && xs.count == nodes.count
                 && ys.count == nodes.count && depths.count == nodes.count && ranges.count == 4 * nodes.count)
-        let settings = try #require(g["settings"] as? [String: Any])
+        let widths = try #require(c["widths"] as? [NSNumber]), heights = try #require(c["heights"] as? [NSNumber])
+        let lines = try #require(c["lines"] as? [[String]])
+        #expect(widths.count == nodes.count && heights.count == nodes.count && lines.count == nodes.count)
         for (i, node) in nodes.enumerated() where i < ids.count {
             #expect(ids[i] == node["id"] as? String && labels[i] == node["label"] as? String)
             #expect(xs[i].doubleValue == number(node["x"]) && ys[i].doubleValue == number(node["y"]))
             #expect(depths[i].doubleValue == number(node["depth"]))
-            #expect(number(node["width"]) == number(settings["cardWidth"]) && number(node["height"]) == number(settings["cardHeight"]))
+            #expect(widths[i].doubleValue == number(node["width"]) && heights[i].doubleValue == number(node["height"]))
+            #expect(lines[i] == node["lines"] as? [String])
             let range = try #require(node["range"] as? [String: [String: Any]])
             let expected = [range["start"]?["line"], range["start"]?["character"], range["end"]?["line"], range["end"]?["character"]]
             #expect(ranges[(4 * i)..<(4 * i + 4)].map(\.doubleValue) == expected.map(number), "range of \(ids[i])")

@@ -35,11 +35,14 @@ func number(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
 
     @Test func tutorialDocument() throws {
         let json = try parsedGeometry(tutorialText)
-        #expect(Set(json.keys) == ["width", "height", "margin", "settings", "nodes", "edges"])
+        #expect(Set(json.keys) == ["width", "height", "margin", "fontSize", "settings", "nodes", "edges"])
         #expect(number(json["width"]) == 524 && number(json["height"]) == 260 && number(json["margin"]) == 24)
 
         let settings = try #require(json["settings"] as? [String: Any])
-        #expect(Set(settings.keys) == ["cardWidth", "cardHeight", "levelGap", "leafGap", "margin", "root", "align"])
+        #expect(Set(settings.keys) == [
+            "cardWidth", "cardHeight", "levelGap", "leafGap", "margin", "root", "align", "maxCardWidth", "maxLines", "fit",
+            "titleVisible",
+        ])
         #expect(number(settings["cardWidth"]) == 132 && number(settings["leafGap"]) == 28)
         #expect(settings["root"] as? String == "right" && settings["align"] as? String == "depth")
 
@@ -52,6 +55,9 @@ func number(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
         #expect(nodes[0]["parent"] is NSNull)
         #expect(nodes.allSatisfy { number($0["width"]) == 132 && number($0["height"]) == 44 })
         #expect(nodes[2]["label"] as? String == "Node 4")
+        #expect(nodes.map { $0["lines"] as? [String] } == nodes.map { [$0["label"] as? String ?? ""] })
+        #expect(nodes.allSatisfy { $0["truncated"] as? Bool == false })
+        #expect(json["title"] == nil && number(json["fontSize"]) == 13)
         // "4" is on line 1 ("  2 { 4 5 }") at character 6.
         let range = try #require(nodes[2]["range"] as? [String: [String: Any]])
         #expect(number(range["start"]?["line"]) == 1 && number(range["start"]?["character"]) == 6)

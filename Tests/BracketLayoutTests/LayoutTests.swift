@@ -114,3 +114,52 @@ let tutorialTree = "1 { 2 { 4 5 } 3 { 6 7 } }"
         #expect(g.cards.count == 2 && g.edges.isEmpty)
     }
 }
+
+@Suite struct TitleAndFitTests {
+    /// A title is drawn above the cards: the cards move down by its height and the gap, and a
+    /// tree narrower than its title is centred under it.
+    @Test func titleSitsAboveTheCards() throws {
+        var settings = LayoutSettings.tutorial
+        settings.title = "The spring open, semi-finals and final"
+        let g = layout(try diagram("1 { 2 3 }", settings: settings))
+        let title = try #require(g.title)
+        #expect(title.lines == ["The spring open, semi-finals and final"])
+        #expect(title.fontSize == 18)
+        let band = title.height + 16
+        let plain = layout(try diagram("1 { 2 3 }"))
+        #expect(g.height == plain.height + band)
+        #expect(g.width == max(plain.width, title.width))
+        #expect(title.center.x == g.width / 2)
+        let dx = (g.width - plain.width) / 2
+        #expect(zip(g.centres, plain.centres).allSatisfy { $0.x == $1.x + dx && $0.y == $1.y + band })
+    }
+
+    @Test func hiddenTitleTakesNoRoom() throws {
+        var settings = LayoutSettings.tutorial
+        settings.title = "Spring Open"
+        settings.titleVisible = false
+        let g = layout(try diagram(tutorialTree, settings: settings))
+        #expect(g.title == nil && g.width == 524 && g.height == 260)
+    }
+
+    /// `@fit fixed` keeps every card at the card size and cuts what does not fit.
+    @Test func fixedCardsKeepTheirSize() throws {
+        var settings = LayoutSettings.tutorial
+        settings.fit = .fixed
+        var d = try diagram(tutorialTree, settings: settings)
+        d.nodes[2].label = "The quarter-final winner of the northern group"
+        let g = layout(d)
+        #expect(g.width == 524 && g.height == 260)
+        #expect(g.sizes.allSatisfy { $0 == Size(width: 132, height: 44) })
+        // Two 13-point lines fit a 44-point card with its padding; the rest is cut.
+        #expect(g.cards[2].lines.count == 2 && g.cards[2].lines[1].hasSuffix("…") && g.cards[2].isTruncated)
+        #expect(g.cards[2].lineWidths.allSatisfy { $0 <= 132 - 16 })
+    }
+
+    /// With cards grown to fit, the default tutorial tree is unchanged.
+    @Test func tutorialLabelsFitTheMinimumCard() throws {
+        let g = layout(try diagram(tutorialTree))
+        #expect(g.sizes.allSatisfy { $0 == Size(width: 132, height: 44) })
+        #expect(g.cards.map(\.lines) == [["Node 1"], ["Node 2"], ["Node 4"], ["Node 5"], ["Node 3"], ["Node 6"], ["Node 7"]])
+    }
+}

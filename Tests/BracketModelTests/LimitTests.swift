@@ -48,12 +48,36 @@ import Testing
         #expect(diagnostic.range.end == document.text.count)
     }
 
-    @Test func longLabelWarningStartsPastTwoHundredCharacters() {
-        let atWarning = Document("root \"\(String(repeating: "w", count: Limits.labelWarningCharacters))\"")
-        #expect(codes(atWarning) == [])
-        let pastWarning = Document("root \"\(String(repeating: "w", count: Limits.labelWarningCharacters + 1))\"")
-        #expect(codes(pastWarning) == ["long-label"])
-        #expect(pastWarning.diagnostics.first?.severity == .warning)
+    /// `long-label` is measured: it fires exactly when the card's last line ends in "…", under
+    /// the file's own settings.
+    @Test func longLabelWarningIsMeasured() throws {
+        let fit = CardTextFit(settings: .tutorial)
+        // Grow a label word by word until it no longer fits three lines of a 240-point card.
+        var words: [String] = []
+        while !fit.isTruncated(words.joined(separator: " ")) { words.append("word\(words.count)") }
+        let fitting = words.dropLast().joined(separator: " "), cut = words.joined(separator: " ")
+        #expect(codes(Document("root \"\(fitting)\"")) == [])
+        let past = Document("root \"\(cut)\"")
+        #expect(codes(past) == ["long-label"])
+        let diagnostic = try #require(past.diagnostics.first)
+        #expect(diagnostic.severity == .warning)
+        #expect(diagnostic.range == ByteRange(5, past.text.count))
+        // More lines or a wider card make room; fixed cards cut much sooner.
+        #expect(codes(Document("@max-lines 4\nroot \"\(cut)\"")) == [])
+        #expect(codes(Document("@max-card-width 400\nroot \"\(cut)\"")) == [])
+        #expect(codes(Document("@fit fixed\nroot \"Vice President, Platform Engineering\"")) == ["long-label"])
+        #expect(codes(Document("root \"Vice President, Platform Engineering\"")) == [])
+    }
+
+    /// Changing a setting that decides what fits rescans every label, so an edited document
+    /// still equals a fresh parse of its text.
+    @Test func editingAFitSettingRescansLabels() {
+        let label = String(repeating: "Quarter-final ", count: 8)
+        var document = Document("@max-lines 9\nroot { a \"\(label)\" b \"\(label)\" }\n")
+        #expect(codes(document) == [])
+        document.apply(TextEdit(range: ByteRange(11, 12), replacement: "1"))
+        #expect(codes(document) == ["long-label", "long-label"])
+        #expect(document.diagnostics == Document(text: document.text).diagnostics)
     }
 
     /// `n0 { n1 { … } }` with `levels` nodes, each inside the previous one.

@@ -30,6 +30,23 @@ import Testing
         #expect(result.addedCards.isEmpty && result.removedCards.isEmpty && result.changedEdges.isEmpty)
     }
 
+    /// A label that widens its column moves that column's cards and the columns beyond it (away
+    /// from the origin), and nothing else: the leaves keep their place when the root is on the right.
+    /// Connectors change only where they touch a moved edge: with the root on the right the
+    /// middle column grows rightwards, so only its connectors to the root change (2); with the
+    /// root on the left it grows away from the root, moving the leaves' connectors (4).
+    @Test(arguments: [("right", ["1", "2", "3"], ["2", "3"]), ("left", ["2", "3", "4", "5", "6", "7"], ["4", "5", "6", "7"])])
+    func labelWideningItsLevelMovesThatLevelAndTheLevelsBeyond(root: String, moved: [String], edges: [String]) throws {
+        let old = "@root \(root)\n" + Self.tutorial
+        let edited = old.replacingOccurrences(of: "  2 {", with: "  2 \"Two, a wider label\" {")
+        let after = snapshot(edited)
+        #expect(after.geometry.cards[1].width > 132 && after.geometry.cards[1].lines.count == 1)
+        let result = try delta(old, edited)
+        #expect(ids(after, result.changedCards.map(\.index)).sorted() == moved)
+        #expect(result.addedCards.isEmpty && result.removedCards.isEmpty)
+        #expect(result.changedEdges.map { after.diagram.nodes.ids[Int(after.geometry.edgeChildren[$0])] }.sorted() == edges)
+    }
+
     @Test func insertedLeafIsAddedAndMovesWhatFollows() throws {
         let edited = Self.tutorial.replacingOccurrences(of: "    5\n", with: "    5\n    8\n")
         let after = snapshot(edited)

@@ -3,6 +3,8 @@ import BracketModel
 import BracketTestSupport
 import Foundation
 @testable import BracketSVG
+import BracketText
+import BracketBytes
 import Testing
 
 func svg(_ text: String, settings: LayoutSettings = .tutorial) throws -> String {
@@ -34,7 +36,8 @@ func svg(_ text: String, settings: LayoutSettings = .tutorial) throws -> String 
         // The root card: centre (458, 130), so its corner is at (392, 108).
         let rect = try #require(outline.named("rect").first { $0.attributes["x"] == "392" && $0.attributes["y"] == "108" })
         #expect(rect.attributes["width"] == "132" && rect.attributes["height"] == "44")
-        #expect(outline.named("text").map(\.text) == ["Node 1", "Node 2", "Node 4", "Node 5", "Node 3", "Node 6", "Node 7"])
+        #expect(outline.named("tspan").map(\.text) == ["Node 1", "Node 2", "Node 4", "Node 5", "Node 3", "Node 6", "Node 7"])
+        #expect(outline.named("text").count == 7)
     }
 
     /// Connectors come before the cards (drawn behind) and share the one translated group.
@@ -86,7 +89,8 @@ func svg(_ text: String, settings: LayoutSettings = .tutorial) throws -> String 
         let text = renderSVG(Diagram(nodes: [], settings: .tutorial), layout(Diagram(nodes: [], settings: .tutorial)))
         let outline = try #require(XMLOutline.parse(text))
         #expect(outline.elements.first?.name == "svg")
-        #expect(outline.named("text").first?.text == "Empty diagram")
+        #expect(outline.named("tspan").first?.text == "Empty diagram")
+        #expect(!text.contains("dominant-baseline"))
         #expect(outline.named("desc").first?.text.contains("empty") == true)
         #expect(!text.contains("data-node-id"))
     }
@@ -95,10 +99,12 @@ func svg(_ text: String, settings: LayoutSettings = .tutorial) throws -> String 
         let settings = LayoutSettings(cardWidth: 100.5, cardHeight: 31, levelGap: 10.25, leafGap: 1.0 / 3, margin: 7.5)
         let first = try svg("1 { 2 3 }", settings: settings)
         #expect(first == (try svg("1 { 2 3 }", settings: settings)))
-        // Root centre x: 50.25 + 110.75 = 161; leaf 3 centre y: 15.5 + 31.333… = 46.83.
+        // Root centre x: 50.25 + 110.75 = 161, y: 31.1666…; leaf 3 centre y: 15.5 + 31.333… = 46.83.
+        // Each baseline sits below its centre by half the ascent minus half the descent.
+        let below = TextMeasurer(fontSize: 13).baselines(lineCount: 1)[0]
         #expect(first.contains("translate(7.5 7.5)"))
-        #expect(first.contains(#"<text x="161" y="31.17""#))
-        #expect(first.contains(#"<text x="50.25" y="46.83""#))
+        #expect(first.contains(#"<tspan x="161" y="\#(DecimalText.string(31 + 1.0 / 6 + below, decimals: 2))""#))
+        #expect(first.contains(#"<tspan x="50.25" y="\#(DecimalText.string(46 + 5.0 / 6 + below, decimals: 2))""#))
     }
 
     @Test(arguments: [

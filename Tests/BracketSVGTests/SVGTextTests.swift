@@ -1,5 +1,7 @@
 import BracketLayout
 import BracketModel
+import BracketBytes
+import BracketText
 import BracketTestSupport
 @testable import BracketSVG
 import Testing
@@ -25,9 +27,9 @@ func renderOne(id: String = "n", label: String) throws -> String {
         #expect(card.attributes["data-node-id"] == #"x"><script>"#)
         #expect(card.attributes["aria-label"] == label)
         #expect(outline.named("title").map(\.text).contains(label))
-        // The shown text is the same characters (possibly shortened), never markup.
-        let shown = try #require(outline.named("text").first?.text)
-        #expect(label.hasPrefix(shown.replacingOccurrences(of: "…", with: "")))
+        // The shown text is the same characters (wrapped, possibly shortened), never markup.
+        let shown = outline.named("tspan").map(\.text).joined()
+        #expect(label.filter { $0 != " " }.hasPrefix(shown.replacingOccurrences(of: "…", with: "").filter { $0 != " " }))
     }
 
     @Test func controlCharactersAreReplaced() throws {
@@ -42,24 +44,56 @@ func renderOne(id: String = "n", label: String) throws -> String {
         #expect(SVGBytes.string(capacity: 8) { $0.text("Node 7 é") } == "Node 7 é")
     }
 
-    @Test func longLabelsAreShortenedVisibly() throws {
+    @Test func longLabelsWrapIntoOneTspanPerLine() throws {
         let label = "The quarter-final winner of the northern group"
         let text = try renderOne(label: label)
         let outline = try #require(XMLOutline.parse(text))
-        let shown = try #require(outline.named("text").first?.text)
-        #expect(shown.hasSuffix("…") && shown.count < label.count)
-        #expect(label.hasPrefix(String(shown.dropLast())))
+        let lines = outline.named("tspan").map(\.text)
+        #expect(lines.count == 2)
+        #expect(lines.joined(separator: " ") == label)
         #expect(outline.named("title").map(\.text).contains(label))
+        #expect(outline.named("text").count == 1)
     }
 
-    @Test func fittingCountsWideCharactersDouble() {
-        let fitting = LabelFitting(cardWidth: 132, fontSize: 13)
-        #expect(fitting.maxUnits == 15)
-        #expect(fitting.shown("Final 🏆") == "Final 🏆")
-        #expect(fitting.shown("123456789012345") == "123456789012345")
-        #expect(fitting.shown("1234567890123456") == "12345678901234…")
-        #expect(fitting.shown("決勝戦決勝戦決勝戦") == "決勝戦決勝戦決…")
-        #expect(fitting.shown("two\nlines") == "two lines")
-        #expect(fitting.shown("a\r\nb\tc") == "a b c")
+    @Test func labelsPastTheLineLimitEndInAnEllipsis() throws {
+        var d = try diagram("n")
+        d.nodes[0].label = String(repeating: "Semi-final of the northern group ", count: 6)
+        d.nodes[0].hasExplicitLabel = true
+        let geometry = layout(d)
+        let outline = try #require(XMLOutline.parse(renderSVG(d, geometry)))
+        let lines = outline.named("tspan").map(\.text)
+        #expect(lines.count == 3)
+        #expect(lines.last?.hasSuffix("…") == true)
+        #expect(geometry.lines.isTruncated(0))
+        // The accessible text keeps every character.
+        #expect(outline.named("title").map(\.text).contains(d.nodes[0].label))
+    }
+
+    @Test func lineBreakInALabelBreaksTheLine() throws {
+        let outline = try #require(XMLOutline.parse(try renderOne(label: "two\nlines")))
+        #expect(outline.named("tspan").map(\.text) == ["two", "lines"])
+    }
+
+    /// Baselines from the font's ascent and descent; no `dominant-baseline` (librsvg ignores
+    /// it) and no `textLength` (it would stretch a fallback font; docs/language.md).
+    @Test func textIsPlacedByBaselinesInTheMeasuredFont() throws {
+        let text = try renderOne(label: "Émile")
+        #expect(!text.contains("dominant-baseline") && !text.contains("textLength"))
+        let outline = try #require(XMLOutline.parse(text))
+        let tspan = try #require(outline.named("tspan").first)
+        #expect(tspan.attributes["x"] == "66")
+        // Baseline below the card's centre (22) by half the ascent minus half the descent.
+        let measurer = TextMeasurer(fontSize: 13)
+        let baseline = 22 + (measurer.ascent - measurer.descent) / 2
+        #expect(tspan.attributes["y"] == DecimalText.string(baseline, decimals: 2))
+        let style = try #require(outline.named("style").first?.text)
+        #expect(style.contains("font-family:\(FontTable.fontFamily)"))
+        #expect(FontTable.fontFamily.hasPrefix("'DejaVu Sans'"))
+    }
+
+    @Test func anEmptyLabelDrawsNoLine() throws {
+        let outline = try #require(XMLOutline.parse(try renderOne(label: "")))
+        #expect(outline.named("tspan").isEmpty)
+        #expect(outline.named("text").count == 1)
     }
 }

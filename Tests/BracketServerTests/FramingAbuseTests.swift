@@ -22,6 +22,119 @@ import Testing
         expectHealthy(client, id: 10)
         // The shutdown hidden in the first case's body was never run: shutdown now answers and exit gives 0.
         #expect(client.finish() == 0)
+        // The server said why, in its log (not the test's output).
+        #expect(client.logLines.contains { $0.hasPrefix("framing error: ") })
+    }
+
+    static let probe = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"bracket/sync-probe\"}"
+
+    /// A Content-Length beyond the 128 MiB limit (a wrong length, as the body is short): the
+    /// message is refused without waiting for those bytes, the request is answered -32600 with
+    /// its id, and reading resumes at the next header, so what follows is answered.
+    @Test(arguments: [(128 << 20) + 1, 1 << 31, 1_000_000_000_000, Int.max])
+    func overLimitLengthIsRefusedAndAnswered(declared: Int) throws {
+        let client = LSPTestClient()
+        client.initialize()
+        client.sendRaw(Array("Content-Length: \(declared)\r\n\r\n\(Self.probe)".utf8))
+        let refusal = try #require(client.response(7))
+        #expect(refusal["error"]?["code"] == -32600)
+        #expect(refusal["error"]?["message"]?.stringValue?.contains("exceeds the limit") == true)
+        expectHealthy(client, id: 10)
+        #expect(client.finish() == 0)
+        #expect(client.logLines.contains { $0.contains("Content-Length \(declared) exceeds the limit") })
+    }
+
+    /// A declared length longer than the body, with the next message right behind it: the next
+    /// header is found inside the declared body, the cut request is answered -32600 and the
+    /// following ones are answered as usual — whatever the wrong length, under the limit or over.
+    @Test(arguments: [200, 5_000, 1_000_000, 100 << 20, 1 << 31])
+    func tooLongLengthFollowedByValidMessages(declared: Int) throws {
+        let client = LSPTestClient()
+        client.initialize()
+        let next = client.message(id: 8, method: "bracket/sync-probe") + client.message(id: 9, method: "bracket/sync-probe")
+        client.sendRaw(Array("Content-Length: \(declared)\r\n\r\n\(Self.probe)".utf8) + next)
+        #expect(client.response(7)?["error"]?["code"] == -32600)
+        #expect(client.response(8)?["error"]?["code"] == -32601)
+        #expect(client.response(9)?["error"]?["code"] == -32601)
+        expectHealthy(client, id: 10)
+        #expect(client.finish() == 0)
+    }
+
+    /// A refused message that is not a request (a notification, a response to the server, not
+    /// JSON at all) gets no answer; reading resumes all the same.
+    @Test(arguments: [
+        "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didSave\",\"params\":{}}",
+        "{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":null}",
+        "not json at all",
+        "",
+    ])
+    func refusedNonRequestsGetNoAnswer(body: String) throws {
+        for declared in [1 << 31, 100_000] {
+            let client = LSPTestClient()
+            client.initialize()
+            client.sendRaw(Array("Content-Length: \(declared)\r\n\r\n\(body)".utf8) + client.message(id: 8, method: "bracket/sync-probe"))
+            let answer = try #require(client.nextError())
+            #expect(answer["id"] == 8)
+            expectHealthy(client, id: 10)
+            #expect(client.finish() == 0)
+        }
+    }
+
+    /// A real message over the limit (the client sends every declared byte) is refused and the
+    /// message after it read, without the server holding the body.
+    @Test func realOverLimitMessageIsPassedOver() throws {
+        let client = LSPTestClient()
+        client.initialize()
+        let filler = String(repeating: "x", count: (128 << 20) + 10 - 60)
+        let body = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"bracket/x\",\"params\":{\"a\":\"\(filler)\"}}"
+        client.sendRaw(Array("Content-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8) + client.message(id: 8, method: "bracket/sync-probe"))
+        #expect(client.response(7)?["error"]?["code"] == -32600)
+        #expect(client.response(8)?["error"]?["code"] == -32601)
+        #expect(client.finish() == 0)
+    }
+
+    /// Bytes that are not a message between messages — stray lines a client printed, binary
+    /// junk, blank lines, a body without its header — are reported and skipped; the message
+    /// after them is answered.
+    @Test(arguments: [
+        "hello from the client\n",
+        "hello\r\n",
+        "\r\n\r\n\r\n",
+        "junk: header\r\n\r\n",
+        "\u{0}\u{1}\u{7f}\u{1b}[31m",
+        "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"shutdown\"}",
+        "Content-Length: 5\r\nbroken line\r\n\r\n",
+        "Content-Length: abc\r\n",
+        "Content-Length\r\n\r\n",
+        "Content-Length: \r\n\r\n",
+    ])
+    func garbageBetweenMessagesIsSkipped(garbage: String) throws {
+        let client = LSPTestClient()
+        client.initialize()
+        client.sendRaw(client.message(id: 5, method: "bracket/sync-probe") + Array(garbage.utf8)
+            + client.message(id: 6, method: "bracket/sync-probe"))
+        #expect(client.response(5)?["error"]?["code"] == -32601)
+        #expect(client.response(6)?["error"]?["code"] == -32601)
+        expectHealthy(client, id: 10)
+        // The shutdown in a body without a header never ran: shutdown and exit give 0.
+        #expect(client.finish() == 0)
+    }
+
+    /// Every wrong length for one message, shorter and longer, each followed by a valid request:
+    /// the valid request is always answered.
+    @Test func everyWrongLengthOfOneMessage() throws {
+        let client = LSPTestClient()
+        client.initialize()
+        let body = Array(Self.probe.utf8)
+        var answered = 0
+        for (index, declared) in [0, 1, 10, body.count - 1, body.count + 1, body.count + 30, 10_000].enumerated() {
+            let id = 100 + index
+            client.sendRaw(Array("Content-Length: \(declared)\r\n\r\n".utf8) + body + client.message(id: id, method: "bracket/sync-probe"))
+            if client.response(id)?["error"]?["code"] == -32601 { answered += 1 }
+        }
+        #expect(answered == 7)
+        expectHealthy(client, id: 10)
+        #expect(client.finish() == 0)
     }
 
     /// A body shorter than declared, then end of input: earlier requests were answered and the

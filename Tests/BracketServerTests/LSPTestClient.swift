@@ -19,7 +19,11 @@ final class LSPTestClient: @unchecked Sendable {
         // Guarded by `condition`.
         var bodies: [[UInt8]] = []
         var rawOutput: [UInt8] = []
+        /// What the server logged (its stderr in `bracket lsp`): kept here, out of the test log.
+        var log: [UInt8] = []
         var status: Int32?
+        /// While true the output reader does not read: the server's stdout pipe fills up.
+        var paused = false
     }
 
     private let toServer: Int32
@@ -28,30 +32,40 @@ final class LSPTestClient: @unchecked Sendable {
     /// Notifications seen while waiting for responses, in arrival order.
     private(set) var notifications: [JSONValue] = []
 
-    init(arguments: [String] = []) {
-        var input: [Int32] = [0, 0], output: [Int32] = [0, 0]
+    /// `readDelay`: microseconds the client waits before each read of at most `readSize` bytes
+    /// of the server's output, to play a client slower than the server (0: read at once).
+    init(arguments: [String] = [], readDelay: UInt32 = 0, readSize: Int = 65536) {
+        var input: [Int32] = [0, 0], output: [Int32] = [0, 0], log: [Int32] = [0, 0]
         _ = pipe(&input)
         _ = pipe(&output)
+        _ = pipe(&log)
         toServer = input[1]
         let serverIn = input[0], serverOut = output[1], fromServer = output[0]
+        let serverLog = log[1], fromLog = log[0]
         let inbox = self.inbox
         Thread.detachNewThread {
-            let code = runLanguageServer(input: serverIn, output: serverOut, arguments: arguments)
+            let code = runLanguageServer(input: serverIn, output: serverOut, log: serverLog, arguments: arguments)
             // `serverIn` stays open on purpose: after `exit` the server's reader thread may still be
             // about to read it, and a closed number reused by the next test's pipe would hand
             // that test's messages to this finished server. It is one descriptor per test.
             close(serverOut)  // lets the reader thread see end of output
+            close(serverLog)
             inbox.condition.lock(); inbox.status = code; inbox.condition.broadcast(); inbox.condition.unlock()
         }
-        Thread.detachNewThread { Self.readOutput(fromServer, into: inbox) }
+        Thread.detachNewThread { Self.readOutput(fromServer, into: inbox, delay: readDelay, size: readSize) }
+        Thread.detachNewThread { Self.readLog(fromLog, into: inbox) }
     }
 
     deinit { closeInput() }
 
-    private static func readOutput(_ fd: Int32, into inbox: Inbox) {
+    private static func readOutput(_ fd: Int32, into inbox: Inbox, delay: UInt32, size: Int) {
         var framer = MessageFramer()
-        var chunk = [UInt8](repeating: 0, count: 65536)
+        var chunk = [UInt8](repeating: 0, count: max(1, size))
         while true {
+            if delay > 0 { usleep(delay) }
+            inbox.condition.lock()
+            while inbox.paused { inbox.condition.wait() }
+            inbox.condition.unlock()
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
@@ -63,6 +77,29 @@ final class LSPTestClient: @unchecked Sendable {
             inbox.condition.unlock()
         }
         close(fd)
+    }
+
+    private static func readLog(_ fd: Int32, into inbox: Inbox) {
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            inbox.condition.lock()
+            inbox.log.append(contentsOf: chunk[0..<count])
+            inbox.condition.broadcast()
+            inbox.condition.unlock()
+        }
+        close(fd)
+    }
+
+    /// Stops reading the server's output (after the read in progress) until `resumeReading`.
+    func pauseReading() {
+        inbox.condition.lock(); inbox.paused = true; inbox.condition.unlock()
+    }
+
+    func resumeReading() {
+        inbox.condition.lock(); inbox.paused = false; inbox.condition.broadcast(); inbox.condition.unlock()
     }
 
     // MARK: - Sending
@@ -129,6 +166,19 @@ final class LSPTestClient: @unchecked Sendable {
         return nil
     }
 
+    /// The response whose id is `id` (any JSON id), keeping notifications met on the way.
+    func nextMessage(withID id: JSONValue, timeout: TimeInterval = 20) -> JSONValue? {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while let message = next(timeout: deadline.timeIntervalSinceNow) {
+            if message["method"] != nil && message["id"] == nil {
+                notifications.append(message)
+            } else if message["id"] == id, message["method"] == nil {
+                return message
+            }
+        }
+        return nil
+    }
+
     /// The next error response, whatever its id (invalid messages are answered with id null);
     /// notifications met on the way are kept in `notifications`.
     func nextError(timeout: TimeInterval = 10) -> JSONValue? {
@@ -138,6 +188,26 @@ final class LSPTestClient: @unchecked Sendable {
             if message["method"] != nil && message["id"] == nil { notifications.append(message) }
         }
         return nil
+    }
+
+    /// The lines the server logged so far (without the `bracket lsp: ` prefix).
+    var logLines: [String] {
+        inbox.condition.lock(); defer { inbox.condition.unlock() }
+        return String(decoding: inbox.log, as: UTF8.self).split(separator: "\n").map {
+            String($0.hasPrefix("bracket lsp: ") ? $0.dropFirst("bracket lsp: ".count) : $0)
+        }
+    }
+
+    /// Waits (bounded) until a logged line contains `text`; the lines seen.
+    func waitForLog(containing text: String, timeout: TimeInterval = 10) -> [String] {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while true {
+            let lines = logLines
+            if lines.contains(where: { $0.contains(text) }) || Date() >= deadline { return lines }
+            inbox.condition.lock()
+            _ = inbox.condition.wait(until: min(deadline, Date(timeIntervalSinceNow: 0.05)))
+            inbox.condition.unlock()
+        }
     }
 
     /// Everything the server wrote so far, byte for byte.

@@ -254,6 +254,107 @@ private func post(_ server: PreviewHTTPServer, _ path: String, body: String,
     }
 }
 
+/// Duplicated singleton headers and connection floods (issue 16 §5).
+@Suite struct PreviewHTTPHostileTests {
+    /// Two Host headers are a 400 whatever their order or spelling (RFC 9112 §3.2), and so are
+    /// two of the other headers a check reads; repeats of other headers are harmless.
+    @Test func duplicatedSingletonHeadersAreBadRequests() throws {
+        let server = try makeServer()
+        defer { server.stop() }
+        let ours = "127.0.0.1:\(server.port)"
+        let page = "GET /\(server.token)/ HTTP/1.1\r\n"
+        let cases: [(String, Int)] = [
+            ("Host: evil.example\r\nHost: \(ours)\r\n", 400),
+            ("Host: \(ours)\r\nHost: evil.example\r\n", 400),
+            ("Host: \(ours)\r\nHost: \(ours)\r\n", 400),
+            ("Host: \(ours)\r\nhOsT: localhost:\(server.port)\r\n", 400),
+            ("Host: \(ours)\r\nX-A: 1\r\nHOST: \(ours)\r\n", 400),
+            ("Host: \(ours)\r\nContent-Length: 0\r\nContent-Length: 0\r\n", 400),
+            ("Host: \(ours)\r\nOrigin: http://\(ours)\r\nOrigin: http://evil.example\r\n", 400),
+            ("Host : \(ours)\r\n", 400),
+            ("Host: \(ours)\r\n folded: continuation\r\n", 400),
+            ("Host: \(ours)\r\nAccept: text/html\r\nAccept: */*\r\n", 200),
+        ]
+        for (headers, expected) in cases {
+            let response = RawHTTPClient.request(port: server.port, page + headers + "\r\n")
+            #expect(statusCode(response) == expected, "\(headers.debugDescription)")
+        }
+        var post = "POST /\(server.token)/reveal HTTP/1.1\r\nHost: \(ours)\r\n"
+        post += "Content-Type: text/plain\r\nContent-Type: application/json\r\nContent-Length: 8\r\n\r\n{\"id\":1}"
+        #expect(statusCode(RawHTTPClient.request(port: server.port, post)) == 400)
+    }
+
+    /// A normal page request: the number of attempts it took (each a fresh connection), up to 5.
+    private func attemptsToLoadThePage(_ server: PreviewHTTPServer) -> Int? {
+        for attempt in 1...5 {
+            if statusCode(get(server, "/\(server.token)/")) == 200 { return attempt }
+        }
+        return nil
+    }
+
+    /// Connections that never finish their request, far past the connection cap: the page still
+    /// loads at the first or second try, and the oldest stalled connections were closed.
+    @Test(arguments: [70, 100, 150])
+    func slowConnectionsCannotLockThePageOut(count: Int) throws {
+        let server = try makeServer()
+        defer { server.stop() }
+        var stalled: [RawHTTPClient] = []
+        for index in 0..<count {
+            guard let client = RawHTTPClient(port: server.port) else { continue }
+            if index % 2 == 0 { client.send("GET /\(server.token)/ HTTP/1.1\r\nHo") }  // half a request
+            stalled.append(client)
+        }
+        #expect(stalled.count == count)
+        let attempts = attemptsToLoadThePage(server)
+        #expect(attempts != nil && attempts! <= 2, "attempts: \(String(describing: attempts))")
+        #expect(server.evictionCount >= count - 64)
+        _ = stalled
+    }
+
+    /// More idle event streams than the cap (forgotten tabs, or a local process holding them):
+    /// the page still loads at once, a new stream still gets the latest preview, and the
+    /// number of open streams stays at the cap.
+    @Test(arguments: [20, 70])
+    func idleEventStreamsCannotLockThePageOut(count: Int) throws {
+        let server = try makeServer()
+        defer { server.stop() }
+        server.publish(payload: Array(#"{"version":9}"#.utf8))
+        var streams: [RawHTTPClient] = []
+        for _ in 0..<count {
+            guard let client = RawHTTPClient(port: server.port) else { continue }
+            client.send("GET /\(server.token)/events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
+            streams.append(client)
+        }
+        // Each stream got its head and the latest payload (or was closed to make room).
+        for stream in streams { _ = stream.read(until: "\n\n", occurrences: 1) }
+        #expect(attemptsToLoadThePage(server) == 1)
+        let fresh = try #require(RawHTTPClient(port: server.port))
+        fresh.send("GET /\(server.token)/events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
+        #expect(fresh.read(until: "\n\n", occurrences: 2).contains("data: {\"version\":9}"))
+        #expect(server.eventClientCount <= 16)
+        _ = streams
+    }
+
+    /// Streams and stalled requests together, past the cap several times over.
+    @Test func mixedFloodStillServesThePage() throws {
+        let server = try makeServer()
+        defer { server.stop() }
+        var held: [RawHTTPClient] = []
+        for index in 0..<120 {
+            guard let client = RawHTTPClient(port: server.port) else { continue }
+            if index % 3 == 0 {
+                client.send("GET /\(server.token)/events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
+            } else {
+                client.send("POST /\(server.token)/reveal HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Length: 40\r\n\r\n{")
+            }
+            held.append(client)
+        }
+        let attempts = attemptsToLoadThePage(server)
+        #expect(attempts != nil && attempts! <= 2, "attempts: \(String(describing: attempts))")
+        _ = held
+    }
+}
+
 @Suite struct PreviewHTTPPartsTests {
     @Test func parsesRequestHead() throws {
         let head = Array("GET /abc/events?x=1 HTTP/1.1\r\nHost: 127.0.0.1:9\r\nX-A:  v ".utf8)

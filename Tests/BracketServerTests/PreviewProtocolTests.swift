@@ -38,7 +38,8 @@ import Testing
         client.request(2, "bracket/preview", ["textDocument": ["uri": .string(uri)]])
         // 3 columns of 100 plus 2 gaps of 64 (the invalid -5 was ignored).
         #expect(client.response(2)?["result"]?["geometry"]?["width"] == 428)
-        client.notify("workspace/didChangeConfiguration", ["settings": ["bracket": ["layout": ["cardWidth": 50]]]])
+        // Fixed cards: a 50-point card would otherwise grow to fit "Node 1".
+        client.notify("workspace/didChangeConfiguration", ["settings": ["bracket": ["layout": ["cardWidth": 50, "fit": "fixed"]]]])
         client.request(3, "bracket/preview", ["textDocument": ["uri": .string(uri)]])
         #expect(client.response(3)?["result"]?["geometry"]?["width"] == 278)
         // The file's own setting wins over the editor's.

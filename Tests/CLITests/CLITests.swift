@@ -75,8 +75,9 @@ import Testing
     }
 
     @Test func fileSettingsWinOverFlags() throws {
+        // Fixed cards: a 50-point card would otherwise grow to fit "Node 1".
         let result = try BracketProcess.run(["geometry", "--card-width", "100", "-"],
-                                            stdin: Data("@card-width 50\n1 { 2 3 }".utf8))
+                                            stdin: Data("@card-width 50\n@fit fixed\n1 { 2 3 }".utf8))
         let object = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         #expect((object["width"] as? NSNumber)?.doubleValue == 164)
     }

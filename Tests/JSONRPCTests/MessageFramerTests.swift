@@ -1,3 +1,4 @@
+import BracketTestSupport
 import Testing
 @testable import JSONRPC
 
@@ -13,7 +14,7 @@ import Testing
             events += framer.push(input[previous..<split])
             previous = split
         }
-        if let last = framer.finish() { events.append(last) }
+        events += framer.finish()
         return events
     }
 
@@ -82,7 +83,7 @@ import Testing
         var framer = MessageFramer()
         let events = framer.push(Self.bytes("Content-Length: 9000000000000\r\n\r\nabc"))
         #expect(Self.kinds(events) == ["error:contentTooLong"])
-        #expect(Self.kinds(framer.finish().map { [$0] } ?? []) == ["error:truncatedBody"])
+        #expect(Self.kinds(framer.finish()) == ["error:truncatedBody"])
     }
 
     @Test func truncatedBodyIsReportedAtEndOfInput() {
@@ -115,5 +116,116 @@ import Testing
 
     @Test func emptyBodyIsAMessage() {
         #expect(Self.events(Self.bytes("Content-Length: 0\r\n\r\n")) == [.message([])])
+    }
+}
+
+/// The resynchronisation rules of issue 16 §4: refuse, report (with the request's id when it
+/// can be read) and read the next message, whatever the split of the stream into chunks.
+@Suite struct MessageFramerResyncTests {
+    typealias T = MessageFramerTests
+    static let request = #"{"jsonrpc":"2.0","id":7,"method":"m","params":{}}"#
+    static let next = "Content-Length: 7\r\n\r\n{\"n\":1}"
+
+    static func errors(_ events: [MessageFramer.Event]) -> [FramingError] {
+        events.compactMap { if case .error(let error) = $0 { return error } else { return nil } }
+    }
+
+    @Test(arguments: [1000, 1 << 31, Int.max])
+    func overLimitLengthIsRefusedWithItsIDAndReadingResumes(declared: Int) {
+        let framer = MessageFramer(maxContentLength: 10)
+        let stream = T.bytes("Content-Length: \(declared)\r\n\r\n\(Self.request)\(Self.next)")
+        for split in [0, 5, 30, 40, 60, 80, stream.count] {
+            let events = T.events(stream, splits: [split], framer: framer)
+            #expect(T.kinds(events) == ["error:contentTooLong", "{\"n\":1}"], "split at \(split)")
+            #expect(Self.errors(events).first?.requestID == .int(7))
+        }
+        // One byte at a time.
+        let events = T.events(stream, splits: Array(0...stream.count), framer: framer)
+        #expect(T.kinds(events) == ["error:contentTooLong", "{\"n\":1}"])
+        #expect(Self.errors(events).first?.requestID == .int(7))
+    }
+
+    @Test(arguments: [60, 100, 5_000, 1 << 20])
+    func tooLongLengthUnderTheLimitStopsAtTheNextHeader(declared: Int) {
+        let stream = T.bytes("Content-Length: \(declared)\r\n\r\n\(Self.request)\(Self.next)")
+        for split in 0...stream.count {
+            let events = T.events(stream, splits: [split])
+            #expect(T.kinds(events) == ["error:lengthMismatch", "{\"n\":1}"], "split at \(split)")
+            #expect(Self.errors(events).first?.requestID == .int(7))
+        }
+    }
+
+    /// One to twenty bytes too long: the body swallows the start of the next header.
+    @Test func slightlyTooLongLengthGivesTheNextHeaderBack() {
+        for extra in 1...20 {
+            let declared = Self.request.utf8.count + extra
+            let events = T.events(T.bytes("Content-Length: \(declared)\r\n\r\n\(Self.request)\(Self.next)"))
+            #expect(T.kinds(events) == ["error:lengthMismatch", "{\"n\":1}"], "\(extra) too long")
+        }
+    }
+
+    /// Garbage glued before a header, a body sent without a header, a bad line before a good one.
+    @Test(arguments: [
+        "junk" + next,
+        request + next,
+        "hello\n" + next,
+        "Content-Length: abc\r\n" + next,
+        "Content-Type: x\r\nnot a header\r\n" + next,
+    ])
+    func strayBytesBeforeAHeaderLoseNothingAfterIt(stream: String) {
+        let events = T.events(T.bytes(stream))
+        #expect(T.kinds(events).last == "{\"n\":1}")
+        #expect(!Self.errors(events).isEmpty)
+    }
+
+    /// A JSON body may hold CR LF between tokens and "Content-Length" inside strings: neither is
+    /// taken for a header.
+    @Test func bodiesThatLookLikeHeadersAreKept() {
+        for body in ["{\r\n\"content-length\": 12\r\n}", #"{"a":"Content-Length: 5\r\n"}"#, "{\"Content-Length\"  :  5 \r\n}"] {
+            let framed = T.bytes("Content-Length: \(body.utf8.count)\r\n\r\n\(body)\(Self.next)")
+            #expect(T.events(framed) == [T.message(body), T.message("{\"n\":1}")])
+        }
+    }
+
+    /// Whatever bytes came before, a header after a blank line is found and its message read.
+    @Test func anyPrefixThenABlankLineThenAMessage() {
+        var generator = SeededRandom(seed: 16)
+        let pieces = ["Content-Length: ", "content-length:", "12", "99999999999", "\r\n", "\r\n\r\n", "\n", "{", "}",
+                      "\"id\":3,", "\"method\":\"x\"", "Content-Type: a\r\n", ":", " ", "x", "\u{0}", "é", "Content-Le"]
+        for _ in 0..<20_000 {
+            var prefix = ""
+            for _ in 0..<Int.random(in: 0...8, using: &generator) { prefix += pieces.randomElement(using: &generator)! }
+            let stream = T.bytes(prefix + "\r\n\r\n" + Self.next)
+            let framer = MessageFramer(maxContentLength: 64, maxHeaderLength: 48)
+            let split = Int.random(in: 0...stream.count, using: &generator)
+            let kinds = T.kinds(T.events(stream, splits: [split], framer: framer))
+            #expect(kinds.last == "{\"n\":1}", "prefix \(prefix.debugDescription) split \(split): \(kinds)")
+            if kinds.last != "{\"n\":1}" { return }
+        }
+    }
+}
+
+@Suite struct RequestPrefixTests {
+    @Test(arguments: [
+        (#"{"jsonrpc":"2.0","id":7,"method":"m"#, RequestPrefix.Finding.request(.int(7))),
+        (#"{"id":"a\"b","method":"m"}"#, .request(.string("a\"b"))),
+        (#"{ "method" : "m" , "params":{"id":1,"x":[1,{"y":"}"}]}, "id" : -3 }"#, .request(.int(-3))),
+        (#"{"jsonrpc":"2.0","id":7,"result":null}"#, .notARequest),
+        (#"{"jsonrpc":"2.0","method":"m","params":{}}"#, .notARequest),
+        (#"{"id":1.5,"method":"m"}"#, .notARequest),
+        (#"{"id":null,"method":"m"}"#, .notARequest),
+        ("[1,2]", .notARequest),
+        ("garbage", .notARequest),
+        ("", .notARequest),
+    ] as [(String, RequestPrefix.Finding)])
+    func findsTheIDOfARequest(text: String, expected: RequestPrefix.Finding) {
+        #expect(RequestPrefix.examine(Array(text.utf8)[...], complete: true) == expected)
+    }
+
+    @Test func waitsForMoreBytesOnlyWhileUndecided() {
+        #expect(RequestPrefix.examine(Array(#"{"jsonrpc":"2.0","id":7"#.utf8)[...], complete: false) == .undecided)
+        #expect(RequestPrefix.examine(Array(#"{"jsonrpc":"2.0","id":7,"#.utf8)[...], complete: true) == .notARequest)
+        let long = Array(("{\"params\":\"" + String(repeating: "x", count: 5000) + "\",\"id\":1,\"method\":\"m\"}").utf8)
+        #expect(RequestPrefix.examine(long[...], complete: false) == .notARequest)
     }
 }

@@ -106,6 +106,8 @@ private let tutorialWithTitle = "@title \"Tutorial\"\n1 { 2 { 4 5 } 3 { 6 7 } }\
                 == Set(RootSide.allCases.map(\.rawValue)))
         #expect(try layout.at("$defs", "layout", "properties", "align").schema["enum"]?.stringSet
                 == Set(LeafAlignment.allCases.map(\.rawValue)))
+        #expect(try layout.at("$defs", "layout", "properties", "fit").schema["enum"]?.stringSet
+                == Set(CardFit.allCases.map(\.rawValue)))
     }
 
     /// Every example's `layout` is fully understood by the parser the server uses: each member
@@ -126,6 +128,10 @@ private let tutorialWithTitle = "@title \"Tutorial\"\n1 { 2 { 4 5 } 3 { 6 7 } }\
                 case "margin": #expect(overrides.margin == value.doubleValue)
                 case "root": #expect(overrides.root?.rawValue == value.stringValue)
                 case "align": #expect(overrides.align?.rawValue == value.stringValue)
+                case "maxCardWidth": #expect(overrides.maxCardWidth == value.doubleValue)
+                case "maxLines": #expect(overrides.maxLines.map(Double.init) == value.doubleValue)
+                case "fit": #expect(overrides.fit?.rawValue == value.stringValue)
+                case "titleVisible": #expect(overrides.titleVisible == value.boolValue)
                 default: Issue.record("example key \(key) is not a layout setting")
                 }
             }
@@ -136,6 +142,8 @@ private let tutorialWithTitle = "@title \"Tutorial\"\n1 { 2 { 4 5 } 3 { 6 7 } }\
     @Test(arguments: [
         #"{"cardWidth": 7.5}"#, #"{"cardHeight": 2001}"#, #"{"levelGap": -1}"#, #"{"leafGap": "28"}"#,
         #"{"margin": 1000.5}"#, #"{"root": "Right"}"#, #"{"align": true}"#, #"{"title": "x"}"#,
+        #"{"maxCardWidth": 4001}"#, #"{"maxLines": 2.5}"#, #"{"maxLines": 0}"#, #"{"fit": "grow"}"#,
+        #"{"titleVisible": "no"}"#,
     ])
     func rejectedValuesAreIgnored(text: String) throws {
         let overrides = try #require(SettingOverrides(layoutJSON: try JSONReader().parse(text)))

@@ -130,6 +130,15 @@
     check("clicking a hostile card runs nothing", window.__pwned === undefined);
     check("badge cleared when errors are gone", $("status").hidden, $("status").textContent);
 
+    // A diagram past the server's size limit comes as counts (docs/protocol.md): the page says
+    // so instead of waiting for a picture.
+    await send({ type: "preview", payload: { uri: "file:///work/tutorial.bracket", version: 5,
+      tooLarge: { cards: 1000001, connectors: 1000000, limit: 150000 }, diagnostics: { errors: 0, warnings: 0 } } });
+    check("a too-large diagram shows the message, not a picture",
+      document.querySelector("#stage svg") === null && !$("placeholder").hidden &&
+      /1000001 cards/.test($("placeholder").textContent) && /150000/.test($("placeholder").textContent),
+      $("placeholder").textContent);
+
     // Theme: VS Code's body class and variables win over the SVG's own fallbacks.
     await send({ type: "preview", payload: Object.assign({}, F["tutorial-v2"], { version: 6 }) });
     $("zoom-fit").click();

@@ -27,23 +27,11 @@ import urllib.parse
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+from checks import check  # noqa: E402
 BINARY = os.environ.get("BRACKET_BIN", os.path.join(ROOT, ".build", "debug", "bracket"))
 # A save must show in the page within this (issue 17).
 BUDGET_MS = 100
-
-PASSED = 0
-FAILED = 0
-
-
-def check(name, ok, detail=None):
-    global PASSED, FAILED
-    if ok:
-        PASSED += 1
-        print(f"PASS {name}")
-    else:
-        FAILED += 1
-        print(f"FAIL {name}" + ("" if detail is None else f": {detail}"))
-
 
 class Preview:
     """`bracket preview` as a child process, with its stderr collected line by line."""
@@ -291,8 +279,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="bracket-preview-cmd-") as directory:
         option_checks(directory)
         browser_checks(directory)
-    print(f"{PASSED} passed, {FAILED} failed")
-    return 1 if FAILED else 0
+    return check.summary()
 
 
 if __name__ == "__main__":

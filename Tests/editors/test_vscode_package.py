@@ -360,6 +360,10 @@ EXPECTED_DEFAULTS = {
     "bracket.layout.margin": 24,
     "bracket.layout.root": "right",
     "bracket.layout.align": "depth",
+    "bracket.layout.maxCardWidth": 240,
+    "bracket.layout.maxLines": 3,
+    "bracket.layout.fit": "auto",
+    "bracket.layout.titleVisible": True,
 }
 
 

@@ -136,7 +136,8 @@ def _():
     layout = SCHEMAS["settings"]["$defs"]["layout"]["properties"]
     defaults = {k: v.get("default") for k, v in layout.items()}
     assert defaults == {"cardWidth": 132, "cardHeight": 44, "levelGap": 64, "leafGap": 28,
-                        "margin": 24, "root": "right", "align": "depth"}, defaults
+                        "margin": 24, "root": "right", "align": "depth", "maxCardWidth": 240,
+                        "maxLines": 3, "fit": "auto", "titleVisible": True}, defaults
 
 
 @test("editors/vscode/package.json: bracket.layout.* agrees with settings.schema.json")

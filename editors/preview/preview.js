@@ -714,13 +714,14 @@
   }
   function cleanText(text) { return String(text).replace(FORBIDDEN, "\uFFFD"); }
 
-  // Baselines of n lines around the card's centre, as BracketText's TextMeasurer spells them,
-  // from the metrics the server sends (`picture.text`), or the usual ratios of the font.
+  // Baselines of n lines around the card's centre, as BracketText's TextMeasurer places them,
+  // from the metrics the server sends (`picture.text`).
   function baselines(store, n) {
     var m = store.metrics || {};
     var size = store.fontSize;
-    var ascent = num(m.ascent, size * 0.928), descent = num(m.descent, size * 0.236);
-    var lineHeight = num(m.lineHeight, ascent + descent);
+    // Per pixel of font size (`picture.text`); the usual ratios of the font when absent.
+    var ascent = num(m.ascent, 0.928) * size, descent = num(m.descent, 0.236) * size;
+    var lineHeight = num(m.lineHeight, 1.164) * size;
     var height = ascent + descent + (n - 1) * lineHeight;
     var result = [];
     for (var k = 0; k < n; k++) result.push(-height / 2 + ascent + k * lineHeight);

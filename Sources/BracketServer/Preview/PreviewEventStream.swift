@@ -84,8 +84,8 @@ final class PreviewEventClient: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Writes events until the peer goes away or the client is closed, then closes the
-    /// socket (only this thread ever closes it, so `close()` cannot hit a reused fd).
+    /// Writes events until the peer goes away or the client is closed. The socket stays open
+    /// for the connection's owner to close; `close()` no longer touches it once this returns.
     func run(keepAliveSeconds: Double) {
         while true {
             condition.lock()
@@ -107,7 +107,6 @@ final class PreviewEventClient: @unchecked Sendable {
             }
         }
         // Still holding the lock here, on every exit path.
-        PreviewSocket.closeSocket(fd)
         fd = -1
         closed = true
         condition.unlock()
@@ -149,19 +148,20 @@ final class PreviewEventHub: @unchecked Sendable {
         return clients.count
     }
 
-    /// Serves one event stream on the calling thread until it ends. The response head
-    /// has already been written by the caller.
-    func serve(fd: Int32) {
+    /// Serves one event stream on the calling thread until it ends; the caller then closes
+    /// the socket. The response head has already been written by the caller. `started`
+    /// receives a closure that ends this stream from another thread.
+    func serve(fd: Int32, started: (@escaping @Sendable () -> Void) -> Void = { _ in }) {
         lock.lock()
         if stopped {
             lock.unlock()
-            PreviewSocket.closeSocket(fd)
             return
         }
         let client = PreviewEventClient(fd: fd, preview: latestPreview, highlight: latestHighlight)
         let key = ObjectIdentifier(client)
         clients[key] = client
         lock.unlock()
+        started { client.close() }
         client.run(keepAliveSeconds: keepAliveSeconds)
         lock.lock(); clients[key] = nil; lock.unlock()
     }

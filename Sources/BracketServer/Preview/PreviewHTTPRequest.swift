@@ -11,7 +11,8 @@ struct PreviewHTTPRequest: Equatable {
     var method: String
     /// The path without query string or fragment, still percent-encoded.
     var path: String
-    /// Header names lower-cased; a repeated header keeps its last value.
+    /// Header names lower-cased. A repeated singleton header (`singletonHeaders`) makes the
+    /// request malformed; other repeats are joined with ", " as RFC 9110 §5.3 allows.
     var headers: [String: String]
     var body: [UInt8]
 
@@ -94,9 +95,22 @@ enum PreviewHTTPRequestReader {
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { return .failure(.malformed) }
             let name = line[..<colon]
-            guard !name.isEmpty, !name.contains(" ") else { return .failure(.malformed) }
+            // A field name is a token: no whitespace before the colon (RFC 9112 §5.1), no
+            // obsolete line folding (a line starting with a space or tab, §5.2).
+            guard !name.isEmpty, name.unicodeScalars.allSatisfy(isTokenCharacter) else { return .failure(.malformed) }
             let value = line[line.index(after: colon)...].trimmingSpaces()
-            headers[name.lowercased()] = value
+            guard !value.unicodeScalars.contains(where: { $0.value == 0x0D || $0.value == 0x0A || $0.value == 0 }) else {
+                return .failure(.malformed)
+            }
+            let key = name.lowercased()
+            if let earlier = headers[key] {
+                // Two Host headers (RFC 9112 §3.2), or two lengths, origins or types: which one
+                // counts is ambiguous, and ambiguity is how requests get smuggled past checks.
+                if singletonHeaders.contains(key) { return .failure(.malformed) }
+                headers[key] = earlier + ", " + value
+            } else {
+                headers[key] = value
+            }
         }
         var path = Substring(parts[1])
         if let cut = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<cut] }
@@ -121,6 +135,20 @@ enum PreviewHTTPRequestReader {
         guard remaining > 0, PreviewSocket.waitReadable(fd, milliseconds: Int32(remaining)) else { return nil }
         guard let chunk = PreviewSocket.receive(fd, max: max), !chunk.isEmpty else { return nil }
         return chunk
+    }
+}
+
+/// Headers a request may carry once: a repeat is a 400.
+let singletonHeaders: Set<String> = [
+    "host", "content-length", "content-type", "origin", "transfer-encoding", "authorization", "referer",
+]
+
+/// RFC 9110 §5.6.2 tchar.
+private func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar {
+    case "a"..."z", "A"..."Z", "0"..."9": return true
+    case "!", "#", "$", "%", "&", "'", "*", "+", "-", ".", "^", "_", "`", "|", "~": return true
+    default: return false
     }
 }
 

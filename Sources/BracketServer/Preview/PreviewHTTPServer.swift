@@ -3,7 +3,9 @@
 //
 // Threads: one accepts; each connection gets its own thread with a bounded read
 // deadline, so a slow or silent client only ever costs its own thread. A cap on open
-// connections keeps a misbehaving local process from exhausting threads.
+// connections keeps a misbehaving local process from exhausting threads, and when the cap is
+// reached the oldest connection still waiting for its request (else the oldest event stream)
+// is closed to make room, so a flood cannot lock the page out (PreviewConnections).
 import Foundation
 
 public final class PreviewHTTPServer: @unchecked Sendable {
@@ -14,12 +16,11 @@ public final class PreviewHTTPServer: @unchecked Sendable {
     private let router: PreviewRouter
     private let hub: PreviewEventHub
     private let limits: PreviewHTTPLimits
-    private let maxConnections: Int
+    private let connections: PreviewConnections
     // Guarded by `lock`.
     private let lock = NSLock()
     private var listenFD: Int32
     private var stopped = false
-    private var openConnections = 0
     private let acceptLoopDone = DispatchSemaphore(value: 0)
 
     /// Binds 127.0.0.1 on a free port and starts accepting. `onReveal` receives the
@@ -33,14 +34,15 @@ public final class PreviewHTTPServer: @unchecked Sendable {
     }
 
     init(page: PageAssets, onReveal: @escaping @Sendable (String) -> Void, onResync: @escaping @Sendable () -> Void = {},
-         limits: PreviewHTTPLimits, keepAliveSeconds: Double, maxConnections: Int = 64, port requested: UInt16 = 0) throws {
+         limits: PreviewHTTPLimits, keepAliveSeconds: Double, maxConnections: Int = 64,
+         maxEventStreams: Int = 16, port requested: UInt16 = 0) throws {
         let (fd, port) = try PreviewSocket.listenLoopback(port: requested)
         self.listenFD = fd
         self.port = port
         self.token = Self.makeToken()
         self.url = "http://127.0.0.1:\(port)/\(token)/"
         self.limits = limits
-        self.maxConnections = maxConnections
+        self.connections = PreviewConnections(maxConnections: maxConnections, maxEventStreams: maxEventStreams)
         self.hub = PreviewEventHub(keepAliveSeconds: keepAliveSeconds)
         self.router = PreviewRouter(page: page, port: port, token: token, onReveal: onReveal, onResync: onResync)
         Thread.detachNewThread { [self] in acceptLoop(fd) }
@@ -87,13 +89,13 @@ public final class PreviewHTTPServer: @unchecked Sendable {
             guard PreviewSocket.waitReadable(fd, milliseconds: 200) else { continue }
             let client = PreviewSocket.accept(fd)
             guard client >= 0 else { continue }
-            guard reserveConnection() else {
+            guard let id = connections.admit(client) else {
                 PreviewSocket.closeSocket(client)
                 continue
             }
             Thread.detachNewThread { [self] in
-                handle(client)
-                releaseConnection()
+                handle(client, id: id)
+                connections.close(id)
             }
         }
         lock.lock()
@@ -103,40 +105,30 @@ public final class PreviewHTTPServer: @unchecked Sendable {
         acceptLoopDone.signal()
     }
 
-    private func reserveConnection() -> Bool {
-        lock.lock(); defer { lock.unlock() }
-        guard openConnections < maxConnections else { return false }
-        openConnections += 1
-        return true
-    }
+    /// Open connections (tests); connections closed to make room so far.
+    var connectionCount: Int { connections.count }
+    var evictionCount: Int { connections.evictions }
 
-    private func releaseConnection() {
-        lock.lock(); openConnections -= 1; lock.unlock()
-    }
-
-    private func handle(_ fd: Int32) {
+    /// Answers one request; the caller closes the socket afterwards.
+    private func handle(_ fd: Int32, id: Int) {
         PreviewSocket.configureConnection(fd, timeoutSeconds: max(1, limits.requestDeadlineMilliseconds / 1000))
         let request: PreviewHTTPRequest
         switch PreviewHTTPRequestReader.read(from: fd, limits: limits) {
         case .success(let parsed):
             request = parsed
         case .failure(let error):
-            if let status = error.status {
+            if let status = error.status, !connections.isEvicted(id) {
                 _ = PreviewSocket.sendAll(fd, PreviewHTTPResponse.text(status, PreviewHTTPResponse.reason(status)).serialized())
             }
-            PreviewSocket.closeSocket(fd)
             return
         }
+        connections.responding(id)
         switch router.route(request) {
         case .response(let response):
             _ = PreviewSocket.sendAll(fd, response.serialized())
-            PreviewSocket.closeSocket(fd)
         case .eventStream:
-            guard PreviewSocket.sendAll(fd, PreviewHTTPResponse.eventStreamHead()) else {
-                PreviewSocket.closeSocket(fd)
-                return
-            }
-            hub.serve(fd: fd)   // closes fd when the stream ends
+            guard PreviewSocket.sendAll(fd, PreviewHTTPResponse.eventStreamHead()) else { return }
+            hub.serve(fd: fd) { close in connections.streaming(id, onEvict: close) }
         }
     }
 

@@ -3,16 +3,16 @@ import JSONRPC
 
 /// What the worker handles next. The reader thread produces most events; the preview HTTP
 /// server produces `.reveal` (a card clicked in the browser) and `.previewResync` (a page that
-/// could not apply a delta).
+/// could not apply a delta); the output queue produces `.previewWritten`.
 enum ServerEvent: Sendable {
     case message(Message)
     case invalid(InvalidMessage)
     case framingError(FramingError)
     case endOfInput
-    /// A request cancelled while it was still queued: answered with -32800 in its place.
-    case cancelled(RequestID)
     case reveal(nodeID: String)
     case previewResync
+    /// A preview push reached the client's pipe: a document held back behind it may render now.
+    case previewWritten
 }
 
 /// The hand-off between the reader thread and the single worker. Order is preserved, so
@@ -30,20 +30,6 @@ final class EventQueue: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Replaces a still-queued request with `.cancelled`. Returns false when the request is no
-    /// longer queued (running or answered): then the cancellation has nothing to do.
-    func cancel(_ id: RequestID) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        for index in head..<items.count {
-            if case .message(.request(let queuedID, _, _)) = items[index], queuedID == id {
-                items[index] = .cancelled(id)
-                return true
-            }
-        }
-        return false
-    }
-
     /// The next event, or nil when `deadline` passes first (the worker then runs its timers).
     func pop(until deadline: Date) -> ServerEvent? {
         condition.lock()
@@ -51,6 +37,18 @@ final class EventQueue: @unchecked Sendable {
         while head == items.count {
             if !condition.wait(until: deadline) && head == items.count { return nil }
         }
+        return take()
+    }
+
+    /// The next event if one is already queued; never waits.
+    func popNow() -> ServerEvent? {
+        condition.lock()
+        defer { condition.unlock() }
+        return head == items.count ? nil : take()
+    }
+
+    // Called with the lock held and an event available.
+    private func take() -> ServerEvent {
         let event = items[head]
         head += 1
         if head == items.count {

@@ -18,11 +18,18 @@ final class LanguageServer {
 
     let connection: Connection
     let queue: EventQueue
+    /// Everything the server sends goes through here: written by a thread of its own, so a
+    /// client that reads slowly never stalls the worker.
+    let outgoing: OutgoingQueue
+    let cancellation: RequestCancellation
+    let log: ServerLog
     var lifecycle = Lifecycle.uninitialized
     var encoding = PositionEncoding.utf16
     var defaults = LayoutSettings.tutorial
     var documents: [String: OpenDocument] = [:]
     var preview = PreviewSubscriptions()
+    /// Documents whose diagnostics have not been published since they changed.
+    var diagnosticsDirty: Set<String> = []
     var previewServer: PreviewHTTPServer?
     var clientProcessID: Int32?
     /// Numbers the semantic token results, so a delta request can name the one it builds on.
@@ -31,20 +38,38 @@ final class LanguageServer {
     private var nextOutgoingID: Int64 = 1
     private var lastParentCheck = Date()
 
-    init(connection: Connection, queue: EventQueue) {
+    /// Most events handled before pending previews are rendered, so an endless flood of input
+    /// still lets a preview through now and then.
+    static let maxEventsPerBatch = 4096
+
+    init(connection: Connection, queue: EventQueue, outgoing: OutgoingQueue, cancellation: RequestCancellation,
+         log: ServerLog) {
         self.connection = connection
         self.queue = queue
+        self.outgoing = outgoing
+        self.cancellation = cancellation
+        self.log = log
     }
 
+    /// Handles events in batches: everything already queued is handled before any preview is
+    /// rendered, so a burst of edits costs one render of its final state, not one per edit.
     func run() -> Int32 {
         while exitStatus == nil {
             if let event = queue.pop(until: nextWakeUp()) {
                 handle(event)
+                var handled = 1
+                while exitStatus == nil, handled < Self.maxEventsPerBatch, let next = queue.popNow() {
+                    handle(next)
+                    handled += 1
+                }
             }
+            flushDiagnostics()
             flushPreviews()
             checkClientProcess()
         }
+        flushDiagnostics()
         previewServer?.stop()
+        outgoing.finish()
         return exitStatus ?? 1
     }
 
@@ -68,46 +93,70 @@ final class LanguageServer {
     private func handle(_ event: ServerEvent) {
         switch event {
         case .message(.request(let id, let method, let params)):
+            // Whatever the client sent before this request is published before its answer.
+            flushDiagnostics()
             handleRequest(id: id, method: method, params: params)
+            cancellation.finished(id)
         case .message(.notification(let method, let params)):
             handleNotification(method: method, params: params)
         case .message(.response), .message(.errorResponse):
             break  // answers to our window/showDocument requests: nothing to do
         case .invalid(let invalid):
             logError("invalid message: \(invalid.error.message)")
-            send { try connection.reply(to: invalid) }
+            if invalid.shouldReply { sendError(id: invalid.id, invalid.error) }
         case .framingError(let error):
             logError("framing error: \(error.message)")
+            // A refused message whose id could be read is answered, so the client is not left waiting.
+            if let id = error.requestID {
+                sendError(id: id, .invalidRequest(error.message))
+            }
         case .endOfInput:
             exitStatus = lifecycle == .shutDown ? 0 : 1
-        case .cancelled(let id):
-            sendError(id: id, ResponseError(code: ResponseError.requestCancelled, message: "request cancelled"))
         case .reveal(let nodeID):
             reveal(nodeID: nodeID)
         case .previewResync:
             resyncBrowserPreview()
+        case .previewWritten:
+            break  // the loop's flushPreviews renders what was held back
         }
     }
 
     // MARK: - Sending
+    // Sending only queues (`OutgoingQueue`); a failed write is logged by the queue's writer and
+    // means the client is gone, so the end of input follows and stops the loop.
 
-    /// A failed write means the client is gone; the end of input will follow and stop the loop.
-    func send(_ body: () throws -> Void) {
-        do { try body() } catch { logError("write failed: \(error)") }
+    func sendResponse(id: RequestID, writeResult: (inout JSONWriter) -> Void) {
+        outgoing.send(Message.encodeResponse(id: id, writeResult: writeResult))
     }
 
     func sendError(id: RequestID?, _ error: ResponseError) {
-        send { try connection.sendError(id: id, error: error) }
+        outgoing.send(Message.encodeError(id: id, error: error))
     }
 
-    func sendNotification(_ method: String, _ params: JSONValue) {
-        send { try connection.sendNotification(method: method) { $0.write(params) } }
+    /// `key`: a queued notification with the same key is replaced by this one (see OutgoingQueue).
+    func sendNotification(_ method: String, key: String? = nil, writeParams: (inout JSONWriter) -> Void) {
+        outgoing.send(Message.encodeNotification(method: method, writeParams: writeParams), key: key)
+    }
+
+    func sendNotification(_ method: String, _ params: JSONValue, key: String? = nil) {
+        sendNotification(method, key: key) { $0.write(params) }
     }
 
     func sendRequest(_ method: String, _ params: JSONValue) {
         let id = RequestID.int(nextOutgoingID)
         nextOutgoingID += 1
-        send { try connection.writer.send(body: Message.encodeRequest(id: id, method: method) { $0.write(params) }) }
+        outgoing.send(Message.encodeRequest(id: id, method: method) { $0.write(params) })
+    }
+
+    func logError(_ text: String) {
+        log.write(text)
+    }
+
+    /// For handlers of long requests: throws -32800 RequestCancelled once the client has sent
+    /// `$/cancelRequest` for the request being handled. Call it between chunks of work (every
+    /// few thousand items: it takes a lock); the worker answers the error for you.
+    func checkCancelled() throws(ResponseError) {
+        if cancellation.runningRequestIsCancelled { throw ResponseError.cancelled }
     }
 
     /// `window/logMessage` (type 1 error, 2 warning, 3 info, 4 log).

@@ -5,7 +5,7 @@ import BracketModel
 import LanguageServerProtocol
 
 /// Reads editor-supplied layout settings (`{ cardWidth, cardHeight, levelGap, leafGap, margin,
-/// root, align }`) over `base`. Invalid values are skipped, each with a warning, so one typo in
+/// root, align, maxCardWidth, maxLines, fit, titleVisible }`) over `base`. Invalid values are skipped, each with a warning, so one typo in
 /// a user's configuration does not throw away the rest.
 func readLayoutSettings(_ json: JSONValue, over base: LayoutSettings) -> (settings: LayoutSettings, warnings: [String]) {
     var settings = base
@@ -15,7 +15,7 @@ func readLayoutSettings(_ json: JSONValue, over base: LayoutSettings) -> (settin
     }
     let lengths: [(String, WritableKeyPath<LayoutSettings, Double>)] = [
         ("cardWidth", \.cardWidth), ("cardHeight", \.cardHeight),
-        ("levelGap", \.levelGap), ("leafGap", \.leafGap), ("margin", \.margin),
+        ("levelGap", \.levelGap), ("leafGap", \.leafGap), ("margin", \.margin), ("maxCardWidth", \.maxCardWidth),
     ]
     for (key, value) in zip(object.keys, object.values) {
         if let length = lengths.first(where: { $0.0 == key }) {
@@ -40,6 +40,25 @@ func readLayoutSettings(_ json: JSONValue, over base: LayoutSettings) -> (settin
                 continue
             }
             settings.align = align
+        } else if key == "maxLines" {
+            guard let number = value.doubleValue, number == number.rounded(),
+                  let range = LayoutSettings.pointRange(forJSONKey: key), range.contains(number) else {
+                warnings.append("maxLines: expected a whole number from 1 to 20, got \(value)")
+                continue
+            }
+            settings.maxLines = Int(number)
+        } else if key == "fit" {
+            guard let fit = value.stringValue.flatMap(CardFit.init(rawValue:)) else {
+                warnings.append("fit: expected auto or fixed, got \(value)")
+                continue
+            }
+            settings.fit = fit
+        } else if key == "titleVisible" {
+            guard let visible = value.boolValue else {
+                warnings.append("titleVisible: expected true or false, got \(value)")
+                continue
+            }
+            settings.titleVisible = visible
         } else {
             warnings.append("unknown layout setting \"\(key)\"")
         }

@@ -36,6 +36,9 @@ struct PreviewSubscriptions {
     /// Numbers the browser pages' payloads (its own chain, apart from the editor's).
     var browserSequence = 0
     var dirty: Set<String> = []
+    /// Documents changed while their last push was still on its way to the client: rendered
+    /// once it has been written (see `LanguageServer.flushPreviews`).
+    var heldBack: Set<String> = []
     var lastRender: [String: Date] = [:]
 
     func isWatched(_ uri: String) -> Bool {

@@ -34,7 +34,7 @@ extension LanguageServer {
         // Preview (bracket's own methods, docs/protocol.md)
         case PreviewRequest.method:
             let request = try PreviewRequest(params: params)
-            return .bytes(previewResult(try context(for: request.textDocument.uri)))
+            return .bytes(try previewResult(try context(for: request.textDocument.uri)))
         case SubscribePreviewRequest.method:
             let request = try SubscribePreviewRequest(params: params)
             subscribePreview(uri: request.textDocument.uri, delta: request.delta)
@@ -83,8 +83,8 @@ extension LanguageServer {
             return .value(.array(foldingRanges(try context(for: request.textDocument.uri)).map(\.json)))
         case SelectionRangeRequest.method:
             let request = try SelectionRangeRequest(params: params)
-            return .value(.array(selectionRanges(try context(for: request.textDocument.uri),
-                                                 at: request.positions).map(\.json)))
+            return .value(.array(try selectionRanges(try context(for: request.textDocument.uri),
+                                                     at: request.positions).map(\.json)))
         case SemanticTokensFullRequest.method:
             let request = try SemanticTokensFullRequest(params: params)
             return .value(fullSemanticTokens(try context(for: request.textDocument.uri)).json)

@@ -46,12 +46,14 @@ extension LanguageServer {
     func didClose(_ notification: DidCloseTextDocumentNotification) {
         let uri = notification.textDocument.uri
         guard documents.removeValue(forKey: uri) != nil else { return }
+        diagnosticsDirty.remove(uri)
         preview.dirty.remove(uri)
+        preview.heldBack.remove(uri)
         dropDeltaBase(uri)
         // The pages keep showing the closed document; what they were sent need not be kept.
         if preview.browserURI == uri { preview.browserBase = nil }
         let params = PublishDiagnosticsParams(uri: uri, version: nil, diagnostics: [])
-        sendNotification(PublishDiagnosticsParams.method, params.json)
+        sendNotification(PublishDiagnosticsParams.method, params.json, key: Self.diagnosticsKey(uri))
         returnFreedMemory()
     }
 
@@ -62,12 +64,27 @@ extension LanguageServer {
         ProcessMemory.returnFreedMemory()
     }
 
-    /// Diagnostics go out at once (they are cheap); preview renders are only scheduled, and only
-    /// when someone watches this document.
+    /// Diagnostics and preview renders are only scheduled: diagnostics go out once the events
+    /// already queued are handled (or before the next request is answered), previews when the
+    /// coalescing interval allows and only when someone watches this document. A burst of edits
+    /// thus publishes the diagnostics of its final state once.
     func documentDidChange(uri: String) {
-        guard let context = try? context(for: uri) else { return }
-        let params = PublishDiagnosticsParams(uri: uri, version: context.version, diagnostics: context.lspDiagnostics())
-        sendNotification(PublishDiagnosticsParams.method, params.json)
+        diagnosticsDirty.insert(uri)
         if preview.isWatched(uri) { preview.dirty.insert(uri) }
+    }
+
+    /// The output queue's key for a document's diagnostics: a newer set replaces one the client
+    /// has not read yet.
+    static func diagnosticsKey(_ uri: String) -> String { "diagnostics \(uri)" }
+
+    /// Publishes the diagnostics of every document changed since the last call.
+    func flushDiagnostics() {
+        guard !diagnosticsDirty.isEmpty else { return }
+        for uri in diagnosticsDirty.sorted() {
+            guard let context = try? context(for: uri) else { continue }
+            let params = PublishDiagnosticsParams(uri: uri, version: context.version, diagnostics: context.lspDiagnostics())
+            sendNotification(PublishDiagnosticsParams.method, params.json, key: Self.diagnosticsKey(uri))
+        }
+        diagnosticsDirty.removeAll(keepingCapacity: true)
     }
 }

@@ -25,14 +25,14 @@ extension LanguageServer {
         default:
             break
         }
+        // Cancelled while it waited in the queue: answered without running.
+        if cancellation.start(id) { return sendError(id: id, .cancelled) }
         do {
             let reply = try dispatch(method: method, params: params, isRequest: true) ?? .value(.null)
-            send {
-                try connection.sendResponse(id: id) { writer in
-                    switch reply {
-                    case .value(let value): writer.write(value)
-                    case .bytes(let bytes): writer.raw(bytes)
-                    }
+            sendResponse(id: id) { writer in
+                switch reply {
+                case .value(let value): writer.write(value)
+                case .bytes(let bytes): writer.raw(bytes)
                 }
             }
         } catch {

@@ -14,25 +14,43 @@ extension LanguageServer {
         if documents[uri] != nil { preview.dirty.insert(uri) }
     }
 
+    /// The output queue's key for a document's `bracket/didChangePreview` pushes.
+    static func previewPushKey(_ uri: String) -> String { "preview \(uri)" }
+
     /// Renders every dirty document whose coalescing interval is over; the rest wait for the
     /// worker's next wake-up (`PreviewSubscriptions.nextDue`).
+    ///
+    /// A document whose previous push is still waiting for the client to read it is not
+    /// rendered for the editor: it is held back until that push is written (`.previewWritten`),
+    /// then rendered once, in its state at that moment. So a client slower than the edits gets
+    /// one push per push it manages to read, and never a backlog of stale renders; a delta
+    /// always applies to the push before it, since none is ever dropped.
     func flushPreviews() {
+        for uri in preview.heldBack where !outgoing.isPending(Self.previewPushKey(uri)) {
+            preview.heldBack.remove(uri)
+            preview.dirty.insert(uri)
+        }
         guard !preview.dirty.isEmpty else { return }
         let now = Date()
         for uri in preview.dirty where preview.dueDate(uri) <= now {
             preview.dirty.remove(uri)
             guard preview.isWatched(uri), let context = try? context(for: uri) else { continue }
+            var toEditor = preview.wantsNotification(uri)
+            if toEditor && outgoing.isPending(Self.previewPushKey(uri)) {
+                preview.heldBack.insert(uri)
+                toEditor = false
+            }
+            let toBrowser = preview.browserURI == uri
+            guard toEditor || toBrowser else { continue }
             preview.lastRender[uri] = now
             let render = PreviewRender(context)
-            let delta = preview.wantsDelta(uri)
-            if preview.wantsNotification(uri) {
-                let payload = delta ? sequencedPayload(render, allowDelta: true) : render.fullPayload(svg: preview.sendsSVG)
-                send {
-                    try connection.sendNotification(method: DidChangePreviewNotification.method) { $0.raw(payload) }
-                }
+            if toEditor {
+                let payload = preview.wantsDelta(uri)
+                    ? sequencedPayload(render, allowDelta: true) : render.fullPayload(svg: preview.sendsSVG)
+                sendNotification(DidChangePreviewNotification.method, key: Self.previewPushKey(uri)) { $0.raw(payload) }
             }
             // The browser pages apply deltas too, and ask for a resync when they cannot.
-            if preview.browserURI == uri { previewServer?.publish(payload: browserPayload(render, allowDelta: true)) }
+            if toBrowser { previewServer?.publish(payload: browserPayload(render, allowDelta: true)) }
         }
     }
 

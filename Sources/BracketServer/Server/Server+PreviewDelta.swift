@@ -1,4 +1,5 @@
 import BracketPreview
+import JSONRPC
 
 extension LanguageServer {
     /// The payload for a client that applies deltas: a delta against the last payload this
@@ -26,7 +27,7 @@ extension LanguageServer {
         columns: Bool = false
     ) -> [UInt8] {
         defer { base = PreviewDeltaBase(sequence: sequence, snapshot: render.snapshot) }
-        if allowDelta, let previous = base,
+        if allowDelta, render.tooLarge == nil, let previous = base,
            case .delta(let delta) = previewUpdate(from: previous.snapshot, to: render.snapshot) {
             return render.deltaPayload(delta, sequence: sequence, base: previous.sequence)
         }
@@ -42,8 +43,10 @@ extension LanguageServer {
 
     /// `bracket/preview`: always the full payload; for a delta client it is numbered and
     /// becomes the base of the next delta (this is how a page that lost track resynchronises).
-    func previewResult(_ context: DocumentContext) -> [UInt8] {
+    /// Cancellable between the render and the writing of the payload.
+    func previewResult(_ context: DocumentContext) throws(ResponseError) -> [UInt8] {
         let render = PreviewRender(context)
+        try checkCancelled()
         guard preview.wantsDelta(context.uri) else { return render.fullPayload(svg: preview.sendsSVG) }
         return sequencedPayload(render, allowDelta: false)
     }

@@ -1,19 +1,39 @@
 import BracketExport
 import BracketJSON
 import BracketLayout
+import BracketModel
 import BracketPreview
 import BracketSVG
 import BracketSyntax
 
 /// One render of a document: the snapshot a delta is computed from (and a full payload is
 /// written from).
+///
+/// A diagram of more than `maxCards` cards is not drawn at all: its payload says so, with its
+/// counts (`tooLarge`), instead of carrying geometry and SVG. A million flat cards made a 767 MB
+/// payload and a 3.3 GB server, and no editor or browser could show it; `bracket render` can.
 struct PreviewRender {
+    /// Above the largest diagrams the benchmarks preview (131,071 cards, about 90 MB of payload).
+    static let maxCards = 150_000
+
     let context: DocumentContext
     let snapshot: PreviewSnapshot
+    /// Set when the diagram has more than `maxCards` cards: the snapshot is then empty, so the
+    /// next payload that fits is a full one (a delta never builds on a picture with no cards).
+    let tooLarge: (cards: Int, connectors: Int)?
 
     init(_ context: DocumentContext) {
         self.context = context
         let diagram = context.diagram()
+        if diagram.nodes.count > Self.maxCards {
+            let empty = DocumentContext(document: Document(""), uri: context.uri, version: context.version,
+                                        encoding: context.encoding, defaults: context.defaults).diagram()
+            snapshot = PreviewSnapshot(diagram: empty, geometry: layout(empty), ranges: [])
+            let connectors = diagram.nodes.parents.count(where: { $0 >= 0 })
+            tooLarge = (diagram.nodes.count, connectors)
+            return
+        }
+        tooLarge = nil
         let geometry = layout(diagram)
         var positions = OrderedPositions(context)
         let ranges = diagram.nodes.idRanges.map { range in
@@ -34,6 +54,7 @@ struct PreviewRender {
     /// `columns` (the loopback page, which is always the bracket page) writes the geometry as
     /// `columns` (BracketExport's `writeGeometryColumns`) instead of `geometry`, implies no SVG.
     func fullPayload(sequence: Int? = nil, svg includeSVG: Bool = true, columns: Bool = false) -> [UInt8] {
+        if let tooLarge { return tooLargePayload(tooLarge, sequence: sequence) }
         if columns { return columnsPayload(sequence: sequence) }
         // The writer asks for each node's start and end in pre-order: text order.
         var positions = OrderedPositions(context)
@@ -84,9 +105,28 @@ struct PreviewRender {
         return writer.bytes
     }
 
-    /// `picture`: `{ svgWidth, svgHeight, title, desc, style }` — the `<svg>` size, the text of
-    /// its `<title>`, its `<desc>` element and its `<style>` text, so a page that draws the cards
-    /// itself can style them, and export them, exactly as the server's SVG does.
+    /// `{ uri, version, [sequence,] tooLarge: { cards, connectors, limit }, diagnostics }`.
+    private func tooLargePayload(_ counts: (cards: Int, connectors: Int), sequence: Int?) -> [UInt8] {
+        var writer = JSONWriter(reservingCapacity: 256)
+        writer.beginObject()
+        writer.key("uri"); writer.string(context.uri)
+        writer.key("version"); writer.int(context.version)
+        if let sequence { writer.key("sequence"); writer.int(sequence) }
+        writer.key("tooLarge")
+        writer.beginObject()
+        writer.key("cards"); writer.int(counts.cards)
+        writer.key("connectors"); writer.int(counts.connectors)
+        writer.key("limit"); writer.int(Self.maxCards)
+        writer.endObject()
+        writeDiagnosticCounts(&writer)
+        writer.endObject()
+        return writer.bytes
+    }
+
+    /// `picture`: `{ svgWidth, svgHeight, title, desc, style, text }` — the `<svg>` size, the
+    /// text of its `<title>`, its `<desc>` element, its `<style>` text and the font's vertical
+    /// metrics per pixel of font size, so a page that draws the cards itself can place, style and
+    /// export them exactly as the server's SVG does.
     private func writePicture(_ writer: inout JSONWriter) {
         let diagram = snapshot.diagram, geometry = snapshot.geometry
         let size = svgOuterSizeText(geometry)
@@ -97,6 +137,13 @@ struct PreviewRender {
         writer.key("title"); writer.string(diagram.settings.title ?? "Bracket diagram")
         writer.key("desc"); writer.string(svgDescriptionFragment(diagram, cardCount: geometry.centres.count))
         writer.key("style"); writer.string(svgStyleSheetText())
+        let metrics = svgFontMetricsPerPixel()
+        writer.key("text")
+        writer.beginObject()
+        writer.key("ascent"); writer.double(metrics.ascent)
+        writer.key("descent"); writer.double(metrics.descent)
+        writer.key("lineHeight"); writer.double(metrics.lineHeight)
+        writer.endObject()
         writer.endObject()
     }
 

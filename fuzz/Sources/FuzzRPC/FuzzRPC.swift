@@ -19,7 +19,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         events += framer.push(bytes[offset..<end])
         offset = end
     }
-    if let last = framer.finish() { events.append(last) }
+    events += framer.finish()
+    expectResynchronises(after: bytes.dropFirst(), chunkSize: chunkSize)
 
     // The body on its own is also fed to the decoder, so JSON paths are fuzzed without framing.
     events.append(.message(Array(bytes.dropFirst())))
@@ -37,6 +38,25 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     return 0
+}
+
+/// Whatever came before, a blank line and then a well-framed message: that message is read
+/// (the framer always resynchronises at the next header line, issue 16 §4).
+func expectResynchronises(after prefix: Slice<UnsafeBufferPointer<UInt8>>, chunkSize: Int) {
+    let sentinel = Array("Content-Length: 7\r\n\r\n{\"n\":1}".utf8)
+    let stream = Array(prefix) + Array("\r\n\r\n".utf8) + sentinel
+    var framer = MessageFramer(maxContentLength: 4096, maxHeaderLength: 512)
+    var events: [MessageFramer.Event] = []
+    var offset = 0
+    while offset < stream.count {
+        let end = min(stream.count, offset + chunkSize)
+        events += framer.push(stream[offset..<end])
+        offset = end
+    }
+    events += framer.finish()
+    guard case .message(let last)? = events.last, last == Array("{\"n\":1}".utf8) else {
+        preconditionFailure("the message after a blank line was lost: \(events.suffix(3))")
+    }
 }
 
 /// Decodes params as the request or notification the method names; errors are expected.

@@ -1,0 +1,110 @@
+import BracketBytes
+import BracketText
+
+/// How labels become card text under one set of layout settings: the font, the room inside a
+/// card, how many lines a label may take, and the card size that holds them. Layout sizes
+/// cards with it and `check` reports `long-label` with it, so the warning names exactly the
+/// labels whose cards end in "…".
+public struct CardTextFit: Sendable, Equatable {
+    /// Space kept free between the text and the card's left and right edges.
+    public static let horizontalPadding = 8.0
+    /// Space kept free between the text block and the card's top and bottom edges.
+    public static let verticalPadding = 6.0
+    /// Size of the card font when the card is tall enough (the font shrinks for short cards).
+    public static let preferredFontSize = 13.0
+
+    public let measurer: TextMeasurer
+    public let fit: CardFit
+    /// The smallest card (the configured card size).
+    public let minWidth: Double
+    public let minHeight: Double
+    /// The widest a line of text may be.
+    public let maxTextWidth: Double
+    /// The most lines a label may take.
+    public let maxLines: Int
+
+    public init(settings: LayoutSettings) {
+        // A card shorter than the tutorial's gets a smaller font, so a fixed card still holds
+        // one line (13 points in a 44-point card, as before).
+        let fontSize = max(1, min(Self.preferredFontSize, settings.cardHeight * 0.6))
+        measurer = TextMeasurer(fontSize: fontSize)
+        fit = settings.fit
+        minWidth = settings.cardWidth
+        minHeight = settings.cardHeight
+        let cardWidth = settings.fit == .fixed ? settings.cardWidth : max(settings.cardWidth, settings.maxCardWidth)
+        maxTextWidth = max(1, cardWidth - 2 * Self.horizontalPadding)
+        let lines = max(1, settings.maxLines)
+        switch settings.fit {
+        case .auto:
+            maxLines = lines
+        case .fixed:
+            // As many lines as the fixed card holds, at least one.
+            let room = settings.cardHeight - 2 * Self.verticalPadding - measurer.ascent - measurer.descent
+            let extra = room > 0 ? Int(min(room / measurer.lineHeight, 1000)) : 0
+            maxLines = min(lines, 1 + extra)
+        }
+    }
+
+    /// The lines `label` shows on its card.
+    public func wrap(_ label: String) -> WrappedText {
+        measurer.wrap(label, maxWidth: maxTextWidth, maxLines: maxLines)
+    }
+
+    /// The width of `label` when it is shown whole on one line, else nil: the common case,
+    /// answered without the allocations of `wrap` (which gives the same answer).
+    @inline(__always)
+    public func singleLineWidth(_ label: String) -> Double? {
+        label.isEmpty ? nil : measurer.singleLine(label, maxWidth: maxTextWidth)
+    }
+
+    /// The card's size for text wrapped by `wrap`: at least the configured card size, grown to
+    /// the text plus padding (with `fit` auto), never wider than the widest line allows.
+    public func cardSize(for text: WrappedText) -> (width: Double, height: Double) {
+        cardSize(lineCount: text.lines.count, textWidth: text.width)
+    }
+
+    /// The card's size for `lineCount` lines whose widest is `textWidth`. Sizes are whole
+    /// points, so positions stay short and exact in every output.
+    @inline(__always)
+    public func cardSize(lineCount: Int, textWidth: Double) -> (width: Double, height: Double) {
+        guard fit == .auto else { return (minWidth, minHeight) }
+        let width = max(minWidth, (textWidth + 2 * Self.horizontalPadding).rounded(.up))
+        let height = max(minHeight, (textBlockHeight(lines: lineCount) + 2 * Self.verticalPadding).rounded(.up))
+        return (width, height)
+    }
+
+    /// From the first line's ascent to the last line's descent.
+    public func textBlockHeight(lines: Int) -> Double {
+        lines > 0 ? measurer.ascent + measurer.descent + Double(lines - 1) * measurer.lineHeight : 0
+    }
+
+    /// The fit `check` measures with: the file's own settings over the defaults. (Editor and
+    /// command-line defaults are not known to a document; docs/language.md says so.)
+    init(fileSettings: SettingOverrides) {
+        self.init(settings: fileSettings.applied(to: .tutorial))
+    }
+
+    public static func == (lhs: CardTextFit, rhs: CardTextFit) -> Bool {
+        lhs.fit == rhs.fit && lhs.minWidth == rhs.minWidth && lhs.minHeight == rhs.minHeight
+            && lhs.maxTextWidth == rhs.maxTextWidth && lhs.maxLines == rhs.maxLines
+            && lhs.measurer.fontSize == rhs.measurer.fontSize
+    }
+
+    /// The `long-label` message: what was cut, and which setting makes room.
+    var longLabelMessage: String {
+        let width = DecimalText.string(maxTextWidth + 2 * Self.horizontalPadding, decimals: 0)
+        switch fit {
+        case .auto:
+            let lines = maxLines == 1 ? "1 line" : "\(maxLines) lines"
+            return "This label needs more than \(lines) on a card at most \(width) points wide, so its card ends in '…'; "
+                + "shorten it or raise @max-lines or @max-card-width."
+        case .fixed:
+            let height = DecimalText.string(minHeight, decimals: 0)
+            return "This label does not fit its fixed \(width)×\(height) card, so the card ends in '…'; "
+                + "shorten it, or use @fit auto to let cards grow."
+        }
+    }
+
+    /// True when `label` does not fit and its card ends in "…".
+    public func isTruncated(_ label: String) -> Bool { wrap(label).isTruncated }
+}

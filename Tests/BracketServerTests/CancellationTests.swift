@@ -1,0 +1,105 @@
+// `$/cancelRequest` (issue 16 §2): a request cancelled while it waits is answered -32800 without
+// running; one cancelled while it runs stops at its next check and is answered -32800; a
+// cancellation of a finished or unknown request changes nothing.
+import BracketJSON
+import Foundation
+import JSONRPC
+import Testing
+@testable import BracketServer
+
+@Suite struct CancellationTests {
+    static let flat: String = {
+        var text = "root {\n"
+        for index in 0..<20_000 { text += "  n\(index) \"Card \(index)\"\n" }
+        return text + "}\n"
+    }()
+
+    /// Positions on every line of the flat document: each selection range walks a block of
+    /// 20,000 children, so the request runs for a long while unless it is cancelled.
+    static let manyPositions: JSONValue = .array((0..<20_000).map { line in
+        ["line": JSONValue(line + 1), "character": 3]
+    })
+
+    /// The worker is busy with a preview when the selection-range request arrives; the client
+    /// cancels the selection ranges as soon as the preview is answered, that is while they run.
+    @Test(arguments: [JSONValue(21), JSONValue("sel-21")])
+    func runningRequestStopsAtItsNextCheck(id: JSONValue) throws {
+        let client = LSPTestClient()
+        client.initialize()
+        client.open("file:///flat.bracket", Self.flat)
+        let document: JSONValue = ["uri": "file:///flat.bracket"]
+        var selection: JSONObject = ["jsonrpc": "2.0", "id": id, "method": "textDocument/selectionRange"]
+        selection.append("params", ["textDocument": document, "positions": Self.manyPositions])
+        client.sendRaw(client.message(id: 20, method: "bracket/preview", params: ["textDocument": document])
+            + frame(body: JSONValue.object(selection).jsonBytes))
+        #expect(client.response(20, timeout: 120)?["result"]?["uri"] == "file:///flat.bracket")
+        client.notify("$/cancelRequest", ["id": id])
+        let answer = try #require(client.nextMessage(withID: id, timeout: 120))
+        #expect(answer["error"]?["code"] == -32800)
+        #expect(answer["result"] == nil)
+        expectHealthy(client, id: 30)
+        #expect(client.finish() == 0)
+    }
+
+    /// Cancelling what is already answered, or was never sent, sends nothing and breaks nothing;
+    /// malformed cancellations are ignored like any broken notification.
+    @Test func cancellingFinishedOrUnknownRequestsChangesNothing() throws {
+        let client = LSPTestClient()
+        client.initialize()
+        client.sync(5)
+        for params: JSONValue in [["id": 5], ["id": 12345], ["id": "never"], ["id": 1.5], ["id": .null], [:]] {
+            client.notify("$/cancelRequest", params)
+        }
+        client.notify("$/cancelRequest")
+        // A later request reusing a cancelled-after-the-fact id is answered normally.
+        client.sync(5)
+        expectHealthy(client, id: 10)
+        #expect(client.nextError(timeout: 0.5) == nil)
+        #expect(client.finish() == 0)
+    }
+
+    /// Several queued requests cancelled at once: each is answered -32800, the others normally,
+    /// in order.
+    @Test func queuedRequestsCancelledTogether() throws {
+        let client = LSPTestClient()
+        client.initialize()
+        client.open("file:///flat.bracket", Self.flat)
+        let preview: JSONValue = ["textDocument": ["uri": "file:///flat.bracket"]]
+        var burst = client.message(id: 40, method: "bracket/preview", params: preview)
+        for id in 41...45 { burst += client.message(id: id, method: "bracket/preview", params: preview) }
+        for id in [42, 44] { burst += client.message(method: "$/cancelRequest", params: ["id": JSONValue(id)]) }
+        client.sendRaw(burst)
+        for id in 40...45 {
+            let answer = try #require(client.response(id, timeout: 120))
+            if id == 42 || id == 44 {
+                #expect(answer["error"]?["code"] == -32800)
+            } else {
+                #expect(answer["result"]?["uri"] == "file:///flat.bracket")
+            }
+        }
+        #expect(client.finish() == 0)
+    }
+}
+
+@Suite struct RequestCancellationTests {
+    @Test func cancellationOnlyCountsForUnansweredRequests() {
+        let registry = RequestCancellation()
+        #expect(!registry.cancel(.int(1)))  // never sent
+        registry.arrived(.int(1))
+        registry.arrived(.string("a"))
+        #expect(registry.cancel(.string("a")))
+        #expect(!registry.start(.int(1)))
+        #expect(!registry.runningRequestIsCancelled)
+        #expect(registry.cancel(.int(1)))  // while it runs
+        #expect(registry.runningRequestIsCancelled)
+        registry.finished(.int(1))
+        #expect(!registry.runningRequestIsCancelled)
+        #expect(!registry.cancel(.int(1)))  // answered: nothing to cancel
+        #expect(registry.start(.string("a")))  // cancelled while it waited
+        registry.finished(.string("a"))
+        // An id used again later starts clean.
+        registry.arrived(.int(1))
+        #expect(!registry.start(.int(1)))
+        #expect(!registry.runningRequestIsCancelled)
+    }
+}
