@@ -608,9 +608,9 @@ extension PreviewPageAssets {
     if (payload.tooLarge && typeof payload.tooLarge === "object") {
       // The server's cap (docs/protocol.md): nothing to draw, and it says why.
       replaceStore(null, null);
-      showPlaceholder("This diagram has " + count(payload.tooLarge.cards).toLocaleString("en") +
-        " cards, more than the preview's limit of " + count(payload.tooLarge.limit).toLocaleString("en") +
-        ". Use bracket render to draw it.");
+      showPlaceholder("This diagram has " + plural(count(payload.tooLarge.cards), "card") +
+        ", more than the preview draws (" + count(payload.tooLarge.limit) + "). " +
+        "Use bracket render to draw it as SVG.");
       return;
     }
     var columns = payload.columns && typeof payload.columns === "object" ? payload.columns : null;
