@@ -53,7 +53,11 @@ struct PreviewRender {
     ///
     /// `columns` (the loopback page, which is always the bracket page) writes the geometry as
     /// `columns` (BracketExport's `writeGeometryColumns`) instead of `geometry`, implies no SVG.
-    func fullPayload(sequence: Int? = nil, svg includeSVG: Bool = true, columns: Bool = false) -> [UInt8] {
+    ///
+    /// `picture: true` adds `picture` to a payload that has the SVG too (a geometry-only client's
+    /// `bracket/preview` result: the page draws it like a push, the editor can save its SVG).
+    func fullPayload(sequence: Int? = nil, svg includeSVG: Bool = true, picture includePicture: Bool = false,
+                     columns: Bool = false) -> [UInt8] {
         if let tooLarge { return tooLargePayload(tooLarge, sequence: sequence) }
         if columns { return columnsPayload(sequence: sequence) }
         // The writer asks for each node's start and end in pre-order: text order.
@@ -69,7 +73,8 @@ struct PreviewRender {
         writer.key("version"); writer.int(context.version)
         if let sequence { writer.key("sequence"); writer.int(sequence) }
         writer.key("geometry"); writer.raw(geometryJSON)
-        if includeSVG { writer.key("svg"); writer.string(svg) } else { writePicture(&writer) }
+        if includeSVG { writer.key("svg"); writer.string(svg) }
+        if !includeSVG || includePicture { writePicture(&writer) }
         writeDiagnosticCounts(&writer)
         writer.endObject()
         return writer.bytes
