@@ -37,7 +37,9 @@ private func estimatedColumnsSize(_ diagram: Diagram, _ geometry: Geometry, coun
     for index in 0..<count {
         textBytes &+= nodes.ids[index].utf8.count &+ nodes.labels[index].utf8.count
     }
-    let perCard = 2 * 3 + 3 * numberBytes + 4 * 11 + 12
+    for line in geometry.lines.strings { textBytes &+= 3 &+ line.utf8.count }
+    for line in geometry.title?.lines ?? [] { textBytes &+= 3 &+ line.utf8.count }
+    let perCard = 2 * 3 + 5 * numberBytes + 4 * 11 + 16
     let perEdge = 12 + 8 * numberBytes
     let header = 1024 + ByteSink.jsonStringBound((diagram.settings.title ?? "").utf8.count)
     return count &* perCard &+ edges &* perEdge &+ ByteSink.jsonStringBound(textBytes) &+ header
@@ -46,31 +48,7 @@ private func estimatedColumnsSize(_ diagram: Diagram, _ geometry: Geometry, coun
 private func writeColumns(
     _ out: inout ByteSink, _ diagram: Diagram, _ geometry: Geometry, ranges: [NodeRange], count: Int, edges: [Int]
 ) {
-    out.raw("{\"width\":")
-    out.jsonNumber(geometry.width)
-    out.raw(",\"height\":")
-    out.jsonNumber(geometry.height)
-    out.raw(",\"margin\":")
-    out.jsonNumber(geometry.margin)
-    out.raw(",\"fontSize\":")
-    out.jsonNumber(geometry.fontSize)
-    out.raw(",\"settings\":")
-    writeSettings(&out, diagram.settings)
-    if let title = geometry.title {
-        out.raw(",\"title\":{\"lines\":")
-        writeLines(&out, title.lines[...])
-        out.raw(",\"x\":")
-        out.jsonNumber(title.center.x)
-        out.raw(",\"y\":")
-        out.jsonNumber(title.center.y)
-        out.raw(",\"width\":")
-        out.jsonNumber(title.width)
-        out.raw(",\"height\":")
-        out.jsonNumber(title.height)
-        out.raw(",\"fontSize\":")
-        out.jsonNumber(title.fontSize)
-        out.raw("}")
-    }
+    writeGeometryHeader(&out, diagram, geometry)
     out.raw(",\"count\":")
     out.integer(count)
     let nodes = diagram.nodes
