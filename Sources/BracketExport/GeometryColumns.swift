@@ -5,7 +5,7 @@ import BracketModel
 /// The geometry as columns, for the preview page (docs/protocol.md, "Geometry-only payloads"):
 /// the same header as `writeGeometryJSON` (size, margin, settings), then one array per field
 /// instead of one object per card. A page that draws from the geometry copies each array
-/// straight into a typed array; at 131,071 cards this is 16 MB instead of 43 MB, and parsing
+/// straight into a typed array; at 131,071 cards this is 17 MB instead of 43 MB, and parsing
 /// arrays of numbers costs a fraction of parsing as many objects.
 ///
 /// `{ width, height, margin, fontSize, settings, [title,] count, ids, labels, x, y, depths,
