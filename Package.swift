@@ -27,37 +27,45 @@ let package = Package(
         // Pure core: text in, values out. No I/O, no globals, no LSP.
         // Byte-level infrastructure the core shares: output buffers, decimal spelling, stacks.
         .target(name: "BracketBytes", swiftSettings: optimisedCore),
-        .target(name: "BracketJSON", swiftSettings: optimisedCore),
+        .target(name: "BracketJSON", dependencies: ["BracketBytes"], swiftSettings: optimisedCore),
         // Label widths from a font table shipped in the source, line wrapping, baselines.
         .target(name: "BracketText", swiftSettings: optimisedCore),
         .target(name: "BracketSyntax", dependencies: ["BracketBytes"], swiftSettings: optimisedCore),
         .target(name: "BracketModel", dependencies: ["BracketSyntax", "BracketText", "BracketBytes"], swiftSettings: optimisedCore),
         .target(name: "BracketLayout", dependencies: ["BracketModel", "BracketText", "BracketBytes"], swiftSettings: optimisedCore),
         .target(name: "BracketSVG", dependencies: ["BracketLayout", "BracketModel", "BracketText", "BracketBytes"], swiftSettings: optimisedCore),
-        .target(name: "BracketExport", dependencies: ["BracketLayout", "BracketModel", "BracketText", "BracketBytes", "BracketJSON"], swiftSettings: optimisedCore),
+        .target(name: "BracketExport", dependencies: ["BracketLayout", "BracketModel", "BracketSyntax", "BracketText", "BracketBytes", "BracketJSON"], swiftSettings: optimisedCore),
         // What changed between two previews, and the delta payload that carries it.
-        .target(name: "BracketPreview", dependencies: ["BracketSVG", "BracketExport"], swiftSettings: optimisedCore),
+        .target(name: "BracketPreview", dependencies: [
+            "BracketSVG", "BracketExport", "BracketLayout", "BracketModel", "BracketJSON",
+        ], swiftSettings: optimisedCore),
         // Diagnostics as a terminal shows them: source excerpts, carets, escaped controls.
         .target(name: "BracketTerminal", dependencies: ["BracketSyntax", "BracketModel"]),
-        .target(name: "BracketIDE", dependencies: ["BracketModel", "BracketLayout", "BracketBytes"]),
+        .target(name: "BracketIDE", dependencies: ["BracketSyntax", "BracketModel", "BracketLayout", "BracketBytes"]),
         // Protocol shells.
         .target(name: "JSONRPC", dependencies: ["BracketJSON"]),
         .target(name: "LanguageServerProtocol", dependencies: ["JSONRPC", "BracketJSON"]),
         // Process-wide allocator settings for long-running processes (server, benchmark).
         .target(name: "ProcessMemory"),
         .target(name: "BracketServer", dependencies: [
-            "ProcessMemory", "BracketBytes", "BracketIDE", "BracketSVG", "BracketExport", "BracketPreview", "LanguageServerProtocol", "JSONRPC",
+            "ProcessMemory", "BracketBytes", "BracketSyntax", "BracketModel", "BracketLayout", "BracketIDE", "BracketSVG", "BracketExport",
+            "BracketPreview", "BracketJSON", "LanguageServerProtocol", "JSONRPC",
         ]),
-        .executableTarget(name: "bracket", dependencies: ["BracketServer", "BracketTerminal"]),
+        .executableTarget(name: "bracket", dependencies: [
+            "BracketServer", "BracketTerminal", "BracketSyntax", "BracketModel", "BracketLayout", "BracketSVG",
+            "BracketExport", "BracketJSON",
+        ]),
         // Performance figures for docs/performance.md: `swift run -c release bracket-bench`.
         .executableTarget(
             name: "bracket-bench",
-            dependencies: ["BracketModel", "BracketLayout", "BracketSVG", "BracketExport", "BracketJSON", "ProcessMemory"],
+            dependencies: [
+                "BracketSyntax", "BracketModel", "BracketLayout", "BracketSVG", "BracketExport", "BracketJSON", "ProcessMemory",
+            ],
             path: "benchmarks/Sources/bracket-bench"),
         // Label measuring and wrapping on their own: `swift run -c release bracket-text-bench`.
         .executableTarget(name: "bracket-text-bench", dependencies: ["BracketText"], path: "benchmarks/Sources/bracket-text-bench"),
         // Builds Diagram values from a tiny tree notation so tests need not wait for the parser.
-        .target(name: "BracketTestSupport", dependencies: ["BracketModel"], path: "Tests/BracketTestSupport"),
+        .target(name: "BracketTestSupport", dependencies: ["BracketSyntax", "BracketModel"], path: "Tests/BracketTestSupport"),
         .testTarget(name: "BracketBytesTests", dependencies: ["BracketBytes"]),
         .testTarget(name: "BracketLayoutTests", dependencies: [
             "BracketLayout", "BracketModel", "BracketText", "BracketTestSupport",
@@ -66,17 +74,25 @@ let package = Package(
             "BracketSVG", "BracketLayout", "BracketModel", "BracketText", "BracketBytes", "BracketTestSupport",
         ]),
         .testTarget(name: "BracketExportTests", dependencies: [
-            "BracketExport", "BracketLayout", "BracketModel", "BracketBytes", "BracketTestSupport",
+            "BracketExport", "BracketLayout", "BracketModel", "BracketBytes", "BracketJSON", "BracketTestSupport",
         ]),
-        .testTarget(name: "BracketPreviewTests", dependencies: ["BracketPreview", "BracketModel", "BracketTestSupport"]),
-        .testTarget(name: "BracketJSONTests", dependencies: ["BracketJSON"]),
+        .testTarget(name: "BracketPreviewTests", dependencies: [
+            "BracketPreview", "BracketSyntax", "BracketModel", "BracketLayout", "BracketSVG", "BracketExport", "BracketJSON",
+            "BracketTestSupport",
+        ]),
+        .testTarget(name: "BracketJSONTests", dependencies: ["BracketJSON", "BracketBytes"]),
         .testTarget(name: "BracketTextTests", dependencies: ["BracketText"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "BracketJSON", "BracketTestSupport"],
                     exclude: ["Regressions"]),
         .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol", "JSONRPC", "BracketJSON"]),
-        .testTarget(name: "BracketModelTests", dependencies: ["BracketModel", "BracketTestSupport"]),
-        .testTarget(name: "BracketIDETests", dependencies: ["BracketIDE"]),
-        .testTarget(name: "BracketServerTests", dependencies: ["BracketServer", "BracketTestSupport"]),
+        // The lexer, parser, green tree and line index on their own.
+        .testTarget(name: "BracketSyntaxTests", dependencies: ["BracketSyntax", "BracketTestSupport"]),
+        .testTarget(name: "BracketModelTests", dependencies: ["BracketSyntax", "BracketModel", "BracketTestSupport"]),
+        .testTarget(name: "BracketIDETests", dependencies: ["BracketIDE", "BracketSyntax", "BracketModel"]),
+        .testTarget(name: "BracketServerTests", dependencies: [
+            "BracketServer", "BracketSyntax", "BracketModel", "BracketJSON", "JSONRPC", "LanguageServerProtocol",
+            "BracketTestSupport",
+        ]),
         // Reads schema/*.json and fails when a schema and the Swift code disagree.
         .testTarget(name: "SchemaDriftTests", dependencies: [
             "BracketSyntax", "BracketModel", "BracketLayout", "BracketExport", "BracketJSON",
@@ -85,7 +101,8 @@ let package = Package(
         .testTarget(
             name: "FixtureTests",
             dependencies: [
-                "BracketModel", "BracketLayout", "BracketSVG", "BracketExport", "BracketJSON", "BracketTestSupport",
+                "BracketSyntax", "BracketModel", "BracketLayout", "BracketSVG", "BracketExport", "BracketJSON",
+                "BracketTestSupport",
             ]),
         // Spawns the `bracket` executable that `swift build --build-tests` puts next to the tests.
         .testTarget(name: "CLITests", dependencies: ["BracketTestSupport"]),

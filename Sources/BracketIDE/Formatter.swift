@@ -16,7 +16,7 @@ import BracketSyntax
 ///   Semantic problems (duplicate IDs, unknown settings, bad values, several roots) are fine:
 ///   they do not make the tree's shape uncertain.
 public func formattedText(_ document: Document) -> String? {
-    if document.diagnostics.contains(where: { syntaxCodes.contains($0.code) }) { return nil }
+    if document.diagnostics.contains(where: { makesShapeUncertain($0.code) }) { return nil }
     var writer = FormatWriter(source: document.text)
     writer.run(document.tree)
     // Indentation grows with depth, so a very deep file could format to a huge text.
@@ -34,11 +34,11 @@ public func formattingEdits(_ document: Document) -> [TextEdit] {
 /// The largest formatted text produced; past it the document is left as it is.
 let formattedSizeLimit = Limits.documentBytes
 
-/// Codes that mean the parser had to guess; formatting such a tree could move text around.
-let syntaxCodes: Set<DiagnosticCode> = [
-    .unterminatedString, .invalidEscape, .strayCharacter, .unbalancedOpenBrace, .unbalancedCloseBrace,
-    .expectedNode, .labelWithoutNode, .settingInBlock, .missingSettingValue, .limitExceeded,
-]
+/// Codes after which formatting could move text around: the parser had to guess (a syntactic
+/// code), or a limit was passed (the tree may be too deep or too big to write back out).
+func makesShapeUncertain(_ code: DiagnosticCode) -> Bool {
+    code.group != .semantic
+}
 
 /// Builds the output line by line during one explicit-stack walk of the green tree.
 private struct FormatWriter {

@@ -22,15 +22,9 @@ public func nextFreeID(in diagram: Diagram) -> String {
     return String(candidate)
 }
 
-/// True when `text` is a valid ID: `[A-Za-z0-9_][A-Za-z0-9_.-]*`.
+/// True when `text` is a valid ID (the lexer's rule, `Lexer.isIdentifier`).
 public func isValidID(_ text: String) -> Bool {
-    let bytes = Array(text.utf8)
-    guard let first = bytes.first, isIDStart(first) else { return false }
-    return bytes.dropFirst().allSatisfy { isIDStart($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }
-}
-
-private func isIDStart(_ byte: UInt8) -> Bool {
-    (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
+    Lexer.isIdentifier(text.utf8)
 }
 
 /// Applies edits whose ranges all refer to the ORIGINAL text and do not overlap (the LSP

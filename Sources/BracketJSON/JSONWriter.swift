@@ -1,3 +1,5 @@
+import BracketBytes
+
 /// Appends compact JSON text to a byte buffer.
 ///
 /// Commas and colons are placed automatically: call `beginObject()`, then `key(_:)` followed by
@@ -67,22 +69,13 @@ public struct JSONWriter: Sendable {
 
     public mutating func int(_ value: Int64) {
         separate()
-        appendDecimal(value)
+        DecimalText.appendInteger(value, to: &bytes)
         needsComma = true
     }
 
     public mutating func double(_ value: Double) {
         separate()
-        if !value.isFinite {
-            appendASCII("null")
-        } else if value == 0 && value.sign == .minus {
-            appendASCII("-0")
-        } else if let integral = Int64(exactly: value), integral.magnitude < (1 << 53) {
-            // Within 2^53 every integer is exact, so dropping ".0" cannot change the value.
-            appendDecimal(integral)
-        } else {
-            appendASCII(value.description)
-        }
+        DecimalText.appendJSON(value, to: &bytes)
         needsComma = true
     }
 
@@ -110,28 +103,6 @@ public struct JSONWriter: Sendable {
 
     private mutating func appendASCII(_ text: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-
-    private mutating func appendASCII(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
-    }
-
-    private mutating func appendDecimal(_ value: Int64) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        // Work with the magnitude as UInt64 so Int64.min does not overflow.
-        var magnitude = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(20 - count)...]))
-        }
     }
 
     private mutating func appendQuoted(_ text: String) {

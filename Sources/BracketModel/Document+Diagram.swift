@@ -18,33 +18,22 @@ extension Document {
                 case .setting, .unexpected:
                     return false
                 case .node:
-                    guard green.count > 0, case .token(let idToken) = green[0], idToken.kind == .word else {
-                        return false
-                    }
-                    let idRange = ByteRange(start: start, length: idToken.length)
+                    let node = NodeSyntax(node: green, at: start)
+                    guard let idRange = node.id else { return false }
                     let id = String(decoding: source[idRange.start..<idRange.end], as: UTF8.self)
-                    var label: LabelText?
-                    var cursor = start
-                    for index in 0..<green.count {
-                        let element = green[index]
-                        if case .token(let token) = element, token.kind == .string {
-                            label = LabelText(token: source[cursor..<(cursor + token.length)])
-                            break
-                        }
-                        cursor += element.length
-                    }
+                    let label = node.label.map { LabelText(token: source[$0.start..<$0.end]) }
                     let parent = open.last ?? -1
                     if parent >= 0 { nodes.addChild(to: parent) }
                     nodes.append(DiagramNode(
                         id: id, label: label?.value ?? "Node \(id)", hasExplicitLabel: label != nil,
                         parent: parent, depth: open.count, childCount: 0, subtreeEnd: nodes.count + 1,
-                        idRange: idRange, range: ByteRange(start: start, length: green.length)))
+                        idRange: idRange, range: node.range))
                     open.append(nodes.count - 1)
                     return true
                 }
             case .exit(let green, _):
                 // Only nodes with an ID were opened above.
-                if green.kind == .node, let index = open.last, green.count > 0, green[0].tokenKind == .word {
+                if green.kind == .node, let index = open.last, NodeSyntax.hasID(green) {
                     nodes.setSubtreeEnd(nodes.count, of: index)
                     open.removeLast()
                 }

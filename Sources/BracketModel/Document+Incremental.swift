@@ -63,7 +63,7 @@ extension Document {
         tree = SyntaxTree(root: plan.newRoot)
         // Cheap (it reads only the file's own children) and it must see size and node-count
         // limits crossed by any edit, so it is always redone.
-        file = FileAnalysis(tree: tree, source: text)
+        file = FileAnalysis(tree: tree, source: text, lineIndex: lineIndex)
         // A setting that changes how labels fit changes `long-label` anywhere: rescan it all.
         guard CardTextFit(fileSettings: file.overrides) == labelFit else {
             self = Document(text: text)
@@ -82,11 +82,7 @@ extension Document {
                 container, at: newRange.start, depth: depth, inBlock: inBlock, source: text, labelFit: labelFit)
         }
         replaceLocal(in: plan.oldRange, delta: delta, with: scan.diagnostics)
-        let tree = self.tree
-        let text = self.text
-        ids.update(removed: plan.removedIDs, added: scan.ids, oldRange: plan.oldRange, delta: delta) { wanted in
-            Document.occurrences(of: wanted, in: tree, source: text)
-        }
+        ids.update(removed: plan.removedIDs, added: scan.ids, oldRange: plan.oldRange, delta: delta, source: text)
         return plan.scope
     }
 
@@ -103,15 +99,6 @@ extension Document {
         local.replaceSubrange(first..., with: fresh.sorted { $0.range < $1.range } + tail)
     }
 
-    /// Every definition of the given identifiers, in document order.
-    static func occurrences(of wanted: Set<String>, in tree: SyntaxTree, source: [UInt8]) -> [String: [ByteRange]] {
-        var found: [String: [ByteRange]] = [:]
-        for (id, range) in identifiers(in: tree.root, at: 0, source: source) where wanted.contains(id) {
-            found[id, default: []].append(range)
-        }
-        return found
-    }
-
     /// The IDs a subtree defines, in document order.
     static func identifiers(in node: GreenNode, at offset: Int, source: [UInt8]) -> [(id: String, range: ByteRange)] {
         var result: [(id: String, range: ByteRange)] = []
@@ -119,8 +106,7 @@ extension Document {
             guard case .enter(let green, let start) = event else { return true }
             switch green.kind {
             case .node:
-                if green.count > 0, case .token(let token) = green[0], token.kind == .word {
-                    let range = ByteRange(start: start, length: token.length)
+                if let range = NodeSyntax(node: green, at: start).id {
                     result.append((String(decoding: source[range.start..<range.end], as: UTF8.self), range))
                 }
                 return true
@@ -129,19 +115,5 @@ extension Document {
             }
         }
         return result
-    }
-}
-
-extension Array {
-    /// The first index whose element satisfies `predicate`, for a predicate that is false for a
-    /// prefix of the array and true for the rest (binary search).
-    func partitioningIndex(where predicate: (Element) -> Bool) -> Int {
-        var low = 0
-        var high = count
-        while low < high {
-            let mid = (low + high) / 2
-            if predicate(self[mid]) { high = mid } else { low = mid + 1 }
-        }
-        return low
     }
 }

@@ -116,7 +116,7 @@ extension Document {
                 // Only a closed block: an unclosed one runs to the end of the file, but the
                 // trivia after its last item belongs to the file, which items parsed as its
                 // content would not reproduce. The edit must not touch the braces.
-                guard step.node.count >= 2, step.node[step.node.count - 1].tokenKind == .rightBrace else { continue }
+                guard BlockSyntax.isClosed(step.node) else { continue }
                 if edit.range.start >= step.offset + 1, edit.range.end <= step.offset + step.node.length - 1 {
                     return level
                 }
@@ -156,7 +156,7 @@ extension GreenNode {
         guard kind == .node, count > 0, case .node(let block) = self[count - 1], block.kind == .block else {
             return false
         }
-        return block[block.count - 1].tokenKind != .rightBrace
+        return !BlockSyntax.isClosed(block)
     }
 
     /// The kind of the first non-trivia token in this subtree (without recursion).
@@ -186,17 +186,13 @@ private struct ChildOffsets {
         self.node = node
         starts = []
         starts.reserveCapacity(node.count + 1)
-        var cursor = offset
-        for index in 0..<node.count {
-            starts.append(cursor)
-            cursor += node[index].length
-        }
-        starts.append(cursor)
+        for child in node.children(from: offset) { starts.append(child.range.start) }
+        starts.append(offset + node.length)
     }
 
     /// Between the braces for a block (containers are closed blocks), everything for the file.
     var contentIndices: Range<Int> {
-        node.kind == .block ? 1..<(node.count - 1) : 0..<node.count
+        BlockSyntax(node, at: starts[0])?.contentIndices ?? 0..<node.count
     }
 
     func start(_ index: Int) -> Int { starts[index] }
@@ -204,13 +200,7 @@ private struct ChildOffsets {
 
     /// The child of `indices` holding `offset` (binary search over the starts).
     func index(containing offset: Int, in indices: Range<Int>) -> Int {
-        var low = indices.lowerBound
-        var high = indices.upperBound - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if starts[mid] <= offset { low = mid } else { high = mid - 1 }
-        }
-        return low
+        starts[indices].lastIndex(notAbove: offset)
     }
 
     /// The first child index from `first` whose start is at or after `offset` (the content's

@@ -13,8 +13,7 @@ extension Document {
         for childIndex in candidates {
             guard case .token(let oldToken) = leaf.node[childIndex] else { continue }
             let kind = oldToken.kind
-            var tokenStart = leaf.offset
-            for index in 0..<childIndex { tokenStart += leaf.node[index].length }
+            let tokenStart = leaf.node.childStart(childIndex, from: leaf.offset)
             let tokenEnd = tokenStart + oldToken.length
             guard tokenStart <= edit.range.start, edit.range.end <= tokenEnd,
                 tokenEnd + delta > tokenStart
@@ -40,15 +39,8 @@ extension Document {
             guard let relexed = relex(tokenStart..<tokenEnd, edit: edit), relexed.tokenCount == 1,
                 let first = relexed.first, first.kind == kind, first.length <= GreenToken.maxLength
             else { continue }
-            var replacement = GreenElement.token(kind, first.length)
-            var level = path.count - 1
-            while level >= 0 {
-                let step = path[level]
-                let index = level == path.count - 1 ? childIndex : step.childIndex
-                replacement = .node(step.node.replacingChild(at: index, with: replacement))
-                level -= 1
-            }
-            guard case .node(let newRoot) = replacement else { return nil }
+            let newRoot = Document.root(
+                replacingChild: childIndex, ofStepAt: path.count - 1, in: path, with: .token(kind, first.length))
             return ReparsePlan(
                 scope: .token, newRoot: newRoot, oldRange: ByteRange(tokenStart, tokenEnd), rescan: rescan,
                 removedIDs: removedIDs)
@@ -64,9 +56,7 @@ extension Document {
         while level >= 0 {
             let step = path[level]
             defer { level -= 1 }
-            guard step.node.kind == .block, step.node.count >= 2,
-                step.node[step.node.count - 1].tokenKind == .rightBrace
-            else { continue }
+            guard step.node.kind == .block, BlockSyntax.isClosed(step.node) else { continue }
             // A block written without an ID carries its node's `expected-node` error on its `{`;
             // that belongs to the node, so such a block is reparsed together with its parent.
             if level > 0, path[level - 1].childIndex == 0 { continue }
@@ -94,7 +84,16 @@ extension Document {
     /// The new root after `path[level]`'s node is replaced by `node`: every ancestor is copied
     /// with its one child swapped, everything else is shared.
     static func root(replacingStepAt level: Int, of path: [SyntaxTree.PathStep], with node: GreenNode) -> GreenNode {
-        var replacement = node
+        guard level > 0 else { return node }
+        return root(replacingChild: path[level - 1].childIndex, ofStepAt: level - 1, in: path, with: .node(node))
+    }
+
+    /// The new root after child `index` of `path[level]`'s node is replaced by `element`: the
+    /// path from there up to the root is copied, one new node per level.
+    static func root(
+        replacingChild index: Int, ofStepAt level: Int, in path: [SyntaxTree.PathStep], with element: GreenElement
+    ) -> GreenNode {
+        var replacement = path[level].node.replacingChild(at: index, with: element)
         var up = level - 1
         while up >= 0 {
             replacement = path[up].node.replacingChild(at: path[up].childIndex, with: .node(replacement))

@@ -35,7 +35,7 @@ public struct Document: Sendable {
         self.text = text
         tree = SyntaxTree.parse(text)
         lineIndex = LineIndex(text)
-        file = FileAnalysis(tree: tree, source: text)
+        file = FileAnalysis(tree: tree, source: text, lineIndex: lineIndex)
         labelFit = CardTextFit(fileSettings: file.overrides)
         let scan = SubtreeScan(tree.root, at: 0, depth: 0, inBlock: false, source: text, labelFit: labelFit)
         local = scan.diagnostics.sorted { $0.range < $1.range }
@@ -51,9 +51,7 @@ public struct Document: Sendable {
 
     /// Every problem in the document, ordered by position, then severity, then code.
     public var diagnostics: [Diagnostic] {
-        var all = local
-        all.append(contentsOf: file.diagnostics)
-        all.append(contentsOf: ids.diagnostics())
+        var all = unsortedDiagnostics
         all.sort { lhs, rhs in
             if lhs.range != rhs.range { return lhs.range < rhs.range }
             if lhs.severity != rhs.severity { return lhs.severity < rhs.severity }
@@ -62,9 +60,14 @@ public struct Document: Sendable {
         return all
     }
 
+    /// Whether any diagnostic is an error.
     public var hasErrors: Bool {
-        local.contains { $0.severity == .error } || file.diagnostics.contains { $0.severity == .error }
-            || !ids.duplicates.isEmpty
+        unsortedDiagnostics.contains { $0.severity == .error }
+    }
+
+    /// Every problem, from each source in turn: the one place that lists the sources.
+    private var unsortedDiagnostics: [Diagnostic] {
+        local + file.diagnostics + ids.diagnostics()
     }
 
     /// The text of a range as a string (invalid UTF-8 shows as U+FFFD).

@@ -1,41 +1,41 @@
 import BracketSyntax
 
 /// What only the file as a whole can tell: its settings, its roots, and its size limits. It
-/// looks at the file node's own children, never inside the root, so it stays cheap to redo after
-/// every edit.
+/// looks at the file node's own children, and inside a root only when the braces went wrong
+/// (then along one path of blocks), so it stays cheap to redo after every edit.
 struct FileAnalysis: Sendable {
     var overrides = SettingOverrides()
     var diagnostics: [Diagnostic] = []
 
-    init(tree: SyntaxTree, source: [UInt8]) {
+    init(tree: SyntaxTree, source: [UInt8], lineIndex: LineIndex) {
         let file = tree.root
         var roots: [ByteRange] = []
+        var strayCloseBrace = false
         var seenSettings: [String: ByteRange] = [:]
-        var cursor = 0
-        for index in 0..<file.count {
-            let element = file[index]
-            defer { cursor += element.length }
-            guard case .node(let child) = element else { continue }
-            switch child.kind {
-            case .node:
-                roots.append(Self.identifierRange(of: child, at: cursor))
-            case .setting:
-                let parts = SettingParts(child, at: cursor)
-                let name = String(decoding: source[(parts.key.start + 1)..<parts.key.end], as: UTF8.self)
-                guard let spec = SettingSpec(rawValue: name), let value = parts.value else { continue }
+        for child in file.children(from: 0) {
+            guard case .node(let green) = child.element else { continue }
+            if let node = NodeSyntax(green, at: child.range.start) {
+                roots.append(node.nameRange)
+            } else if let setting = SettingSyntax(green, at: child.range.start) {
+                let name = String(decoding: source[setting.name.start..<setting.name.end], as: UTF8.self)
+                guard let spec = SettingSpec(rawValue: name), let value = setting.value else { continue }
                 if let first = seenSettings[name] {
                     diagnostics.append(Diagnostic(
-                        range: ByteRange(cursor, cursor + child.length), severity: .warning, code: .duplicateSetting,
+                        range: setting.range, severity: .warning, code: .duplicateSetting,
                         message: "'@\(name)' is already set above; this repeat is ignored.",
                         related: [RelatedLocation(range: first, message: "'@\(name)' is set here")],
                         tags: [.unnecessary]))
                     continue
                 }
-                seenSettings[name] = parts.key
+                seenSettings[name] = setting.key
                 _ = spec.apply(kind: value.kind, text: source[value.range.start..<value.range.end], to: &overrides)
-            default:
-                break
+            } else if green.kind == .unexpected, green.children.contains(where: { $0.tokenKind == .rightBrace }) {
+                strayCloseBrace = true
             }
+        }
+        if roots.count > 1 || strayCloseBrace {
+            let braces = BraceIndentation(source: source, lineIndex: lineIndex)
+            if let early = braces.earlyCloseBrace(in: file) { diagnostics.append(early) }
         }
         if roots.isEmpty {
             diagnostics.append(Diagnostic(
@@ -57,15 +57,6 @@ struct FileAnalysis: Sendable {
             diagnostics.append(Diagnostic(
                 range: ByteRange(0, 0), severity: .error, code: .limitExceeded,
                 message: "The document has \(file.nodeCount) nodes; the limit is \(Limits.nodes)."))
-        }
-    }
-
-    /// The ID token of a node, or its first token when it has no ID.
-    static func identifierRange(of node: GreenNode, at start: Int) -> ByteRange {
-        guard node.count > 0 else { return ByteRange(start, start) }
-        switch node[0] {
-        case .token(let token): return ByteRange(start: start, length: token.length)
-        case .node: return ByteRange(start: start, length: 1)
         }
     }
 }

@@ -2,11 +2,13 @@ import BracketSyntax
 
 /// The meaning of a string token: its text with escapes resolved, and what was wrong with it.
 public struct LabelText: Hashable, Sendable {
+    /// The text to show: the label with escapes resolved, cut to the documented limit
+    /// (`Limits.labelCharacters`) so that no output carries more (see `cutToLimit`).
     public var value: String
     public var isTerminated: Bool
     /// Byte ranges (relative to the token start) of escapes that are not valid.
     public var invalidEscapes: [ByteRange]
-    /// Number of Unicode scalars in `value`.
+    /// Number of Unicode scalars in the whole label, before any cut.
     public var scalarCount: Int
 
     /// Decodes the token `bytes` (quotes included). Escapes: `\"`, `\\`, `\n`, `\t`, `\u{…}`.
@@ -80,10 +82,30 @@ public struct LabelText: Hashable, Sendable {
             literalStart = index
         }
         if !terminated { flushLiteral(min(index, end)) }
-        value = String(scalars)
+        scalarCount = scalars.count
+        value = scalarCount > Limits.labelCharacters ? LabelText.cutToLimit(scalars) : String(scalars)
         isTerminated = terminated
         invalidEscapes = invalid
-        scalarCount = scalars.count
+    }
+
+    /// A label past the limit is reported (`limit-exceeded`) and shown cut: the longest run of
+    /// whole characters (grapheme clusters) that leaves room for "…" within the limit, then "…".
+    /// Without the cut, a 10 MB label went whole into every SVG, geometry, hover and outline.
+    static func cutToLimit(_ scalars: String.UnicodeScalarView) -> String {
+        let budget = Limits.labelCharacters - 1
+        // One scalar past the budget is enough to know where the last whole character ends.
+        var head = String.UnicodeScalarView()
+        head.append(contentsOf: scalars.prefix(budget + 1))
+        let text = String(head)
+        var kept = 0
+        var end = text.startIndex
+        for character in text {
+            let size = character.unicodeScalars.count
+            guard kept + size <= budget else { break }
+            kept += size
+            end = text.index(after: end)
+        }
+        return String(text[..<end]) + "…"
     }
 }
 

@@ -3,9 +3,9 @@ import BracketSyntax
 /// One pass over a subtree that finds its local problems and the IDs it defines.
 ///
 /// "Local" means the problem can be seen from the subtree and two facts about where it sits (its
-/// depth and whether it is inside a block); problems that need the whole file (duplicate IDs,
-/// root count, repeated settings) are found by `FileAnalysis`. Every diagnostic lies inside the
-/// scanned subtree's range: incremental reparsing relies on that to replace exactly the
+/// depth and whether it is inside a block); problems that need the whole file come from tables:
+/// duplicate IDs from `IDTable`, the root count and repeated settings from `FileAnalysis`. Every
+/// diagnostic lies inside the scanned subtree's range: incremental reparsing relies on that to replace exactly the
 /// diagnostics of the part it reparsed.
 struct SubtreeScan {
     var diagnostics: [Diagnostic] = []
@@ -56,29 +56,16 @@ struct SubtreeScan {
 
     // MARK: - Nodes
 
-    private mutating func scanNode(_ node: GreenNode, at start: Int, depth: Int, source: [UInt8]) {
-        var cursor = start
-        for index in 0..<node.count {
-            let element = node[index]
-            defer { cursor += element.length }
-            guard case .token(let token) = element else {
-                if index == 0, case .node(let block) = element, block.kind == .block {
-                    diagnostics.append(Diagnostic(
-                        range: ByteRange(start: cursor, length: 1), severity: .error, code: .expectedNode,
-                        message: "This block has no node: write an identifier before '{'."))
-                }
-                continue
-            }
-            let range = ByteRange(start: cursor, length: token.length)
-            switch token.kind {
-            case .word where index == 0:
-                scanIdentifier(range, depth: depth, source: source)
-            case .string:
-                scanLabel(range, source: source)
-            default:
-                break
-            }
+    private mutating func scanNode(_ green: GreenNode, at start: Int, depth: Int, source: [UInt8]) {
+        let node = NodeSyntax(node: green, at: start)
+        if let id = node.id {
+            scanIdentifier(id, depth: depth, source: source)
+        } else if let block = node.block {
+            diagnostics.append(Diagnostic(
+                range: block.openBrace, severity: .error, code: .expectedNode,
+                message: "This block has no node: write an identifier before '{'."))
         }
+        if let label = node.label { scanLabel(label, source: source) }
     }
 
     /// A node's ID token, at `depth` (the number of `.node` ancestors).
@@ -124,24 +111,21 @@ struct SubtreeScan {
         }
     }
 
-    private mutating func scanBlock(_ block: GreenNode, at start: Int) {
-        guard block.count > 0, block[block.count - 1].tokenKind == .rightBrace else {
-            diagnostics.append(Diagnostic(
-                range: ByteRange(start: start, length: 1), severity: .error, code: .unbalancedOpenBrace,
-                message: "This '{' is never closed: add '}' after the last child."))
-            return
-        }
+    private mutating func scanBlock(_ green: GreenNode, at start: Int) {
+        guard let block = BlockSyntax(green, at: start), !block.isClosed else { return }
+        diagnostics.append(Diagnostic(
+            range: block.openBrace, severity: .error, code: .unbalancedOpenBrace,
+            message: "This '{' is never closed: add '}' after the last child."))
     }
 
     // MARK: - Settings and leftovers
 
     private mutating func scanSetting(_ setting: GreenNode, at start: Int, inBlock: Bool, source: [UInt8]) {
-        let parts = SettingParts(setting, at: start)
-        let keyText = source[(parts.key.start + 1)..<parts.key.end]
-        let name = String(decoding: keyText, as: UTF8.self)
+        guard let parts = SettingSyntax(setting, at: start) else { return }
+        let name = String(decoding: source[parts.name.start..<parts.name.end], as: UTF8.self)
         if inBlock {
             diagnostics.append(Diagnostic(
-                range: ByteRange(start, start + setting.length), severity: .error, code: .settingInBlock,
+                range: parts.range, severity: .error, code: .settingInBlock,
                 message: "Settings belong at the top of the file, not inside a node's braces."))
             return
         }
@@ -158,73 +142,54 @@ struct SubtreeScan {
                 message: "'@\(name)' needs a value on the same line: \(spec.expectation)."))
             return
         }
+        // A quoted value's own errors (no closing quote, a bad escape) already say what is wrong
+        // with it, at the same place: one error there is enough.
+        let before = diagnostics.count
+        if value.kind == .string { scanLabel(value.range, source: source) }
+        let valueHasError = diagnostics[before...].contains { $0.severity == .error }
         var scratch = SettingOverrides()
-        if !spec.apply(kind: value.kind, text: source[value.range.start..<value.range.end], to: &scratch) {
+        if !valueHasError, !spec.apply(kind: value.kind, text: source[value.range.start..<value.range.end], to: &scratch) {
             let text = String(decoding: source[value.range.start..<value.range.end], as: UTF8.self)
             diagnostics.append(Diagnostic(
                 range: value.range, severity: .error, code: .invalidSettingValue,
                 message: "'\(text)' is not a valid value for '@\(name)': expected \(spec.expectation)."))
         }
-        if value.kind == .string { scanLabel(value.range, source: source) }
     }
 
     private mutating func scanUnexpected(_ node: GreenNode, at start: Int, source: [UInt8]) {
-        var cursor = start
-        for index in 0..<node.count {
-            let element = node[index]
-            defer { cursor += element.length }
-            guard case .token(let token) = element else { continue }
-            let range = ByteRange(start: cursor, length: token.length)
+        for child in node.children(from: start) {
+            guard case .token(let token) = child.element else { continue }
+            let range = child.range
             switch token.kind {
             case .rightBrace:
                 diagnostics.append(Diagnostic(
                     range: range, severity: .error, code: .unbalancedCloseBrace,
                     message: "This '}' has no matching '{'."))
             case .string:
+                // One error for the place: a missing closing quote is said in the same sentence.
+                let label = LabelText(token: source[range.start..<range.end])
+                let quote = label.isTerminated ? "" : " This one also has no closing quote."
                 diagnostics.append(Diagnostic(
                     range: range, severity: .error, code: .labelWithoutNode,
-                    message: "A label must follow a node's identifier, as in: 7 \"Label\"."))
-                let label = LabelText(token: source[range.start..<range.end])
-                if !label.isTerminated {
-                    diagnostics.append(Diagnostic(
-                        range: range, severity: .error, code: .unterminatedString,
-                        message: "This label has no closing quote; a label must end on the line it starts."))
-                }
+                    message: "A label must follow a node's identifier, as in: 7 \"Label\".\(quote)"))
             case .unknown:
-                let text = String(decoding: source[range.start..<range.end], as: UTF8.self)
-                let shown = text.count > 20 ? String(text.prefix(20)) + "…" : text
-                diagnostics.append(Diagnostic(
-                    range: range, severity: .error, code: .strayCharacter,
-                    message: "Unexpected '\(shown)': identifiers use letters, digits, '_', '-' and '.'."))
+                diagnostics.append(strayCharacters(range, source: source))
             default:
                 break
             }
         }
     }
-}
 
-/// The key and optional value of a setting node.
-struct SettingParts {
-    var key: ByteRange
-    var value: (kind: TokenKind, range: ByteRange)?
-
-    init(_ setting: GreenNode, at start: Int) {
-        var cursor = start
-        var key = ByteRange(start, start)
-        var value: (kind: TokenKind, range: ByteRange)?
-        for index in 0..<setting.count {
-            let element = setting[index]
-            if case .token(let token) = element {
-                let range = ByteRange(start: cursor, length: token.length)
-                if token.kind == .settingKey {
-                    key = range
-                } else if !token.kind.isTrivia {
-                    value = (token.kind, range)
-                }
-            }
-            cursor += element.length
-        }
-        self.key = key
-        self.value = value
+    /// A run of bytes that starts no token. `-` and `.` are fine inside an identifier but
+    /// cannot start one, so a run of only those (as in `-x`) gets that rule; anything else is
+    /// a character no token uses.
+    private func strayCharacters(_ range: ByteRange, source: [UInt8]) -> Diagnostic {
+        let run = source[range.start..<range.end]
+        let text = String(decoding: run, as: UTF8.self)
+        let shown = text.count > 20 ? String(text.prefix(20)) + "…" : text
+        let message = run.allSatisfy(Lexer.onlyContinuesIdentifier)
+            ? "An identifier cannot start with '-' or '.': begin it with a letter, a digit or '_' ('\(shown)' here)."
+            : "Unexpected '\(shown)': no token uses it; identifiers are letters, digits and '_', with '-' and '.' after the first character."
+        return Diagnostic(range: range, severity: .error, code: .strayCharacter, message: message)
     }
 }

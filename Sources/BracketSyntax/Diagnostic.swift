@@ -20,7 +20,7 @@ public enum Severity: Int, Sendable, Hashable, Comparable, CaseIterable {
 /// A stable, machine-readable name for each kind of problem. The raw value is what users see in
 /// `[code]` suffixes, in JSON output and in the LSP `code` field: never rename one.
 public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
-    // Lexical and syntactic problems (derived from the lossless tree).
+    // Grouped as `group` says: syntactic first, then semantic, then limits.
     case unterminatedString = "unterminated-string"
     case invalidEscape = "invalid-escape"
     case strayCharacter = "stray-character"
@@ -30,7 +30,6 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case labelWithoutNode = "label-without-node"
     case settingInBlock = "setting-in-block"
     case missingSettingValue = "missing-setting-value"
-    // Semantic problems (derived from the tree as a whole).
     case duplicateID = "duplicate-id"
     case missingRoot = "missing-root"
     case multipleRoots = "multiple-roots"
@@ -39,8 +38,34 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case duplicateSetting = "duplicate-setting"
     case emptyLabel = "empty-label"
     case longLabel = "long-label"
-    // Limits (docs/language.md lists each one).
+    // docs/language.md lists each limit.
     case limitExceeded = "limit-exceeded"
+
+    /// The three groups of codes: what the parser had to guess at, what the whole tree says,
+    /// and the documented limits.
+    public enum Group: Sendable {
+        /// Lexical and syntactic problems, found in the lossless tree: the parser had to guess,
+        /// so the tree's shape is uncertain.
+        case syntactic
+        /// Problems of meaning: the tree's shape is sure, what it says is wrong.
+        case semantic
+        /// A documented limit passed.
+        case limit
+    }
+
+    /// Which group the code belongs to; the one list of syntactic codes.
+    public var group: Group {
+        switch self {
+        case .unterminatedString, .invalidEscape, .strayCharacter, .unbalancedOpenBrace, .unbalancedCloseBrace,
+            .expectedNode, .labelWithoutNode, .settingInBlock, .missingSettingValue:
+            .syntactic
+        case .duplicateID, .missingRoot, .multipleRoots, .unknownSetting, .invalidSettingValue, .duplicateSetting,
+            .emptyLabel, .longLabel:
+            .semantic
+        case .limitExceeded:
+            .limit
+        }
+    }
 }
 
 /// A secondary location a diagnostic points at, such as the first definition of a duplicate ID.

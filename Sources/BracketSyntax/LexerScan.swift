@@ -59,6 +59,26 @@ extension Lexer {
 
     // MARK: - Byte classes (the 16-lane forms match the one-byte forms exactly)
 
+    /// Whether `bytes` is exactly one identifier, `[A-Za-z0-9_][A-Za-z0-9_.-]*`: the word the
+    /// lexer reads. Everything that checks a name (rename, the stray-character message) asks
+    /// this rather than spelling the character classes again.
+    public static func isIdentifier(_ bytes: some Sequence<UInt8>) -> Bool {
+        var iterator = bytes.makeIterator()
+        guard let first = iterator.next(), isWordStart(first) else { return false }
+        while let byte = iterator.next() {
+            if !isWordContinue(byte) { return false }
+        }
+        return true
+    }
+
+    /// Whether `byte` may follow the first byte of an identifier (so a word does not end before it).
+    public static func continuesIdentifier(_ byte: UInt8) -> Bool { isWordContinue(byte) }
+
+    /// Whether `byte` may be inside an identifier but not start one (`-` and `.`).
+    public static func onlyContinuesIdentifier(_ byte: UInt8) -> Bool {
+        isWordContinue(byte) && !isWordStart(byte)
+    }
+
     @inlinable @inline(__always)
     static func isWordStart(_ byte: UInt8) -> Bool {
         // `byte | 0x20` folds A-Z onto a-z and nothing else onto a-z.

@@ -115,17 +115,9 @@ public struct LineIndex: Sendable, Hashable {
         length = bytes.count
     }
 
-    public var lineCount: Int { lineStarts.count }
-
     /// The line holding `offset` (an offset at a line start belongs to that line).
     public func line(containing offset: Int) -> Int {
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
-        }
-        return low
+        lineStarts.lastIndex(notAbove: offset)
     }
 
     /// Where the text of `line` ends, before its line break.

@@ -16,7 +16,7 @@ public struct SyntaxTree: @unchecked Sendable {
 
     /// A visit to one place in the tree, in document order.
     public enum Event {
-        /// Entering an inner node that starts at `offset`; `depth` counts `.node` ancestors.
+        /// Entering an inner node that starts at `offset`.
         case enter(GreenNode, offset: Int)
         case exit(GreenNode, offset: Int)
         case token(TokenKind, ByteRange)
@@ -105,41 +105,16 @@ public struct SyntaxTree: @unchecked Sendable {
         var node = root
         var nodeOffset = 0
         while true {
-            guard node.count > 0 else {
+            // Child lengths are read from the arena's words, without making a value per child.
+            guard let (chosen, chosenStart) = node.child(containing: offset, from: nodeOffset) else {
                 steps.append(PathStep(node: node, offset: nodeOffset, childIndex: -1))
                 return steps
-            }
-            // Default to the last child, so an offset at or past the end lands on it. Child
-            // lengths are read from the arena's words, without making a value per child.
-            let arena = node.arena
-            let words = arena.words + node.header + 2
-            let count = node.count
-            var chosen = count - 1
-            var chosenStart = nodeOffset + node.length - arena.childLength(words[chosen])
-            var cursor = nodeOffset
-            for index in 0..<count {
-                let length = arena.childLength(words[index])
-                if offset < cursor + length {
-                    chosen = index
-                    chosenStart = cursor
-                    break
-                }
-                cursor += length
             }
             steps.append(PathStep(node: node, offset: nodeOffset, childIndex: chosen))
             guard case .node(let child) = node[chosen] else { return steps }
             node = child
             nodeOffset = chosenStart
         }
-    }
-
-    /// The token containing `offset`, with its range (see `path(to:)` for boundaries).
-    public func token(at offset: Int) -> (kind: TokenKind, range: ByteRange)? {
-        guard let last = path(to: offset).last, last.childIndex >= 0 else { return nil }
-        var start = last.offset
-        for index in 0..<last.childIndex { start += last.node[index].length }
-        guard case .token(let token) = last.node[last.childIndex] else { return nil }
-        return (token.kind, ByteRange(start: start, length: token.length))
     }
 }
 

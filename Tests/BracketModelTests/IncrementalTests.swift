@@ -13,6 +13,7 @@ import Testing
         #expect(document.diagnostics == fresh.diagnostics, "diagnostics differ: \(context())")
         #expect(document.fileSettings == fresh.fileSettings, "settings differ: \(context())")
         #expect(document.lineIndex == fresh.lineIndex, "line index differs: \(context())")
+        #expect(document.ids.index.allStarts == fresh.ids.index.allStarts, "ID index differs: \(context())")
     }
 
     @Test(arguments: 0..<20)

@@ -9,7 +9,8 @@ public struct TreeTextError: Error, Equatable {
 }
 
 /// Builds a `Diagram` from the tree part of the `.bracket` shape, `1 "Label" { 2 { 4 5 } 3 }`,
-/// so layout, SVG and export tests do not depend on the real parser (written in parallel).
+/// so layout, SVG and export tests do not depend on the parser: a parser bug fails the parser's
+/// tests, not theirs.
 /// Supports IDs, quoted labels with `\"` and `\\`, and braces; no settings or comments.
 /// Uses an explicit stack, so 100,000-deep chains are fine.
 public func diagram(_ text: String, settings: LayoutSettings = .tutorial) throws -> Diagram {

@@ -21,6 +21,12 @@ enum Fixtures {
         return files.filter { $0.hasSuffix(".bracket") }.map { String($0.dropLast(".bracket".count)) }.sorted()
     }
 
+    /// The diagnostic code an err fixture is named after: `CODE.bracket`, or `CODE.VARIANT.bracket`
+    /// for another case of the same code.
+    static func code(of name: String) -> String {
+        String(name.prefix { $0 != "." })
+    }
+
     static func url(_ folder: String, _ name: String, _ suffix: String) -> URL {
         root.appendingPathComponent(folder).appendingPathComponent(name + suffix)
     }

@@ -17,6 +17,7 @@ The generated enum has:
                `preview.css`.
 """
 import os
+import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -38,10 +39,12 @@ def read(name):
 
 
 def browser_html(template):
-    page = template
-    for placeholder, value in BROWSER_SUBSTITUTIONS.items():
-        page = page.replace(placeholder, value)
-    return page
+    """The page with its placeholders filled, except inside HTML comments, which name them."""
+    pieces = re.split(r"(<!--.*?-->)", template, flags=re.DOTALL)
+    for index in range(0, len(pieces), 2):  # the even pieces are outside comments
+        for placeholder, value in BROWSER_SUBSTITUTIONS.items():
+            pieces[index] = pieces[index].replace(placeholder, value)
+    return "".join(pieces)
 
 
 def swift_raw_string(text):

@@ -1,6 +1,6 @@
 // The static files of the preview page. Injected rather than hard-wired so the server
-// can be tested with its own tiny page, and so the generated `PreviewPageAssets` (built
-// from the web sources on the `preview` branch) plugs in without touching the server.
+// can be tested with its own tiny page, and so the generated `PreviewPageAssets` (written by
+// editors/preview/embed.py from the page's sources) plugs in without touching the server.
 
 public struct PageAssets: Sendable, Equatable {
     public var html: String

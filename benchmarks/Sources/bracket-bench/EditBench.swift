@@ -17,11 +17,20 @@ func identifierStart(in text: [UInt8], near target: Int, backwards: Bool) -> Int
     return nil
 }
 
+/// The end of the identifier starting at `start`.
+func identifierEnd(in text: [UInt8], from start: Int) -> Int {
+    var end = start
+    while end < text.count, Lexer.continuesIdentifier(text[end]) { end += 1 }
+    return end
+}
+
 /// Single-character edits at the start, middle and end of the file, each timed until the
 /// diagnostics are ready: a character inserted inside an ID and deleted again (a token relex),
 /// and a line break inserted before an ID and deleted again (the lines around it are reparsed;
-/// in a wide block that used to mean the whole block). The baseline is a full
-/// `Document(text:)` (with diagnostics) of the same text.
+/// in a wide block that used to mean the whole block). Then the ID there is renamed to the ID
+/// at the other end of the file and back again ("duplicate"): every other step makes a
+/// duplicate whose first definition is far away, which the ID table must find. The baseline is
+/// a full `Document(text:)` (with diagnostics) of the same text.
 func benchEdits(_ input: Input, edits: Int, fullRuns: Int) {
     let text = input.text
     let full = Samples((0..<fullRuns).map { _ in timeMS { Document(text: text).diagnostics.count } })
@@ -30,20 +39,34 @@ func benchEdits(_ input: Input, edits: Int, fullRuns: Int) {
         ("middle", identifierStart(in: text, near: text.count / 2, backwards: false)),
         ("end", identifierStart(in: text, near: text.count - 1, backwards: true)),
     ]
-    let kinds: [(suffix: String, insert: Int, byte: UInt8)] = [("", 1, UInt8(ascii: "x")), (", line break", 0, 0x0A)]
+    let first = places[0].1 ?? 0
+    let last = places[2].1 ?? 0
     for (place, found) in places {
         guard let idStart = found else { continue }
+        let idEnd = identifierEnd(in: text, from: idStart)
+        let own = Array(text[idStart..<idEnd])
+        // The ID at the other end of the file (for the middle, the first one).
+        let otherStart = place == "end" ? first : (place == "start" ? last : first)
+        let other = Array(text[otherStart..<identifierEnd(in: text, from: otherStart)])
+        // Even steps make the change, odd steps undo it.
+        let kinds: [(suffix: String, edit: (Bool) -> TextEdit)] = [
+            ("", { make in
+                make ? TextEdit(range: ByteRange(idStart + 1, idStart + 1), replacement: [UInt8(ascii: "x")])
+                    : TextEdit(range: ByteRange(idStart + 1, idStart + 2), replacement: []) }),
+            (", line break", { make in
+                make ? TextEdit(range: ByteRange(idStart, idStart), replacement: [0x0A])
+                    : TextEdit(range: ByteRange(idStart, idStart + 1), replacement: []) }),
+            (", duplicate", { make in
+                make ? TextEdit(range: ByteRange(idStart, idEnd), replacement: other)
+                    : TextEdit(range: ByteRange(idStart, idStart + other.count), replacement: own) }),
+        ]
         for kind in kinds {
             var document = Document(text: text)
             var times: [Double] = []
             var scopes: [ReparseScope: Int] = [:]
             times.reserveCapacity(edits)
             for step in 0..<edits {
-                // Even steps insert the byte, odd steps take it out again.
-                let at = idStart + kind.insert
-                let edit = step % 2 == 0
-                    ? TextEdit(range: ByteRange(at, at), replacement: [kind.byte])
-                    : TextEdit(range: ByteRange(at, at + 1), replacement: [])
+                let edit = kind.edit(step % 2 == 0)
                 var scope = ReparseScope.full
                 times.append(timeMS {
                     scope = document.apply(edit)

@@ -1,16 +1,14 @@
-import BracketTestSupport
-
 /// Builds random `.bracket` sources and random edits to them, mostly well-formed with a sprinkle
 /// of every kind of mistake, so that all parser paths and diagnostics get exercised.
-enum RandomText {
-    static let labels = ["\"Final\"", "\"Çeyrek final\"", "\"Полуфинал\"", "\"सेमीफ़ाइनल\"", "\"🏆 \\u{1F3C6}\"",
+public enum RandomText {
+    public static let labels = ["\"Final\"", "\"Çeyrek final\"", "\"Полуфинал\"", "\"सेमीफ़ाइनल\"", "\"🏆 \\u{1F3C6}\"",
                          "\"a \\\"quoted\\\" b\"", "\"\"", "\"bad \\q\"", "\"open"]
-    static let snippets = ["{", "}", "\"", "\n", " ", "  ", "#", "# note\n", "@title \"T\"\n", "@root left\n",
+    public static let snippets = ["{", "}", "\"", "\n", " ", "  ", "#", "# note\n", "@title \"T\"\n", "@root left\n",
                            "@card-width 150\n", "@bogus 1\n", "x", "7", "07", "_a-b.c", "\r\n", "\r", "é", "🏆",
                            "\"L\"", "\\", "{ 1 2 }", "\t", "@", "~", "}}", "{{", "\"x\\\"", "a { b c }",
                            "\u{FEFF}"]
 
-    static func document(_ random: inout SeededRandom, nodes: Int) -> String {
+    public static func document(_ random: inout SeededRandom, nodes: Int) -> String {
         var out = ""
         if Int.random(in: 0..<4, using: &random) == 0 { out += "@title \"Random\"\n" }
         if Int.random(in: 0..<6, using: &random) == 0 { out += "@root top\n" }
@@ -51,7 +49,7 @@ enum RandomText {
 
     /// A random edit against `text` (byte offsets): insertion, deletion, replacement or a
     /// multi-line paste, at a random place.
-    static func edit(_ random: inout SeededRandom, in text: [UInt8]) -> (range: Range<Int>, replacement: [UInt8]) {
+    public static func edit(_ random: inout SeededRandom, in text: [UInt8]) -> (range: Range<Int>, replacement: [UInt8]) {
         let count = text.count
         let start = count == 0 ? 0 : Int.random(in: 0...count, using: &random)
         let kind = Int.random(in: 0..<10, using: &random)

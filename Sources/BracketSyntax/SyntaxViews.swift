@@ -1,0 +1,207 @@
+/// Typed views over the green tree, in the spirit of rust-analyzer's `ast` layer: each is a green
+/// node and where it starts, and answers questions of the grammar ("which token is the ID?")
+/// by reading the node's children. They allocate nothing and hold no copy of the tree; the
+/// shape of each item is described here once, so the scans, the diagram and incremental
+/// reparsing never count child positions themselves.
+///
+/// The grammar (Parser.swift) gives the shapes:
+///
+///     node    = WORD [STRING] [block]  |  block
+///     block   = "{" item* ["}"]
+///     setting = SETTING_KEY [WORD | STRING]
+
+/// A child of a green node together with the bytes it covers.
+public struct PlacedChild {
+    public let index: Int
+    public let element: GreenElement
+    public let range: ByteRange
+}
+
+/// A node's children with their ranges, in order: the one place where child lengths are added up
+/// to find where a child starts.
+public struct PlacedChildren: Sequence, IteratorProtocol {
+    let node: GreenNode
+    var index = 0
+    var cursor: Int
+
+    public mutating func next() -> PlacedChild? {
+        guard index < node.count else { return nil }
+        let element = node[index]
+        let child = PlacedChild(index: index, element: element, range: ByteRange(start: cursor, length: element.length))
+        index += 1
+        cursor += element.length
+        return child
+    }
+}
+
+extension GreenNode {
+    /// The children with their ranges, for a node that starts at `offset`.
+    public func children(from offset: Int) -> PlacedChildren {
+        PlacedChildren(node: self, cursor: offset)
+    }
+
+    /// Where child `index` starts, for a node that starts at `offset` (the node's end for
+    /// `index == count`). Reads child lengths from the arena's words, making no value per child.
+    public func childStart(_ index: Int, from offset: Int) -> Int {
+        let words = arena.words + header + 2
+        var cursor = offset
+        for child in 0..<index { cursor += arena.childLength(words[child]) }
+        return cursor
+    }
+
+    /// The child holding `offset` and where it starts, for a node that starts at `start`: the
+    /// first child ending after `offset`, or the last child when `offset` is at or past the end.
+    /// Nil for a node with no children.
+    public func child(containing offset: Int, from start: Int) -> (index: Int, start: Int)? {
+        let count = self.count
+        guard count > 0 else { return nil }
+        let words = arena.words + header + 2
+        var cursor = start
+        for index in 0..<count {
+            let length = arena.childLength(words[index])
+            if offset < cursor + length { return (index, cursor) }
+            cursor += length
+        }
+        return (count - 1, start + self.length - arena.childLength(words[count - 1]))
+    }
+}
+
+/// A `.node`: `ID [LABEL] [BLOCK]`, or (an error) a block with no ID in front. Its parts are
+/// found in one pass over the node's child words when the view is made (every consumer reads
+/// more than one of them, and the scans make a view for every node).
+public struct NodeSyntax {
+    public let green: GreenNode
+    public let offset: Int
+    /// The ID token; nil for a block written without one. The ID is always the node's first
+    /// child, since the node starts at its first real token.
+    public let id: ByteRange?
+    /// The label token, quotes included (it may lack its closing quote).
+    public let label: ByteRange?
+    /// Where the node's block is among its children, and where it starts (-1 when it has none):
+    /// the view holds no second reference, so making one retains only the node.
+    private let blockIndex: Int
+    private let blockStart: Int
+
+    /// Nil unless `green` is a `.node`.
+    public init?(_ green: GreenNode, at offset: Int) {
+        guard green.kind == .node else { return nil }
+        self.init(node: green, at: offset)
+    }
+
+    /// The view of `green`, which must be a `.node`: for the tree walks, which already switched
+    /// on the kind (no optional to unwrap for every node).
+    public init(node green: GreenNode, at offset: Int) {
+        precondition(green.kind == .node)
+        self.green = green
+        self.offset = offset
+        var id: ByteRange?
+        var label: ByteRange?
+        var blockIndex = -1
+        var blockStart = -1
+        let arena = green.arena
+        let words = arena.words + green.header + 2
+        var cursor = offset
+        for index in 0..<green.count {
+            let word = words[index]
+            let length = arena.childLength(word)
+            if word & GreenWord.tagMask == GreenWord.tokenTag {
+                let kind = GreenToken(raw: UInt32(truncatingIfNeeded: word >> 2)).kind
+                if index == 0, kind == .word {
+                    id = ByteRange(start: cursor, length: length)
+                } else if kind == .string, label == nil {
+                    label = ByteRange(start: cursor, length: length)
+                }
+            } else if blockIndex < 0 {
+                // A node's only inner node is its block.
+                blockIndex = index
+                blockStart = cursor
+            }
+            cursor += length
+        }
+        self.id = id
+        self.label = label
+        self.blockIndex = blockIndex
+        self.blockStart = blockStart
+    }
+
+    /// The node's block, if it has one.
+    public var block: BlockSyntax? {
+        guard blockIndex >= 0, case .node(let inner) = green[blockIndex] else { return nil }
+        return BlockSyntax(inner, at: blockStart)
+    }
+
+    public var range: ByteRange { ByteRange(start: offset, length: green.length) }
+
+    /// Whether a `.node` starts with an ID word (read without knowing where the node starts).
+    public static func hasID(_ green: GreenNode) -> Bool {
+        green.count > 0 && green[0].tokenKind == .word
+    }
+
+    /// What a diagnostic about the node as a whole points at: its ID, or the `{` of a block
+    /// written without one.
+    public var nameRange: ByteRange {
+        id ?? ByteRange(start: offset, length: min(1, green.length))
+    }
+}
+
+/// A `.block`: `{`, the items, and a `}` unless it was never closed.
+public struct BlockSyntax {
+    public let green: GreenNode
+    public let offset: Int
+
+    public init?(_ green: GreenNode, at offset: Int) {
+        guard green.kind == .block else { return nil }
+        self.green = green
+        self.offset = offset
+    }
+
+    public var range: ByteRange { ByteRange(start: offset, length: green.length) }
+    public var openBrace: ByteRange { ByteRange(start: offset, length: 1) }
+    public var isClosed: Bool { Self.isClosed(green) }
+
+    /// The closing `}`, when there is one.
+    public var closeBrace: ByteRange? {
+        isClosed ? ByteRange(start: offset + green.length - 1, length: 1) : nil
+    }
+
+    /// Whether a `.block` ends with its `}`.
+    public static func isClosed(_ green: GreenNode) -> Bool {
+        green.count >= 2 && green[green.count - 1].tokenKind == .rightBrace
+    }
+
+    /// The indices of the children between the braces.
+    public var contentIndices: Range<Int> { 1..<(isClosed ? green.count - 1 : green.count) }
+}
+
+/// A `.setting`: `@key` and the value after it on the same line, if any.
+public struct SettingSyntax {
+    public let green: GreenNode
+    public let offset: Int
+    /// The `@key` token, `@` included.
+    public let key: ByteRange
+    /// The value token (a word or a string), if the line has one.
+    public let value: (kind: TokenKind, range: ByteRange)?
+
+    public init?(_ green: GreenNode, at offset: Int) {
+        guard green.kind == .setting else { return nil }
+        self.green = green
+        self.offset = offset
+        var key = ByteRange(offset, offset)
+        var value: (kind: TokenKind, range: ByteRange)?
+        for child in green.children(from: offset) {
+            guard case .token(let token) = child.element else { continue }
+            if token.kind == .settingKey {
+                key = child.range
+            } else if !token.kind.isTrivia {
+                value = (token.kind, child.range)
+            }
+        }
+        self.key = key
+        self.value = value
+    }
+
+    public var range: ByteRange { ByteRange(start: offset, length: green.length) }
+
+    /// The setting's name: the key without its `@`.
+    public var name: ByteRange { ByteRange(min(key.start + 1, key.end), key.end) }
+}
