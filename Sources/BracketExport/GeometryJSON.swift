@@ -49,10 +49,10 @@ private func estimatedSize(_ diagram: Diagram, _ geometry: Geometry, count: Int)
     return total &+ ByteSink.jsonStringBound(textBytes &+ lineBytes) &+ settingsBytes
 }
 
-private func writeGeometry(
-    _ out: inout ByteSink, _ diagram: Diagram, _ geometry: Geometry, count: Int,
-    position: (Int) -> (line: Int, character: Int)
-) {
+/// `{"width":…,"height":…,"margin":…,"fontSize":…,"settings":{…}[,"title":{…}]` — the opening
+/// of the geometry JSON, shared with the columns form (GeometryColumns.swift); the caller writes
+/// the rest and the closing brace.
+func writeGeometryHeader(_ out: inout ByteSink, _ diagram: Diagram, _ geometry: Geometry) {
     out.raw("{\"width\":")
     out.jsonNumber(geometry.width)
     out.raw(",\"height\":")
@@ -78,6 +78,13 @@ private func writeGeometry(
         out.jsonNumber(title.fontSize)
         out.raw("}")
     }
+}
+
+private func writeGeometry(
+    _ out: inout ByteSink, _ diagram: Diagram, _ geometry: Geometry, count: Int,
+    position: (Int) -> (line: Int, character: Int)
+) {
+    writeGeometryHeader(&out, diagram, geometry)
 
     out.raw(",\"nodes\":[")
     let nodes = diagram.nodes
@@ -138,7 +145,7 @@ private func writeGeometry(
     out.raw("]}")
 }
 
-private func writeLines(_ out: inout ByteSink, _ lines: ArraySlice<String>) {
+func writeLines(_ out: inout ByteSink, _ lines: ArraySlice<String>) {
     out.raw("[")
     var first = true
     for line in lines {
@@ -159,7 +166,7 @@ private func writePoint(_ out: inout ByteSink, _ point: Point) {
 
 /// The resolved settings, so a client can draw or explain the picture without re-deriving them;
 /// `title` is left out when the file has none.
-private func writeSettings(_ out: inout ByteSink, _ settings: LayoutSettings) {
+func writeSettings(_ out: inout ByteSink, _ settings: LayoutSettings) {
     out.raw("{\"cardWidth\":")
     out.jsonNumber(settings.cardWidth)
     out.raw(",\"cardHeight\":")

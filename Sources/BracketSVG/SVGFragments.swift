@@ -1,4 +1,5 @@
 import BracketLayout
+import BracketText
 import BracketModel
 
 // Pieces of the SVG that `renderSVG` writes, one at a time, for the preview's delta updates
@@ -53,4 +54,25 @@ public func svgDescriptionFragment(_ diagram: Diagram, cardCount: Int) -> String
 public func svgOuterSizeText(_ geometry: Geometry) -> (width: String, height: String) {
     (SVGBytes.string(capacity: 64) { $0.number(geometry.width + 2 * geometry.margin) },
      SVGBytes.string(capacity: 64) { $0.number(geometry.height + 2 * geometry.margin) })
+}
+
+/// The text of the SVG's `<style>` element (what `writeStyle` puts between its tags), for a page
+/// that draws cards from the geometry and must style them (and export them) exactly as the full
+/// document does.
+public func svgStyleSheetText() -> String {
+    var text = SVGBytes.string(capacity: SVGStyle.sheet.utf8CodeUnitCount + SVGStyle.fontFamily.utf8.count + 256) { out in
+        writeStyle(&out)
+    }
+    let open = "<style>", close = "</style>\n"
+    if text.hasPrefix(open) { text.removeFirst(open.count) }
+    if text.hasSuffix(close) { text.removeLast(close.count) }
+    return text
+}
+
+/// The card font's vertical metrics per pixel of font size (ascent, descent, and the distance
+/// from one baseline to the next), from which `card` and `drawTitle` place each line: a page
+/// that writes the cards itself computes the same baselines.
+public func svgFontMetricsPerPixel() -> (ascent: Double, descent: Double, lineHeight: Double) {
+    let measurer = TextMeasurer(fontSize: 1)
+    return (measurer.ascent, measurer.descent, measurer.lineHeight)
 }

@@ -211,6 +211,22 @@ def check_http_rules(base, host, port, token):
     check("Host localhost:PORT is accepted", status == 200, status)
 
 
+def column_nodes(payload):
+    """The cards of a loopback payload (geometry as columns, docs/protocol.md "Geometry-only
+    payloads") as geometry-node dicts: id, label, x, y, depth, parent ID (from the depths), range."""
+    columns = (payload or {}).get("columns") or {}
+    nodes, stack = [], []
+    for i in range(columns.get("count", 0)):
+        depth = columns["depths"][i]
+        del stack[depth:]
+        r = columns["ranges"][4 * i:4 * i + 4]
+        nodes.append({"id": columns["ids"][i], "label": columns["labels"][i], "x": columns["x"][i],
+                      "y": columns["y"][i], "depth": depth, "parent": stack[-1] if stack else None,
+                      "range": {"start": {"line": r[0], "character": r[1]}, "end": {"line": r[2], "character": r[3]}}})
+        stack.append(columns["ids"][i])
+    return nodes
+
+
 def geometry_of(data, version):
     payload = parse_json(data)
     if not isinstance(payload, dict) or payload.get("version") != version:
@@ -227,19 +243,22 @@ def check_sse_and_edits(client, base, host, port, token):
 
     data = stream.next_event("preview", 10)
     payload = parse_json(data)
-    nodes = (payload or {}).get("geometry", {}).get("nodes", [])
+    nodes = column_nodes(payload)
     check("SSE delivers the current preview on connect (version 1, 7 nodes)",
           isinstance(payload, dict) and payload.get("uri") == URI and payload.get("version") == 1 and len(nodes) == 7,
           (data or "")[:200])
-    check("connect payload has the tutorial's geometry (524x260, root at 458,130)",
-          payload is not None and payload["geometry"].get("width") == 524 and payload["geometry"].get("height") == 260
+    check("connect payload has the tutorial's geometry as columns (524x260, root at 458,130)",
+          payload is not None and payload["columns"].get("width") == 524 and payload["columns"].get("height") == 260
           and any(n["id"] == "1" and n["x"] == 458 and n["y"] == 130 for n in nodes))
-    check("connect payload carries the SVG with a card per node",
-          payload is not None and all(f'data-node-id="{i}"' in payload.get("svg", "") for i in "1234567"))
+    check("the page gets no SVG, only the picture's parts (572x308, style sheet, desc)",
+          payload is not None and "svg" not in payload and payload["picture"]["svgWidth"] == 572
+          and payload["picture"]["svgHeight"] == 308 and ".bracket-card" in payload["picture"]["style"]
+          and payload["picture"]["desc"].startswith('<desc id="bracket-desc">Tree diagram with 7 cards'),
+          (payload or {}).get("picture"))
     # Theme contract: every colour variable the SVG reads must be set by the page's stylesheet,
     # or the picture keeps the SVG's own colours (a lighter box on a dark page, cards that ignore
     # the VS Code theme). This caught the renderer and the page using different names.
-    used = set(re.findall(r"var\((--bracket-[a-z-]+)", (payload or {}).get("svg", "")))
+    used = set(re.findall(r"var\((--bracket-[a-z-]+)", (payload or {}).get("picture", {}).get("style", "")))
     _, _, css = http_request(base + "preview.css")
     css = css.decode("utf-8", "replace")
     unset = sorted(name for name in used if not re.search(re.escape(name) + r"\s*:", css))
@@ -253,7 +272,7 @@ def check_sse_and_edits(client, base, host, port, token):
                             "text": " 8"}]})
     data = stream.next_event("preview", 10, accept=lambda d: geometry_of(d, 2) is not None)
     payload = geometry_of(data, 2)
-    nodes = (payload or {}).get("geometry", {}).get("nodes", [])
+    nodes = column_nodes(payload)
     check("didChange makes SSE deliver version 2 with 8 nodes",
           payload is not None and len(nodes) == 8 and any(n["id"] == "8" and n["parent"] == "3" for n in nodes),
           [n.get("id") for n in nodes])
@@ -277,11 +296,11 @@ def check_sse_and_edits(client, base, host, port, token):
     status, _, _ = http_request(base + "resync", method="POST", body=b"{}",
                                 headers={"Content-Type": "application/json", "Origin": f"http://{host}:{port}"})
     check("POST resync is 204", status == 204, status)
-    data = stream.next_event("preview", 10, accept=lambda d: "svg" in (parse_json(d) or {}))
+    data = stream.next_event("preview", 10, accept=lambda d: "columns" in (parse_json(d) or {}))
     full = parse_json(data) or {}
     check("resync publishes the whole picture as the next payload",
           full.get("version") == 3 and full.get("sequence") == delta.get("sequence", 0) + 1
-          and "Four" in full.get("svg", ""), (data or "")[:200])
+          and "Four" in full.get("columns", {}).get("labels", []), (data or "")[:200])
 
     # Cursor on the "4": highlight 4. Character 3 sits between "{" and a space, touching no ID
     # (character 1 would touch the end of "1", which counts as on it): highlight null.

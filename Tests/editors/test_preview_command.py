@@ -119,15 +119,13 @@ def tree(count):
 
 
 # In the page: note when a card with this ID first appears (Date.now(), the clock Python shares)
-# in window.__cardShownAt; returns at once.
+# in window.__cardShownAt; returns at once. The page draws only the cards in view, so "appears"
+# means the page holds the card (checked every frame, the frame that draws it).
 WATCH_CARD = """(id) => {
   window.__cardShownAt = null;
-  const seen = () => document.querySelector('#stage [data-node-id="' + CSS.escape(id) + '"]');
-  if (seen()) { window.__cardShownAt = Date.now(); return; }
-  const observer = new MutationObserver(() => {
-    if (seen()) { observer.disconnect(); window.__cardShownAt = Date.now(); }
-  });
-  observer.observe(document.getElementById('stage'), { childList: true, subtree: true });
+  const seen = () => { const g = window.bracketPreview.geometry(); return !!g && g.nodes.some(n => n.id === id); };
+  const poll = () => { if (seen()) window.__cardShownAt = Date.now(); else requestAnimationFrame(poll); };
+  poll();
 }"""
 
 

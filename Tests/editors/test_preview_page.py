@@ -193,7 +193,8 @@ def main():
                       'data-transport="browser"' in dom, stderr[-2000:])
         found = re.findall(r'data-node-id="([^"]*)"', dom)
         check("browser: preview event shows the cards", found == list("1245367"), found)
-        marked = re.findall(r'<g class="bracket-card bracket-highlight" data-node-id="([^"]*)"', dom)
+        marked = [re.search(r'data-node-id="([^"]*)"', g).group(1)
+                  for g in re.findall(r'<g [^>]*class="bracket-card bracket-highlight"[^>]*>', dom)]
         check("browser: highlight event marks card 3", marked == ["3"], marked)
 
         load(browser, f"{base}/{TOKEN}-click/", "() => document.querySelector('#stage [data-node-id]') !== null")

@@ -1,50 +1,67 @@
-// Bracket preview page: shows the SVG of a `bracket/preview` payload, keeps zoom and scroll
-// across updates, and talks to its host (a VS Code webview or the loopback HTTP server).
-// No libraries, no eval, no innerHTML: SVG text is parsed with DOMParser, filtered against an
-// allow-list and imported, so a document can never make this page run script.
+// Bracket preview page: draws a `bracket/preview` payload from its geometry, keeps zoom and
+// pan across updates, and talks to its host (a VS Code webview or the loopback HTTP server).
+//
+// Big trees: the page never holds the whole picture in the DOM. The geometry is copied into
+// typed arrays (the "store"); only the cards and connectors in and near the viewport exist as
+// SVG elements (at most MAX_DOM_CARDS, recycled as the view moves), built exactly as the
+// server's SVG builds them (same classes, attributes and text). When more cards than that are in
+// view, a canvas draws them as coloured rectangles instead (the overview), which stays cheap at a
+// million cards. A minimap shows where the view is; search, keyboard navigation and the editor's
+// cursor highlight can reach any card.
+//
+// No libraries, no eval, no innerHTML: fragments from the server (the `<desc>` element) are
+// parsed with DOMParser and only their text is used, so a document can never make this page
+// run script.
 (function () {
   "use strict";
 
   var SVG_NS = "http://www.w3.org/2000/svg";
   // The least zoom the − button, the wheel and the `-` key reach for a picture that fits at
-  // more than this; a larger picture can always be zoomed out until it fits (Fit fits any
-  // tree: a 10,000-leaf column needs about 0.1 %).
+  // more than this; a larger picture can always be zoomed out until it fits.
   var MIN_SCALE = 0.05;
-  var SMALLEST_SCALE = 1e-6; // below this a card is far less than a pixel in any viewport
+  var SMALLEST_SCALE = 1e-7;
   var MAX_SCALE = 8;
   var ZOOM_STEP = 1.25;
   var DRAG_THRESHOLD = 4; // pixels a pointer must move before a press counts as a pan
-
-  // Only these SVG elements survive; everything else (script, foreignObject, a, image,
-  // animate/set that could rewrite attributes, …) is dropped with its subtree.
-  var ALLOWED_ELEMENTS = new Set([
-    "svg", "g", "rect", "text", "tspan", "title", "desc", "path", "polyline", "polygon",
-    "line", "circle", "ellipse", "style", "defs", "marker", "lineargradient",
-    "radialgradient", "stop", "clippath", "symbol", "use", "metadata",
-  ]);
+  // More cards than this in view and the canvas draws them: the DOM stays small however big
+  // the tree (a 1000×700 view holds about 700 cards at 15 %, where labels are 2 px tall).
+  var MAX_DOM_CARDS = 1200;
+  var OVERSCAN = 0.25; // fraction of the view drawn beyond each edge, so a small pan shows cards
+  var CREATE_BUDGET = 150;
+  var SMALL_PICTURE = 300; // this many cards in view are elements at any zoom // card elements made or refilled per frame
+  var READABLE_SCALE = 1; // search and keys zoom in to this when the card would be unreadable
+  var MINIMAP_SIDE = 180;
 
   var viewport = document.getElementById("viewport");
-  var canvas = document.getElementById("canvas");
   var stage = document.getElementById("stage");
+  var overview = document.getElementById("overview");
   var placeholder = document.getElementById("placeholder");
   var statusBadge = document.getElementById("status");
   var zoomLabel = document.getElementById("zoom-level");
+  var announcer = document.getElementById("announce");
+  var minimap = document.getElementById("minimap");
+  var minimapCanvas = document.getElementById("minimap-canvas");
+  var minimapView = document.getElementById("minimap-view");
+  var searchBox = document.getElementById("search");
+  var searchCount = document.getElementById("search-count");
 
   var state = {
     scale: 1,
-    width: 0, // unscaled picture size in CSS pixels
-    height: 0,
+    x: 0, // the picture point (SVG user units, margin included) at the view's top left
+    y: 0,
     uri: null,
     version: null,
-    geometry: null,
-    hasPicture: false,
-    highlightId: null,
     sequence: null, // the `sequence` of the payload shown (delta clients only)
     resyncRequested: false,
+    store: null,
+    picture: null, // { svgWidth, svgHeight, title, desc, style }
+    hasPicture: false,
+    highlightId: null,
+    focus: -1, // the card index that has (or last had) keyboard focus
+    match: -1, // the current search match
+    viewSaved: null,
   };
 
-  // A stylesheet object rather than a <style> element: the page's CSP forbids inline styles,
-  // and the constructed sheet carries the picture's own rules (fonts, dark-mode fallbacks).
   var pictureSheet = null;
   try {
     pictureSheet = new CSSStyleSheet();
@@ -58,13 +75,8 @@
   var vscode = typeof acquireVsCodeApi === "function" ? acquireVsCodeApi() : null;
   document.body.setAttribute("data-transport", vscode ? "vscode" : "browser");
 
-  // To the extension (webview) or the loopback server (browser), whose endpoint is named
-  // after the message type ("reveal", "resync").
   function post(message) {
-    if (vscode) {
-      vscode.postMessage(message);
-      return;
-    }
+    if (vscode) { vscode.postMessage(message); return; }
     if (typeof fetch === "function") {
       fetch(message.type === "resync" ? "resync" : "reveal", {
         method: "POST",
@@ -72,11 +84,6 @@
         body: JSON.stringify(message),
       }).catch(function () { /* the server went away; nothing useful to do */ });
     }
-  }
-
-  function highlightIdFrom(data) {
-    if (data && typeof data === "object" && "id" in data) return data.id;
-    return data;
   }
 
   function parseJSON(text) {
@@ -88,110 +95,428 @@
       window.addEventListener("message", function (event) {
         var message = event.data;
         if (!message || typeof message !== "object") return;
-        if (message.type === "preview") applyPayload(message.payload);
+        if (message.type === "preview") { painted.received = performance.timeOrigin + performance.now(); applyPayload(message.payload); }
         else if (message.type === "highlight") highlight(message.id);
         else if (message.type === "notice" && typeof message.text === "string") notify(message.text);
       });
       post({ type: "ready" });
       return;
     }
+    if (typeof fetch === "function" && typeof TextDecoder === "function" && typeof ReadableStream === "function") {
+      streamEvents(0);
+      return;
+    }
     if (typeof EventSource !== "function") return;
     var source = new EventSource("events");
-    source.addEventListener("preview", function (event) {
-      var payload = parseJSON(event.data);
-      if (payload !== undefined) applyPayload(payload);
-    });
-    source.addEventListener("highlight", function (event) {
-      var data = parseJSON(event.data);
-      if (data !== undefined) highlight(highlightIdFrom(data));
-    });
+    source.addEventListener("preview", function (event) { onEvent("preview", event.data); });
+    source.addEventListener("highlight", function (event) { onEvent("highlight", event.data); });
   }
 
-  // ---------------------------------------------------------------- SVG intake
+  function onEvent(name, text) {
+    if (name === "preview") painted.received = performance.timeOrigin + performance.now();
+    var data = parseJSON(text);
+    if (data === undefined) return;
+    if (name === "preview") applyPayload(data);
+    else if (name === "highlight") highlight(data && typeof data === "object" && "id" in data ? data.id : data);
+  }
 
-  // Filters the parsed tree in place with an explicit stack (documents can nest deeply).
-  // Returns the text of its <style> elements, which are replaced by inert <metadata> slots.
-  function sanitize(root) {
-    var css = [];
-    var stack = [root];
-    while (stack.length > 0) {
-      var element = stack.pop();
-      var attributes = Array.prototype.slice.call(element.attributes);
-      for (var i = 0; i < attributes.length; i++) {
-        var attribute = attributes[i];
-        var name = attribute.localName.toLowerCase();
-        if (name.indexOf("on") === 0) {
-          element.removeAttributeNode(attribute);
-        } else if (name === "href" && attribute.value.trim().charAt(0) !== "#") {
-          element.removeAttributeNode(attribute); // only same-document references
-        } else if (name === "style") {
-          // Inline style attributes are blocked by the CSP; re-applied through CSSOM below.
-          element.setAttribute("data-bracket-style", attribute.value);
-          element.removeAttributeNode(attribute);
+  // The server-sent events read with fetch: Chromium's EventSource takes about 3 s to hand over
+  // one 40 MB event (131,071 cards), a streamed read and one TextDecoder pass a tenth of that.
+  // Chunks are kept in a list and joined once an event is complete, so a large event is never
+  // rescanned. Reconnects after a second when the stream ends, as EventSource would.
+  function streamEvents(attempt) {
+    var decoder = new TextDecoder();
+    var pending = [];
+    var tail = ""; // the last character seen, for a blank line split across chunks
+    function dispatch(block) {
+      var name = "message", data = [];
+      var lines = block.split("\n");
+      for (var i = 0; i < lines.length; i++) {
+        var line = lines[i];
+        if (line === "" || line.charAt(0) === ":") continue;
+        var colon = line.indexOf(":");
+        var field = colon < 0 ? line : line.slice(0, colon);
+        var value = colon < 0 ? "" : line.slice(colon + 1);
+        if (value.charAt(0) === " ") value = value.slice(1);
+        if (field === "event") name = value;
+        else if (field === "data") data.push(value);
+      }
+      if (data.length > 0) onEvent(name, data.join("\n"));
+    }
+    function complete(last) {
+      pending.push(last);
+      var block = pending.join("");
+      pending = [];
+      tail = "";
+      dispatch(block);
+    }
+    function take(text) {
+      text = text.replace(/\r\n?/g, "\n");
+      var from = 0;
+      if (tail === "\n" && text.charAt(0) === "\n") { complete(""); from = 1; }
+      for (;;) {
+        var end = text.indexOf("\n\n", from);
+        if (end < 0) break;
+        complete(text.slice(from, end));
+        from = end + 2;
+      }
+      if (from < text.length) {
+        pending.push(text.slice(from));
+        tail = text.charAt(text.length - 1);
+      }
+    }
+    function retry() { setTimeout(function () { streamEvents(attempt + 1); }, Math.min(5000, 1000 * (attempt + 1))); }
+    fetch("events", { headers: { Accept: "text/event-stream" }, cache: "no-store" }).then(function (response) {
+      if (!response.ok || !response.body) { retry(); return; }
+      attempt = 0;
+      var reader = response.body.getReader();
+      function pump() {
+        return reader.read().then(function (result) {
+          if (result.done) { take(decoder.decode()); retry(); return; }
+          take(decoder.decode(result.value, { stream: true }));
+          return pump();
+        });
+      }
+      return pump();
+    }).catch(retry);
+  }
+
+  // ---------------------------------------------------------------- the store
+
+  function num(value, fallback) {
+    return typeof value === "number" && isFinite(value) ? value : fallback;
+  }
+
+  // A store row from a geometry node (payload JSON).
+  function rowOf(node, shared) {
+    var range = node.range && node.range.start && node.range.end ? node.range : null;
+    return {
+      id: typeof node.id === "string" ? node.id : String(node.id),
+      label: typeof node.label === "string" ? node.label : "",
+      lines: Array.isArray(node.lines) ? node.lines.map(String) : null,
+      x: num(node.x, 0), y: num(node.y, 0),
+      w: num(node.width, shared.w), h: num(node.height, shared.h),
+      depth: Math.max(0, Math.floor(num(node.depth, 0))),
+      range: range ? [num(range.start.line, 0), num(range.start.character, 0), num(range.end.line, 0), num(range.end.character, 0)] : null,
+    };
+  }
+
+  function edgeRowOf(edge) {
+    var pts = Array.isArray(edge.points) ? edge.points : [];
+    var flat = [];
+    for (var i = 0; i < pts.length && i < 4; i++) flat.push(num(pts[i] && pts[i].x, 0), num(pts[i] && pts[i].y, 0));
+    while (flat.length < 8) flat.push(flat.length >= 2 ? flat[flat.length - 2] : 0);
+    return { child: typeof edge.child === "string" ? edge.child : String(edge.child), pts: flat };
+  }
+
+  // Rows are given by a `source(k)` that returns either an index of `old` or a row object; the
+  // result is a new store. O(cards), all in typed arrays, so a delta at 131,071 cards is a few
+  // milliseconds.
+  function buildStore(count, source, old, edgeCount, edgeSource, frame) {
+    var s = {
+      n: count,
+      ids: new Array(count), labels: new Array(count), lines: new Array(count),
+      cx: new Float64Array(count), cy: new Float64Array(count),
+      w: new Float64Array(count), h: new Float64Array(count),
+      depth: new Int32Array(count), parent: new Int32Array(count),
+      ranges: new Int32Array(4 * count), hasRange: new Uint8Array(count),
+      m: edgeCount, edgeIds: new Array(edgeCount), pts: new Float64Array(8 * edgeCount),
+      edgeChild: new Int32Array(edgeCount), edgeEnd: new Uint8Array(edgeCount),
+      width: frame.width, height: frame.height, margin: frame.margin,
+      fontSize: frame.fontSize, sharedW: frame.sharedW, sharedH: frame.sharedH,
+      settings: frame.settings, title: frame.title, metrics: frame.metrics,
+      idIndex: new Map(), duplicates: false, lower: null, children: null,
+    };
+    for (var k = 0; k < count; k++) {
+      var src = source(k);
+      if (typeof src === "number") {
+        s.ids[k] = old.ids[src]; s.labels[k] = old.labels[src]; s.lines[k] = old.lines[src];
+        s.cx[k] = old.cx[src]; s.cy[k] = old.cy[src]; s.w[k] = old.w[src]; s.h[k] = old.h[src];
+        s.depth[k] = old.depth[src];
+        if (old.hasRange[src]) {
+          s.hasRange[k] = 1;
+          for (var q = 0; q < 4; q++) s.ranges[4 * k + q] = old.ranges[4 * src + q];
+        }
+      } else if (frame.raw) {
+        // A geometry node straight from the payload: read into the columns, no row object.
+        var nodeId = src.id, label = src.label, range = src.range;
+        s.ids[k] = typeof nodeId === "string" ? nodeId : String(nodeId);
+        s.labels[k] = typeof label === "string" ? label : "";
+        s.lines[k] = Array.isArray(src.lines) ? src.lines : null;
+        s.cx[k] = num(src.x, 0); s.cy[k] = num(src.y, 0);
+        s.w[k] = num(src.width, frame.sharedW); s.h[k] = num(src.height, frame.sharedH);
+        s.depth[k] = Math.max(0, Math.floor(num(src.depth, 0)));
+        if (range && range.start && range.end) {
+          s.hasRange[k] = 1;
+          s.ranges[4 * k] = num(range.start.line, 0); s.ranges[4 * k + 1] = num(range.start.character, 0);
+          s.ranges[4 * k + 2] = num(range.end.line, 0); s.ranges[4 * k + 3] = num(range.end.character, 0);
+        }
+      } else {
+        s.ids[k] = src.id; s.labels[k] = src.label; s.lines[k] = src.lines;
+        s.cx[k] = src.x; s.cy[k] = src.y; s.w[k] = src.w; s.h[k] = src.h; s.depth[k] = src.depth;
+        if (src.range) { s.hasRange[k] = 1; for (var r = 0; r < 4; r++) s.ranges[4 * k + r] = src.range[r]; }
+      }
+      if (s.idIndex.has(s.ids[k])) s.duplicates = true; else s.idIndex.set(s.ids[k], k);
+    }
+    // Connectors: the n-th connector with child ID X draws the n-th card with ID X.
+    var seen = s.duplicates ? new Map() : null;
+    for (var e = 0; e < edgeCount; e++) {
+      var es = edgeSource(e), id;
+      if (frame.raw) {
+        id = typeof es.child === "string" ? es.child : String(es.child);
+        var points = Array.isArray(es.points) ? es.points : [];
+        for (var pt = 0; pt < 4; pt++) {
+          var point = points[pt < points.length ? pt : points.length - 1];
+          s.pts[8 * e + 2 * pt] = num(point && point.x, 0);
+          s.pts[8 * e + 2 * pt + 1] = num(point && point.y, 0);
+        }
+      } else if (typeof es === "number") {
+        id = old.edgeIds[es];
+        s.pts.set(old.pts.subarray(8 * es, 8 * es + 8), 8 * e);
+      } else {
+        id = es.child;
+        for (var p = 0; p < 8; p++) s.pts[8 * e + p] = es.pts[p];
+      }
+      s.edgeIds[e] = id;
+      var child = s.idIndex.has(id) ? s.idIndex.get(id) : -1;
+      if (seen && child >= 0) {
+        var nth = seen.get(id) || 0;
+        seen.set(id, nth + 1);
+        for (var c = child, hits = 0; c < count; c++) {
+          if (s.ids[c] === id) { if (hits === nth) { child = c; break; } hits++; }
         }
       }
-      var children = Array.prototype.slice.call(element.children);
-      for (var j = 0; j < children.length; j++) {
-        var child = children[j];
-        var local = child.localName.toLowerCase();
-        if (child.namespaceURI !== SVG_NS || !ALLOWED_ELEMENTS.has(local)) {
-          child.remove();
-        } else if (local === "style") {
-          // The CSP forbids inline <style>: its rules go to a constructed sheet, and a
-          // <metadata> slot keeps the text in place, so an export can put it back.
-          css.push(child.textContent || "");
-          var slot = child.ownerDocument.createElementNS(SVG_NS, "metadata");
-          slot.setAttribute("data-bracket-stylesheet", "");
-          slot.textContent = child.textContent || "";
-          child.replaceWith(slot);
-        } else {
-          stack.push(child);
-        }
+      s.edgeChild[e] = child;
+    }
+    finishStore(s);
+    return s;
+  }
+
+  // What follows from the columns: parents (from depths), children and sibling links, and which
+  // connectors end a bus.
+  function finishStore(s) {
+    var count = s.n, edgeCount = s.m;
+    // Parents from depths (pre-order: the nearest earlier card one level up), without
+    // recursion and without trusting parent IDs, which may repeat.
+    var stack = [];
+    for (var i = 0; i < count; i++) {
+      var d = s.depth[i];
+      if (d > stack.length) d = stack.length; // a malformed depth: attach where it can go
+      stack.length = d;
+      s.parent[i] = d > 0 ? stack[d - 1] : -1;
+      stack.push(i);
+    }
+    buildChildren(s);
+    for (var f = 0; f < edgeCount; f++) {
+      var ch = s.edgeChild[f];
+      var par = ch >= 0 ? s.parent[ch] : -1;
+      // The first and last child's connectors draw the whole bus to the parent; the others
+      // only need their own leg to be in view to matter.
+      s.edgeEnd[f] = ch < 0 || par < 0 || s.children.first[par] === ch || s.children.last[par] === ch ? 1 : 0;
+    }
+  }
+
+  function buildChildren(s) {
+    var first = new Int32Array(s.n).fill(-1), last = new Int32Array(s.n).fill(-1);
+    var next = new Int32Array(s.n).fill(-1), prev = new Int32Array(s.n).fill(-1);
+    var count = new Int32Array(s.n);
+    for (var i = 0; i < s.n; i++) {
+      var p = s.parent[i];
+      if (p < 0) continue;
+      if (first[p] < 0) first[p] = i; else { next[last[p]] = i; prev[i] = last[p]; }
+      last[p] = i;
+      count[p]++;
+    }
+    s.children = { first: first, last: last, next: next, prev: prev, count: count };
+  }
+
+  function frameOf(geometry, picture, oldFrame) {
+    var nodes = Array.isArray(geometry.nodes) ? geometry.nodes : [];
+    var firstNode = nodes[0] || {};
+    var settings = geometry.settings && typeof geometry.settings === "object" ? geometry.settings : (oldFrame ? oldFrame.settings : {});
+    var sharedW = num(settings.cardWidth, num(firstNode.width, 132));
+    var sharedH = num(settings.cardHeight, num(firstNode.height, 44));
+    return {
+      width: num(geometry.width, 0), height: num(geometry.height, 0), margin: num(geometry.margin, 0),
+      fontSize: num(geometry.fontSize, Math.min(13, sharedH * 0.6)),
+      sharedW: sharedW, sharedH: sharedH, settings: settings,
+      title: geometry.title && typeof geometry.title === "object" ? geometry.title : null,
+      metrics: picture && picture.text && typeof picture.text === "object" ? picture.text : null,
+    };
+  }
+
+  function storeFromGeometry(geometry, picture) {
+    var nodes = Array.isArray(geometry.nodes) ? geometry.nodes : [];
+    var edges = Array.isArray(geometry.edges) ? geometry.edges : [];
+    var frame = frameOf(geometry, picture, null);
+    frame.raw = true;
+    var store = buildStore(nodes.length, function (k) { return nodes[k] || {}; }, null,
+      edges.length, function (e) { return edges[e] || {}; }, frame);
+    return store;
+  }
+
+  // The loopback page's payloads carry the geometry as columns (docs/protocol.md,
+  // "Geometry-only payloads"): each array goes straight into a typed array.
+  function storeFromColumns(c, picture) {
+    function list(value) { return Array.isArray(value) ? value : []; }
+    function prefix(array, length) { return array.length === length ? array : array.slice(0, length); }
+    var ids = list(c.ids), labels = list(c.labels), xs = list(c.x), ys = list(c.y), depths = list(c.depths);
+    var ranges = list(c.ranges), widths = Array.isArray(c.widths) ? c.widths : null, heights = Array.isArray(c.heights) ? c.heights : null;
+    var lines = Array.isArray(c.lines) ? c.lines : null;
+    var n = Math.min(count(c.count), ids.length, labels.length, xs.length, ys.length, depths.length);
+    var frame = frameOf(c, picture, null);
+    var children = list(c.edgeChildren), points = list(c.edgePoints);
+    var m = Math.min(children.length, Math.floor(points.length / 8));
+    var s = {
+      n: n, ids: prefix(ids, n), labels: prefix(labels, n), lines: new Array(n),
+      cx: new Float64Array(prefix(xs, n)), cy: new Float64Array(prefix(ys, n)),
+      w: new Float64Array(n), h: new Float64Array(n),
+      depth: new Int32Array(prefix(depths, n)), parent: new Int32Array(n),
+      ranges: new Int32Array(4 * n), hasRange: new Uint8Array(n),
+      m: m, edgeIds: new Array(m), pts: new Float64Array(prefix(points, 8 * m)),
+      edgeChild: new Int32Array(prefix(children, m)), edgeEnd: new Uint8Array(m),
+      width: frame.width, height: frame.height, margin: frame.margin,
+      fontSize: frame.fontSize, sharedW: frame.sharedW, sharedH: frame.sharedH,
+      settings: frame.settings, title: frame.title, metrics: frame.metrics,
+      idIndex: new Map(), duplicates: false, lower: null, children: null,
+    };
+    s.w.fill(frame.sharedW);
+    s.h.fill(frame.sharedH);
+    if (widths) for (var a = 0; a < n; a++) s.w[a] = num(widths[a], frame.sharedW);
+    if (heights) for (var b = 0; b < n; b++) s.h[b] = num(heights[b], frame.sharedH);
+    if (4 * n <= ranges.length) { s.ranges.set(prefix(ranges, 4 * n)); s.hasRange.fill(1); }
+    for (var i = 0; i < n; i++) {
+      if (typeof s.ids[i] !== "string") s.ids[i] = String(s.ids[i]);
+      if (typeof s.labels[i] !== "string") s.labels[i] = "";
+      s.lines[i] = lines && Array.isArray(lines[i]) ? lines[i] : null;
+      if (s.depth[i] < 0) s.depth[i] = 0;
+      if (s.idIndex.has(s.ids[i])) s.duplicates = true; else s.idIndex.set(s.ids[i], i);
+    }
+    for (var e = 0; e < m; e++) {
+      if (!(s.edgeChild[e] >= 0 && s.edgeChild[e] < n)) s.edgeChild[e] = -1;
+      s.edgeIds[e] = s.edgeChild[e] >= 0 ? s.ids[s.edgeChild[e]] : "";
+    }
+    finishStore(s);
+    return s;
+  }
+
+  function isList(value) { return Array.isArray(value); }
+  function part(value) {
+    return value && typeof value === "object" && isList(value.removed) && isList(value.changed) && isList(value.added) ? value : null;
+  }
+
+  // The order after a keyed delta (docs/protocol.md, "Delta payloads"): old items kept or
+  // replaced in place, removed ones dropped, added ones after their anchor. Returns a list of
+  // old indices and new rows, or null when the delta does not fit (an unknown or repeated key,
+  // an anchor that is not there).
+  function patchOrder(keys, changes, rowFrom) {
+    var index = new Map();
+    for (var i = 0; i < keys.length; i++) { if (index.has(keys[i])) return null; index.set(keys[i], i); }
+    var removed = new Set();
+    for (var r = 0; r < changes.removed.length; r++) {
+      if (!index.has(changes.removed[r])) return null;
+      removed.add(changes.removed[r]);
+    }
+    var changed = new Map();
+    for (var c = 0; c < changes.changed.length; c++) {
+      var entry = changes.changed[c];
+      var key = entry && (entry.id !== undefined ? entry.id : entry.child);
+      var value = entry && (entry.node || entry.edge);
+      if (!index.has(key) || removed.has(key) || !value) return null;
+      changed.set(key, rowFrom(value));
+    }
+    var following = new Map();
+    for (var a = 0; a < changes.added.length; a++) {
+      var added = changes.added[a];
+      var addedKey = added && (added.id !== undefined ? added.id : added.child);
+      if (typeof addedKey !== "string" || !(added.node || added.edge) || following.has(added.after)) return null;
+      if (added.after !== null && typeof added.after !== "string") return null;
+      following.set(added.after, { key: addedKey, row: rowFrom(added.node || added.edge) });
+    }
+    var result = [];
+    function chain(anchor) {
+      var next = following.get(anchor);
+      while (next) {
+        result.push(next.row);
+        following.delete(anchor);
+        anchor = next.key;
+        next = following.get(anchor);
       }
     }
-    return css.join("\n");
-  }
-
-  function parseLength(value) {
-    if (!value) return NaN;
-    var match = /^\s*([0-9]*\.?[0-9]+)\s*(px)?\s*$/.exec(value);
-    return match ? parseFloat(match[1]) : NaN;
-  }
-
-  // Returns { svg, css, width, height } or null when the text is not a usable SVG.
-  function parseSvg(text) {
-    if (typeof text !== "string" || text.trim() === "") return null;
-    var doc = new DOMParser().parseFromString(text, "image/svg+xml");
-    var root = doc.documentElement;
-    if (!root || root.namespaceURI !== SVG_NS || root.localName !== "svg") return null;
-    if (doc.getElementsByTagName("parsererror").length > 0) return null;
-    var css = sanitize(root);
-    var width = parseLength(root.getAttribute("width"));
-    var height = parseLength(root.getAttribute("height"));
-    var viewBox = (root.getAttribute("viewBox") || "").trim().split(/[\s,]+/).map(parseFloat);
-    if (!(width > 0) && viewBox.length === 4) width = viewBox[2];
-    if (!(height > 0) && viewBox.length === 4) height = viewBox[3];
-    if (!(width > 0) || !(height > 0)) { width = 300; height = 150; }
-    var svg = document.importNode(root, true);
-    svg.setAttribute("width", String(width));
-    svg.setAttribute("height", String(height));
-    finishImported(svg);
-    return { svg: svg, css: css, width: width, height: height };
-  }
-
-  // After import: styles through CSSOM (the CSP blocks style attributes), every card focusable.
-  function finishImported(element) {
-    var styled = Array.prototype.slice.call(element.querySelectorAll("[data-bracket-style]"));
-    if (element.hasAttribute("data-bracket-style")) styled.push(element);
-    for (var i = 0; i < styled.length; i++) {
-      styled[i].style.cssText = styled[i].getAttribute("data-bracket-style");
-      styled[i].removeAttribute("data-bracket-style");
+    chain(null);
+    for (var k = 0; k < keys.length; k++) {
+      if (removed.has(keys[k])) continue;
+      result.push(changed.has(keys[k]) ? changed.get(keys[k]) : k);
+      chain(keys[k]);
     }
-    var cards = Array.prototype.slice.call(element.querySelectorAll("[data-node-id]"));
-    if (element.hasAttribute("data-node-id")) cards.push(element);
-    for (var k = 0; k < cards.length; k++) {
-      if (!cards[k].hasAttribute("tabindex")) cards[k].setAttribute("tabindex", "0");
+    return following.size === 0 ? result : null;
+  }
+
+  function patchStore(old, delta) {
+    var frame = delta && delta.frame;
+    var cards = part(delta && delta.cards), edges = part(delta && delta.edges);
+    if (!frame || typeof frame !== "object" || !cards || !edges || old.duplicates) return null;
+    if (!(frame.svgWidth > 0) || !(frame.svgHeight > 0)) return null;
+    var shared = { w: old.sharedW, h: old.sharedH };
+    if (cards.removed.length + cards.added.length + edges.removed.length + edges.added.length === 0) {
+      var inPlace = patchInPlace(old, cards.changed, edges.changed, shared);
+      if (inPlace === false) return null;
+      if (inPlace) {
+        old.width = num(frame.width, old.width);
+        old.height = num(frame.height, old.height);
+        return old;
+      }
     }
+    var order = patchOrder(old.ids, cards, function (node) { return rowOf(node, shared); });
+    var edgeOrder = order && patchOrder(old.edgeIds, edges, function (edge) {
+      var row = edgeRowOf(edge);
+      row.pts = row.pts; return row;
+    });
+    if (!order || !edgeOrder) return null;
+    var f = {
+      width: num(frame.width, old.width), height: num(frame.height, old.height), margin: old.margin,
+      fontSize: old.fontSize, sharedW: old.sharedW, sharedH: old.sharedH, settings: old.settings,
+      title: old.title, metrics: old.metrics,
+    };
+    return buildStore(order.length, function (k) { return order[k]; }, old, edgeOrder.length, function (e) {
+      return edgeOrder[e];
+    }, f);
+  }
+
+  // A delta that only changes cards and connectors (a label typed, a range shifted) costs what
+  // it changes: the rows are rewritten in place. Returns true when applied, null when the tree's
+  // shape would change (a depth differs: rebuild instead), false when the delta does not fit.
+  // Everything is checked before the first row is written.
+  function patchInPlace(s, changedCards, changedEdges, shared) {
+    var rows = [], edgeRows = [];
+    for (var c = 0; c < changedCards.length; c++) {
+      var entry = changedCards[c];
+      if (!entry || !entry.node || !s.idIndex.has(entry.id)) return false;
+      var index = s.idIndex.get(entry.id);
+      var row = rowOf(entry.node, shared);
+      if (row.id !== entry.id) return false;
+      if (row.depth !== s.depth[index]) return null;
+      rows.push([index, row]);
+    }
+    if (!s.edgeIndex) {
+      s.edgeIndex = new Map();
+      for (var e = 0; e < s.m; e++) s.edgeIndex.set(s.edgeIds[e], e);
+    }
+    for (var d = 0; d < changedEdges.length; d++) {
+      var edge = changedEdges[d];
+      if (!edge || !edge.edge || !s.edgeIndex.has(edge.child)) return false;
+      edgeRows.push([s.edgeIndex.get(edge.child), edgeRowOf(edge.edge)]);
+    }
+    rows.forEach(function (pair) {
+      var i = pair[0], r = pair[1];
+      s.labels[i] = r.label; s.lines[i] = r.lines;
+      s.cx[i] = r.x; s.cy[i] = r.y; s.w[i] = r.w; s.h[i] = r.h;
+      if (r.range) { s.hasRange[i] = 1; for (var q = 0; q < 4; q++) s.ranges[4 * i + q] = r.range[q]; }
+      if (s.lower) s.lower.labels[i] = r.label.toLowerCase();
+    });
+    edgeRows.forEach(function (pair) { s.pts.set(pair[1].pts, 8 * pair[0]); });
+    s.changed = rows.length + edgeRows.length;
+    return true;
   }
 
   // ---------------------------------------------------------------- payloads
@@ -200,16 +525,13 @@
     return typeof value === "number" && isFinite(value) && value > 0 ? Math.floor(value) : 0;
   }
 
-  function plural(n, word) {
-    return n + " " + word + (n === 1 ? "" : "s");
-  }
+  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
 
   function showDiagnostics(errors, warnings) {
     statusBadge.classList.remove("has-errors", "has-warnings");
     document.body.setAttribute("data-errors", String(errors));
     if (errors > 0) {
-      statusBadge.textContent = "\u26A0 " + plural(errors, "error") +
-        (warnings > 0 ? ", " + plural(warnings, "warning") : "");
+      statusBadge.textContent = "\u26A0 " + plural(errors, "error") + (warnings > 0 ? ", " + plural(warnings, "warning") : "");
       statusBadge.title = "The document has errors; the picture is the server's best layout.";
       statusBadge.classList.add("has-errors");
       statusBadge.hidden = false;
@@ -230,6 +552,40 @@
     return payload.version >= state.version; // an equal version may carry new settings
   }
 
+  // The text content of a `<desc>` fragment, parsed inertly.
+  function descText(markup) {
+    if (typeof markup !== "string" || markup === "") return "";
+    var doc = new DOMParser().parseFromString('<svg xmlns="' + SVG_NS + '">' + markup + "</svg>", "image/svg+xml");
+    if (doc.getElementsByTagName("parsererror").length > 0) return "";
+    var desc = doc.documentElement.firstElementChild;
+    return desc ? desc.textContent || "" : "";
+  }
+
+  // `picture` from a geometry-only payload, or the same parts taken from an old payload's SVG
+  // (by a scan of its head: the page never builds a DOM of the whole document).
+  function pictureOf(payload, geometry) {
+    var p = payload.picture && typeof payload.picture === "object" ? payload.picture : null;
+    if (p) {
+      return {
+        svgWidth: num(p.svgWidth, 0), svgHeight: num(p.svgHeight, 0),
+        title: typeof p.title === "string" ? p.title : "Bracket diagram",
+        descMarkup: typeof p.desc === "string" ? p.desc : "", style: typeof p.style === "string" ? p.style : "",
+        text: p.text,
+      };
+    }
+    var svg = typeof payload.svg === "string" ? payload.svg : "";
+    var head = svg.slice(0, 8192);
+    var style = /<style>([\s\S]*?)<\/style>/.exec(head);
+    var desc = /<desc id="bracket-desc">[\s\S]*?<\/desc>/.exec(head);
+    var title = /<title id="bracket-title">([\s\S]*?)<\/title>/.exec(head);
+    var margin = num(geometry.margin, 0);
+    return {
+      svgWidth: num(geometry.width, 0) + 2 * margin, svgHeight: num(geometry.height, 0) + 2 * margin,
+      title: title ? descText("<desc>" + title[1] + "</desc>") : "Bracket diagram",
+      descMarkup: desc ? desc[0] : "", style: style ? style[1] : "", text: null,
+    };
+  }
+
   function applyPayload(payload) {
     if (!payload || typeof payload !== "object") return;
     if (payload.delta !== undefined) { applyDelta(payload); return; }
@@ -243,312 +599,1075 @@
     var errors = count(diagnostics.errors);
     showDiagnostics(errors, count(diagnostics.warnings));
 
-    // Past the server's size limit the payload has counts instead of a picture
-    // (docs/protocol.md, "Diagrams too large to preview").
     if (payload.tooLarge && typeof payload.tooLarge === "object") {
-      stage.replaceChildren();
-      state.geometry = null;
-      state.hasPicture = false;
-      state.width = 0;
-      state.height = 0;
-      placeholder.textContent = "This diagram has " + plural(count(payload.tooLarge.cards), "card") +
+      // The server's cap (docs/protocol.md): nothing to draw, and it says why.
+      replaceStore(null, null);
+      showPlaceholder("This diagram has " + plural(count(payload.tooLarge.cards), "card") +
         ", more than the preview draws (" + count(payload.tooLarge.limit) + "). " +
-        "Use bracket render to draw it as SVG.";
-      placeholder.hidden = false;
+        "Use bracket render to draw it as SVG.");
       return;
     }
-
-    var picture = parseSvg(payload.svg);
-    var empty = !picture || picture.svg.querySelector("[data-node-id]") === null;
+    var columns = payload.columns && typeof payload.columns === "object" ? payload.columns : null;
+    var geometry = columns || (payload.geometry && typeof payload.geometry === "object" ? payload.geometry : {});
+    var store = columns ? storeFromColumns(columns, null) : storeFromGeometry(geometry, null);
+    var empty = store.n === 0;
     // While the user is typing, a broken document may lay out to nothing; the last good
     // picture (with the error badge) is more useful than a blank page.
     if (empty && errors > 0 && state.hasPicture && sameDocument) return;
-
-    state.geometry = payload.geometry && typeof payload.geometry === "object" ? payload.geometry : null;
-    var scrollLeft = viewport.scrollLeft;
-    var scrollTop = viewport.scrollTop;
+    var picture = pictureOf(payload, geometry);
+    store.metrics = picture.text && typeof picture.text === "object" ? picture.text : null;
+    if (pictureSheet) {
+      try { pictureSheet.replaceSync(picture.style); } catch (e) { pictureSheet.replaceSync(""); }
+    }
+    picture.desc = descText(picture.descMarkup);
     var first = !state.hasPicture;
-    if (picture) {
-      if (pictureSheet) {
-        try { pictureSheet.replaceSync(picture.css); } catch (e) { pictureSheet.replaceSync(""); }
-      }
-      stage.replaceChildren(picture.svg);
-      state.width = picture.width;
-      state.height = picture.height;
-    } else {
-      stage.replaceChildren();
-      state.width = 0;
-      state.height = 0;
+    replaceStore(store, picture);
+    if (empty) {
+      showPlaceholder(errors > 0 ? "The document has errors and nothing to show yet." : "The diagram is empty.");
+      return;
     }
-    state.hasPicture = !empty;
-    placeholder.textContent = empty ? (errors > 0 ? "The document has errors and nothing to show yet." : "The diagram is empty.") : "";
-    placeholder.hidden = !empty;
-
-    if (first && state.hasPicture) {
+    placeholder.hidden = true;
+    if (first) {
       var saved = vscode && vscode.getState ? vscode.getState() : null;
-      if (saved && typeof saved.scale === "number") {
-        setScale(saved.scale);
-        viewport.scrollLeft = saved.scrollLeft || 0;
-        viewport.scrollTop = saved.scrollTop || 0;
+      if (saved && typeof saved.scale === "number" && typeof saved.x === "number") {
+        setView(saved.scale, saved.x, saved.y);
       } else {
-        setScale(Math.min(1, fitScale()));
+        fitTo(Math.min(1, fitScale()));
       }
     } else {
-      setScale(state.scale);
-      viewport.scrollLeft = scrollLeft;
-      viewport.scrollTop = scrollTop;
+      setView(state.scale, state.x, state.y);
     }
-    highlight(state.highlightId, { scroll: false });
+  }
+
+  function showPlaceholder(text) {
+    placeholder.textContent = text;
+    placeholder.hidden = false;
+    requestDraw();
+  }
+
+  function replaceStore(store, picture) {
+    var old = state.store;
+    state.store = store;
+    state.picture = picture;
+    state.hasPicture = !!store && store.n > 0;
+    stage.setAttribute("aria-label", picture ? picture.title + ". " + picture.desc : "Diagram");
+    rekey(old, store);
+    minimapDirty = true;
+    // The match follows its card by ID; the match list is brought up to date a moment later,
+    // never inside a keystroke's frame (a million labels take a while to scan).
+    var matchId = old && state.match >= 0 && state.match < old.n ? old.ids[state.match] : null;
+    state.match = matchId !== null && store && store.idIndex.has(matchId) ? store.idIndex.get(matchId) : -1;
+    if (searchBox.value) {
+      if (searchTimer) clearTimeout(searchTimer);
+      searchTimer = setTimeout(function () { searchTimer = null; runSearch(false); }, 300);
+    }
+    requestDraw();
   }
 
   // ---------------------------------------------------------------- delta payloads
 
-  // A delta (docs/protocol.md, "Delta payloads") patches the picture in place: it applies only
-  // to the payload numbered `base`. preview-delta.js checks everything before the first change
-  // to the DOM; on any mismatch the page shows what it has and asks the host for a full payload.
-  var deltaTools = window.bracketPreviewDelta || null;
-  // What the delta code needs from the intake above, so fragments are filtered exactly like a
-  // whole picture.
-  var intake = Object.freeze({ sanitize: sanitize, finishImported: finishImported });
-
   function applyDelta(payload) {
-    var delta = payload.delta;
-    var svg = stage.firstElementChild;
-    var patch = null;
+    var patched = null;
     try {
-      patch = deltaTools && payload.uri === state.uri && typeof payload.base === "number" &&
-        payload.base === state.sequence && state.hasPicture && svg && state.geometry &&
-        delta && typeof delta === "object" ? deltaTools.prepare(svg, state.geometry, delta, intake) : null;
+      patched = payload.uri === state.uri && typeof payload.base === "number" && payload.base === state.sequence &&
+        state.hasPicture ? patchStore(state.store, payload.delta) : null;
     } catch (e) {
-      patch = null; // a malformed delta: ask for the whole picture
+      patched = null; // a malformed delta: ask for the whole picture
     }
-    if (!patch) { requestResync(payload.uri); return; }
-
-    var scrollLeft = viewport.scrollLeft;
-    var scrollTop = viewport.scrollTop;
-    try {
-      var patched = deltaTools.commit(svg, patch);
-      state.geometry = patched.geometry;
-      state.width = patched.width;
-      state.height = patched.height;
-    } catch (e) {
-      // Checked beforehand, so this is a bug or a DOM surprise: the full payload repairs it.
-      state.sequence = null;
-      requestResync(payload.uri);
-      return;
-    }
+    if (!patched) { requestResync(payload.uri); return; }
+    var frame = payload.delta.frame;
+    var picture = {
+      svgWidth: num(frame.svgWidth, 0), svgHeight: num(frame.svgHeight, 0), title: state.picture.title,
+      descMarkup: typeof frame.desc === "string" ? frame.desc : state.picture.descMarkup,
+      style: state.picture.style, text: state.picture.text,
+    };
+    picture.desc = descText(picture.descMarkup);
     state.version = payload.version;
     state.sequence = typeof payload.sequence === "number" ? payload.sequence : null;
     var diagnostics = payload.diagnostics && typeof payload.diagnostics === "object" ? payload.diagnostics : {};
     showDiagnostics(count(diagnostics.errors), count(diagnostics.warnings));
-    setScale(state.scale);
-    viewport.scrollLeft = scrollLeft;
-    viewport.scrollTop = scrollTop;
-    highlight(state.highlightId, { scroll: false });
+    replaceStore(patched, picture);
   }
 
   function requestResync(uri) {
     if (state.resyncRequested) return;
     state.resyncRequested = true;
-    // The extension answers with bracket/preview; the loopback server publishes a full payload.
     post({ type: "resync", uri: typeof uri === "string" ? uri : state.uri });
   }
 
-  // ---------------------------------------------------------------- cards
+  // ---------------------------------------------------------------- the server's markup
 
-  function cardsWithId(id) {
+  // DecimalText's spelling: at most two decimals, trailing zeros trimmed, "0" for non-finite.
+  function numberText(value) {
+    if (!isFinite(value)) return "0";
+    var rounded = Math.round(Math.abs(value) * 100) / 100;
+    if (rounded === 0) return "0";
+    return (value < 0 ? "-" : "") + String(rounded);
+  }
+
+  // SVGBytes.text: the five XML specials escaped, forbidden characters replaced by U+FFFD.
+  // eslint-disable-next-line no-control-regex
+  var FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]/g;
+  function escapeText(text) {
+    return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
+      .replace(/"/g, "&quot;").replace(/'/g, "&#39;").replace(FORBIDDEN, "\uFFFD");
+  }
+  function cleanText(text) { return String(text).replace(FORBIDDEN, "\uFFFD"); }
+
+  // Baselines of n lines around the card's centre, as BracketText's TextMeasurer places them,
+  // from the metrics the server sends (`picture.text`).
+  function baselines(store, n) {
+    var m = store.metrics || {};
+    var size = store.fontSize;
+    // Per pixel of font size (`picture.text`); the usual ratios of the font when absent.
+    var ascent = num(m.ascent, 0.928) * size, descent = num(m.descent, 0.236) * size;
+    var lineHeight = num(m.lineHeight, 1.164) * size;
+    var height = ascent + descent + (n - 1) * lineHeight;
     var result = [];
-    var cards = stage.querySelectorAll("[data-node-id]");
-    for (var i = 0; i < cards.length; i++) {
-      // Compared as strings, not through a selector: IDs may contain '.' and '-'.
-      if (cards[i].getAttribute("data-node-id") === id) result.push(cards[i]);
-    }
+    for (var k = 0; k < n; k++) result.push(-height / 2 + ascent + k * lineHeight);
     return result;
   }
 
-  // Duplicate IDs are a diagnostic, not a crash: the n-th card with an ID maps to the n-th
-  // geometry node with it (both are in pre-order).
-  function rangeFor(card) {
-    var id = card.getAttribute("data-node-id");
-    var nodes = state.geometry && Array.isArray(state.geometry.nodes) ? state.geometry.nodes : [];
-    var occurrence = cardsWithId(id).indexOf(card);
-    for (var i = 0; i < nodes.length; i++) {
-      if (nodes[i] && nodes[i].id === id) {
-        if (occurrence <= 0) return nodes[i].range || null;
-        occurrence--;
+  // What the card's <text> holds: with per-card lines (sized layouts) one <tspan> per line;
+  // otherwise the label centred on one line, as the fixed-size SVG writes it.
+  function textSpec(store, i) {
+    var cx = store.cx[i], cy = store.cy[i];
+    var lines = store.lines[i];
+    if (lines) {
+      var b = baselines(store, lines.length);
+      return { attrs: [["font-size", numberText(store.fontSize)], ["text-anchor", "middle"]],
+        spans: lines.map(function (line, k) { return { x: numberText(cx), y: numberText(cy + b[k]), text: line }; }) };
+    }
+    return { attrs: [["x", numberText(cx)], ["y", numberText(cy)], ["font-size", numberText(store.fontSize)],
+      ["text-anchor", "middle"], ["dominant-baseline", "central"]], text: store.labels[i], spans: null };
+  }
+
+  function rectAttrs(store, i) {
+    return [["x", numberText(store.cx[i] - store.w[i] / 2)], ["y", numberText(store.cy[i] - store.h[i] / 2)],
+      ["width", numberText(store.w[i])], ["height", numberText(store.h[i])], ["rx", "6"]];
+  }
+
+  function pointsText(store, e) {
+    var p = store.pts, o = 8 * e;
+    return numberText(p[o]) + "," + numberText(p[o + 1]) + " " + numberText(p[o + 2]) + "," + numberText(p[o + 3]) + " " +
+      numberText(p[o + 4]) + "," + numberText(p[o + 5]) + " " + numberText(p[o + 6]) + "," + numberText(p[o + 7]);
+  }
+
+  function cardMarkup(store, i) {
+    var label = escapeText(store.labels[i]);
+    var out = '<g class="bracket-card" data-node-id="' + escapeText(store.ids[i]) + '" role="listitem" aria-label="' +
+      label + '" tabindex="0"><title>' + label + "</title><rect";
+    rectAttrs(store, i).forEach(function (a) { out += " " + a[0] + '="' + a[1] + '"'; });
+    out += "/><text";
+    var t = textSpec(store, i);
+    t.attrs.forEach(function (a) { out += " " + a[0] + '="' + a[1] + '"'; });
+    out += ">";
+    if (t.spans) t.spans.forEach(function (s) { out += '<tspan x="' + s.x + '" y="' + s.y + '">' + escapeText(s.text) + "</tspan>"; });
+    else out += escapeText(t.text);
+    return out + "</text></g>";
+  }
+
+  function titleMarkup(store) {
+    var title = store.title;
+    if (!title || !Array.isArray(title.lines)) return "";
+    var size = num(title.fontSize, 13);
+    var saved = store.fontSize;
+    store.fontSize = size;
+    var b = baselines(store, title.lines.length);
+    store.fontSize = saved;
+    var out = '<text class="bracket-heading" aria-hidden="true" font-size="' + numberText(size) + '" text-anchor="middle">';
+    title.lines.forEach(function (line, k) {
+      out += '<tspan x="' + numberText(num(title.x, 0)) + '" y="' + numberText(num(title.y, 0) + b[k]) + '">' + escapeText(line) + "</tspan>";
+    });
+    return out + "</text>\n";
+  }
+
+  // The whole picture as the server writes it (BracketSVG's renderSVG), for Save SVG, PNG, Copy
+  // image and printing.
+  function pictureMarkup() {
+    var s = state.store, p = state.picture;
+    if (!s || !state.hasPicture || !p) return null;
+    var w = numberText(p.svgWidth), h = numberText(p.svgHeight), m = numberText(s.margin);
+    var parts = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ' + w + " " + h + '" width="' + w + '" height="' + h +
+      '" role="img" aria-labelledby="bracket-title bracket-desc">\n<title id="bracket-title">' + escapeText(p.title) +
+      "</title>\n" + p.descMarkup + "\n<style>" + p.style + "</style>\n" +
+      '<rect class="bracket-background" width="100%" height="100%"/>\n<g transform="translate(' + m + " " + m + ')">\n' +
+      titleMarkup(s) + '<g class="bracket-connectors" aria-hidden="true">\n'];
+    for (var e = 0; e < s.m; e++) parts.push('<polyline class="bracket-connector" fill="none" points="' + pointsText(s, e) + '"/>\n');
+    parts.push('</g>\n<g role="list" aria-label="Cards">\n');
+    for (var i = 0; i < s.n; i++) parts.push(cardMarkup(s, i) + "\n");
+    parts.push("</g>\n</g>\n</svg>\n");
+    return parts.join("");
+  }
+
+  // ---------------------------------------------------------------- DOM cards (virtualised)
+
+  var world = document.createElementNS(SVG_NS, "g"); // view transform
+  var content = document.createElementNS(SVG_NS, "g"); // the margin, as in the server's SVG
+  var headingLayer = document.createElementNS(SVG_NS, "g");
+  var connectorLayer = document.createElementNS(SVG_NS, "g");
+  var cardLayer = document.createElementNS(SVG_NS, "g");
+  var svgRoot = document.createElementNS(SVG_NS, "svg");
+  svgRoot.setAttribute("class", "bracket-picture");
+  svgRoot.setAttribute("role", "group");
+  connectorLayer.setAttribute("class", "bracket-connectors");
+  connectorLayer.setAttribute("aria-hidden", "true");
+  headingLayer.setAttribute("aria-hidden", "true");
+  cardLayer.setAttribute("role", "list");
+  cardLayer.setAttribute("aria-label", "Cards");
+  content.append(headingLayer, connectorLayer, cardLayer);
+  world.append(content);
+  svgRoot.append(world);
+  stage.append(svgRoot);
+
+  var shownCards = new Map(); // card index -> element
+  var shownEdges = new Map(); // connector index -> element
+  var cardPool = [];
+  var edgePool = [];
+
+  function setAttrs(element, attrs) {
+    for (var k = 0; k < attrs.length; k++) {
+      if (element.getAttribute(attrs[k][0]) !== attrs[k][1]) element.setAttribute(attrs[k][0], attrs[k][1]);
+    }
+  }
+
+  function newCard() {
+    var g = document.createElementNS(SVG_NS, "g");
+    g.setAttribute("class", "bracket-card");
+    g.setAttribute("role", "listitem");
+    g.setAttribute("tabindex", "0");
+    var title = document.createElementNS(SVG_NS, "title");
+    var rect = document.createElementNS(SVG_NS, "rect");
+    var text = document.createElementNS(SVG_NS, "text");
+    g.append(title, rect, text);
+    return g;
+  }
+
+  // Makes `g` card i of the store, exactly as the server's markup for it parses.
+  function fillCard(g, s, i) {
+    g.__index = i;
+    var id = cleanText(s.ids[i]), label = cleanText(s.labels[i]);
+    if (g.getAttribute("data-node-id") !== id) g.setAttribute("data-node-id", id);
+    if (g.getAttribute("aria-label") !== label) g.setAttribute("aria-label", label);
+    var title = g.firstChild, rect = title.nextSibling, text = rect.nextSibling;
+    if (title.textContent !== label) title.textContent = label;
+    setAttrs(rect, rectAttrs(s, i));
+    var t = textSpec(s, i);
+    var key = t.spans ? JSON.stringify([t.attrs, t.spans]) : JSON.stringify([t.attrs, t.text]);
+    if (text.__key !== key) {
+      text.__key = key;
+      while (text.attributes.length > 0) text.removeAttribute(text.attributes[0].name);
+      setAttrs(text, t.attrs);
+      if (t.spans) {
+        text.replaceChildren.apply(text, t.spans.map(function (span) {
+          var tspan = document.createElementNS(SVG_NS, "tspan");
+          tspan.setAttribute("x", span.x);
+          tspan.setAttribute("y", span.y);
+          tspan.textContent = cleanText(span.text);
+          return tspan;
+        }));
+      } else {
+        text.textContent = cleanText(t.text);
       }
     }
-    return null;
+    markCard(g, s, i);
   }
 
-  function reveal(card) {
-    post({ type: "reveal", id: card.getAttribute("data-node-id"), range: rangeFor(card) });
+  function markCard(g, s, i) {
+    g.classList.toggle("bracket-highlight", state.highlightId !== null && s.ids[i] === state.highlightId);
+    g.classList.toggle("bracket-match", i === state.match);
   }
 
-  function highlight(id, options) {
-    state.highlightId = typeof id === "string" ? id : null;
-    var previous = stage.querySelectorAll(".bracket-highlight");
-    for (var i = 0; i < previous.length; i++) previous[i].classList.remove("bracket-highlight");
-    if (state.highlightId === null) return;
-    var cards = cardsWithId(state.highlightId);
-    for (var j = 0; j < cards.length; j++) cards[j].classList.add("bracket-highlight");
-    if (cards.length > 0 && !(options && options.scroll === false)) scrollIntoViewIfNeeded(cards[0]);
+  // After a new store: cards still in it keep their elements (so focus stays on the card being
+  // edited next to), re-keyed by ID; the rest go back to the pool.
+  function rekey(old, store) {
+    var entries = Array.from(shownCards.entries());
+    shownCards.clear();
+    var focusId = old && state.focus >= 0 && state.focus < old.n ? old.ids[state.focus] : null;
+    state.focus = -1;
+    if (focusId !== null && store && store.idIndex.has(focusId)) state.focus = store.idIndex.get(focusId);
+    for (var k = 0; k < entries.length; k++) {
+      var element = entries[k][1];
+      var id = old ? old.ids[entries[k][0]] : null;
+      var index = store && id !== null && store.idIndex.has(id) && !store.duplicates ? store.idIndex.get(id) : -1;
+      if (index >= 0 && !shownCards.has(index)) {
+        shownCards.set(index, element);
+        element.__stale = true;
+      } else {
+        element.remove();
+        cardPool.push(element);
+      }
+    }
+    shownEdges.forEach(function (element) { element.remove(); edgePool.push(element); });
+    shownEdges.clear();
   }
 
-  function scrollIntoViewIfNeeded(card) {
-    var box = card.getBoundingClientRect();
-    var view = viewport.getBoundingClientRect();
-    var inside = box.left >= view.left && box.right <= view.right &&
-      box.top >= view.top && box.bottom <= view.bottom;
-    if (inside) return;
-    viewport.scrollLeft += (box.left + box.right) / 2 - (view.left + view.right) / 2;
-    viewport.scrollTop += (box.top + box.bottom) / 2 - (view.top + view.bottom) / 2;
+  // ---------------------------------------------------------------- view
+
+  function viewSize() {
+    return { w: Math.max(1, viewport.clientWidth), h: Math.max(1, viewport.clientHeight) };
   }
 
-  // ---------------------------------------------------------------- zoom and pan
-
-  function clamp(value, low, high) {
-    return Math.min(high, Math.max(low, value));
+  function pictureSize() {
+    var p = state.picture;
+    return p ? { w: p.svgWidth, h: p.svgHeight } : { w: 0, h: 0 };
   }
 
   function fitScale() {
-    if (!(state.width > 0) || !(state.height > 0)) return 1;
-    // Measure the viewport without the scrollbars the current zoom may have caused; at the
-    // fitted size they disappear.
-    canvas.style.width = "0px";
-    canvas.style.height = "0px";
-    var sx = viewport.clientWidth / state.width;
-    var sy = viewport.clientHeight / state.height;
-    var s = Math.min(sx, sy);
+    var size = pictureSize(), view = viewSize();
+    if (!(size.w > 0) || !(size.h > 0)) return 1;
+    var s = Math.min(view.w / size.w, view.h / size.h);
     return s > 0 && isFinite(s) ? s : 1;
   }
 
+  function leastScale() {
+    return Math.max(SMALLEST_SCALE, Math.min(MIN_SCALE, fitScale()));
+  }
+
+  // Keeps part of the picture in view whatever the pan: a centred picture when it fits.
+  function clampView() {
+    var size = pictureSize(), view = viewSize();
+    var vw = view.w / state.scale, vh = view.h / state.scale;
+    state.x = size.w <= vw ? (size.w - vw) / 2 : Math.min(Math.max(state.x, -vw * 0.5), size.w - vw * 0.5);
+    state.y = size.h <= vh ? (size.h - vh) / 2 : Math.min(Math.max(state.y, -vh * 0.5), size.h - vh * 0.5);
+  }
+
   function saveView() {
-    if (vscode && vscode.setState) {
-      vscode.setState({ scale: state.scale, scrollLeft: viewport.scrollLeft, scrollTop: viewport.scrollTop });
-    }
+    if (vscode && vscode.setState) vscode.setState({ scale: state.scale, x: state.x, y: state.y });
   }
 
-  // Sets the scale and keeps the picture point under (anchorX, anchorY) — viewport
-  // coordinates, default its centre — where it was.
-  function setScale(scale, anchorX, anchorY) {
-    var old = state.scale;
-    var ax = typeof anchorX === "number" ? anchorX : viewport.clientWidth / 2;
-    var ay = typeof anchorY === "number" ? anchorY : viewport.clientHeight / 2;
-    var left = viewport.scrollLeft;
-    var top = viewport.scrollTop;
-    var px = (left + ax) / old;
-    var py = (top + ay) / old;
-    var least = MIN_SCALE;
-    // Measured only when asked for less than MIN_SCALE: fitScale resets the canvas size (and
-    // so the scroll position, read above), which the lines below set again.
-    if (scale < MIN_SCALE) least = Math.max(SMALLEST_SCALE, Math.min(MIN_SCALE, fitScale()));
-    var next = clamp(scale, least, MAX_SCALE);
-    state.scale = next;
-    stage.style.transform = "scale(" + next + ")";
-    canvas.style.width = Math.ceil(state.width * next) + "px";
-    canvas.style.height = Math.ceil(state.height * next) + "px";
-    zoomLabel.textContent = percent(next);
-    document.body.setAttribute("data-scale", String(next));
-    viewport.scrollLeft = next !== old ? px * next - ax : left;
-    viewport.scrollTop = next !== old ? py * next - ay : top;
+  function setView(scale, x, y) {
+    state.scale = Math.min(MAX_SCALE, Math.max(leastScale(), scale));
+    state.x = x;
+    state.y = y;
+    clampView();
+    zoomLabel.textContent = percent(state.scale);
+    document.body.setAttribute("data-scale", String(state.scale));
     saveView();
+    requestDraw();
   }
 
-  // "195 %", "5.2 %", "0.097 %": a fitted large tree still reads as a number.
+  // Zooms to `scale` keeping the picture point under (ax, ay) — view pixels, default the
+  // centre — where it is.
+  function setScale(scale, ax, ay) {
+    var view = viewSize();
+    if (typeof ax !== "number") { ax = view.w / 2; ay = view.h / 2; }
+    var px = state.x + ax / state.scale, py = state.y + ay / state.scale;
+    var next = Math.min(MAX_SCALE, Math.max(leastScale(), scale));
+    setView(next, px - ax / next, py - ay / next);
+  }
+
   function percent(scale) {
     var value = scale * 100;
     var text = value >= 10 ? String(Math.round(value)) : value >= 1 ? value.toFixed(1) : value.toPrecision(2);
     return text + " %";
   }
 
-  function zoomBy(factor, anchorX, anchorY) {
-    setScale(state.scale * factor, anchorX, anchorY);
+  function fitTo(scale) {
+    var size = pictureSize(), view = viewSize();
+    setView(scale, (size.w - view.w / scale) / 2, (size.h - view.h / scale) / 2);
   }
 
-  function fit() {
-    setScale(fitScale());
-    viewport.scrollLeft = 0;
-    viewport.scrollTop = 0;
-    saveView();
+  function fit() { fitTo(fitScale()); }
+
+  // Centres picture point (px, py), optionally at another scale.
+  function centreOn(px, py, scale) {
+    var view = viewSize();
+    var s = Math.min(MAX_SCALE, Math.max(leastScale(), scale || state.scale));
+    setView(s, px - view.w / 2 / s, py - view.h / 2 / s);
   }
 
-  document.getElementById("zoom-in").addEventListener("click", function () { zoomBy(ZOOM_STEP); });
-  document.getElementById("zoom-out").addEventListener("click", function () { zoomBy(1 / ZOOM_STEP); });
+  // Brings card i into view: centred if it is outside, zoomed in if it would be unreadable.
+  function bringIntoView(i, always) {
+    var s = state.store;
+    if (!s || i < 0 || i >= s.n) return;
+    var m = s.margin, view = viewSize();
+    var px = s.cx[i] + m, py = s.cy[i] + m;
+    var scale = lastMode === "overview" ? READABLE_SCALE : state.scale;
+    var left = (px - s.w[i] / 2 - state.x) * state.scale, right = (px + s.w[i] / 2 - state.x) * state.scale;
+    var top = (py - s.h[i] / 2 - state.y) * state.scale, bottom = (py + s.h[i] / 2 - state.y) * state.scale;
+    var inside = left >= 0 && top >= 0 && right <= view.w && bottom <= view.h;
+    if (always || !inside || scale !== state.scale) centreOn(px, py, scale);
+  }
+
+  var drawPending = false;
+  // When the newest version reached the screen: a message posted from the frame that drew it
+  // arrives after that frame is painted (benchmarks/page_big.py reads it).
+  var painted = { version: null, at: 0, frames: [], received: 0, receivedAt: 0 };
+  var paintChannel = typeof MessageChannel === "function" ? new MessageChannel() : null;
+  if (paintChannel) {
+    paintChannel.port1.onmessage = function (event) {
+      painted.version = event.data.version;
+      painted.receivedAt = painted.received;
+      painted.at = performance.timeOrigin + performance.now();
+      painted.frames.push(painted.at - event.data.started);
+      if (painted.frames.length > 2000) painted.frames.splice(0, 1000);
+    };
+  }
+  function requestDraw() {
+    if (drawPending) return;
+    drawPending = true;
+    requestAnimationFrame(function () {
+      var started = performance.timeOrigin + performance.now();
+      drawPending = false;
+      draw();
+      if (paintChannel) paintChannel.port2.postMessage({ version: state.version, started: started });
+    });
+  }
+
+  // The picture rectangle in view, widened by OVERSCAN.
+  function viewRect(extra) {
+    var view = viewSize();
+    var vw = view.w / state.scale, vh = view.h / state.scale;
+    var pad = extra === undefined ? OVERSCAN : extra;
+    return { x0: state.x - vw * pad, y0: state.y - vh * pad, x1: state.x + vw * (1 + pad), y1: state.y + vh * (1 + pad) };
+  }
+
+
+  // The cards whose rectangles meet r (content coordinates: without the margin), up to `limit`
+  // (then -1). A scan of typed arrays: about 2 ms per million cards.
+  function cardsIn(s, r, limit, out) {
+    var cx = s.cx, cy = s.cy, w = s.w, h = s.h, n = s.n, found = 0;
+    for (var i = 0; i < n; i++) {
+      var hw = w[i] / 2, hh = h[i] / 2;
+      if (cx[i] + hw < r.x0 || cx[i] - hw > r.x1 || cy[i] + hh < r.y0 || cy[i] - hh > r.y1) continue;
+      if (found >= limit) return -1;
+      out.push(i);
+      found++;
+    }
+    return found;
+  }
+
+  function edgeVisible(s, e, r, mark) {
+    var child = s.edgeChild[e];
+    if (child >= 0 && !s.edgeEnd[e]) return mark[child] === 1 || legIn(s, e, r);
+    var p = s.pts, o = 8 * e;
+    var x0 = Math.min(p[o], p[o + 2], p[o + 4], p[o + 6]), x1 = Math.max(p[o], p[o + 2], p[o + 4], p[o + 6]);
+    var y0 = Math.min(p[o + 1], p[o + 3], p[o + 5], p[o + 7]), y1 = Math.max(p[o + 1], p[o + 3], p[o + 5], p[o + 7]);
+    return !(x1 < r.x0 || x0 > r.x1 || y1 < r.y0 || y0 > r.y1);
+  }
+
+  function legIn(s, e, r) {
+    var p = s.pts, o = 8 * e;
+    var x0 = Math.min(p[o], p[o + 2]), x1 = Math.max(p[o], p[o + 2]);
+    var y0 = Math.min(p[o + 1], p[o + 3]), y1 = Math.max(p[o + 1], p[o + 3]);
+    return !(x1 < r.x0 || x0 > r.x1 || y1 < r.y0 || y0 > r.y1);
+  }
+
+  var lastMode = "";
+  function draw() {
+    var s = state.store;
+    var view = viewSize();
+    world.setAttribute("transform", "scale(" + state.scale + ") translate(" + (-state.x) + " " + (-state.y) + ")");
+    if (!s || !state.hasPicture) {
+      clearDom();
+      overview.hidden = true;
+      minimap.hidden = true;
+      headingLayer.replaceChildren();
+      return;
+    }
+    content.setAttribute("transform", "translate(" + numberText(s.margin) + " " + numberText(s.margin) + ")");
+    var r = viewRect();
+    r.x0 -= s.margin; r.x1 -= s.margin; r.y0 -= s.margin; r.y1 -= s.margin;
+    var visible = [];
+    // Cards become elements when few enough are in view, and, if there are more than a few
+    // hundred, only where their text can be read (2 px and more); otherwise the overview draws
+    // them (SVG text by the thousand at 3 px took half a second a frame).
+    var readable = state.scale * s.fontSize >= 2;
+    var found = cardsIn(s, r, readable ? MAX_DOM_CARDS : SMALL_PICTURE, visible);
+    var dom = found >= 0;
+    if (dom) {
+      drawDom(s, r, visible);
+      overview.hidden = true;
+    } else {
+      clearDom(state.focus);
+      drawOverview(s, view);
+      overview.hidden = false;
+    }
+    drawHeading(s);
+    document.body.setAttribute("data-mode", dom ? "cards" : "overview");
+    lastMode = dom ? "cards" : "overview";
+    drawMinimapView(view);
+  }
+
+  function drawHeading(s) {
+    if (!s.title || !Array.isArray(s.title.lines)) { headingLayer.replaceChildren(); return; }
+    var key = JSON.stringify(s.title);
+    if (headingLayer.__key === key) return;
+    headingLayer.__key = key;
+    var size = num(s.title.fontSize, 13);
+    var text = document.createElementNS(SVG_NS, "text");
+    text.setAttribute("class", "bracket-heading");
+    text.setAttribute("font-size", numberText(size));
+    text.setAttribute("text-anchor", "middle");
+    var saved = s.fontSize;
+    s.fontSize = size;
+    var b = baselines(s, s.title.lines.length);
+    s.fontSize = saved;
+    s.title.lines.forEach(function (line, k) {
+      var tspan = document.createElementNS(SVG_NS, "tspan");
+      tspan.setAttribute("x", numberText(num(s.title.x, 0)));
+      tspan.setAttribute("y", numberText(num(s.title.y, 0) + b[k]));
+      tspan.textContent = cleanText(line);
+      text.append(tspan);
+    });
+    headingLayer.replaceChildren(text);
+  }
+
+  // Removes every card element but the focused one (which keeps the keyboard focus).
+  function clearDom(keep) {
+    shownCards.forEach(function (element, index) {
+      if (index === keep && element.isConnected) return;
+      element.remove();
+      cardPool.push(element);
+      shownCards.delete(index);
+    });
+    shownEdges.forEach(function (element) { element.remove(); edgePool.push(element); });
+    shownEdges.clear();
+  }
+
+  function drawDom(s, r, visible) {
+    if (state.focus >= 0 && state.focus < s.n && visible.indexOf(state.focus) < 0) {
+      visible.push(state.focus); // the focused card stays, in view or not
+      visible.sort(function (a, b) { return a - b; });
+    }
+    // Elements made per frame are capped, so jumping into a dense region spreads the work
+    // over a few frames instead of one long one (in tree order).
+    var budget = CREATE_BUDGET;
+    var missing = 0;
+    var wanted = new Set(visible);
+    shownCards.forEach(function (element, index) {
+      if (!wanted.has(index)) { element.remove(); cardPool.push(element); shownCards.delete(index); }
+    });
+    // Insert in pre-order, so screen readers read the list in tree order; kept elements are
+    // already in order and never move (a moved element would lose focus).
+    var cursor = cardLayer.firstChild;
+    for (var k = 0; k < visible.length; k++) {
+      var i = visible[k];
+      var element = shownCards.get(i);
+      if (element) {
+        if (element.__stale || element.__index !== i) { element.__stale = false; fillCard(element, s, i); }
+        else markCard(element, s, i);
+        while (cursor && cursor !== element && cursor.__index < i) cursor = cursor.nextSibling;
+        if (element.parentNode !== cardLayer) cardLayer.insertBefore(element, cursor);
+        else if (cursor === element) cursor = element.nextSibling;
+        continue;
+      }
+      if (budget <= 0) { missing++; continue; }
+      budget--;
+      element = cardPool.pop() || newCard();
+      fillCard(element, s, i);
+      while (cursor && cursor.__index < i) cursor = cursor.nextSibling;
+      cardLayer.insertBefore(element, cursor);
+      shownCards.set(i, element);
+    }
+    if (missing > 0) requestDraw();
+    // Connectors: those of visible cards, and the first and last child's of every bus in view.
+    if (!s.mark || s.mark.length !== s.n) s.mark = new Uint8Array(s.n);
+    var mark = s.mark;
+    mark.fill(0);
+    for (var v = 0; v < visible.length; v++) mark[visible[v]] = 1;
+    var nextEdges = new Map();
+    for (var e = 0; e < s.m; e++) {
+      if (!edgeVisible(s, e, r, mark)) continue;
+      var polyline = shownEdges.get(e);
+      if (polyline) shownEdges.delete(e);
+      else {
+        polyline = edgePool.pop();
+        if (!polyline) {
+          polyline = document.createElementNS(SVG_NS, "polyline");
+          polyline.setAttribute("class", "bracket-connector");
+          polyline.setAttribute("fill", "none");
+        }
+      }
+      var points = pointsText(s, e);
+      if (polyline.getAttribute("points") !== points) polyline.setAttribute("points", points);
+      polyline.__index = e;
+      nextEdges.set(e, polyline);
+      if (nextEdges.size > 4 * MAX_DOM_CARDS) break;
+    }
+    shownEdges.forEach(function (element) { element.remove(); edgePool.push(element); });
+    shownEdges = nextEdges;
+    var edgeCursor = connectorLayer.firstChild;
+    nextEdges.forEach(function (element, index) {
+      while (edgeCursor && edgeCursor.__index < index) edgeCursor = edgeCursor.nextSibling;
+      if (element.parentNode !== connectorLayer || element !== edgeCursor) connectorLayer.insertBefore(element, edgeCursor);
+      else edgeCursor = element.nextSibling;
+    });
+  }
+
+  // ---------------------------------------------------------------- overview (canvas)
+
+  var colourCache = { key: "", colours: null };
+  var probe = document.createElement("canvas");
+  probe.width = probe.height = 1;
+  function rgba(css) {
+    var ctx = probe.getContext("2d");
+    ctx.clearRect(0, 0, 1, 1);
+    ctx.fillStyle = "#000";
+    ctx.fillStyle = css;
+    ctx.fillRect(0, 0, 1, 1);
+    var d = ctx.getImageData(0, 0, 1, 1).data;
+    return (255 << 24 | d[2] << 16 | d[1] << 8 | d[0]) >>> 0; // little-endian ABGR
+  }
+  function colours() {
+    var style = getComputedStyle(document.body);
+    var names = ["--bracket-page-background", "--bracket-card-fill", "--bracket-card-stroke", "--bracket-edge", "--bracket-highlight"];
+    var values = names.map(function (n) { return style.getPropertyValue(n).trim(); });
+    var key = values.join("|");
+    if (colourCache.key !== key) {
+      colourCache.key = key;
+      colourCache.colours = { background: rgba(values[0]), card: rgba(values[1]), border: rgba(values[2]), edge: rgba(values[3]), mark: rgba(values[4]) };
+    }
+    return colourCache.colours;
+  }
+
+  // Draws the store into a pixel buffer: connectors as axis-aligned runs, cards as filled
+  // rectangles with a border when there is room. One pass over typed arrays, no path calls, so a
+  // million cards take a few tens of milliseconds. (sx, sy) scale and (ox, oy) offset map content
+  // coordinates to pixels.
+  function raster(s, pixels, width, height, sx, sy, ox, oy, c, marks) {
+    pixels.fill(c.background);
+    // Far out, hundreds of cards and connector legs fall on the same pixels: a run or box equal
+    // to the last one drawn is skipped, which makes a fitted million-card tree cheap.
+    var lastRow = -1, lastA = -1, lastB = -1;
+    function hline(x0, x1, y, colour) {
+      y = Math.floor(y);
+      if (y < 0 || y >= height) return;
+      var a = Math.max(0, Math.floor(x0 < x1 ? x0 : x1)), b = Math.min(width - 1, Math.floor(x0 < x1 ? x1 : x0));
+      if (a > b || (y === lastRow && a === lastA && b === lastB)) return;
+      lastRow = y; lastA = a; lastB = b;
+      var row = y * width;
+      if (b - a < 8) { for (var x = a; x <= b; x++) pixels[row + x] = colour; } else pixels.fill(colour, row + a, row + b + 1);
+    }
+    function vline(x, y0, y1, colour) {
+      x = Math.floor(x);
+      if (x < 0 || x >= width) return;
+      var a = Math.max(0, Math.floor(y0 < y1 ? y0 : y1)), b = Math.min(height - 1, Math.floor(y0 < y1 ? y1 : y0));
+      for (var y = a; y <= b; y++) pixels[y * width + x] = colour;
+    }
+    var p = s.pts;
+    for (var e = 0; e < s.m; e++) {
+      var o = 8 * e;
+      var X0 = p[o] * sx + ox, Y0 = p[o + 1] * sy + oy, X1 = p[o + 2] * sx + ox, Y1 = p[o + 3] * sy + oy;
+      if (Y0 === Y1) hline(X0, X1, Y0, c.edge); else vline(X0, Y0, Y1, c.edge);
+      if (!s.edgeEnd[e]) continue; // the other siblings share the bus their ends draw
+      var X2 = p[o + 4] * sx + ox, Y2 = p[o + 5] * sy + oy, X3 = p[o + 6] * sx + ox, Y3 = p[o + 7] * sy + oy;
+      if (Y1 === Y2) hline(X1, X2, Y1, c.edge); else vline(X1, Y1, Y2, c.edge);
+      if (Y2 === Y3) hline(X2, X3, Y2, c.edge); else vline(X2, Y2, Y3, c.edge);
+    }
+    var cx = s.cx, cy = s.cy, cw = s.w, ch = s.h;
+    var lastLeft = -1, lastRight = -1, lastTop = -1, lastBottom = -1;
+    for (var i = 0; i < s.n; i++) {
+      var x0 = (cx[i] - cw[i] / 2) * sx + ox, x1 = (cx[i] + cw[i] / 2) * sx + ox;
+      if (x1 < 0 || x0 >= width) continue;
+      var y0 = (cy[i] - ch[i] / 2) * sy + oy, y1 = (cy[i] + ch[i] / 2) * sy + oy;
+      if (y1 < 0 || y0 >= height) continue;
+      var left = Math.floor(x0), top = Math.floor(y0), right = Math.ceil(x1), bottom = Math.ceil(y1);
+      if (left === lastLeft && right === lastRight && top === lastTop && bottom === lastBottom) continue;
+      lastLeft = left; lastRight = right; lastTop = top; lastBottom = bottom;
+      fillBox(pixels, width, height, x0, y0, x1, y1, c.border, c.card);
+    }
+    for (var k = 0; k < marks.length; k++) {
+      var m = marks[k];
+      if (m < 0 || m >= s.n) continue;
+      // Marked cards (highlight, focus, search) at least 5 pixels, so they show at any zoom.
+      var mx = cx[m] * sx + ox, my = cy[m] * sy + oy;
+      var hw = Math.max(2.5, cw[m] / 2 * sx), hh = Math.max(2.5, ch[m] / 2 * sy);
+      fillBox(pixels, width, height, mx - hw, my - hh, mx + hw, my + hh, c.mark, c.mark);
+    }
+  }
+
+  function fillBox(pixels, width, height, x0, y0, x1, y1, border, fill) {
+    var a = Math.max(0, Math.floor(x0)), b = Math.min(width - 1, Math.max(a, Math.ceil(x1) - 1));
+    var top = Math.max(0, Math.floor(y0)), bottom = Math.min(height - 1, Math.max(top, Math.ceil(y1) - 1));
+    if (a > b || top > bottom) return;
+    var inner = b - a >= 3 && bottom - top >= 3;
+    for (var y = top; y <= bottom; y++) {
+      var row = y * width;
+      if (!inner || y === top || y === bottom) {
+        if (b - a < 8) { for (var x = a; x <= b; x++) pixels[row + x] = border; } else pixels.fill(border, row + a, row + b + 1);
+      } else { pixels[row + a] = border; pixels.fill(fill, row + a + 1, row + b); pixels[row + b] = border; }
+    }
+  }
+
+  var overviewBuffer = null;
+  function drawOverview(s, view) {
+    var ratio = Math.min(2, window.devicePixelRatio || 1);
+    var width = Math.max(1, Math.round(view.w * ratio)), height = Math.max(1, Math.round(view.h * ratio));
+    if (overview.width !== width || overview.height !== height) { overview.width = width; overview.height = height; }
+    var ctx = overview.getContext("2d");
+    if (!overviewBuffer || overviewBuffer.width !== width || overviewBuffer.height !== height) overviewBuffer = ctx.createImageData(width, height);
+    var pixels = new Uint32Array(overviewBuffer.data.buffer);
+    var k = state.scale * ratio;
+    raster(s, pixels, width, height, k, k, (s.margin - state.x) * k, (s.margin - state.y) * k, colours(), markedCards(s));
+    ctx.putImageData(overviewBuffer, 0, 0);
+  }
+
+  function markedCards(s) {
+    var marks = [];
+    if (state.highlightId !== null) {
+      if (!s.duplicates) { if (s.idIndex.has(state.highlightId)) marks.push(s.idIndex.get(state.highlightId)); }
+      else for (var i = 0; i < s.n; i++) if (s.ids[i] === state.highlightId) marks.push(i);
+    }
+    if (state.match >= 0) marks.push(state.match);
+    if (state.focus >= 0) marks.push(state.focus);
+    return marks;
+  }
+
+  // ---------------------------------------------------------------- minimap
+
+  var minimapDirty = true;
+  var minimapTimer = null;
+  var minimapScale = { sx: 1, sy: 1, w: 0, h: 0 };
+
+  function drawMinimapView(view) {
+    var size = pictureSize();
+    var fits = size.w * state.scale <= view.w + 1 && size.h * state.scale <= view.h + 1;
+    minimap.hidden = fits || minimapHidden;
+    if (minimap.hidden) return;
+    if (minimapDirty && !minimapTimer) {
+      // Redrawn a moment after the last update, never inside a keystroke's frame.
+      minimapTimer = setTimeout(function () {
+        minimapTimer = null;
+        if (state.store && state.hasPicture && !minimap.hidden) { drawMinimap(pictureSize()); drawMinimapView(viewSize()); }
+      }, minimapCanvas.width > 0 ? 250 : 0);
+    }
+    var sx = minimapScale.sx, sy = minimapScale.sy;
+    var left = Math.max(0, state.x * sx), top = Math.max(0, state.y * sy);
+    var right = Math.min(minimapScale.w, (state.x + view.w / state.scale) * sx);
+    var bottom = Math.min(minimapScale.h, (state.y + view.h / state.scale) * sy);
+    minimapView.style.left = left + "px";
+    minimapView.style.top = top + "px";
+    minimapView.style.width = Math.max(3, right - left) + "px";
+    minimapView.style.height = Math.max(3, bottom - top) + "px";
+  }
+
+  function drawMinimap(size) {
+    minimapDirty = false;
+    var s = state.store;
+    var maxH = Math.max(60, Math.min(MINIMAP_SIDE * 1.5, viewport.clientHeight * 0.4));
+    var k = Math.min(MINIMAP_SIDE / size.w, maxH / size.h);
+    // A tree far taller than wide (or the reverse) is stretched to a usable minimap.
+    var w = Math.max(40, Math.round(size.w * k)), h = Math.max(40, Math.round(size.h * k));
+    w = Math.min(w, MINIMAP_SIDE); h = Math.min(h, Math.round(maxH));
+    minimapScale = { sx: w / size.w, sy: h / size.h, w: w, h: h };
+    var ratio = Math.min(2, window.devicePixelRatio || 1);
+    minimapCanvas.width = Math.round(w * ratio);
+    minimapCanvas.height = Math.round(h * ratio);
+    minimapCanvas.style.width = w + "px";
+    minimapCanvas.style.height = h + "px";
+    minimap.style.width = w + "px";
+    minimap.style.height = h + "px";
+    var ctx = minimapCanvas.getContext("2d");
+    var image = ctx.createImageData(minimapCanvas.width, minimapCanvas.height);
+    var kx = minimapScale.sx * ratio, ky = minimapScale.sy * ratio;
+    raster(s, new Uint32Array(image.data.buffer), image.width, image.height, kx, ky, s.margin * kx, s.margin * ky, colours(), markedCards(s));
+    ctx.putImageData(image, 0, 0);
+  }
+
+  var minimapHidden = false;
+  var minimapDrag = null;
+  function minimapMove(event) {
+    var box = minimapCanvas.getBoundingClientRect();
+    var px = (event.clientX - box.left) / minimapScale.sx, py = (event.clientY - box.top) / minimapScale.sy;
+    centreOn(px, py);
+  }
+  minimap.addEventListener("pointerdown", function (event) {
+    if (event.button !== 0) return;
+    event.preventDefault();
+    event.stopPropagation();
+    minimapDrag = event.pointerId;
+    try { minimap.setPointerCapture(event.pointerId); } catch (e) { /* pointer gone */ }
+    minimapMove(event);
+  });
+  minimap.addEventListener("pointermove", function (event) {
+    if (minimapDrag === event.pointerId) minimapMove(event);
+  });
+  function endMinimapDrag(event) { if (minimapDrag === event.pointerId) minimapDrag = null; }
+  minimap.addEventListener("pointerup", endMinimapDrag);
+  minimap.addEventListener("pointercancel", endMinimapDrag);
+
+  // ---------------------------------------------------------------- highlight, focus, reveal
+
+  function rangeFor(i) {
+    var s = state.store;
+    if (!s || i < 0 || i >= s.n || !s.hasRange[i]) return null;
+    var r = s.ranges;
+    return { start: { line: r[4 * i], character: r[4 * i + 1] }, end: { line: r[4 * i + 2], character: r[4 * i + 3] } };
+  }
+
+  function reveal(i) {
+    var s = state.store;
+    if (!s || i < 0 || i >= s.n) return;
+    post({ type: "reveal", id: s.ids[i], range: rangeFor(i) });
+  }
+
+  function highlight(id, options) {
+    state.highlightId = typeof id === "string" ? id : null;
+    shownCards.forEach(function (element, index) { markCard(element, state.store, index); });
+    minimapDirty = true;
+    var s = state.store;
+    if (state.highlightId !== null && s && !(options && options.scroll === false)) {
+      var index = s.idIndex.has(state.highlightId) ? s.idIndex.get(state.highlightId) : -1;
+      if (index >= 0) bringIntoView(index, false);
+    }
+    requestDraw();
+  }
+
+  function describeCard(i) {
+    var s = state.store;
+    var parts = [s.labels[i] + (s.labels[i] !== s.ids[i] ? " (" + s.ids[i] + ")" : "")];
+    var kids = s.children.count[i];
+    parts.push("level " + (s.depth[i] + 1));
+    parts.push(kids === 0 ? "no children" : plural(kids, "child").replace("childs", "children"));
+    var p = s.parent[i];
+    if (p >= 0) {
+      var position = 1;
+      for (var c = s.children.prev[i]; c >= 0; c = s.children.prev[c]) position++;
+      parts.push(position + " of " + s.children.count[p] + " under " + s.labels[p]);
+    } else {
+      parts.push("root");
+    }
+    return parts.join(", ");
+  }
+
+  function announce(text) {
+    announcer.textContent = text;
+  }
+
+  // Gives card i the keyboard focus: in view, drawn, focused, and announced.
+  function focusCard(i) {
+    var s = state.store;
+    if (!s || i < 0 || i >= s.n) return;
+    state.focus = i;
+    bringIntoView(i, false);
+    drawPending = false;
+    draw();
+    var element = shownCards.get(i);
+    if (element) element.focus({ preventScroll: true });
+    announce(describeCard(i));
+  }
+
+  function focusedIndex(target) {
+    var card = target && target.closest ? target.closest("[data-node-id]") : null;
+    if (card && typeof card.__index === "number") return card.__index;
+    return state.focus;
+  }
+
+  // The arrow that points towards the root for each root side.
+  var TOWARDS_ROOT = { right: "ArrowRight", left: "ArrowLeft", top: "ArrowUp", bottom: "ArrowDown" };
+  var AWAY = { ArrowRight: "ArrowLeft", ArrowLeft: "ArrowRight", ArrowUp: "ArrowDown", ArrowDown: "ArrowUp" };
+
+  function navigate(i, key) {
+    var s = state.store;
+    var side = s.settings && typeof s.settings.root === "string" ? s.settings.root : "right";
+    var up = TOWARDS_ROOT[side] || "ArrowRight";
+    var vertical = side === "right" || side === "left"; // siblings stack vertically
+    if (key === up) return s.parent[i];
+    if (key === AWAY[up]) {
+      // The child nearest the card across the sibling axis: the middle one, not the first.
+      var best = -1, bestDistance = Infinity;
+      for (var c = s.children.first[i]; c >= 0; c = s.children.next[c]) {
+        var d = vertical ? Math.abs(s.cy[c] - s.cy[i]) : Math.abs(s.cx[c] - s.cx[i]);
+        if (d < bestDistance) { best = c; bestDistance = d; }
+      }
+      return best;
+    }
+    var previous = vertical ? key === "ArrowUp" : key === "ArrowLeft";
+    return previous ? s.children.prev[i] : s.children.next[i];
+  }
+
+  // ---------------------------------------------------------------- search
+
+  var matches = [];
+  var matchPosition = -1;
+
+  function runSearch(move) {
+    var s = state.store;
+    var query = searchBox.value.trim().toLowerCase();
+    matches = [];
+    if (!s || query === "") {
+      matchPosition = -1;
+      state.match = -1;
+      searchCount.textContent = "";
+      requestDraw();
+      return;
+    }
+    if (!s.lower) {
+      s.lower = { ids: s.ids.map(function (t) { return t.toLowerCase(); }), labels: s.labels.map(function (t) { return t.toLowerCase(); }) };
+    }
+    // Exact IDs first, then every card whose ID or label contains the text, in tree order.
+    var exact = [], rest = [];
+    for (var i = 0; i < s.n; i++) {
+      if (s.lower.ids[i] === query) exact.push(i);
+      else if (s.lower.ids[i].indexOf(query) >= 0 || s.lower.labels[i].indexOf(query) >= 0) rest.push(i);
+    }
+    matches = exact.concat(rest);
+    if (matches.length === 0) {
+      matchPosition = -1;
+      state.match = -1;
+      searchCount.textContent = "No match";
+      requestDraw();
+      return;
+    }
+    var current = state.match >= 0 ? matches.indexOf(state.match) : -1;
+    matchPosition = current >= 0 && !move ? current : 0;
+    showMatch(move);
+  }
+
+  function showMatch(centre) {
+    var i = matches[matchPosition];
+    state.match = i;
+    searchCount.textContent = (matchPosition + 1) + " of " + matches.length;
+    if (centre) bringIntoView(i, true);
+    shownCards.forEach(function (element, index) { markCard(element, state.store, index); });
+    minimapDirty = true;
+    announce(searchCount.textContent + ": " + describeCard(i));
+    requestDraw();
+  }
+
+  function stepMatch(step) {
+    if (searchTimer) { clearTimeout(searchTimer); searchTimer = null; runSearch(false); }
+    if (matches.length === 0) { runSearch(true); return; }
+    matchPosition = (matchPosition + step + matches.length) % matches.length;
+    showMatch(true);
+  }
+
+  var searchTimer = null;
+  searchBox.addEventListener("input", function () {
+    if (searchTimer) clearTimeout(searchTimer);
+    // Incremental, but a burst of typing in a 100,000-card tree scans once.
+    searchTimer = setTimeout(function () { searchTimer = null; runSearch(true); }, state.store && state.store.n > 20000 ? 80 : 0);
+  });
+  searchBox.addEventListener("keydown", function (event) {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      if (searchTimer) { clearTimeout(searchTimer); searchTimer = null; runSearch(true); if (event.shiftKey) stepMatch(-1); return; }
+      stepMatch(event.shiftKey ? -1 : 1);
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      if (state.match >= 0) focusCard(state.match); else viewport.focus();
+    }
+  });
+  document.getElementById("search-next").addEventListener("click", function () { stepMatch(1); });
+  document.getElementById("search-previous").addEventListener("click", function () { stepMatch(-1); });
+
+  // ---------------------------------------------------------------- input
+
+  document.getElementById("zoom-in").addEventListener("click", function () { setScale(state.scale * ZOOM_STEP); });
+  document.getElementById("zoom-out").addEventListener("click", function () { setScale(state.scale / ZOOM_STEP); });
   document.getElementById("zoom-fit").addEventListener("click", fit);
   document.getElementById("zoom-reset").addEventListener("click", function () { setScale(1); });
+  document.getElementById("minimap-toggle").addEventListener("click", function (event) {
+    minimapHidden = !minimapHidden;
+    event.currentTarget.setAttribute("aria-pressed", String(!minimapHidden));
+    requestDraw();
+  });
 
-  // Ctrl/Cmd + wheel zooms around the pointer; trackpad pinches arrive as ctrl + wheel in
-  // Chromium. A plain wheel scrolls natively.
+  // A plain wheel pans (shift: sideways), Ctrl/Cmd + wheel or a pinch zooms around the pointer.
   viewport.addEventListener("wheel", function (event) {
-    if (!event.ctrlKey && !event.metaKey) return;
     event.preventDefault();
-    var delta = event.deltaY * (event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? 400 : 1);
+    var unit = event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? 400 : 1;
     var box = viewport.getBoundingClientRect();
-    zoomBy(Math.exp(-delta * 0.002), event.clientX - box.left, event.clientY - box.top);
+    if (event.ctrlKey || event.metaKey) {
+      setScale(state.scale * Math.exp(-event.deltaY * unit * 0.002), event.clientX - box.left, event.clientY - box.top);
+      return;
+    }
+    var dx = event.deltaX * unit, dy = event.deltaY * unit;
+    if (event.shiftKey && dx === 0) { dx = dy; dy = 0; }
+    setView(state.scale, state.x + dx / state.scale, state.y + dy / state.scale);
   }, { passive: false });
+
+  window.addEventListener("resize", function () { minimapDirty = true; setView(state.scale, state.x, state.y); });
 
   viewport.addEventListener("keydown", function (event) {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
-    var target = event.target;
-    if ((event.key === "Enter" || event.key === " ") && target && target.closest) {
-      var card = target.closest("[data-node-id]");
-      if (card) { event.preventDefault(); reveal(card); return; }
+    var s = state.store;
+    var key = event.key;
+    if (s && state.hasPicture && (key === "Enter" || key === " ")) {
+      var index = focusedIndex(event.target);
+      if (index >= 0) { event.preventDefault(); reveal(index); return; }
     }
-    if (event.key === "+" || event.key === "=") zoomBy(ZOOM_STEP);
-    else if (event.key === "-") zoomBy(1 / ZOOM_STEP);
-    else if (event.key === "0") setScale(1);
-    else if (event.key === "f" || event.key === "F") fit();
+    if (s && state.hasPicture && AWAY[key]) {
+      event.preventDefault();
+      var from = focusedIndex(event.target);
+      if (from < 0 || from >= s.n) { focusCard(0); return; }
+      var to = navigate(from, key);
+      if (to >= 0) focusCard(to); else announce(describeCard(from));
+      return;
+    }
+    if (s && state.hasPicture && key === "Home") { event.preventDefault(); focusCard(0); return; }
+    if (key === "+" || key === "=") setScale(state.scale * ZOOM_STEP);
+    else if (key === "-") setScale(state.scale / ZOOM_STEP);
+    else if (key === "0") setScale(1);
+    else if (key === "f" || key === "F") fit();
+    else if (key === "/") searchBox.focus();
     else return;
     event.preventDefault();
+  });
+  document.addEventListener("keydown", function (event) {
+    if ((event.ctrlKey || event.metaKey) && (event.key === "f" || event.key === "F")) {
+      event.preventDefault();
+      searchBox.focus();
+      searchBox.select();
+    }
+  });
+  viewport.addEventListener("focusin", function (event) {
+    var index = focusedIndex(event.target);
+    if (event.target !== viewport && index >= 0 && index !== state.focus) { state.focus = index; announce(describeCard(index)); }
   });
 
   var drag = null;
   var suppressClick = false;
-
   viewport.addEventListener("pointerdown", function (event) {
     suppressClick = false;
     if (event.button !== 0) return;
-    drag = { x: event.clientX, y: event.clientY, left: viewport.scrollLeft, top: viewport.scrollTop, moved: false, pointer: event.pointerId };
+    drag = { x: event.clientX, y: event.clientY, vx: state.x, vy: state.y, moved: false, pointer: event.pointerId };
   });
   viewport.addEventListener("pointermove", function (event) {
     if (!drag || event.pointerId !== drag.pointer) return;
-    var dx = event.clientX - drag.x;
-    var dy = event.clientY - drag.y;
+    var dx = event.clientX - drag.x, dy = event.clientY - drag.y;
     if (!drag.moved && Math.abs(dx) + Math.abs(dy) < DRAG_THRESHOLD) return;
     if (!drag.moved) {
       drag.moved = true;
       viewport.classList.add("dragging");
       try { viewport.setPointerCapture(event.pointerId); } catch (e) { /* pointer already gone */ }
     }
-    viewport.scrollLeft = drag.left - dx;
-    viewport.scrollTop = drag.top - dy;
+    setView(state.scale, drag.vx - dx / state.scale, drag.vy - dy / state.scale);
   });
   function endDrag(event) {
     if (!drag || event.pointerId !== drag.pointer) return;
     suppressClick = drag.moved; // a pan must not also count as a click on a card
     drag = null;
     viewport.classList.remove("dragging");
-    saveView();
   }
   viewport.addEventListener("pointerup", endDrag);
   viewport.addEventListener("pointercancel", endDrag);
-  viewport.addEventListener("scroll", function () { if (!drag) saveView(); });
 
   stage.addEventListener("click", function (event) {
     if (suppressClick) { suppressClick = false; return; }
+    var index = focusedIndex(event.target);
     var card = event.target && event.target.closest ? event.target.closest("[data-node-id]") : null;
-    if (card) reveal(card);
+    if (card && index >= 0) { state.focus = index; reveal(index); }
+  });
+  // A click in the overview reveals the card under the pointer.
+  overview.addEventListener("click", function (event) {
+    if (suppressClick) { suppressClick = false; return; }
+    var s = state.store;
+    if (!s) return;
+    var box = viewport.getBoundingClientRect();
+    var px = state.x + (event.clientX - box.left) / state.scale - s.margin;
+    var py = state.y + (event.clientY - box.top) / state.scale - s.margin;
+    var slack = 3 / state.scale, found = [];
+    cardsIn(s, { x0: px - slack, y0: py - slack, x1: px + slack, y1: py + slack }, 1, found);
+    if (found.length > 0) { state.focus = found[0]; reveal(found[0]); announce(describeCard(found[0])); requestDraw(); }
   });
 
   // ---------------------------------------------------------------- export
 
-  // What the Save and Copy buttons make: the picture as a standalone SVG (the server's markup,
-  // with the deltas applied and the page's own marks taken off), and a PNG drawn from that SVG
-  // on a canvas at 2× for sharp screens. In VS Code the bytes go to the extension, which asks
-  // where to save them; in a browser they are downloaded.
   var PNG_SCALE = 2;
-  var MAX_CANVAS_SIDE = 16384; // what every current browser can allocate, per side
+  var MAX_CANVAS_SIDE = 16384;
   var MAX_CANVAS_AREA = 16384 * 16384 / 2;
   var noticeBadge = document.getElementById("notice");
   var noticeTimer = null;
@@ -560,24 +1679,6 @@
     noticeTimer = setTimeout(function () { noticeBadge.hidden = true; noticeTimer = null; }, 6000);
   }
 
-  function pictureMarkup() {
-    var svg = stage.firstElementChild;
-    if (!svg || !state.hasPicture) return null;
-    var copy = svg.cloneNode(true);
-    var marked = copy.querySelectorAll(".bracket-highlight");
-    for (var i = 0; i < marked.length; i++) {
-      marked[i].classList.remove("bracket-highlight");
-      if (marked[i].getAttribute("class") === "") marked[i].removeAttribute("class");
-    }
-    var slots = copy.querySelectorAll("metadata[data-bracket-stylesheet]");
-    for (var j = 0; j < slots.length; j++) {
-      var style = document.createElementNS(SVG_NS, "style");
-      style.textContent = slots[j].textContent;
-      slots[j].replaceWith(style);
-    }
-    return new XMLSerializer().serializeToString(copy) + "\n";
-  }
-
   function baseName() {
     var uri = typeof state.uri === "string" ? state.uri : "";
     var name = uri.split(/[\\/]/).pop() || "";
@@ -586,20 +1687,19 @@
     return name || "diagram";
   }
 
-  // The scale of the PNG: 2×, less when a large tree would exceed the canvas limits.
   function pngScale() {
-    var w = state.width, h = state.height;
-    return Math.min(PNG_SCALE, MAX_CANVAS_SIDE / w, MAX_CANVAS_SIDE / h, Math.sqrt(MAX_CANVAS_AREA / (w * h)));
+    var size = pictureSize();
+    return Math.min(PNG_SCALE, MAX_CANVAS_SIDE / size.w, MAX_CANVAS_SIDE / size.h, Math.sqrt(MAX_CANVAS_AREA / (size.w * size.h)));
   }
 
   function pngBlob(markup) {
     return new Promise(function (resolve, reject) {
-      var scale = pngScale();
+      var scale = pngScale(), size = pictureSize();
       var image = new Image();
       image.onload = function () {
         var canvas = document.createElement("canvas");
-        canvas.width = Math.max(1, Math.round(state.width * scale));
-        canvas.height = Math.max(1, Math.round(state.height * scale));
+        canvas.width = Math.max(1, Math.round(size.w * scale));
+        canvas.height = Math.max(1, Math.round(size.h * scale));
         var context = canvas.getContext("2d");
         if (!context) { reject(new Error("no 2D canvas")); return; }
         context.drawImage(image, 0, 0, canvas.width, canvas.height);
@@ -669,7 +1769,6 @@
       return;
     }
     var note = scaleNote();
-    // The item takes the promise, so the copy keeps the click's permission while the PNG is drawn.
     navigator.clipboard.write([new ClipboardItem({ "image/png": pngBlob(markup) })]).then(function () {
       notify("Copied the diagram as an image" + note);
     }, function (error) {
@@ -681,12 +1780,51 @@
   document.getElementById("save-png").addEventListener("click", savePng);
   document.getElementById("copy-image").addEventListener("click", copyImage);
 
+  // Printing: the whole picture (not only the cards in view), as an image of the server's SVG.
+  var printImage = document.getElementById("print-picture");
+  function preparePrint() {
+    var markup = pictureMarkup();
+    printImage.src = markup ? "data:image/svg+xml;charset=utf-8," + encodeURIComponent(markup) : "";
+  }
+  window.addEventListener("beforeprint", preparePrint);
+  if (window.matchMedia) {
+    var printQuery = window.matchMedia("print");
+    var onPrint = function (event) { if (event.matches) preparePrint(); };
+    if (printQuery.addEventListener) printQuery.addEventListener("change", onPrint);
+  }
+
   // Read-only view of the state, for hosts and tests that want to inspect the page.
   window.bracketPreview = Object.freeze({
     scale: function () { return state.scale; },
     version: function () { return state.version; },
     sequence: function () { return state.sequence; },
-    geometry: function () { return state.geometry ? JSON.parse(JSON.stringify(state.geometry)) : null; },
+    view: function () { return { scale: state.scale, x: state.x, y: state.y, mode: lastMode }; },
+    cardCount: function () { return state.store ? state.store.n : 0; },
+    focused: function () { return state.focus >= 0 && state.store ? state.store.ids[state.focus] : null; },
+    match: function () { return state.match >= 0 && state.store ? state.store.ids[state.match] : null; },
+    markup: pictureMarkup,
+    // { version, at, frames }: the last painted version, when (epoch ms), and the recent draw
+    // times from frame start to painted (ms).
+    painted: function () {
+      return { version: painted.version, at: painted.at, received: painted.receivedAt, frames: painted.frames.slice() };
+    },
+    preparePrint: preparePrint,
+    // The geometry as the page holds it, in the payload's shape (nodes and edges), for tests.
+    geometry: function () {
+      var s = state.store;
+      if (!s) return null;
+      var nodes = [], edges = [];
+      for (var i = 0; i < s.n; i++) {
+        nodes.push({ id: s.ids[i], label: s.labels[i], x: s.cx[i], y: s.cy[i], width: s.w[i], height: s.h[i],
+          depth: s.depth[i], parent: s.parent[i] >= 0 ? s.ids[s.parent[i]] : null, range: rangeFor(i) });
+      }
+      for (var e = 0; e < s.m; e++) {
+        var pts = [];
+        for (var k = 0; k < 4; k++) pts.push({ x: s.pts[8 * e + 2 * k], y: s.pts[8 * e + 2 * k + 1] });
+        edges.push({ child: s.edgeIds[e], points: pts });
+      }
+      return { width: s.width, height: s.height, margin: s.margin, nodes: nodes, edges: edges };
+    },
   });
 
   connect();

@@ -144,12 +144,59 @@ body {
 }
 .bracket-viewport.dragging { cursor: grabbing; user-select: none; }
 
-/* The canvas has the scaled picture's size (so the scrollbars are right); the stage holds the
-   unscaled SVG and is scaled with a transform. Replacing the SVG leaves both untouched, which
-   is why zoom and scroll survive an update. */
-.bracket-canvas { position: relative; overflow: hidden; }
-.bracket-stage { position: absolute; left: 0; top: 0; transform-origin: 0 0; }
-.bracket-stage > svg { display: block; overflow: visible; }
+/* The stage is the size of the view: the page draws only the cards in and near it (preview.js
+   positions them with an SVG transform), and the overview canvas, under it, draws the rest when
+   too many cards are in view. Replacing the picture leaves both untouched, which is why zoom and
+   pan survive an update. */
+.bracket-viewport { overflow: hidden; touch-action: none; }
+.bracket-stage { position: absolute; inset: 0; }
+.bracket-stage > svg { display: block; width: 100%; height: 100%; overflow: hidden; }
+.bracket-overview { position: absolute; inset: 0; width: 100%; height: 100%; }
+.bracket-overview[hidden] { display: none; }
+
+.bracket-minimap {
+  position: absolute;
+  right: 8px;
+  bottom: 8px;
+  border: 1px solid var(--bracket-toolbar-border);
+  background: var(--bracket-page-background);
+  box-shadow: 0 1px 4px rgba(0, 0, 0, 0.25);
+  cursor: crosshair;
+  touch-action: none;
+}
+.bracket-minimap[hidden] { display: none; }
+.bracket-minimap canvas { display: block; }
+.bracket-minimap-view {
+  position: absolute;
+  border: 1.5px solid var(--bracket-highlight);
+  background: color-mix(in srgb, var(--bracket-highlight) 15%, transparent);
+  pointer-events: none;
+  box-sizing: border-box;
+}
+
+.bracket-search { display: inline-flex; align-items: center; gap: 2px; }
+.bracket-search input {
+  font: inherit;
+  width: 12em;
+  padding: 2px 6px;
+  color: var(--bracket-page-foreground);
+  background: var(--bracket-page-background);
+  border: 1px solid var(--bracket-toolbar-border);
+  border-radius: 3px;
+}
+.bracket-search input:focus-visible { outline: 2px solid var(--bracket-highlight); outline-offset: 0; }
+.bracket-search-count { min-width: 4em; opacity: 0.85; font-variant-numeric: tabular-nums; white-space: nowrap; }
+
+/* Read by screen readers, never seen. */
+.bracket-announce {
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip-path: inset(50%);
+  white-space: nowrap;
+}
+.bracket-print-picture { display: none; }
 
 .bracket-placeholder {
   position: absolute;
@@ -180,9 +227,14 @@ body {
 .bracket-stage svg [data-node-id] { cursor: pointer; }
 .bracket-stage svg [data-node-id]:focus { outline: none; }
 .bracket-stage svg [data-node-id]:focus-visible rect,
-.bracket-stage svg [data-node-id].bracket-highlight rect {
+.bracket-stage svg [data-node-id].bracket-highlight rect,
+.bracket-stage svg [data-node-id].bracket-match rect {
   stroke: var(--bracket-highlight);
   stroke-width: 3px;
+}
+/* The current search match also gets a tint, so it differs from the editor's cursor card. */
+.bracket-stage svg [data-node-id].bracket-match rect {
+  fill: color-mix(in srgb, var(--bracket-highlight) 18%, var(--bracket-card-fill));
 }
 .bracket-stage svg [data-node-id]:hover rect { stroke: var(--bracket-highlight); }
 
@@ -193,12 +245,10 @@ body {
 @media print {
   :root { color-scheme: light; }
   html, body { height: auto; overflow: visible; background: #ffffff; }
-  .bracket-toolbar, .bracket-placeholder { display: none !important; }
-  .bracket-viewport { overflow: visible; flex: none; }
-  .bracket-canvas { width: auto !important; height: auto !important; overflow: visible; }
-  .bracket-stage { position: static; transform: none !important; }
-  .bracket-stage > svg { width: 100% !important; height: 100vh !important; }
-  .bracket-stage svg [data-node-id].bracket-highlight rect { stroke: var(--bracket-card-stroke); stroke-width: 1px; }
+  .bracket-toolbar, .bracket-placeholder, .bracket-viewport, .bracket-announce { display: none !important; }
+  /* The whole diagram, not the cards in view: the server's SVG drawn as one image
+     (preview.js fills it before printing), fitted to the page. */
+  .bracket-print-picture { display: block; width: 100%; height: 100vh; object-fit: contain; }
 }
 
 """#

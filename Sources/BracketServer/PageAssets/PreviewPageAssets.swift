@@ -29,15 +29,28 @@ public enum PreviewPageAssets {
   <button type="button" id="save-svg" title="Save the diagram as an SVG file">Save SVG</button>
   <button type="button" id="save-png" title="Save the diagram as a PNG image at twice its size, for sharp screens">Save PNG</button>
   <button type="button" id="copy-image" title="Copy the diagram to the clipboard as a PNG image">Copy image</button>
+  <span class="bracket-separator" aria-hidden="true"></span>
+  <span class="bracket-search" role="search">
+    <input type="search" id="search" placeholder="Find ID or label" aria-label="Find a card by ID or label (Enter: next, Shift+Enter: previous)" autocomplete="off" spellcheck="false">
+    <button type="button" id="search-previous" title="Previous match (Shift+Enter)" aria-label="Previous match">↑</button>
+    <button type="button" id="search-next" title="Next match (Enter)" aria-label="Next match">↓</button>
+    <span id="search-count" class="bracket-search-count" aria-live="polite"></span>
+  </span>
+  <button type="button" id="minimap-toggle" title="Show or hide the minimap" aria-pressed="true">Map</button>
   <span id="notice" class="bracket-notice" role="status" aria-live="polite" hidden></span>
   <span id="status" class="bracket-status" role="status" aria-live="polite" hidden></span>
 </div>
-<div id="viewport" class="bracket-viewport" tabindex="0" aria-label="Diagram">
-  <div id="canvas" class="bracket-canvas">
-    <div id="stage" class="bracket-stage"></div>
+<div id="viewport" class="bracket-viewport" tabindex="0" aria-label="Diagram: arrow keys move between cards, Enter shows a card in the source, / searches" aria-roledescription="tree diagram">
+  <canvas id="overview" class="bracket-overview" aria-hidden="true" hidden></canvas>
+  <div id="stage" class="bracket-stage"></div>
+  <div id="minimap" class="bracket-minimap" aria-hidden="true" hidden>
+    <canvas id="minimap-canvas"></canvas>
+    <div id="minimap-view" class="bracket-minimap-view"></div>
   </div>
   <p id="placeholder" class="bracket-placeholder">Waiting for the diagram…</p>
 </div>
+<div id="announce" class="bracket-announce" role="status" aria-live="polite" aria-atomic="true"></div>
+<img id="print-picture" class="bracket-print-picture" alt="">
 <script src="preview-delta.js"></script>
 <script src="preview.js"></script>
 </body>

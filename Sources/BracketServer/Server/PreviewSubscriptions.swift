@@ -21,6 +21,9 @@ struct PreviewSubscriptions {
     var clientShowsDocuments = false
     /// initializationOptions.preview.delta: pushes may be deltas for every watched document.
     var deltaAll = false
+    /// initializationOptions.preview.svg: false says the client's page draws from the geometry,
+    /// so its payloads carry `picture` instead of the whole SVG (docs/protocol.md).
+    var sendsSVG = true
     /// Documents subscribed with `delta: true`.
     var deltaSubscribed: Set<String> = []
     /// Per document: the last payload sent to a delta client, which the next delta applies to.

@@ -45,7 +45,8 @@ extension LanguageServer {
             preview.lastRender[uri] = now
             let render = PreviewRender(context)
             if toEditor {
-                let payload = preview.wantsDelta(uri) ? sequencedPayload(render, allowDelta: true) : render.fullPayload()
+                let payload = preview.wantsDelta(uri)
+                    ? sequencedPayload(render, allowDelta: true) : render.fullPayload(svg: preview.sendsSVG)
                 sendNotification(DidChangePreviewNotification.method, key: Self.previewPushKey(uri)) { $0.raw(payload) }
             }
             // The browser pages apply deltas too, and ask for a resync when they cannot.

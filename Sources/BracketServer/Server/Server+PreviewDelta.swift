@@ -5,31 +5,33 @@ extension LanguageServer {
     /// The payload for a client that applies deltas: a delta against the last payload this
     /// document's client received when one is possible and small, otherwise the full payload.
     /// Either way it becomes the base of the next delta.
-    func sequencedPayload(_ render: PreviewRender, allowDelta: Bool) -> [UInt8] {
+    func sequencedPayload(_ render: PreviewRender, allowDelta: Bool, svg: Bool? = nil, picture: Bool = false) -> [UInt8] {
         let uri = render.context.uri
         return Self.chainedPayload(render, sequence: preview.nextSequence(uri), base: &preview.deltaBases[uri],
-                                   allowDelta: allowDelta)
+                                   allowDelta: allowDelta, svg: svg ?? preview.sendsSVG, picture: picture)
     }
 
     /// The payload for the browser pages (`bracket/openPreview`), on a chain of its own: a
-    /// delta against what the pages were last sent, or the full payload.
+    /// delta against what the pages were last sent, or the full payload. The pages are always
+    /// the bracket page, which draws from the geometry: they never get the whole SVG.
     func browserPayload(_ render: PreviewRender, allowDelta: Bool) -> [UInt8] {
         preview.browserSequence += 1
         return Self.chainedPayload(render, sequence: preview.browserSequence, base: &preview.browserBase,
-                                   allowDelta: allowDelta)
+                                   allowDelta: allowDelta, svg: false, columns: true)
     }
 
     /// Numbered payload `sequence`: a delta from `base` when allowed, possible and small, else
     /// the full payload; either way it becomes the new `base`.
     private static func chainedPayload(
-        _ render: PreviewRender, sequence: Int, base: inout PreviewDeltaBase?, allowDelta: Bool
+        _ render: PreviewRender, sequence: Int, base: inout PreviewDeltaBase?, allowDelta: Bool, svg: Bool,
+        picture: Bool = false, columns: Bool = false
     ) -> [UInt8] {
         defer { base = PreviewDeltaBase(sequence: sequence, snapshot: render.snapshot) }
         if allowDelta, render.tooLarge == nil, let previous = base,
            case .delta(let delta) = previewUpdate(from: previous.snapshot, to: render.snapshot) {
             return render.deltaPayload(delta, sequence: sequence, base: previous.sequence)
         }
-        return render.fullPayload(sequence: sequence)
+        return render.fullPayload(sequence: sequence, svg: svg, picture: picture, columns: columns)
     }
 
     /// A browser page could not apply a delta: every page gets the whole picture, which
@@ -45,8 +47,11 @@ extension LanguageServer {
     func previewResult(_ context: DocumentContext) throws(ResponseError) -> [UInt8] {
         let render = PreviewRender(context)
         try checkCancelled()
-        guard preview.wantsDelta(context.uri) else { return render.fullPayload() }
-        return sequencedPayload(render, allowDelta: false)
+        // Always with the SVG (an editor saves it from here); geometry-only clients get
+        // `picture` as well, so their page draws the result like a push.
+        let picture = !preview.sendsSVG
+        guard preview.wantsDelta(context.uri) else { return render.fullPayload(picture: picture) }
+        return sequencedPayload(render, allowDelta: false, svg: true, picture: picture)
     }
 
     /// Forgets what a document's delta client had (unsubscribe, close): the next payload is full.

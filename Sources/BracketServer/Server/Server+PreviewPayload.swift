@@ -46,23 +46,35 @@ struct PreviewRender {
 
     /// `{ uri, version, [sequence,] geometry, svg, diagnostics }`, written straight to bytes.
     /// Without a sequence (clients that did not ask for deltas) the bytes are those the server
-    /// has always sent.
-    func fullPayload(sequence: Int? = nil) -> [UInt8] {
+    /// has always sent. Without `svg` (pages that draw from the geometry, docs/protocol.md
+    /// "Geometry-only payloads") the `svg` member is replaced by `picture`, the few parts of the
+    /// SVG document that are not in the geometry: a 131,071-card payload is then 40 % smaller
+    /// and the page never parses 55 MB of markup.
+    ///
+    /// `columns` (the loopback page, which is always the bracket page) writes the geometry as
+    /// `columns` (BracketExport's `writeGeometryColumns`) instead of `geometry`, implies no SVG.
+    ///
+    /// `picture: true` adds `picture` to a payload that has the SVG too (a geometry-only client's
+    /// `bracket/preview` result: the page draws it like a push, the editor can save its SVG).
+    func fullPayload(sequence: Int? = nil, svg includeSVG: Bool = true, picture includePicture: Bool = false,
+                     columns: Bool = false) -> [UInt8] {
         if let tooLarge { return tooLargePayload(tooLarge, sequence: sequence) }
+        if columns { return columnsPayload(sequence: sequence) }
         // The writer asks for each node's start and end in pre-order: text order.
         var positions = OrderedPositions(context)
         let geometryJSON = writeGeometryJSON(snapshot.diagram, snapshot.geometry) { offset in
             let position = positions.position(offset)
             return (position.line, position.character)
         }
-        let svg = renderSVG(snapshot.diagram, snapshot.geometry)
-        var writer = JSONWriter(reservingCapacity: geometryJSON.count + svg.utf8.count + 256)
+        let svg = includeSVG ? renderSVG(snapshot.diagram, snapshot.geometry) : ""
+        var writer = JSONWriter(reservingCapacity: geometryJSON.count + svg.utf8.count + 4096)
         writer.beginObject()
         writer.key("uri"); writer.string(context.uri)
         writer.key("version"); writer.int(context.version)
         if let sequence { writer.key("sequence"); writer.int(sequence) }
         writer.key("geometry"); writer.raw(geometryJSON)
-        writer.key("svg"); writer.string(svg)
+        if includeSVG { writer.key("svg"); writer.string(svg) }
+        if !includeSVG || includePicture { writePicture(&writer) }
         writeDiagnosticCounts(&writer)
         writer.endObject()
         return writer.bytes
@@ -78,6 +90,21 @@ struct PreviewRender {
         writer.key("sequence"); writer.int(sequence)
         writer.key("base"); writer.int(base)
         writer.key("delta"); writePreviewDelta(&writer, delta, to: snapshot)
+        writeDiagnosticCounts(&writer)
+        writer.endObject()
+        return writer.bytes
+    }
+
+    /// `{ uri, version, [sequence,] columns, picture, diagnostics }`.
+    private func columnsPayload(sequence: Int?) -> [UInt8] {
+        let columns = writeGeometryColumns(snapshot.diagram, snapshot.geometry, ranges: snapshot.ranges)
+        var writer = JSONWriter(reservingCapacity: columns.count + 4096)
+        writer.beginObject()
+        writer.key("uri"); writer.string(context.uri)
+        writer.key("version"); writer.int(context.version)
+        if let sequence { writer.key("sequence"); writer.int(sequence) }
+        writer.key("columns"); writer.raw(columns)
+        writePicture(&writer)
         writeDiagnosticCounts(&writer)
         writer.endObject()
         return writer.bytes
@@ -99,6 +126,30 @@ struct PreviewRender {
         writeDiagnosticCounts(&writer)
         writer.endObject()
         return writer.bytes
+    }
+
+    /// `picture`: `{ svgWidth, svgHeight, title, desc, style, text }` — the `<svg>` size, the
+    /// text of its `<title>`, its `<desc>` element, its `<style>` text and the font's vertical
+    /// metrics per pixel of font size, so a page that draws the cards itself can place, style and
+    /// export them exactly as the server's SVG does.
+    private func writePicture(_ writer: inout JSONWriter) {
+        let diagram = snapshot.diagram, geometry = snapshot.geometry
+        let size = svgOuterSizeText(geometry)
+        writer.key("picture")
+        writer.beginObject()
+        writer.key("svgWidth"); writer.raw(Array(size.width.utf8))
+        writer.key("svgHeight"); writer.raw(Array(size.height.utf8))
+        writer.key("title"); writer.string(diagram.settings.title ?? "Bracket diagram")
+        writer.key("desc"); writer.string(svgDescriptionFragment(diagram, cardCount: geometry.centres.count))
+        writer.key("style"); writer.string(svgStyleSheetText())
+        let metrics = svgFontMetricsPerPixel()
+        writer.key("text")
+        writer.beginObject()
+        writer.key("ascent"); writer.double(metrics.ascent)
+        writer.key("descent"); writer.double(metrics.descent)
+        writer.key("lineHeight"); writer.double(metrics.lineHeight)
+        writer.endObject()
+        writer.endObject()
     }
 
     private func writeDiagnosticCounts(_ writer: inout JSONWriter) {

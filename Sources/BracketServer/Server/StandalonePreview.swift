@@ -72,7 +72,7 @@ public final class StandalonePreview: @unchecked Sendable {
     private func render(_ document: Document, version: Int) -> [UInt8] {
         sequence += 1
         let context = DocumentContext(document: document, uri: uri, version: version, encoding: .utf16, defaults: defaults)
-        return PreviewRender(context).fullPayload(sequence: sequence)
+        return PreviewRender(context).fullPayload(sequence: sequence, columns: true) // the bracket page draws from the geometry
     }
 
     private final class WeakBox: @unchecked Sendable {

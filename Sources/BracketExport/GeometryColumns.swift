@@ -1,0 +1,105 @@
+import BracketBytes
+import BracketLayout
+import BracketModel
+
+/// The geometry as columns, for the preview page (docs/protocol.md, "Geometry-only payloads"):
+/// the same header as `writeGeometryJSON` (size, margin, settings), then one array per field
+/// instead of one object per card. A page that draws from the geometry copies each array
+/// straight into a typed array; at 131,071 cards this is 17 MB instead of 43 MB, and parsing
+/// arrays of numbers costs a fraction of parsing as many objects.
+///
+/// `{ width, height, margin, fontSize, settings, [title,] count, ids, labels, x, y, depths,
+/// widths, heights, lines, ranges, edgeChildren, edgePoints }`: `title` as in the geometry JSON,
+/// `lines` each card's shown lines (an array per card), `ranges` four integers per card (the ID's
+/// start line and character, end line and character, as already converted by the caller),
+/// `edgeChildren` the card index of each connector's child (its parent follows from the depths),
+/// `edgePoints` eight numbers per connector (x and y of its four points).
+public func writeGeometryColumns(_ diagram: Diagram, _ geometry: Geometry, ranges: [NodeRange]) -> [UInt8] {
+    let count = min(diagram.nodes.count, geometry.centres.count, ranges.count)
+    let edges = geometry.edgeChildren.indices.filter {
+        Int(geometry.edgeChildren[$0]) < count && Int(geometry.edgeParents[$0]) < count
+    }
+    return ByteSink.bytes(capacity: estimatedColumnsSize(diagram, geometry, count: count, edges: edges.count)) { out in
+        writeColumns(&out, diagram, geometry, ranges: ranges, count: count, edges: edges)
+    }
+}
+
+/// Text at its worst-case escaped length, numbers at the length of the largest extent plus a
+/// fraction, positions at ten digits; a longer number only makes the writer retry with more room.
+private func estimatedColumnsSize(_ diagram: Diagram, _ geometry: Geometry, count: Int, edges: Int) -> Int {
+    var extent = 0.0
+    for value in [geometry.width, geometry.height, geometry.margin] where value.isFinite {
+        extent = max(extent, abs(value))
+    }
+    let numberBytes = 6 + String(Int(min(extent, 1e15))).utf8.count
+    var textBytes = 0
+    let nodes = diagram.nodes
+    for index in 0..<count {
+        textBytes &+= nodes.ids[index].utf8.count &+ nodes.labels[index].utf8.count
+    }
+    for line in geometry.lines.strings { textBytes &+= 3 &+ line.utf8.count }
+    for line in geometry.title?.lines ?? [] { textBytes &+= 3 &+ line.utf8.count }
+    let perCard = 2 * 3 + 5 * numberBytes + 4 * 11 + 16
+    let perEdge = 12 + 8 * numberBytes
+    let header = 1024 + ByteSink.jsonStringBound((diagram.settings.title ?? "").utf8.count)
+    return count &* perCard &+ edges &* perEdge &+ ByteSink.jsonStringBound(textBytes) &+ header
+}
+
+private func writeColumns(
+    _ out: inout ByteSink, _ diagram: Diagram, _ geometry: Geometry, ranges: [NodeRange], count: Int, edges: [Int]
+) {
+    writeGeometryHeader(&out, diagram, geometry)
+    out.raw(",\"count\":")
+    out.integer(count)
+    let nodes = diagram.nodes
+    column(&out, "ids", count) { out, index in out.jsonString(nodes.ids[index]) }
+    column(&out, "labels", count) { out, index in out.jsonString(nodes.labels[index]) }
+    let centres = geometry.centres
+    column(&out, "x", count) { out, index in out.jsonNumber(centres[index].x) }
+    column(&out, "y", count) { out, index in out.jsonNumber(centres[index].y) }
+    column(&out, "depths", count) { out, index in out.integer(Int(geometry.depths[index])) }
+    let sizes = geometry.sizes, lines = geometry.lines
+    column(&out, "widths", count) { out, index in out.jsonNumber(sizes[index].width) }
+    column(&out, "heights", count) { out, index in out.jsonNumber(sizes[index].height) }
+    column(&out, "lines", count) { out, index in writeLines(&out, lines.strings[lines.range(of: index)]) }
+    column(&out, "ranges", count) { out, index in
+        let range = ranges[index]
+        out.integer(range.startLine)
+        out.raw(",")
+        out.integer(range.startCharacter)
+        out.raw(",")
+        out.integer(range.endLine)
+        out.raw(",")
+        out.integer(range.endCharacter)
+    }
+    column(&out, "edgeChildren", edges.count) { out, position in out.integer(Int(geometry.edgeChildren[edges[position]])) }
+    column(&out, "edgePoints", edges.count) { out, position in
+        let points = geometry.connectorPoints(edges[position])
+        pair(&out, points.0)
+        out.raw(",")
+        pair(&out, points.1)
+        out.raw(",")
+        pair(&out, points.2)
+        out.raw(",")
+        pair(&out, points.3)
+    }
+    out.raw("}")
+}
+
+/// `,"name":[…]` with `count` members written by `member`.
+private func column(_ out: inout ByteSink, _ name: StaticString, _ count: Int, _ member: (inout ByteSink, Int) -> Void) {
+    out.raw(",\"")
+    out.raw(name)
+    out.raw("\":[")
+    for index in 0..<count {
+        if index > 0 { out.raw(",") }
+        member(&out, index)
+    }
+    out.raw("]")
+}
+
+private func pair(_ out: inout ByteSink, _ point: Point) {
+    out.jsonNumber(point.x)
+    out.raw(",")
+    out.jsonNumber(point.y)
+}

@@ -1,0 +1,86 @@
+import BracketExport
+import BracketLayout
+import BracketModel
+import BracketTestSupport
+import Foundation
+import Testing
+
+/// The geometry as columns (the loopback page's payload) says exactly what the geometry JSON
+/// says, member for member, read back with Foundation's independent parser.
+@Suite struct GeometryColumnsTests {
+    func columns(_ text: String, settings: LayoutSettings = .tutorial) throws -> (columns: [String: Any], geometry: [String: Any]) {
+        let d = try diagram(text, settings: settings)
+        let geometry = layout(d)
+        let position = asciiPosition(in: text)
+        let ranges = d.nodes.idRanges.map { range in
+            let start = position(range.start), end = position(range.end)
+            return NodeRange(startLine: start.line, startCharacter: start.character, endLine: end.line, endCharacter: end.character)
+        }
+        let bytes = writeGeometryColumns(d, geometry, ranges: ranges)
+        let columns = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        return (columns, try parsedGeometry(text, settings: settings))
+    }
+
+    /// A JSON value spelled one way (sorted keys), to compare parsed objects.
+    func canonical(_ value: Any?) throws -> String {
+        let data = try JSONSerialization.data(withJSONObject: try #require(value), options: [.sortedKeys])
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func check(_ text: String, settings: LayoutSettings = .tutorial) throws {
+        let (c, g) = try columns(text, settings: settings)
+        let nodes = try #require(g["nodes"] as? [[String: Any]])
+        let edges = try #require(g["edges"] as? [[String: Any]])
+        #expect(Set(c.keys).subtracting(["title"]) == ["width", "height", "margin", "fontSize", "settings", "count", "ids", "labels",
+                                                     "x", "y", "depths", "widths", "heights", "lines", "ranges", "edgeChildren", "edgePoints"])
+        for key in ["width", "height", "margin", "fontSize"] { #expect(number(c[key]) == number(g[key]), "\(key)") }
+        #expect((c["title"] == nil) == (g["title"] == nil))
+        if let title = c["title"] as? [String: Any], let expected = g["title"] as? [String: Any] {
+            #expect(try canonical(title) == canonical(expected))
+        }
+        #expect(try canonical(c["settings"]) == canonical(g["settings"]))
+        #expect(number(c["count"]) == Double(nodes.count))
+        let ids = try #require(c["ids"] as? [String]), labels = try #require(c["labels"] as? [String])
+        let xs = try #require(c["x"] as? [NSNumber]), ys = try #require(c["y"] as? [NSNumber])
+        let depths = try #require(c["depths"] as? [NSNumber]), ranges = try #require(c["ranges"] as? [NSNumber])
+        #expect(ids.count == nodes.count && labels.count == nodes.count && xs.count == nodes.count
+                && ys.count == nodes.count && depths.count == nodes.count && ranges.count == 4 * nodes.count)
+        let widths = try #require(c["widths"] as? [NSNumber]), heights = try #require(c["heights"] as? [NSNumber])
+        let lines = try #require(c["lines"] as? [[String]])
+        #expect(widths.count == nodes.count && heights.count == nodes.count && lines.count == nodes.count)
+        for (i, node) in nodes.enumerated() where i < ids.count {
+            #expect(ids[i] == node["id"] as? String && labels[i] == node["label"] as? String)
+            #expect(xs[i].doubleValue == number(node["x"]) && ys[i].doubleValue == number(node["y"]))
+            #expect(depths[i].doubleValue == number(node["depth"]))
+            #expect(widths[i].doubleValue == number(node["width"]) && heights[i].doubleValue == number(node["height"]))
+            #expect(lines[i] == node["lines"] as? [String])
+            let range = try #require(node["range"] as? [String: [String: Any]])
+            let expected = [range["start"]?["line"], range["start"]?["character"], range["end"]?["line"], range["end"]?["character"]]
+            #expect(ranges[(4 * i)..<(4 * i + 4)].map(\.doubleValue) == expected.map(number), "range of \(ids[i])")
+        }
+        let children = try #require(c["edgeChildren"] as? [NSNumber]), points = try #require(c["edgePoints"] as? [NSNumber])
+        #expect(children.count == edges.count && points.count == 8 * edges.count)
+        for (j, edge) in edges.enumerated() where j < children.count {
+            // The child by index; the n-th connector's child is the n-th card with that ID.
+            #expect(ids[children[j].intValue] == edge["child"] as? String)
+            let expected = (edge["points"] as? [[String: Any]] ?? []).flatMap { [number($0["x"]), number($0["y"])] }
+            #expect(points[(8 * j)..<(8 * j + 8)].map(\.doubleValue) == expected)
+        }
+    }
+
+    @Test func tutorial() throws { try check("1 {\n  2 { 4 5 }\n  3 { 6 7 }\n}") }
+
+    @Test func labelsThatNeedEscapingAndEveryRootSide() throws {
+        let text = "r \"Quote \\\" and \\\\ and 🏆 é\" {\n  a \"<b>&\" { x y }\n  b\n}"
+        for side in [RootSide.right, .left, .top, .bottom] {
+            var settings = LayoutSettings.tutorial
+            settings.root = side
+            try check(text, settings: settings)
+        }
+    }
+
+    @Test func emptyDiagram() throws {
+        let (c, _) = try columns("")
+        #expect(number(c["count"]) == 0 && (c["ids"] as? [Any])?.isEmpty == true && (c["edgePoints"] as? [Any])?.isEmpty == true)
+    }
+}

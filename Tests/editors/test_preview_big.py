@@ -1,0 +1,280 @@
+#!/usr/bin/env python3
+"""The preview page with a 131,071-card tree, in headless Chromium through the DevTools protocol.
+
+Runs the real chain (`bracket lsp`, `bracket/openPreview`, the loopback page) on a complete
+binary tree of 131,071 nodes and uses the page as a user would: the DOM holds a bounded number
+of card elements at every zoom (fitted: the overview canvas, which is not blank; at 100 %:
+separate accessible cards), Fit fits, search finds a card by ID and by label with next and
+previous and centres it, arrow keys walk parent, children and siblings and are announced, Enter
+reveals the card in the editor, the minimap shows and moves the view, the editor's cursor
+highlight scrolls the card into view, and zoom, pan and highlight survive an edit.
+`--screenshots DIR` keeps what it saw. Needs BRACKET_BIN (default .build/debug/bracket),
+chromium and `pip install playwright`. Prints one line per check and `N passed, N failed` last.
+"""
+import os
+import shutil
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "Tests", "schema"))
+sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
+from lsp_client import LSPClient  # noqa: E402
+from checks import check  # noqa: E402
+from page_big import complete_tree  # noqa: E402
+
+BINARY = os.environ.get("BRACKET_BIN", os.path.join(ROOT, ".build", "debug", "bracket"))
+URI = "file:///tmp/bracket-preview-big/big.bracket"
+NODES = 131071
+MAX_DOM_CARDS = 1200  # preview.js
+
+
+def cards_in_dom(page):
+    return page.evaluate("() => document.querySelectorAll('#stage [data-node-id]').length")
+
+
+def view(page):
+    return page.evaluate("() => window.bracketPreview.view()")
+
+
+def wait_painted(page, version, timeout=120000):
+    page.wait_for_function(f"() => window.bracketPreview.painted().version === {version}", timeout=timeout,
+                           polling="raf")
+
+
+def settle(page):
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def card_box(page, node_id):
+    return page.evaluate("""(id) => {
+        const card = [...document.querySelectorAll('#stage [data-node-id]')].find(c => c.getAttribute('data-node-id') === id);
+        if (!card) return null;
+        const box = card.getBoundingClientRect(), view = document.getElementById('viewport').getBoundingClientRect();
+        return { x: (box.left + box.right) / 2 - view.left, y: (box.top + box.bottom) / 2 - view.top,
+                 inside: box.left >= view.left && box.right <= view.right && box.top >= view.top && box.bottom <= view.bottom,
+                 classes: card.getAttribute('class'), focused: document.activeElement === card,
+                 role: card.getAttribute('role'), label: card.getAttribute('aria-label'), tabindex: card.getAttribute('tabindex') };
+    }""", node_id)
+
+
+def canvas_colours(page):
+    return page.evaluate("""() => {
+        const c = document.getElementById('overview');
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        const seen = new Set();
+        let drawn = 0;
+        for (let i = 0; i < d.length; i += 4 * 7) { seen.add(d[i] + ',' + d[i + 1] + ',' + d[i + 2]); if (d[i] < 200) drawn++; }
+        return { colours: seen.size, drawn };
+    }""")
+
+
+class Client(LSPClient):
+    def __init__(self, command):
+        super().__init__(command)
+        self.reveals = []
+
+    def answer(self, request):
+        if request["method"] == "window/showDocument":
+            self.reveals.append(request["params"])
+            return {"success": True}
+        return super().answer(request)
+
+    def pump(self, seconds):
+        deadline = time.monotonic() + seconds
+        try:
+            while time.monotonic() < deadline:
+                self._next(deadline)
+        except TimeoutError:
+            pass
+
+
+def run(page, client, lines, shots):
+    viewport = page.evaluate("() => [document.getElementById('viewport').clientWidth, document.getElementById('viewport').clientHeight]")
+    check(f"the page holds all {NODES} cards", page.evaluate("() => window.bracketPreview.cardCount()") == NODES)
+
+    page.click("#zoom-fit")
+    settle(page)
+    fitted = view(page)
+    check("fitted, the far-out picture is the overview canvas", fitted["mode"] == "overview", fitted)
+    check(f"fitted, the DOM holds at most {MAX_DOM_CARDS} cards", cards_in_dom(page) <= MAX_DOM_CARDS, cards_in_dom(page))
+    colours = canvas_colours(page)
+    check("the fitted overview is drawn, not a blank window", colours["colours"] >= 3 and colours["drawn"] > 100, colours)
+    if shots:
+        page.screenshot(path=os.path.join(shots, "big-fit.png"))
+    page.click("#zoom-out")
+    check("zooming out past Fit stops at Fit", abs(view(page)["scale"] - fitted["scale"]) < 1e-12, view(page))
+
+    page.click("#zoom-reset")
+    settle(page)
+    check("at 100 % the picture is drawn as DOM cards", view(page)["mode"] == "cards", view(page))
+
+    # Search by ID: a leaf far from the view.
+    page.fill("#search", "n100000")
+    page.wait_for_function("() => window.bracketPreview.match() === 'n100000'", timeout=10000)
+    settle(page)
+    box = card_box(page, "n100000")
+    check("search by ID finds the card and centres it",
+          box is not None and abs(box["x"] - viewport[0] / 2) < 4 and abs(box["y"] - viewport[1] / 2) < 4, box)
+    check("... highlighted as the match", box is not None and "bracket-match" in box["classes"], box)
+    check("... as a separate accessible element (listitem with its label, focusable)",
+          box is not None and box["role"] == "listitem" and box["label"] == "Node 100000" and box["tabindex"] == "0", box)
+    shown = cards_in_dom(page)
+    check("the cards around it are DOM elements, a bounded number", 1 < shown <= MAX_DOM_CARDS, shown)
+
+    # Search by label with next and previous: "Node 6553" is in Node 6553, 65530–65539 (11 cards).
+    page.fill("#search", "node 6553")
+    page.wait_for_function("() => document.getElementById('search-count').textContent === '1 of 11'", timeout=10000)
+    first = page.evaluate("() => window.bracketPreview.match()")
+    counted = page.text_content("#search-count")
+    page.click("#search-next")
+    second = page.evaluate("() => window.bracketPreview.match()")
+    page.press("#search", "Enter")
+    third = page.evaluate("() => window.bracketPreview.match()")
+    page.press("#search", "Shift+Enter")
+    back = page.evaluate("() => window.bracketPreview.match()")
+    expected = {"n6553"} | {f"n{6553 * 10 + k}" for k in range(10)}
+    check("search by label (any case) counts every match: 1 of 11, the first in tree order",
+          counted == "1 of 11" and first == "n65536" and first in expected, (first, counted))
+    check("next (button, Enter) and previous (Shift+Enter) walk the matches",
+          second != first and third not in (first, second) and back == second, (first, second, third, back))
+    page.fill("#search", "no such card")
+    page.wait_for_function("() => document.getElementById('search-count').textContent === 'No match'", timeout=10000)
+    check("a search without a match says so", True)
+
+    # Keyboard: Escape from the search focuses the match; arrows walk the tree (root on the right).
+    page.fill("#search", "n40000")
+    page.wait_for_function("() => window.bracketPreview.match() === 'n40000'", timeout=10000)
+    page.press("#search", "Escape")
+    settle(page)
+    check("Escape from the search focuses the matched card",
+          page.evaluate("() => document.activeElement && document.activeElement.getAttribute('data-node-id')") == "n40000")
+    page.keyboard.press("ArrowRight")
+    settle(page)
+    parent = page.evaluate("() => document.activeElement && document.activeElement.getAttribute('data-node-id')")
+    announced = page.text_content("#announce")
+    check("ArrowRight (towards the root on the right) focuses the parent", parent == "n20000", parent)
+    check("the focused card is announced (aria-live): label, level, children",
+          "Node 20000" in announced and "level 15" in announced and "2 children" in announced, announced)
+    page.keyboard.press("ArrowLeft")
+    settle(page)
+    child = page.evaluate("() => window.bracketPreview.focused()")
+    check("ArrowLeft focuses a child", child in ("n40000", "n40001"), child)
+    page.keyboard.press("ArrowDown" if child == "n40000" else "ArrowUp")
+    settle(page)
+    sibling = page.evaluate("() => window.bracketPreview.focused()")
+    check("ArrowDown / ArrowUp move between siblings", sibling == ("n40001" if child == "n40000" else "n40000"), sibling)
+    page.keyboard.press("ArrowRight")
+    for _ in range(20):
+        page.keyboard.press("ArrowRight")
+    settle(page)
+    check("walking up reaches the root, and stops there", page.evaluate("() => window.bracketPreview.focused()") == "n1")
+    box = card_box(page, "n1")
+    check("... which is scrolled into view and has the focus", box is not None and box["inside"] and box["focused"], box)
+    page.keyboard.press("Enter")
+    deadline = time.monotonic() + 10
+    while not client.reveals and time.monotonic() < deadline:
+        client.pump(0.2)
+    reveal = client.reveals[-1] if client.reveals else None
+    check("Enter on the focused card reveals it in the source (window/showDocument on its ID)",
+          reveal is not None and reveal["uri"] == URI and reveal["selection"]["start"] == {"line": 0, "character": 0}, reveal)
+    if shots:
+        page.screenshot(path=os.path.join(shots, "big-keyboard.png"))
+
+    # Minimap: shown while zoomed in; a click or drag moves the view there.
+    minimap = page.evaluate("() => { const m = document.getElementById('minimap'); const b = m.getBoundingClientRect(); return { hidden: m.hidden, box: [b.left, b.top, b.width, b.height] }; }")
+    check("the minimap shows while the picture is larger than the view", not minimap["hidden"] and minimap["box"][2] > 20, minimap)
+    page.wait_for_timeout(400)  # the minimap is redrawn a moment after an update
+    before = view(page)
+    left, top, width, height = minimap["box"]
+    page.mouse.move(left + width / 2, top + height * 0.1)
+    page.mouse.down()
+    page.mouse.move(left + width / 2, top + height * 0.2, steps=4)
+    page.mouse.move(left + width / 2, top + height * 0.9, steps=4)
+    page.mouse.up()
+    settle(page)
+    after = view(page)
+    rect = page.evaluate("() => { const r = document.getElementById('minimap-view').getBoundingClientRect(); return [r.top, r.height]; }")
+    check("dragging on the minimap moves the view (down to 90 %)", after["y"] > before["y"] + 1000 and after["scale"] == before["scale"], (before, after))
+    check("... and its rectangle follows", rect[0] > top + height * 0.8, (rect, minimap))
+    if shots:
+        page.screenshot(path=os.path.join(shots, "big-minimap.png"))
+
+    # The editor's cursor highlight scrolls the card into view.
+    target = next(i for i, line in enumerate(lines) if line.strip().startswith("n70000 "))
+    client.notify("bracket/cursorMoved", {"textDocument": {"uri": URI}, "position": {"line": target, "character": len(lines[target]) - len(lines[target].lstrip()) + 1}})
+    page.wait_for_selector('#stage [data-node-id="n70000"].bracket-highlight', timeout=15000)
+    settle(page)
+    box = card_box(page, "n70000")
+    check("the cursor's card is highlighted and scrolled into view", box is not None and box["inside"], box)
+
+    # An edit (a label in the middle) keeps zoom, pan and highlight, and is shown.
+    page.click("#zoom-in")
+    settle(page)
+    before = view(page)
+    line = next(i for i, text in enumerate(lines) if text.strip().startswith("n70001 "))
+    column = lines[line].index('"') + 1
+    client.notify("textDocument/didChange", {"textDocument": {"uri": URI, "version": 2}, "contentChanges": [
+        {"range": {"start": {"line": line, "character": column}, "end": {"line": line, "character": column + 4}},
+         "text": "Edited"}]})
+    wait_painted(page, 2)
+    settle(page)
+    after = view(page)
+    box = card_box(page, "n70001")
+    check("an edit keeps zoom and pan", after == before, (before, after))
+    check("... and the highlight", "bracket-highlight" in (card_box(page, "n70000") or {}).get("classes", ""))
+    check("... and shows the new label", box is not None and box["label"] == "Edited 70001", box)
+    check("the DOM is still bounded", cards_in_dom(page) <= MAX_DOM_CARDS, cards_in_dom(page))
+    if shots:
+        page.screenshot(path=os.path.join(shots, "big-edited.png"))
+
+
+def main(argv):
+    shots = None
+    if "--screenshots" in argv:
+        shots = argv[argv.index("--screenshots") + 1]
+        os.makedirs(shots, exist_ok=True)
+    if not os.access(BINARY, os.X_OK):
+        print(f"bracket binary not found at {BINARY} (set BRACKET_BIN)")
+        print("0 passed, 1 failed")
+        return 1
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        check("playwright is installed (pip install playwright)", False)
+        return check.summary()
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        check("chromium is installed (apt-get install chromium)", False)
+        return check.summary()
+    lines = complete_tree(NODES)
+    text = "\n".join(lines) + "\n"
+    with Client([BINARY, "lsp"]) as client, sync_playwright() as p:
+        client.request("initialize", {"processId": os.getpid(), "rootUri": None,
+                                      "capabilities": {"window": {"showDocument": {"support": True}}}})
+        client.notify("initialized", {})
+        client.notify("textDocument/didOpen", {"textDocument": {"uri": URI, "languageId": "bracket", "version": 1, "text": text}})
+        url = client.request("bracket/openPreview", {"textDocument": {"uri": URI}}, timeout=120)["url"]
+        browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        try:
+            page = browser.new_page(viewport={"width": 1000, "height": 700})
+            errors = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.goto(url)
+            wait_painted(page, 1)
+            try:
+                run(page, client, lines, shots)
+            except Exception as error:  # noqa: BLE001 - a broken step is a failed check
+                check("the big-tree checks ran to the end", False, f"{type(error).__name__}: {error}")
+            check("no script errors on the page", errors == [], errors)
+        finally:
+            browser.close()
+        client.request("shutdown", None)
+        client.notify("exit", None)
+        client.wait(30)
+    return check.summary()
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,191 @@
+#!/usr/bin/env python3
+"""The live preview page with big trees, end to end (docs/performance.md, "The preview page at
+scale"): the real `bracket lsp`, `bracket/openPreview`, the loopback page, headless Chromium
+driven through the DevTools protocol (Playwright).
+
+For each size (a complete binary tree of N nodes, one per line) it measures:
+  first_ms     page.goto → the first picture painted (the page reports the frame it painted in)
+  heap_mb      the page's JS heap after a garbage collection (CDP Performance.getMetrics)
+  dom_cards    card elements in the DOM (bounded by the page's MAX_DOM_CARDS)
+  label_ms     a label edit in the middle, at 100 % on that card: didChange sent → that version
+               painted (p50 / p99); label_page_ms the page's share (payload received → painted)
+  insert_ms    a leaf inserted in the middle (the server sends a full payload: half the cards
+               move); insert_page_ms the page's share
+  frame_ms     pan and zoom (wheel events over the fitted and zoomed-in picture): each frame's
+               draw, from frame start to painted (p50 / p99 / max)
+
+    python3 benchmarks/page_big.py [--sizes 10000,131071] [--edits 20] [--bin .build/release/bracket]
+
+Prints one JSON line per size. Needs chromium and `pip install playwright`.
+"""
+import argparse
+import json
+import os
+import shutil
+import statistics
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "Tests", "schema"))
+from lsp_client import LSPClient  # noqa: E402
+
+URI = "file:///bench/page-big.bracket"
+
+
+def complete_tree(n):
+    """Lines of a complete binary tree of n nodes (heap numbering), in pre-order, no recursion."""
+    lines = []
+    stack = [(1, 0, False)]
+    while stack:
+        i, depth, closing = stack.pop()
+        pad = "  " * depth
+        if closing:
+            lines.append(pad + "}")
+            continue
+        kids = [c for c in (2 * i, 2 * i + 1) if c <= n]
+        if kids:
+            lines.append(f'{pad}n{i} "Node {i}" {{')
+            stack.append((i, depth, True))
+            stack.extend((c, depth + 1, False) for c in reversed(kids))
+        else:
+            lines.append(f'{pad}n{i} "Node {i}"')
+    return lines
+
+
+def percentile(values, p):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))] if ordered else None
+
+
+def now_ms():
+    return time.time() * 1000
+
+
+def wait_painted(page, version, timeout=300000):
+    page.wait_for_function(f"() => window.bracketPreview.painted().version === {version}", timeout=timeout,
+                           polling="raf")
+    return page.evaluate("() => window.bracketPreview.painted().at")
+
+
+def page_side(page):
+    """The page's own share: the payload received (before parsing) → painted."""
+    painted = page.evaluate("() => window.bracketPreview.painted()")
+    return painted["at"] - painted["received"]
+
+
+def heap_mb(cdp):
+    """The JS heap after a collection, plus the typed arrays' backing stores (which live outside
+    the heap and which JSHeapUsedSize leaves out), and the page's DOM node count."""
+    cdp.send("HeapProfiler.collectGarbage")
+    metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+    usage = cdp.send("Runtime.getHeapUsage")
+    backing = usage.get("backingStorageSize", 0)
+    return (metrics["JSHeapUsedSize"] + backing) / 1e6, int(metrics.get("Nodes", 0))
+
+
+def run_size(browser, binary, n, edits):
+    lines = complete_tree(n)
+    text = "\n".join(lines) + "\n"
+    result = {"nodes": n, "bytes": len(text)}
+    with LSPClient([binary, "lsp"]) as client:
+        client.request("initialize", {"processId": os.getpid(), "rootUri": None, "capabilities": {}})
+        client.notify("initialized", {})
+        client.notify("textDocument/didOpen", {"textDocument": {"uri": URI, "languageId": "bracket",
+                                                                "version": 1, "text": text}})
+        url = client.request("bracket/openPreview", {"textDocument": {"uri": URI}}, timeout=600)["url"]
+        page = browser.new_page(viewport={"width": 1000, "height": 700})
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Performance.enable")
+        start = now_ms()
+        page.goto(url)
+        first = wait_painted(page, 1)
+        result["first_ms"] = round(first - start)
+        result["heap_mb"], result["dom_nodes"] = heap_mb(cdp)
+        result["heap_mb"] = round(result["heap_mb"], 1)
+
+        # Edits in the middle of the file, at 100 % (cards in the DOM): a label, then a leaf.
+        middle = next(i for i in range(len(lines) // 2, len(lines)) if lines[i].strip().endswith('"') and "{" not in lines[i])
+        # At 100 %, centred on the card that is edited (search finds it), so the edit repaints
+        # DOM cards.
+        middle_id = lines[middle].split()[0]
+        page.click("#zoom-reset")
+        page.fill("#search", middle_id)
+        page.wait_for_function(f"() => window.bracketPreview.match() === {json.dumps(middle_id)}", timeout=30000)
+        page.wait_for_timeout(300)
+        version = 1
+        label_times, label_page = [], []
+        for k in range(edits):
+            version += 1
+            line = lines[middle]
+            column = line.index('"') + 1
+            payload = {"textDocument": {"uri": URI, "version": version},
+                       "contentChanges": [{"range": {"start": {"line": middle, "character": column},
+                                                     "end": {"line": middle, "character": column + 1}},
+                                           "text": "NM"[k % 2]}]}
+            sent = now_ms()
+            client.notify("textDocument/didChange", payload)
+            label_times.append(wait_painted(page, version) - sent)
+            label_page.append(page_side(page))
+        insert_times, insert_page = [], []
+        for k in range(max(1, edits // 4)):
+            version += 1
+            payload = {"textDocument": {"uri": URI, "version": version},
+                       "contentChanges": [{"range": {"start": {"line": middle + 1, "character": 0},
+                                                     "end": {"line": middle + 1, "character": 0}},
+                                           "text": f"{' ' * 4}inserted{k}\n"}]}
+            sent = now_ms()
+            client.notify("textDocument/didChange", payload)
+            insert_times.append(wait_painted(page, version) - sent)
+            insert_page.append(page_side(page))
+        result["label_ms"] = [round(percentile(label_times, 50), 1), round(percentile(label_times, 99), 1)]
+        result["insert_ms"] = [round(percentile(insert_times, 50), 1), round(percentile(insert_times, 99), 1)]
+        result["label_page_ms"] = [round(percentile(label_page, 50), 1), round(percentile(label_page, 99), 1)]
+        result["insert_page_ms"] = [round(percentile(insert_page, 50), 1), round(percentile(insert_page, 99), 1)]
+        result["dom_cards"] = page.evaluate("() => document.querySelectorAll('#stage [data-node-id]').length")
+
+        # Pan and zoom: fitted (the overview canvas), then zoomed in (DOM cards).
+        page.evaluate("() => window.bracketPreview.painted().frames.length = 0")
+        page.click("#zoom-fit")
+        page.mouse.move(500, 400)
+        for step in range(30):
+            page.mouse.wheel(0, -120 if step < 15 else 120)
+            page.keyboard.down("Control")
+            page.mouse.wheel(0, -240)
+            page.keyboard.up("Control")
+            page.wait_for_timeout(20)
+        page.click("#zoom-reset")
+        for step in range(30):
+            page.mouse.wheel(60, 240)
+            page.wait_for_timeout(20)
+        page.wait_for_timeout(200)
+        frames = page.evaluate("() => window.bracketPreview.painted().frames")
+        result["frames"] = len(frames)
+        result["frame_ms"] = [round(percentile(frames, 50), 1), round(percentile(frames, 99), 1), round(max(frames), 1)] if frames else None
+        result["heap_after_mb"] = round(heap_mb(cdp)[0], 1)
+        page.close()
+        client.request("shutdown", None)
+        client.notify("exit", None)
+        client.wait(30)
+    return result
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sizes", default="10000,131071")
+    parser.add_argument("--edits", type=int, default=20)
+    parser.add_argument("--bin", default=os.path.join(ROOT, ".build", "release", "bracket"))
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"])
+        try:
+            for size in args.sizes.split(","):
+                print(json.dumps(run_size(browser, args.bin, int(size.replace("_", "")), args.edits)), flush=True)
+        finally:
+            browser.close()
+
+
+if __name__ == "__main__":
+    main()
