@@ -87,6 +87,8 @@ struct DecodedTable: @unchecked Sendable {
                 }
             }
         }
+        // SVG text collapses a tab into a space, so a tab is measured as the space it is drawn as.
+        basic[0x09] = basic[0x20]
         let ascii = (0..<128).map { basic[$0] == Self.absent ? 0 : basic[$0] & ~Self.clusterFlag }
         self.ascii = Self.permanent(ascii)
         self.bytes = Self.permanent((0..<256).map { (byte: Int) -> UInt32 in

@@ -14,6 +14,12 @@ import Testing
         #expect(measurer.width(of: "") == 0)
     }
 
+    /// The SVG draws a tab in a label as a space, so it must take a space's room, not none.
+    @Test func aTabIsMeasuredAsTheSpaceItIsDrawnAs() {
+        #expect(measurer.width(of: "a\tb") == measurer.width(of: "a b"))
+        #expect(measurer.wrap("a\tb", maxWidth: 1000, maxLines: 3).width == measurer.width(of: "a b"))
+    }
+
     @Test func widthIsTheSumOfItsClusters() {
         // (Not Arabic: its letters change width with their neighbours, see ArabicTests.)
         let texts = ["Node 123", "Ayşe Émile", "Дмитрий", "अनन्या", "日本語のテキスト", "Final 🏆", "שלום"]
