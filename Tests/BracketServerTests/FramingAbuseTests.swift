@@ -23,7 +23,7 @@ import Testing
         // The shutdown hidden in the first case's body was never run: shutdown now answers and exit gives 0.
         #expect(client.finish() == 0)
         // The server said why, in its log (not the test's output).
-        #expect(client.logLines.contains { $0.hasPrefix("framing error: ") })
+        #expect(client.waitForLog(containing: "framing error: ").contains { $0.hasPrefix("framing error: ") })
     }
 
     static let probe = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"bracket/sync-probe\"}"
@@ -41,7 +41,9 @@ import Testing
         #expect(refusal["error"]?["message"]?.stringValue?.contains("exceeds the limit") == true)
         expectHealthy(client, id: 10)
         #expect(client.finish() == 0)
-        #expect(client.logLines.contains { $0.contains("Content-Length \(declared) exceeds the limit") })
+        // The log pipe is read on its own thread: wait for the line rather than race it.
+        let said = "Content-Length \(declared) exceeds the limit"
+        #expect(client.waitForLog(containing: said).contains { $0.contains(said) })
     }
 
     /// A declared length longer than the body, with the next message right behind it: the next
