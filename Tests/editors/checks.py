@@ -28,3 +28,22 @@ class Checks:
 
 
 check = Checks()
+
+
+def browser_prerequisites(binary):
+    """The path of Debian's chromium when the `bracket` binary, Playwright and chromium are all
+    there; otherwise a failed check saying which is missing, and None."""
+    import os
+    import shutil
+    if not os.access(binary, os.X_OK):
+        check(f"the bracket binary is at {binary} (set BRACKET_BIN)", False)
+        return None
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        check("playwright is installed (pip install playwright)", False)
+        return None
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        check("chromium is installed (apt-get install chromium)", False)
+    return chromium

@@ -12,7 +12,6 @@ highlight scrolls the card into view, and zoom, pan and highlight survive an edi
 chromium and `pip install playwright`. Prints one line per check and `N passed, N failed` last.
 """
 import os
-import shutil
 import sys
 import time
 
@@ -21,7 +20,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "Tests", "schema"))
 sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
 from lsp_client import LSPClient  # noqa: E402
-from checks import check  # noqa: E402
+from checks import browser_prerequisites, check  # noqa: E402
 from page_big import complete_tree  # noqa: E402
 
 BINARY = os.environ.get("BRACKET_BIN", os.path.join(ROOT, ".build", "debug", "bracket"))
@@ -235,19 +234,10 @@ def main(argv):
     if "--screenshots" in argv:
         shots = argv[argv.index("--screenshots") + 1]
         os.makedirs(shots, exist_ok=True)
-    if not os.access(BINARY, os.X_OK):
-        print(f"bracket binary not found at {BINARY} (set BRACKET_BIN)")
-        print("0 passed, 1 failed")
-        return 1
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        check("playwright is installed (pip install playwright)", False)
-        return check.summary()
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    chromium = browser_prerequisites(BINARY)
     if chromium is None:
-        check("chromium is installed (apt-get install chromium)", False)
         return check.summary()
+    from playwright.sync_api import sync_playwright
     lines = complete_tree(NODES)
     text = "\n".join(lines) + "\n"
     with Client([BINARY, "lsp"]) as client, sync_playwright() as p:

@@ -20,7 +20,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "Tests", "schema"))
 from lsp_client import LSPClient  # noqa: E402
-from checks import check  # noqa: E402
+from checks import browser_prerequisites, check  # noqa: E402
 
 BINARY = os.environ.get("BRACKET_BIN", os.path.join(ROOT, ".build", "debug", "bracket"))
 TOURNAMENT_URI = "file:///tmp/bracket-preview-browser/tournament.bracket"
@@ -241,19 +241,10 @@ def main(argv):
     if "--screenshots" in argv:
         shots = argv[argv.index("--screenshots") + 1]
         os.makedirs(shots, exist_ok=True)
-    if not os.access(BINARY, os.X_OK):
-        print(f"bracket binary not found at {BINARY} (set BRACKET_BIN)")
-        print("0 passed, 1 failed")
-        return 1
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        check("playwright is installed (pip install playwright)", False)
-        return check.summary()
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    chromium = browser_prerequisites(BINARY)
     if chromium is None:
-        check("chromium is installed (apt-get install chromium)", False)
         return check.summary()
+    from playwright.sync_api import sync_playwright
     downloads = tempfile.mkdtemp(prefix="bracket-preview-browser-")
     with LSPClient([BINARY, "lsp"]) as client, sync_playwright() as p:
         client.request("initialize", {"processId": os.getpid(), "rootUri": None, "capabilities": {}})
