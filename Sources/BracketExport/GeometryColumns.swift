@@ -14,6 +14,12 @@ import BracketModel
 /// start line and character, end line and character, as already converted by the caller),
 /// `edgeChildren` the card index of each connector's child (its parent follows from the depths),
 /// `edgePoints` eight numbers per connector (x and y of its four points).
+///
+/// A tree that records results (some `score` or `winner`) also gets `entrants` (the card index of
+/// the leaf whose competitor each card shows, -1 for none), `results` (one character per card:
+/// `w` won the match at its parent, `l` lost it, `p` a slot still to be decided, `b` a bye, `-`
+/// none of these) and its scores sparsely, `scoreCards` (ascending card indices) beside
+/// `scoreTexts`. A tree without results pays nothing: the members are absent.
 public func writeGeometryColumns(_ diagram: Diagram, _ geometry: Geometry, ranges: [NodeRange]) -> [UInt8] {
     let count = min(diagram.nodes.count, geometry.centres.count, ranges.count)
     let edges = geometry.edgeChildren.indices.filter {
@@ -42,7 +48,13 @@ private func estimatedColumnsSize(_ diagram: Diagram, _ geometry: Geometry, coun
     let perCard = 2 * 3 + 5 * numberBytes + 4 * 11 + 16
     let perEdge = 12 + 8 * numberBytes
     let header = 1024 + ByteSink.jsonStringBound((diagram.settings.title ?? "").utf8.count)
-    return count &* perCard &+ edges &* perEdge &+ ByteSink.jsonStringBound(textBytes) &+ header
+    var results = 0
+    if recordsResults(nodes, count: count) {
+        // An entrant (ten digits), a result letter, and a score's index; the texts as text.
+        results = count &* 24
+        for index in 0..<count { if let score = nodes.scores[index] { textBytes &+= 3 &+ score.utf8.count } }
+    }
+    return count &* perCard &+ results &+ edges &* perEdge &+ ByteSink.jsonStringBound(textBytes) &+ header
 }
 
 private func writeColumns(
@@ -83,7 +95,44 @@ private func writeColumns(
         out.raw(",")
         pair(&out, points.3)
     }
+    if recordsResults(nodes, count: count) { writeResultColumns(&out, nodes, count: count) }
     out.raw("}")
+}
+
+/// Whether the tree records results: then every parent's match is decided (a child won) or
+/// pending, so one of the two flags is set somewhere.
+private func recordsResults(_ nodes: DiagramNodes, count: Int) -> Bool {
+    nodes.isWinners.prefix(count).contains(true) || nodes.isPendings.prefix(count).contains(true)
+}
+
+private func writeResultColumns(_ out: inout ByteSink, _ nodes: DiagramNodes, count: Int) {
+    column(&out, "entrants", count) { out, index in
+        let entrant = Int(nodes.entrants[index])
+        out.integer(entrant < count ? entrant : -1)
+    }
+    // Which matches have a winner, so the other competitors of those matches lost.
+    var decided = [Bool](repeating: false, count: count)
+    for index in 0..<count where nodes.isWinners[index] {
+        let parent = Int(nodes.parents[index])
+        if parent >= 0 && parent < count { decided[parent] = true }
+    }
+    out.raw(",\"results\":\"")
+    for index in 0..<count { out.raw(resultLetter(nodes, index, decided: decided)) }
+    out.raw("\"")
+    let scored = (0..<count).filter { nodes.scores[$0] != nil }
+    column(&out, "scoreCards", scored.count) { out, position in out.integer(scored[position]) }
+    column(&out, "scoreTexts", scored.count) { out, position in out.jsonString(nodes.scores[scored[position]] ?? "") }
+}
+
+/// The `results` letter of card `index`: a slot still to be decided, a bye, the winner of the
+/// match at its parent, its loser (someone else won that match), or none (the root, or a
+/// competitor whose match is still to be played).
+private func resultLetter(_ nodes: DiagramNodes, _ index: Int, decided: [Bool]) -> UInt8 {
+    if nodes.isPendings[index] { return UInt8(ascii: "p") }
+    if nodes.isByes[index] { return UInt8(ascii: "b") }
+    if nodes.isWinners[index] { return UInt8(ascii: "w") }
+    let parent = Int(nodes.parents[index])
+    return parent >= 0 && parent < decided.count && decided[parent] ? UInt8(ascii: "l") : UInt8(ascii: "-")
 }
 
 /// `,"name":[…]` with `count` members written by `member`.

@@ -17,6 +17,7 @@ extension PreviewPageAssets {
   --bracket-text: #1f2328;
   --bracket-edge: #8c959f;
   --bracket-highlight: #0969da;
+  --bracket-path: #bc4c00;
   --bracket-error: #cf222e;
   --bracket-warning: #9a6700;
   --bracket-toolbar-background: #f6f8fa;
@@ -34,6 +35,7 @@ extension PreviewPageAssets {
     --bracket-text: #e6edf3;
     --bracket-edge: #6e7681;
     --bracket-highlight: #58a6ff;
+    --bracket-path: #f0883e;
     --bracket-error: #f85149;
     --bracket-warning: #d29922;
     --bracket-toolbar-background: #161b22;
@@ -51,6 +53,7 @@ body.vscode-light, body.vscode-dark, body.vscode-high-contrast, body.vscode-high
   --bracket-text: var(--vscode-editor-foreground, #1f2328);
   --bracket-edge: var(--vscode-editorLineNumber-foreground, #8c959f);
   --bracket-highlight: var(--vscode-focusBorder, #0969da);
+  --bracket-path: var(--vscode-charts-orange, #bc4c00);
   --bracket-error: var(--vscode-editorError-foreground, #cf222e);
   --bracket-warning: var(--vscode-editorWarning-foreground, #9a6700);
   --bracket-toolbar-background: var(--vscode-sideBar-background, var(--vscode-editor-background, #f6f8fa));
@@ -237,6 +240,48 @@ body {
   fill: color-mix(in srgb, var(--bracket-highlight) 18%, var(--bracket-card-fill));
 }
 .bracket-stage svg [data-node-id]:hover rect { stroke: var(--bracket-highlight); }
+
+/* A competitor's path (hover, click or focus a card): its cards outlined and tinted, the
+   connectors between them drawn over the others at a width that stays the same at any zoom
+   (so it shows over the overview too), the rest of the picture faded. The focused, cursor and
+   search cards keep their own outline colour. */
+.bracket-stage svg .bracket-path-line {
+  stroke: var(--bracket-path);
+  stroke-width: 3px;
+  stroke-linejoin: round;
+  stroke-linecap: round;
+  vector-effect: non-scaling-stroke;
+  pointer-events: none;
+}
+.bracket-stage svg [data-node-id].bracket-path rect {
+  stroke: var(--bracket-path);
+  stroke-width: 3px;
+  fill: color-mix(in srgb, var(--bracket-path) 14%, var(--bracket-card-fill));
+}
+.bracket-stage svg [data-node-id].bracket-path:focus-visible rect,
+.bracket-stage svg [data-node-id].bracket-path.bracket-highlight rect,
+.bracket-stage svg [data-node-id].bracket-path.bracket-match rect { stroke: var(--bracket-highlight); }
+.bracket-has-path .bracket-stage svg [data-node-id]:not(.bracket-path),
+.bracket-has-path .bracket-stage svg .bracket-connector { opacity: 0.5; }
+.bracket-path-status {
+  position: absolute;
+  left: 8px;
+  bottom: 8px;
+  max-width: calc(100% - 220px);
+  margin: 0;
+  padding: 4px 10px;
+  border: 1px solid var(--bracket-path);
+  border-left-width: 4px;
+  border-radius: 4px;
+  background: var(--bracket-toolbar-background);
+  color: var(--bracket-page-foreground);
+  box-shadow: 0 1px 4px rgba(0, 0, 0, 0.2);
+  white-space: nowrap;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  pointer-events: none;
+}
+.bracket-path-status[hidden] { display: none; }
 
 /* Printing: the whole diagram alone, fitted to the page (the SVG's viewBox keeps its
    proportions), in the light colours (the dark ones are screen only), without the toolbar,

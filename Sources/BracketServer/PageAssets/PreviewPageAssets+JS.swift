@@ -204,6 +204,8 @@ extension PreviewPageAssets {
       w: num(node.width, shared.w), h: num(node.height, shared.h),
       depth: Math.max(0, Math.floor(num(node.depth, 0))),
       range: range ? [num(range.start.line, 0), num(range.start.character, 0), num(range.end.line, 0), num(range.end.character, 0)] : null,
+      flags: resultFlags(node), score: typeof node.score === "string" ? node.score : null,
+      entrantId: typeof node.entrant === "string" ? node.entrant : null,
     };
   }
 
@@ -232,6 +234,7 @@ extension PreviewPageAssets {
       fontSize: frame.fontSize, sharedW: frame.sharedW, sharedH: frame.sharedH,
       settings: frame.settings, title: frame.title, metrics: frame.metrics,
       idIndex: new Map(), duplicates: false, lower: null, children: null,
+      flags: new Uint8Array(count), scores: null, entrant: null, entrantIds: null, hasResults: false,
     };
     for (var k = 0; k < count; k++) {
       var src = source(k);
@@ -239,6 +242,7 @@ extension PreviewPageAssets {
         s.ids[k] = old.ids[src]; s.labels[k] = old.labels[src]; s.lines[k] = old.lines[src];
         s.cx[k] = old.cx[src]; s.cy[k] = old.cy[src]; s.w[k] = old.w[src]; s.h[k] = old.h[src];
         s.depth[k] = old.depth[src];
+        copyResult(s, k, old, src);
         if (old.hasRange[src]) {
           s.hasRange[k] = 1;
           for (var q = 0; q < 4; q++) s.ranges[4 * k + q] = old.ranges[4 * src + q];
@@ -252,6 +256,8 @@ extension PreviewPageAssets {
         s.cx[k] = num(src.x, 0); s.cy[k] = num(src.y, 0);
         s.w[k] = num(src.width, frame.sharedW); s.h[k] = num(src.height, frame.sharedH);
         s.depth[k] = Math.max(0, Math.floor(num(src.depth, 0)));
+        setResult(s, k, resultFlags(src), typeof src.score === "string" ? src.score : null,
+          typeof src.entrant === "string" ? src.entrant : null);
         if (range && range.start && range.end) {
           s.hasRange[k] = 1;
           s.ranges[4 * k] = num(range.start.line, 0); s.ranges[4 * k + 1] = num(range.start.character, 0);
@@ -260,6 +266,7 @@ extension PreviewPageAssets {
       } else {
         s.ids[k] = src.id; s.labels[k] = src.label; s.lines[k] = src.lines;
         s.cx[k] = src.x; s.cy[k] = src.y; s.w[k] = src.w; s.h[k] = src.h; s.depth[k] = src.depth;
+        setResult(s, k, src.flags, src.score, src.entrantId);
         if (src.range) { s.hasRange[k] = 1; for (var r = 0; r < 4; r++) s.ranges[4 * k + r] = src.range[r]; }
       }
       if (s.idIndex.has(s.ids[k])) s.duplicates = true; else s.idIndex.set(s.ids[k], k);
@@ -295,6 +302,7 @@ extension PreviewPageAssets {
       s.edgeChild[e] = child;
     }
     finishStore(s);
+    finishResults(s);
     return s;
   }
 
@@ -385,7 +393,9 @@ extension PreviewPageAssets {
       fontSize: frame.fontSize, sharedW: frame.sharedW, sharedH: frame.sharedH,
       settings: frame.settings, title: frame.title, metrics: frame.metrics,
       idIndex: new Map(), duplicates: false, lower: null, children: null,
+      flags: new Uint8Array(n), scores: null, entrant: null, entrantIds: null, hasResults: false,
     };
+    readResultColumns(s, c);
     s.w.fill(frame.sharedW);
     s.h.fill(frame.sharedH);
     if (widths) for (var a = 0; a < n; a++) s.w[a] = num(widths[a], frame.sharedW);
@@ -403,6 +413,7 @@ extension PreviewPageAssets {
       s.edgeIds[e] = s.edgeChild[e] >= 0 ? s.ids[s.edgeChild[e]] : "";
     }
     finishStore(s);
+    finishResults(s);
     return s;
   }
 
@@ -520,9 +531,132 @@ extension PreviewPageAssets {
       if (r.range) { s.hasRange[i] = 1; for (var q = 0; q < 4; q++) s.ranges[4 * i + q] = r.range[q]; }
       if (s.lower) s.lower.labels[i] = r.label.toLowerCase();
     });
+    if (rows.length > 0) patchResults(s, rows);
     edgeRows.forEach(function (pair) { s.pts.set(pair[1].pts, 8 * pair[0]); });
     s.changed = rows.length + edgeRows.length;
     return true;
+  }
+
+  // ---------------------------------------------------------------- results (docs/protocol.md)
+
+  // Per card: won the match at its parent, is a slot still to be decided, a bye; LOST is the
+  // columns' explicit "l" (it also says that the match at its parent has a winner).
+  var WON = 1, PENDING = 2, BYE = 4, LOST = 8;
+  var RESULT_LETTERS = { 119: WON, 108: LOST, 112: PENDING, 98: WON | BYE }; // w l p b
+
+  function resultFlags(node) {
+    return (node.winner === true ? WON : 0) | (node.pending === true ? PENDING : 0) | (node.bye === true ? BYE : 0);
+  }
+
+  function setResult(s, k, flags, score, entrantId) {
+    s.flags[k] = flags;
+    if (score !== null) {
+      if (!s.scores) s.scores = new Array(s.n).fill(null);
+      s.scores[k] = score;
+    }
+    if (entrantId !== null) {
+      if (!s.entrantIds) s.entrantIds = new Array(s.n).fill(null);
+      s.entrantIds[k] = entrantId;
+    }
+  }
+
+  function copyResult(s, k, old, src) {
+    var entrant = old.entrant && !old.entrantDerived && old.entrant[src] >= 0 ? old.ids[old.entrant[src]] : null;
+    setResult(s, k, old.flags[src], old.scores ? old.scores[src] : null, entrant);
+  }
+
+  // The result columns: `results` (a letter per card), `entrants` (card indices), and the scores
+  // sparsely (`scoreCards`, `scoreTexts`). Absent for a tree that records no results.
+  function readResultColumns(s, c) {
+    var letters = typeof c.results === "string" ? c.results : "";
+    for (var i = 0; i < s.n && i < letters.length; i++) s.flags[i] = RESULT_LETTERS[letters.charCodeAt(i)] || 0;
+    if (Array.isArray(c.entrants) && c.entrants.length >= s.n) {
+      s.entrant = new Int32Array(s.n);
+      for (var e = 0; e < s.n; e++) {
+        var entrant = c.entrants[e];
+        s.entrant[e] = typeof entrant === "number" && entrant >= 0 && entrant < s.n ? entrant : -1;
+      }
+    }
+    var cards = Array.isArray(c.scoreCards) ? c.scoreCards : [], texts = Array.isArray(c.scoreTexts) ? c.scoreTexts : [];
+    for (var k = 0; k < cards.length && k < texts.length; k++) {
+      var card = cards[k];
+      if (!(typeof card === "number" && card >= 0 && card < s.n) || typeof texts[k] !== "string") continue;
+      if (!s.scores) s.scores = new Array(s.n).fill(null);
+      s.scores[card] = texts[k];
+    }
+  }
+
+  // Resolves entrant IDs (geometry JSON, deltas) to card indices and works out which matches
+  // have a winner, once the store's IDs and parents are known.
+  function finishResults(s) {
+    if (s.entrantIds) {
+      s.entrant = new Int32Array(s.n).fill(-1);
+      for (var i = 0; i < s.n; i++) {
+        var id = s.entrantIds[i];
+        if (id !== null) s.entrant[i] = id === s.ids[i] ? i : s.idIndex.has(id) ? s.idIndex.get(id) : -1;
+      }
+      s.entrantIds = null;
+    }
+    var any = !!s.scores;
+    for (var k = 0; k < s.n && !any; k++) if (s.flags[k] !== 0) any = true;
+    s.hasResults = any;
+    s.entrantDerived = false;
+    s.competition = undefined;
+    if (!any) { s.entrant = null; s.decided = null; return; }
+    // A match has a winner when one of its children won (or, from the columns, lost).
+    s.decided = new Uint8Array(s.n);
+    for (var c = 0; c < s.n; c++) if (s.flags[c] & (WON | LOST) && s.parent[c] >= 0) s.decided[s.parent[c]] = 1;
+  }
+
+  // A delta that rewrote rows in place: their results, then what follows from them (the IDs do
+  // not change in place, so entrant IDs resolve at once).
+  function patchResults(s, rows) {
+    if (s.entrantDerived) s.entrant = null;
+    rows.forEach(function (pair) {
+      var i = pair[0], r = pair[1];
+      if (r.score !== null || s.scores) setResult(s, i, r.flags, r.score, null);
+      else s.flags[i] = r.flags;
+      if (r.entrantId === null && !s.entrant) return;
+      if (!s.entrant) {
+        s.entrant = new Int32Array(s.n).fill(-1);
+        for (var k = 0; k < s.n; k++) if (s.children.count[k] === 0) s.entrant[k] = k;
+      }
+      var id = r.entrantId;
+      s.entrant[i] = id === null ? -1 : id === s.ids[i] ? i : s.idIndex.has(id) ? s.idIndex.get(id) : -1;
+    });
+    finishResults(s);
+  }
+
+  // "winner", "loser", "pending", "bye" or "" for card i.
+  function resultOf(s, i) {
+    if (!s.hasResults) return "";
+    var f = s.flags[i];
+    if (f & PENDING) return "pending";
+    if (f & BYE) return "bye";
+    if (f & WON) return "winner";
+    var p = s.parent[i];
+    return f & LOST || (p >= 0 && s.decided[p]) ? "loser" : "";
+  }
+
+  function scoreOf(s, i) { return s.scores ? s.scores[i] : null; }
+
+  // The card index of the leaf whose competitor card i shows, or -1. A tree without results
+  // that writes the winner's name again at every round (the old way) gets its entrants from
+  // the names: a parent shows the competitor of its first child with the same label.
+  function entrantOf(s, i) {
+    if (!s.entrant) {
+      var entrant = new Int32Array(s.n).fill(-1);
+      for (var k = s.n - 1; k >= 0; k--) {
+        if (s.children.count[k] === 0) entrant[k] = k;
+        var p = s.parent[k];
+        // Children come after their parent: walking backwards, a child is final before it is read.
+        // Walking backwards, the last write is the first such child.
+        if (p >= 0 && entrant[k] >= 0 && s.labels[k] === s.labels[p]) entrant[p] = entrant[k];
+      }
+      s.entrant = entrant;
+      s.entrantDerived = true;
+    }
+    return i >= 0 && i < s.n ? s.entrant[i] : -1;
   }
 
   // ---------------------------------------------------------------- payloads
@@ -882,6 +1016,7 @@ extension PreviewPageAssets {
   function markCard(g, s, i) {
     g.classList.toggle("bracket-highlight", state.highlightId !== null && s.ids[i] === state.highlightId);
     g.classList.toggle("bracket-match", i === state.match);
+    g.classList.toggle("bracket-path", onPath(s, i));
   }
 
   // After a new store: cards still in it keep their elements (so focus stays on the card being
@@ -1065,6 +1200,7 @@ extension PreviewPageAssets {
     var s = state.store;
     var view = viewSize();
     world.setAttribute("transform", "scale(" + state.scale + ") translate(" + (-state.x) + " " + (-state.y) + ")");
+    drawPathLayer(s);
     if (!s || !state.hasPicture) {
       clearDom();
       overview.hidden = true;
@@ -1318,6 +1454,8 @@ extension PreviewPageAssets {
     }
     if (state.match >= 0) marks.push(state.match);
     if (state.focus >= 0) marks.push(state.focus);
+    var path = currentPath(s);
+    if (path) marks = marks.concat(path.cards);
     return marks;
   }
 
@@ -1483,6 +1621,280 @@ extension PreviewPageAssets {
     var previous = vertical ? key === "ArrowUp" : key === "ArrowLeft";
     return previous ? s.children.prev[i] : s.children.next[i];
   }
+
+  // ---------------------------------------------------------------- a competitor's path
+
+  // Hovering, clicking or focusing a card shows every card of its competitor (the cards with
+  // the same entrant) and the connectors between them, and says how far they got. A card still
+  // to be decided shows its match; in a tree without competitors (no results, no name written
+  // again at the next level) it is the card's line from the root. The path is kept by ID across
+  // updates, pans and zooms, drawn over the overview too, and Escape clears it.
+  var pathLayer = document.createElementNS(SVG_NS, "g");
+  pathLayer.setAttribute("class", "bracket-path-layer");
+  pathLayer.setAttribute("aria-hidden", "true");
+  var pathLine = document.createElementNS(SVG_NS, "path");
+  pathLine.setAttribute("class", "bracket-path-line");
+  pathLine.setAttribute("fill", "none");
+  pathLayer.append(pathLine);
+  content.insertBefore(pathLayer, cardLayer);
+  var pathStatus = document.getElementById("path-status");
+  // Keys are { kind: "entrant" | "slot" | "line", id, index }: the pointer's path wins over the
+  // one clicked or focused while it is over a card.
+  var paths = { hover: null, pinned: null, cache: null };
+
+  // Whether cards stand for competitors: results, or names carried up the tree.
+  function isCompetition(s) {
+    if (s.hasResults) return true;
+    if (s.competition === undefined) {
+      entrantOf(s, 0);
+      s.competition = false;
+      for (var i = 0; i < s.n && !s.competition; i++) if (s.children.count[i] > 0 && s.entrant[i] >= 0) s.competition = true;
+    }
+    return s.competition;
+  }
+
+  function pathKey(s, i) {
+    if (!s || i < 0 || i >= s.n) return null;
+    if (!isCompetition(s)) return { kind: "line", id: s.ids[i], index: i };
+    var e = entrantOf(s, i);
+    return e >= 0 ? { kind: "entrant", id: s.ids[e], index: e } : { kind: "slot", id: s.ids[i], index: i };
+  }
+
+  function sameKey(a, b) {
+    return a === b || (!!a && !!b && a.kind === b.kind && a.id === b.id && a.index === b.index);
+  }
+
+  // The key's card in this store: the same index while it still has that ID, else by ID.
+  function keyIndex(s, key) {
+    if (key.index < s.n && s.ids[key.index] === key.id) return key.index;
+    return s.idIndex.has(key.id) ? s.idIndex.get(key.id) : -1;
+  }
+
+  function edgeOfChild(s) {
+    if (!s.edgeOf) {
+      s.edgeOf = new Int32Array(s.n).fill(-1);
+      for (var e = 0; e < s.m; e++) if (s.edgeChild[e] >= 0) s.edgeOf[s.edgeChild[e]] = e;
+    }
+    return s.edgeOf;
+  }
+
+  // The current path: its cards (tree order), connectors, outline and sentence; cached until
+  // the key, the store or the version changes.
+  function currentPath(s) {
+    var key = paths.hover || paths.pinned;
+    if (!s || !key || !state.hasPicture) return null;
+    var c = paths.cache;
+    if (c && c.store === s && c.version === state.version && c.key === key && c.n === s.n) return c;
+    var index = keyIndex(s, key);
+    var cards = [];
+    if (index >= 0 && key.kind === "entrant") {
+      entrantOf(s, 0);
+      for (var i = 0; i < s.n; i++) if (s.entrant[i] === index) cards.push(i);
+    } else if (index >= 0 && key.kind === "slot") {
+      cards.push(index);
+    } else if (index >= 0) {
+      for (var a = index; a >= 0; a = s.parent[a]) cards.push(a);
+      cards.reverse();
+    }
+    var set = new Set(cards), edgeOf = edgeOfChild(s), edges = [], d = [];
+    cards.forEach(function (card) {
+      var e = edgeOf[card];
+      if (e < 0 || !set.has(s.parent[card])) return;
+      edges.push(e);
+      var p = s.pts, o = 8 * e;
+      d.push("M" + numberText(p[o]) + " " + numberText(p[o + 1]) + "L" + numberText(p[o + 2]) + " " + numberText(p[o + 3]) +
+        "L" + numberText(p[o + 4]) + " " + numberText(p[o + 5]) + "L" + numberText(p[o + 6]) + " " + numberText(p[o + 7]));
+    });
+    c = { store: s, version: state.version, key: key, n: s.n, index: index, cards: cards, set: set, edges: edges, d: d.join("") };
+    c.text = cards.length === 0 ? "" : key.kind === "entrant" ? competitorText(s, index, cards)
+      : key.kind === "slot" ? slotText(s, index) : lineText(s, cards);
+    paths.cache = c;
+    return c;
+  }
+
+  function onPath(s, i) {
+    var path = currentPath(s);
+    return !!path && path.set.has(i);
+  }
+
+  // Cards at each depth, for naming rounds.
+  function depthCount(s, depth) {
+    if (!s.depthCounts) {
+      var counts = [];
+      for (var i = 0; i < s.n; i++) counts[s.depth[i]] = (counts[s.depth[i]] || 0) + 1;
+      s.depthCounts = counts;
+    }
+    return s.depthCounts[depth] || 0;
+  }
+
+  // The name of the round whose match is decided at card p: the level's header when the
+  // document names its rounds, else the usual names counted from the root.
+  function roundName(s, p) {
+    var header = levelHeader(s, s.depth[p]);
+    if (header) return header;
+    var depth = s.depth[p];
+    if (depth === 0) return "Final";
+    if (depth === 1) return "Semi-finals";
+    if (depth === 2) return "Quarter-finals";
+    var size = Math.pow(2, depth + 1), count = depthCount(s, depth + 1);
+    while (size < count) size *= 2;
+    return "Round of " + size;
+  }
+
+  function levelHeader(s, depth) {
+    var headers = s.headers;
+    if (!headers) return "";
+    for (var k = 0; k < headers.length; k++) if (headers[k].level === depth && headers[k].text) return headers[k].text;
+    return "";
+  }
+
+  // "3–1": the first card's score, then the others' in that match (each as written).
+  function scoreLine(s, first, others) {
+    var own = scoreOf(s, first);
+    var theirs = others.map(function (o) { return scoreOf(s, o); }).filter(function (t) { return t !== null; });
+    if (own === null && theirs.length === 0) return "";
+    if (own === null) return theirs.join("–");
+    return [own].concat(theirs).join("–");
+  }
+
+  function childrenOf(s, p) {
+    var list = [];
+    for (var c = s.children.first[p]; c >= 0; c = s.children.next[c]) list.push(c);
+    return list;
+  }
+
+  // "Ayşe Yılmaz — reached the Semi-finals, lost 1–2 to Émile Durand", "… — won the Final 3–1".
+  function competitorText(s, e, cards) {
+    var name = s.labels[e];
+    var top = cards[0];
+    for (var k = 1; k < cards.length; k++) if (s.depth[cards[k]] < s.depth[top]) top = cards[k];
+    var notes = [];
+    cards.forEach(function (card) {
+      if (resultOf(s, card) === "bye" && s.parent[card] >= 0) notes.push("a bye in the " + roundName(s, s.parent[card]));
+    });
+    var p = s.parent[top];
+    if (p < 0) {
+      // The root shows the champion: the final is the match decided at it.
+      var finalist = -1;
+      for (var c = 0; c < cards.length; c++) if (s.parent[cards[c]] === top) finalist = cards[c];
+      if (finalist < 0) return name;
+      var line = scoreLine(s, finalist, childrenOf(s, top).filter(function (x) { return x !== finalist; }));
+      notes.push("won the " + roundName(s, top) + (line ? " " + line : ""));
+      return name + " — " + notes.join("; ");
+    }
+    var round = roundName(s, p);
+    var reached = top === e ? "in the " + round : "reached the " + round;
+    var result = resultOf(s, top);
+    var decided = s.hasResults ? result === "loser" : s.labels[p] !== name;
+    if (decided) {
+      var winner = childrenOf(s, p).filter(function (x) { return x !== top && (resultOf(s, x) === "winner" || (!s.hasResults && s.labels[x] === s.labels[p])); })[0];
+      var score = winner !== undefined ? scoreLine(s, top, [winner]) : "";
+      var by = winner !== undefined ? " to " + s.labels[winner] : "";
+      notes.push((top === e ? "lost in the " + round : reached + ", lost") + (score ? " " + score : "") + by);
+    } else {
+      notes.push((top === e ? "plays in the " + round : reached) + ", still to be played");
+    }
+    return name + " — " + notes.join("; ");
+  }
+
+  // A slot still to be decided: who plays for it.
+  function slotText(s, i) {
+    var names = childrenOf(s, i).map(function (c) {
+      return resultOf(s, c) === "pending" ? "the winner of " + s.ids[c] : s.labels[c];
+    });
+    var round = s.children.count[i] > 0 ? " (" + roundName(s, i) + ")" : "";
+    return names.length > 0 ? "To be decided: " + names.join(" v ") + round : s.labels[i];
+  }
+
+  // A plain tree: the line of labels from the root (the middle elided past eight).
+  function lineText(s, cards) {
+    var labels = cards.map(function (c) { return s.labels[c]; });
+    if (labels.length > 8) labels = labels.slice(0, 3).concat(["…"], labels.slice(-4));
+    return labels.join(" › ");
+  }
+
+  // Drawn from the frame (draw calls it): the connectors' outline, the page's mark and the
+  // status line. Cards take their class in markCard.
+  function drawPathLayer(s) {
+    var path = currentPath(s);
+    var d = path ? path.d : "";
+    if ((pathLine.getAttribute("d") || "") !== d) {
+      if (d) pathLine.setAttribute("d", d); else pathLine.removeAttribute("d");
+    }
+    document.body.classList.toggle("bracket-has-path", !!path && path.cards.length > 0);
+    var text = path ? path.text : "";
+    if (pathStatus.textContent !== text) pathStatus.textContent = text;
+    pathStatus.hidden = text === "";
+  }
+
+  function pathChanged() {
+    var s = state.store;
+    shownCards.forEach(function (element, index) { markCard(element, s, index); });
+    minimapDirty = true;
+    requestDraw();
+  }
+
+  function hoverPath(key) {
+    if (sameKey(key, paths.hover)) return;
+    paths.hover = key;
+    pathChanged();
+  }
+
+  function pinPath(i) {
+    var key = pathKey(state.store, i);
+    if (sameKey(key, paths.pinned) && !paths.hover) return;
+    paths.pinned = key;
+    paths.hover = null;
+    pathChanged();
+  }
+
+  // Escape: returns whether there was a path to clear.
+  function clearPath() {
+    if (!paths.hover && !paths.pinned) return false;
+    paths.hover = null;
+    paths.pinned = null;
+    pathChanged();
+    return true;
+  }
+
+  function cardIndexAt(target) {
+    var card = target && target.closest ? target.closest("[data-node-id]") : null;
+    return card && typeof card.__index === "number" ? card.__index : -1;
+  }
+
+  stage.addEventListener("pointerover", function (event) {
+    if (drag && drag.moved) return;
+    var index = cardIndexAt(event.target);
+    if (index >= 0) hoverPath(pathKey(state.store, index));
+  });
+  stage.addEventListener("pointerout", function (event) {
+    if (cardIndexAt(event.relatedTarget) < 0) hoverPath(null);
+  });
+  viewport.addEventListener("pointerleave", function () { hoverPath(null); });
+  // Registered before the click that reveals, so a pan's click is still known as one here.
+  stage.addEventListener("click", function (event) {
+    if (suppressClick) return;
+    var s = state.store;
+    var index = cardIndexAt(event.target);
+    if (index < 0 && s && lastMode === "overview") {
+      // The overview has no elements: the card under the pointer.
+      var box = viewport.getBoundingClientRect(), found = [];
+      var px = state.x + (event.clientX - box.left) / state.scale - s.margin;
+      var py = state.y + (event.clientY - box.top) / state.scale - s.margin;
+      var slack = 3 / state.scale;
+      cardsIn(s, { x0: px - slack, y0: py - slack, x1: px + slack, y1: py + slack }, 1, found);
+      index = found.length > 0 ? found[0] : -1;
+    }
+    if (index >= 0) pinPath(index); else clearPath();
+  });
+  viewport.addEventListener("focusin", function (event) {
+    var index = cardIndexAt(event.target);
+    if (index >= 0) pinPath(index);
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape" || event.target === searchBox) return;
+    if (clearPath()) { event.preventDefault(); announce("Path cleared"); }
+  });
 
   // ---------------------------------------------------------------- search
 
@@ -1808,6 +2220,11 @@ extension PreviewPageAssets {
     cardCount: function () { return state.store ? state.store.n : 0; },
     focused: function () { return state.focus >= 0 && state.store ? state.store.ids[state.focus] : null; },
     match: function () { return state.match >= 0 && state.store ? state.store.ids[state.match] : null; },
+    // The competitor's path shown: { kind, id, cards: [card index], edges: [connector index], text }.
+    path: function () {
+      var path = currentPath(state.store);
+      return path ? { kind: path.key.kind, id: path.key.id, cards: path.cards.slice(), edges: path.edges.slice(), text: path.text } : null;
+    },
     markup: pictureMarkup,
     // { version, at, frames }: the last painted version, when (epoch ms), and the recent draw
     // times from frame start to painted (ms).
