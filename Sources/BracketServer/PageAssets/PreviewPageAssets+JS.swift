@@ -473,6 +473,7 @@ extension PreviewPageAssets {
     var frame = delta && delta.frame;
     var cards = part(delta && delta.cards), edges = part(delta && delta.edges);
     if (!frame || typeof frame !== "object" || !cards || !edges || old.duplicates) return null;
+    if (lacksResults(old, cards)) return null;
     if (!(frame.svgWidth > 0) || !(frame.svgHeight > 0)) return null;
     var shared = { w: old.sharedW, h: old.sharedH };
     if (cards.removed.length + cards.added.length + edges.removed.length + edges.added.length === 0) {
@@ -543,6 +544,14 @@ extension PreviewPageAssets {
   // columns' explicit "l" (it also says that the match at its parent has a winner).
   var WON = 1, PENDING = 2, BYE = 4, LOST = 8;
   var RESULT_LETTERS = { 119: WON, 108: LOST, 112: PENDING, 98: WON | BYE }; // w l p b
+
+  // A delta to a picture with results whose cards do not say theirs (a server older than the
+  // result fields) cannot be applied: the page asks for the whole picture instead.
+  function lacksResults(old, cards) {
+    if (!old.hasResults) return false;
+    function lacks(entry) { return !entry || !entry.node || !("entrant" in entry.node); }
+    return cards.changed.some(lacks) || cards.added.some(lacks);
+  }
 
   function resultFlags(node) {
     return (node.winner === true ? WON : 0) | (node.pending === true ? PENDING : 0) | (node.bye === true ? BYE : 0);
@@ -1691,7 +1700,9 @@ extension PreviewPageAssets {
       entrantOf(s, 0);
       for (var i = 0; i < s.n; i++) if (s.entrant[i] === index) cards.push(i);
     } else if (index >= 0 && key.kind === "slot") {
+      // A slot still to be decided: its match, the slot and who plays for it.
       cards.push(index);
+      for (var m = s.children.first[index]; m >= 0; m = s.children.next[m]) cards.push(m);
     } else if (index >= 0) {
       for (var a = index; a >= 0; a = s.parent[a]) cards.push(a);
       cards.reverse();
@@ -1881,9 +1892,12 @@ extension PreviewPageAssets {
       var box = viewport.getBoundingClientRect(), found = [];
       var px = state.x + (event.clientX - box.left) / state.scale - s.margin;
       var py = state.y + (event.clientY - box.top) / state.scale - s.margin;
-      var slack = 3 / state.scale;
-      cardsIn(s, { x0: px - slack, y0: py - slack, x1: px + slack, y1: py + slack }, 1, found);
-      index = found.length > 0 ? found[0] : -1;
+      var slack = 3 / state.scale, best = Infinity;
+      cardsIn(s, { x0: px - slack, y0: py - slack, x1: px + slack, y1: py + slack }, 64, found);
+      found.forEach(function (i) {
+        var d = Math.abs(s.cx[i] - px) + Math.abs(s.cy[i] - py);
+        if (d < best) { best = d; index = i; }
+      });
     }
     if (index >= 0) pinPath(index); else clearPath();
   });
