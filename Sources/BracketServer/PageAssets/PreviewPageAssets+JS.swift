@@ -636,6 +636,14 @@ extension PreviewPageAssets {
     finishResults(s);
   }
 
+  // Whether a parent's label names the competitor of a child's: the same text, or the same
+  // followed by symbols only ("Ayşe Yılmaz 🏆").
+  var SYMBOLS_ONLY = /^\s+[^\p{L}\p{N}]+$/u;
+  function carriesName(parent, child) {
+    return parent === child || (child !== "" && parent.length > child.length && parent.lastIndexOf(child, 0) === 0 &&
+      SYMBOLS_ONLY.test(parent.slice(child.length)));
+  }
+
   // "winner", "loser", "pending", "bye" or "" for card i.
   function resultOf(s, i) {
     if (!s.hasResults) return "";
@@ -660,7 +668,7 @@ extension PreviewPageAssets {
         var p = s.parent[k];
         // Children come after their parent: walking backwards, a child is final before it is read.
         // Walking backwards, the last write is the first such child.
-        if (p >= 0 && entrant[k] >= 0 && s.labels[k] === s.labels[p]) entrant[p] = entrant[k];
+        if (p >= 0 && entrant[k] >= 0 && carriesName(s.labels[p], s.labels[k])) entrant[p] = entrant[k];
       }
       s.entrant = entrant;
       s.entrantDerived = true;
@@ -1571,6 +1579,10 @@ extension PreviewPageAssets {
   function describeCard(i) {
     var s = state.store;
     var parts = [s.labels[i] + (s.labels[i] !== s.ids[i] ? " (" + s.ids[i] + ")" : "")];
+    // Its result as the card's accessible name says it: "Ayşe Yılmaz, 6, winner".
+    var score = scoreOf(s, i), result = resultOf(s, i);
+    if (score !== null) parts.push(score);
+    if (result && result !== "pending") parts.push(result);
     var kids = s.children.count[i];
     parts.push("level " + (s.depth[i] + 1));
     parts.push(kids === 0 ? "no children" : plural(kids, "child").replace("childs", "children"));
@@ -1759,6 +1771,8 @@ extension PreviewPageAssets {
     return "";
   }
 
+  function oneLine(label) { return label.replace(/\s*\n\s*/g, " "); }
+
   // "3–1": the first card's score, then the others' in that match (each as written).
   function scoreLine(s, first, others) {
     var own = scoreOf(s, first);
@@ -1776,7 +1790,7 @@ extension PreviewPageAssets {
 
   // "Ayşe Yılmaz — reached the Semi-finals, lost 1–2 to Émile Durand", "… — won the Final 3–1".
   function competitorText(s, e, cards) {
-    var name = s.labels[e];
+    var name = oneLine(s.labels[e]);
     var top = cards[0];
     for (var k = 1; k < cards.length; k++) if (s.depth[cards[k]] < s.depth[top]) top = cards[k];
     var notes = [];
@@ -1795,12 +1809,14 @@ extension PreviewPageAssets {
     }
     var round = roundName(s, p);
     var reached = top === e ? "in the " + round : "reached the " + round;
-    var result = resultOf(s, top);
-    var decided = s.hasResults ? result === "loser" : s.labels[p] !== name;
+    // The match's winner: from the results, or the child whose name the parent carries.
+    var winner = childrenOf(s, p).filter(function (x) {
+      return x !== top && (s.hasResults ? resultOf(s, x) === "winner" || resultOf(s, x) === "bye" : s.entrant[p] === s.entrant[x]);
+    })[0];
+    var decided = s.hasResults ? resultOf(s, top) === "loser" : winner !== undefined;
     if (decided) {
-      var winner = childrenOf(s, p).filter(function (x) { return x !== top && (resultOf(s, x) === "winner" || (!s.hasResults && s.labels[x] === s.labels[p])); })[0];
       var score = winner !== undefined ? scoreLine(s, top, [winner]) : "";
-      var by = winner !== undefined ? " to " + s.labels[winner] : "";
+      var by = winner !== undefined ? " to " + oneLine(s.labels[winner]) : "";
       notes.push((top === e ? "lost in the " + round : reached + ", lost") + (score ? " " + score : "") + by);
     } else {
       notes.push((top === e ? "plays in the " + round : reached) + ", still to be played");
@@ -1811,15 +1827,16 @@ extension PreviewPageAssets {
   // A slot still to be decided: who plays for it.
   function slotText(s, i) {
     var names = childrenOf(s, i).map(function (c) {
-      return resultOf(s, c) === "pending" ? "the winner of " + s.ids[c] : s.labels[c];
+      return resultOf(s, c) === "pending" ? "the winner of " + s.ids[c] : oneLine(s.labels[c]);
     });
     var round = s.children.count[i] > 0 ? " (" + roundName(s, i) + ")" : "";
     return names.length > 0 ? "To be decided: " + names.join(" v ") + round : s.labels[i];
   }
 
-  // A plain tree: the line of labels from the root (the middle elided past eight).
+  // A plain tree: the line of labels from the root, each by its first line (the middle elided
+  // past eight).
   function lineText(s, cards) {
-    var labels = cards.map(function (c) { return s.labels[c]; });
+    var labels = cards.map(function (c) { return s.labels[c].split("\n")[0]; });
     if (labels.length > 8) labels = labels.slice(0, 3).concat(["…"], labels.slice(-4));
     return labels.join(" › ");
   }
