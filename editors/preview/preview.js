@@ -208,7 +208,7 @@
     var flat = [];
     for (var i = 0; i < pts.length && i < 4; i++) flat.push(num(pts[i] && pts[i].x, 0), num(pts[i] && pts[i].y, 0));
     while (flat.length < 8) flat.push(flat.length >= 2 ? flat[flat.length - 2] : 0);
-    return { child: typeof edge.child === "string" ? edge.child : String(edge.child), pts: flat };
+    return { child: typeof edge.child === "string" ? edge.child : String(edge.child), pts: flat, label: edgeLabelOf(edge.label) };
   }
 
   // Rows are given by a `source(k)` that returns either an index of `old` or a row object; the
@@ -226,9 +226,9 @@
       edgeChild: new Int32Array(edgeCount), edgeEnd: new Uint8Array(edgeCount),
       width: frame.width, height: frame.height, margin: frame.margin,
       fontSize: frame.fontSize, sharedW: frame.sharedW, sharedH: frame.sharedH,
-      settings: frame.settings, title: frame.title, metrics: frame.metrics,
+      settings: frame.settings, title: frame.title, metrics: frame.metrics, levels: frame.levels, edgeLabels: null,
       idIndex: new Map(), duplicates: false, lower: null, children: null,
-      flags: new Uint8Array(count), scores: null, entrant: null, entrantIds: null, hasResults: false,
+      flags: new Uint8Array(count), scores: null, entrant: null, entrantIds: null, hasResults: false, slots: null,
     };
     for (var k = 0; k < count; k++) {
       var src = source(k);
@@ -237,6 +237,7 @@
         s.cx[k] = old.cx[src]; s.cy[k] = old.cy[src]; s.w[k] = old.w[src]; s.h[k] = old.h[src];
         s.depth[k] = old.depth[src];
         copyResult(s, k, old, src);
+        if (old.slots && old.slots[src]) setSlot(s, k, old.slots[src]);
         if (old.hasRange[src]) {
           s.hasRange[k] = 1;
           for (var q = 0; q < 4; q++) s.ranges[4 * k + q] = old.ranges[4 * src + q];
@@ -261,6 +262,7 @@
         s.ids[k] = src.id; s.labels[k] = src.label; s.lines[k] = src.lines;
         s.cx[k] = src.x; s.cy[k] = src.y; s.w[k] = src.w; s.h[k] = src.h; s.depth[k] = src.depth;
         setResult(s, k, src.flags, src.score, src.entrantId);
+        setSlot(s, k, src.slot !== undefined ? src.slot : old && old.slots && old.idIndex.has(src.id) ? old.slots[old.idIndex.get(src.id)] : null);
         if (src.range) { s.hasRange[k] = 1; for (var r = 0; r < 4; r++) s.ranges[4 * k + r] = src.range[r]; }
       }
       if (s.idIndex.has(s.ids[k])) s.duplicates = true; else s.idIndex.set(s.ids[k], k);
@@ -285,6 +287,7 @@
         for (var p = 0; p < 8; p++) s.pts[8 * e + p] = es.pts[p];
       }
       s.edgeIds[e] = id;
+      setEdgeLabel(s, e, frame.raw ? edgeLabelOf(es.label) : typeof es === "number" ? (old.edgeLabels ? old.edgeLabels[es] : null) : es.label);
       var child = s.idIndex.has(id) ? s.idIndex.get(id) : -1;
       if (seen && child >= 0) {
         var nth = seen.get(id) || 0;
@@ -349,6 +352,7 @@
       fontSize: num(geometry.fontSize, Math.min(13, sharedH * 0.6)),
       sharedW: sharedW, sharedH: sharedH, settings: settings,
       title: geometry.title && typeof geometry.title === "object" ? geometry.title : null,
+      levels: levelsOf(geometry.levels),
       metrics: picture && picture.text && typeof picture.text === "object" ? picture.text : null,
     };
   }
@@ -385,9 +389,9 @@
       edgeChild: new Int32Array(prefix(children, m)), edgeEnd: new Uint8Array(m),
       width: frame.width, height: frame.height, margin: frame.margin,
       fontSize: frame.fontSize, sharedW: frame.sharedW, sharedH: frame.sharedH,
-      settings: frame.settings, title: frame.title, metrics: frame.metrics,
+      settings: frame.settings, title: frame.title, metrics: frame.metrics, levels: frame.levels, edgeLabels: null,
       idIndex: new Map(), duplicates: false, lower: null, children: null,
-      flags: new Uint8Array(n), scores: null, entrant: null, entrantIds: null, hasResults: false,
+      flags: new Uint8Array(n), scores: null, entrant: null, entrantIds: null, hasResults: false, slots: null,
     };
     readResultColumns(s, c);
     s.w.fill(frame.sharedW);
@@ -405,6 +409,7 @@
     for (var e = 0; e < m; e++) {
       if (!(s.edgeChild[e] >= 0 && s.edgeChild[e] < n)) s.edgeChild[e] = -1;
       s.edgeIds[e] = s.edgeChild[e] >= 0 ? s.ids[s.edgeChild[e]] : "";
+      if (Array.isArray(c.edgeLabels)) setEdgeLabel(s, e, edgeLabelOf(c.edgeLabels[e]));
     }
     finishStore(s);
     finishResults(s);
@@ -434,7 +439,7 @@
       var key = entry && (entry.id !== undefined ? entry.id : entry.child);
       var value = entry && (entry.node || entry.edge);
       if (!index.has(key) || removed.has(key) || !value) return null;
-      changed.set(key, rowFrom(value));
+      changed.set(key, rowFrom(value, entry));
     }
     var following = new Map();
     for (var a = 0; a < changes.added.length; a++) {
@@ -442,7 +447,7 @@
       var addedKey = added && (added.id !== undefined ? added.id : added.child);
       if (typeof addedKey !== "string" || !(added.node || added.edge) || following.has(added.after)) return null;
       if (added.after !== null && typeof added.after !== "string") return null;
-      following.set(added.after, { key: addedKey, row: rowFrom(added.node || added.edge) });
+      following.set(added.after, { key: addedKey, row: rowFrom(added.node || added.edge, added) });
     }
     var result = [];
     function chain(anchor) {
@@ -479,7 +484,7 @@
         return old;
       }
     }
-    var order = patchOrder(old.ids, cards, function (node) { return rowOf(node, shared); });
+    var order = patchOrder(old.ids, cards, function (node, entry) { return withSlot(rowOf(node, shared), entry); });
     var edgeOrder = order && patchOrder(old.edgeIds, edges, function (edge) {
       var row = edgeRowOf(edge);
       row.pts = row.pts; return row;
@@ -488,7 +493,7 @@
     var f = {
       width: num(frame.width, old.width), height: num(frame.height, old.height), margin: old.margin,
       fontSize: old.fontSize, sharedW: old.sharedW, sharedH: old.sharedH, settings: old.settings,
-      title: old.title, metrics: old.metrics,
+      title: old.title, metrics: old.metrics, levels: old.levels,
     };
     return buildStore(order.length, function (k) { return order[k]; }, old, edgeOrder.length, function (e) {
       return edgeOrder[e];
@@ -505,7 +510,7 @@
       var entry = changedCards[c];
       if (!entry || !entry.node || !s.idIndex.has(entry.id)) return false;
       var index = s.idIndex.get(entry.id);
-      var row = rowOf(entry.node, shared);
+      var row = withSlot(rowOf(entry.node, shared), entry);
       if (row.id !== entry.id) return false;
       if (row.depth !== s.depth[index]) return null;
       rows.push([index, row]);
@@ -527,6 +532,7 @@
       if (s.lower) s.lower.labels[i] = r.label.toLowerCase();
     });
     if (rows.length > 0) patchResults(s, rows);
+    rows.forEach(function (pair) { if (pair[1].slot !== undefined) setSlot(s, pair[0], pair[1].slot); });
     edgeRows.forEach(function (pair) { s.pts.set(pair[1].pts, 8 * pair[0]); });
     s.changed = rows.length + edgeRows.length;
     return true;
@@ -534,10 +540,12 @@
 
   // ---------------------------------------------------------------- results (docs/protocol.md)
 
-  // Per card: won the match at its parent, is a slot still to be decided, a bye; LOST is the
-  // columns' explicit "l" (it also says that the match at its parent has a winner).
-  var WON = 1, PENDING = 2, BYE = 4, LOST = 8;
-  var RESULT_LETTERS = { 119: WON, 108: LOST, 112: PENDING, 98: WON | BYE }; // w l p b
+  // Per card: won the match at its parent, is a slot still to be decided, a bye; OWN marks a
+  // slot with a label of its own (its accessible name then says "to be decided"). A loser is a
+  // card whose parent's match is decided (the parent has an entrant) and that did not win it,
+  // as BracketModel's `outcome` has it.
+  var WON = 1, PENDING = 2, BYE = 4, OWN = 8;
+  var RESULT_LETTERS = { 119: WON, 112: PENDING, 80: PENDING | OWN, 98: WON | BYE }; // w p P b (l, -: none)
 
   // A delta to a picture with results whose cards do not say theirs (a server older than the
   // result fields) cannot be applied: the page asks for the whole picture instead.
@@ -580,6 +588,14 @@
         s.entrant[e] = typeof entrant === "number" && entrant >= 0 && entrant < s.n ? entrant : -1;
       }
     }
+    var slots = Array.isArray(c.slotCards) ? c.slotCards : [], slotTexts = Array.isArray(c.slotTexts) ? c.slotTexts : [];
+    var slotX = Array.isArray(c.slotX) ? c.slotX : [], labelX = Array.isArray(c.labelX) ? c.labelX : [];
+    var sides = typeof c.slotSides === "string" ? c.slotSides : "";
+    for (var q = 0; q < slots.length && q < slotTexts.length; q++) {
+      var at = slots[q];
+      if (!(typeof at === "number" && at >= 0 && at < s.n) || typeof slotTexts[q] !== "string") continue;
+      setSlot(s, at, { text: slotTexts[q], x: num(slotX[q], s.cx[at]), start: sides.charAt(q) === "s", labelX: num(labelX[q], s.cx[at]) });
+    }
     var cards = Array.isArray(c.scoreCards) ? c.scoreCards : [], texts = Array.isArray(c.scoreTexts) ? c.scoreTexts : [];
     for (var k = 0; k < cards.length && k < texts.length; k++) {
       var card = cards[k];
@@ -605,10 +621,7 @@
     s.hasResults = any;
     s.entrantDerived = false;
     s.competition = undefined;
-    if (!any) { s.entrant = null; s.decided = null; return; }
-    // A match has a winner when one of its children won (or, from the columns, lost).
-    s.decided = new Uint8Array(s.n);
-    for (var c = 0; c < s.n; c++) if (s.flags[c] & (WON | LOST) && s.parent[c] >= 0) s.decided[s.parent[c]] = 1;
+    if (!any) s.entrant = null;
   }
 
   // A delta that rewrote rows in place: their results, then what follows from them (the IDs do
@@ -646,10 +659,62 @@
     if (f & BYE) return "bye";
     if (f & WON) return "winner";
     var p = s.parent[i];
-    return f & LOST || (p >= 0 && s.decided[p]) ? "loser" : "";
+    return p >= 0 && s.entrant && s.entrant[p] >= 0 ? "loser" : "";
   }
 
   function scoreOf(s, i) { return s.scores ? s.scores[i] : null; }
+
+  // What follows the label in a card's accessible name, as BracketSVG writes it: ", 6, winner".
+  function nameSuffix(s, i) {
+    if (!s.hasResults) return "";
+    var out = "", score = scoreOf(s, i), result = resultOf(s, i);
+    if (score !== null && score !== "") out += ", " + score;
+    if (result === "winner") out += ", winner";
+    else if (result === "loser") out += ", lost";
+    else if (result === "bye") out += ", bye";
+    else if (result === "pending" && s.flags[i] & OWN) out += ", to be decided";
+    return out;
+  }
+
+  // The entrant's ID for `data-entrant` (results trees only), or null.
+  function entrantAttr(s, i) {
+    return s.hasResults && s.entrant && s.entrant[i] >= 0 ? s.ids[s.entrant[i]] : null;
+  }
+
+  // A card's score slot as drawn: { text, x (the anchor), start (at the left edge), labelX
+  // (where the label lines are centred) }, or null.
+  function slotOf(s, i) { return s.slots ? s.slots[i] : null; }
+
+  function setSlot(s, k, slot) {
+    if (slot) {
+      if (!s.slots) s.slots = new Array(s.n).fill(null);
+      s.slots[k] = slot;
+    } else if (s.slots) {
+      s.slots[k] = null;
+    }
+  }
+
+  // A delta's card of a results tree: its score slot and label position from the card's
+  // markup (parsed inertly, for its text and numbers only: the slot's width is measured by the
+  // server's font table, which the page does not have). Without markup the slot is kept.
+  function withSlot(row, entry) {
+    if (!entry || typeof entry.svg !== "string" || !entry.node || !("entrant" in entry.node)) return row;
+    var doc = new DOMParser().parseFromString('<svg xmlns="' + SVG_NS + '">' + entry.svg + "</svg>", "image/svg+xml");
+    var g = doc.getElementsByTagName("parsererror").length > 0 ? null : doc.documentElement.firstElementChild;
+    if (!g) return row;
+    var score = null, label = null;
+    for (var c = g.firstElementChild; c; c = c.nextElementSibling) {
+      if (c.localName !== "text") continue;
+      if (c.getAttribute("class") === "bracket-score") score = c; else if (!label) label = c;
+    }
+    var tspan = label && label.firstElementChild;
+    row.slot = score ? {
+      text: score.textContent, x: num(parseFloat(score.getAttribute("x")), row.x), start: score.getAttribute("text-anchor") === "start",
+      labelX: tspan ? num(parseFloat(tspan.getAttribute("x")), row.x) : row.x,
+    } : null;
+    if (row.flags & PENDING && /, to be decided$/.test(g.getAttribute("aria-label") || "")) row.flags |= OWN;
+    return row;
+  }
 
   // The card index of the leaf whose competitor card i shows, or -1. A tree without results
   // that writes the winner's name again at every round (the old way) gets its entrants from
@@ -886,12 +951,23 @@
     var lines = store.lines[i];
     if (lines) {
       var b = baselines(store, lines.length);
+      // A card with a score slot centres its label in the room the slot leaves.
+      var slot = slotOf(store, i), lx = numberText(slot ? slot.labelX : cx);
       return { attrs: [["font-size", numberText(store.fontSize)], ["text-anchor", "middle"]],
-        spans: lines.map(function (line, k) { return { x: numberText(cx), y: numberText(cy + b[k]), text: line }; }) };
+        spans: lines.map(function (line, k) { return { x: lx, y: numberText(cy + b[k]), text: line }; }) };
     }
     return { attrs: [["x", numberText(cx)], ["y", numberText(cy)], ["font-size", numberText(store.fontSize)],
       ["text-anchor", "middle"], ["dominant-baseline", "central"]], text: store.labels[i], spans: null };
   }
+
+  // The score slot's <text class="bracket-score">: one line at the edge facing the parent,
+  // with the baseline of a one-line label.
+  function scoreAttrs(store, i, slot) {
+    return [["class", "bracket-score"], ["font-size", numberText(store.fontSize)], ["text-anchor", slot.start ? "start" : "end"],
+      ["x", numberText(slot.x)], ["y", numberText(store.cy[i] + baselines(store, 1)[0])]];
+  }
+
+  var RESULT_CLASSES = ["bracket-winner", "bracket-loser", "bracket-pending", "bracket-bye"];
 
   function rectAttrs(store, i) {
     return [["x", numberText(store.cx[i] - store.w[i] / 2)], ["y", numberText(store.cy[i] - store.h[i] / 2)],
@@ -905,9 +981,11 @@
   }
 
   function cardMarkup(store, i) {
-    var label = escapeText(store.labels[i]);
-    var out = '<g class="bracket-card" data-node-id="' + escapeText(store.ids[i]) + '" role="listitem" aria-label="' +
-      label + '" tabindex="0"><title>' + label + "</title><rect";
+    var name = escapeText(store.labels[i] + nameSuffix(store, i));
+    var result = resultOf(store, i), entrant = entrantAttr(store, i), slot = slotOf(store, i);
+    var out = '<g class="bracket-card' + (result ? " bracket-" + result : "") + '" data-node-id="' + escapeText(store.ids[i]) +
+      (entrant !== null ? '" data-entrant="' + escapeText(entrant) : "") + '" role="listitem" aria-label="' +
+      name + '" tabindex="0"><title>' + name + "</title><rect";
     rectAttrs(store, i).forEach(function (a) { out += " " + a[0] + '="' + a[1] + '"'; });
     out += "/><text";
     var t = textSpec(store, i);
@@ -915,7 +993,13 @@
     out += ">";
     if (t.spans) t.spans.forEach(function (s) { out += '<tspan x="' + s.x + '" y="' + s.y + '">' + escapeText(s.text) + "</tspan>"; });
     else out += escapeText(t.text);
-    return out + "</text></g>";
+    out += "</text>";
+    if (slot) {
+      out += "<text";
+      scoreAttrs(store, i, slot).forEach(function (a) { out += " " + a[0] + '="' + a[1] + '"'; });
+      out += ">" + escapeText(slot.text) + "</text>";
+    }
+    return out + "</g>";
   }
 
   function titleMarkup(store) {
@@ -943,9 +1027,9 @@
       '" role="img" aria-labelledby="bracket-title bracket-desc">\n<title id="bracket-title">' + escapeText(p.title) +
       "</title>\n" + p.descMarkup + "\n<style>" + p.style + "</style>\n" +
       '<rect class="bracket-background" width="100%" height="100%"/>\n<g transform="translate(' + m + " " + m + ')">\n' +
-      titleMarkup(s) + '<g class="bracket-connectors" aria-hidden="true">\n'];
+      titleMarkup(s) + roundsMarkup(s) + '<g class="bracket-connectors" aria-hidden="true">\n'];
     for (var e = 0; e < s.m; e++) parts.push('<polyline class="bracket-connector" fill="none" points="' + pointsText(s, e) + '"/>\n');
-    parts.push('</g>\n<g role="list" aria-label="Cards">\n');
+    parts.push("</g>\n" + edgeLabelsMarkup(s) + '<g role="list" aria-label="Cards">\n');
     for (var i = 0; i < s.n; i++) parts.push(cardMarkup(s, i) + "\n");
     parts.push("</g>\n</g>\n</svg>\n");
     return parts.join("");
@@ -997,9 +1081,10 @@
   // Makes `g` card i of the store, exactly as the server's markup for it parses.
   function fillCard(g, s, i) {
     g.__index = i;
-    var id = cleanText(s.ids[i]), label = cleanText(s.labels[i]);
+    var id = cleanText(s.ids[i]), label = cleanText(s.labels[i] + nameSuffix(s, i));
     if (g.getAttribute("data-node-id") !== id) g.setAttribute("data-node-id", id);
     if (g.getAttribute("aria-label") !== label) g.setAttribute("aria-label", label);
+    fillResult(g, s, i);
     var title = g.firstChild, rect = title.nextSibling, text = rect.nextSibling;
     if (title.textContent !== label) title.textContent = label;
     setAttrs(rect, rectAttrs(s, i));
@@ -1022,6 +1107,23 @@
       }
     }
     markCard(g, s, i);
+  }
+
+  // The card's result: its class, `data-entrant`, and the score slot's <text> (made, filled or
+  // removed), as BracketSVG writes them.
+  function fillResult(g, s, i) {
+    var result = resultOf(s, i), className = result ? "bracket-" + result : "";
+    for (var k = 0; k < RESULT_CLASSES.length; k++) {
+      if (g.classList.contains(RESULT_CLASSES[k]) !== (RESULT_CLASSES[k] === className)) g.classList.toggle(RESULT_CLASSES[k]);
+    }
+    var entrant = entrantAttr(s, i);
+    if (entrant === null) { if (g.hasAttribute("data-entrant")) g.removeAttribute("data-entrant"); }
+    else if (g.getAttribute("data-entrant") !== cleanText(entrant)) g.setAttribute("data-entrant", cleanText(entrant));
+    var slot = slotOf(s, i), score = g.childNodes[3] || null;
+    if (!slot) { if (score) score.remove(); return; }
+    if (!score) { score = document.createElementNS(SVG_NS, "text"); g.append(score); }
+    setAttrs(score, scoreAttrs(s, i, slot));
+    if (score.textContent !== cleanText(slot.text)) score.textContent = cleanText(slot.text);
   }
 
   function markCard(g, s, i) {
@@ -1217,6 +1319,7 @@
       overview.hidden = true;
       minimap.hidden = true;
       headingLayer.replaceChildren();
+      drawDecorations(null, false);
       return;
     }
     content.setAttribute("transform", "translate(" + numberText(s.margin) + " " + numberText(s.margin) + ")");
@@ -1238,6 +1341,7 @@
       overview.hidden = false;
     }
     drawHeading(s);
+    drawDecorations(s, dom);
     document.body.setAttribute("data-mode", dom ? "cards" : "overview");
     lastMode = dom ? "cards" : "overview";
     drawMinimapView(view);
@@ -1572,11 +1676,8 @@
 
   function describeCard(i) {
     var s = state.store;
-    var parts = [s.labels[i] + (s.labels[i] !== s.ids[i] ? " (" + s.ids[i] + ")" : "")];
-    // Its result as the card's accessible name says it: "Ayşe Yılmaz, 6, winner".
-    var score = scoreOf(s, i), result = resultOf(s, i);
-    if (score !== null) parts.push(score);
-    if (result && result !== "pending") parts.push(result);
+    // With its result as the card's accessible name says it: "Ayşe Yılmaz (p1), 6, winner".
+    var parts = [s.labels[i] + (s.labels[i] !== s.ids[i] ? " (" + s.ids[i] + ")" : "") + nameSuffix(s, i)];
     var kids = s.children.count[i];
     parts.push("level " + (s.depth[i] + 1));
     parts.push(kids === 0 ? "no children" : plural(kids, "child").replace("childs", "children"));
@@ -1637,6 +1738,138 @@
     return previous ? s.children.prev[i] : s.children.next[i];
   }
 
+  // ---------------------------------------------------------------- level headers and edge labels
+
+  // The level headers (`levels` in the geometry's header: `@rounds`) and the edge labels (each
+  // connector's `label`), drawn exactly as BracketSVG draws them: the headers after the title,
+  // the labels after the connectors. The page draws every header (one per level) and the edge
+  // labels near the view; far out (the overview) they are too small to read and are left out.
+  function levelsOf(value) {
+    if (!Array.isArray(value)) return [];
+    return value.filter(function (h) { return h && typeof h === "object"; }).map(function (h) {
+      return { depth: Math.floor(num(h.depth, 0)), text: typeof h.text === "string" ? h.text : "",
+        lines: Array.isArray(h.lines) ? h.lines.map(String) : [], x: num(h.x, 0), y: num(h.y, 0), fontSize: num(h.fontSize, 13) };
+    });
+  }
+
+  function edgeLabelOf(value) {
+    if (!value || typeof value !== "object" || !Array.isArray(value.lines)) return null;
+    return { text: typeof value.text === "string" ? value.text : "", lines: value.lines.map(String),
+      x: num(value.x, 0), y: num(value.y, 0), width: num(value.width, 0), height: num(value.height, 0), fontSize: num(value.fontSize, 11) };
+  }
+
+  function setEdgeLabel(s, e, label) {
+    if (!label) { if (s.edgeLabels) s.edgeLabels[e] = null; return; }
+    if (!s.edgeLabels) s.edgeLabels = new Array(s.m).fill(null);
+    s.edgeLabels[e] = label;
+  }
+
+  // Baselines of n lines at another font size than the cards'.
+  function baselinesAt(store, size, n) {
+    var saved = store.fontSize;
+    store.fontSize = size;
+    var b = baselines(store, n);
+    store.fontSize = saved;
+    return b;
+  }
+
+  function tspanMarkup(x, y, line) {
+    return '<tspan x="' + numberText(x) + '" y="' + numberText(y) + '">' + escapeText(line) + "</tspan>";
+  }
+
+  function roundsMarkup(s) {
+    var shown = (s.levels || []).filter(function (h) { return h.lines.length > 0; });
+    if (shown.length === 0) return "";
+    var out = '<g class="bracket-rounds" role="list" aria-label="Rounds">\n';
+    shown.forEach(function (h) {
+      var b = baselinesAt(s, h.fontSize, h.lines.length);
+      out += '<text class="bracket-round" role="listitem" data-level="' + h.depth + '" font-size="' + numberText(h.fontSize) +
+        '" text-anchor="middle">';
+      h.lines.forEach(function (line, k) { out += tspanMarkup(h.x, h.y + b[k], line); });
+      out += "</text>\n";
+    });
+    return out + "</g>\n";
+  }
+
+  // A label's whole text goes into a <title> when the drawn lines are not it.
+  function edgeLabelTitle(label) {
+    return label.lines.length > 1 || label.lines[0] !== label.text ? label.text : null;
+  }
+
+  function edgeLabelMarkup(s, e) {
+    var label = s.edgeLabels[e], child = s.edgeChild[e];
+    var title = edgeLabelTitle(label);
+    var out = '<g class="bracket-edge-label" data-child-id="' + escapeText(child >= 0 ? s.ids[child] : s.edgeIds[e]) + '">' +
+      (title !== null ? "<title>" + escapeText(title) + "</title>" : "") +
+      '<rect x="' + numberText(label.x - label.width / 2) + '" y="' + numberText(label.y - label.height / 2) + '" width="' +
+      numberText(label.width) + '" height="' + numberText(label.height) + '" rx="3"/><text font-size="' + numberText(label.fontSize) +
+      '" text-anchor="middle">';
+    var b = baselinesAt(s, label.fontSize, label.lines.length);
+    label.lines.forEach(function (line, k) { out += tspanMarkup(label.x, label.y + b[k], line); });
+    return out + "</text></g>\n";
+  }
+
+  function edgeLabelsMarkup(s) {
+    if (!s.edgeLabels) return "";
+    var parts = [];
+    for (var e = 0; e < s.m; e++) {
+      if (s.edgeLabels[e] && s.edgeChild[e] >= 0 && s.parent[s.edgeChild[e]] >= 0) parts.push(edgeLabelMarkup(s, e));
+    }
+    return parts.length > 0 ? '<g class="bracket-edge-labels">\n' + parts.join("") + "</g>\n" : "";
+  }
+
+  var roundsLayer = document.createElementNS(SVG_NS, "g");
+  roundsLayer.setAttribute("class", "bracket-rounds");
+  roundsLayer.setAttribute("role", "list");
+  roundsLayer.setAttribute("aria-label", "Rounds");
+  content.insertBefore(roundsLayer, connectorLayer);
+  var edgeLabelLayer = document.createElementNS(SVG_NS, "g");
+  edgeLabelLayer.setAttribute("class", "bracket-edge-labels");
+  content.insertBefore(edgeLabelLayer, cardLayer);
+  var shownEdgeLabels = new Map(); // connector index -> element
+
+  // Parses markup the page wrote itself (escaped text and numbers) into SVG elements.
+  function elementsOf(markup) {
+    var doc = new DOMParser().parseFromString('<svg xmlns="' + SVG_NS + '">' + markup + "</svg>", "image/svg+xml");
+    return Array.prototype.slice.call(doc.documentElement.children).map(function (element) { return document.importNode(element, true); });
+  }
+
+  // Drawn from the frame (draw calls it): every header, and the edge labels near the view.
+  function drawDecorations(s, dom) {
+    var rounds = s && state.hasPicture ? roundsMarkup(s) : "";
+    if (roundsLayer.__key !== rounds) {
+      roundsLayer.__key = rounds;
+      var group = rounds ? elementsOf(rounds)[0] : null;
+      roundsLayer.replaceChildren.apply(roundsLayer, group ? Array.prototype.slice.call(group.children) : []);
+    }
+    var wanted = new Map();
+    if (s && state.hasPicture && dom && s.edgeLabels) {
+      var r = viewRect();
+      r.x0 -= s.margin; r.x1 -= s.margin; r.y0 -= s.margin; r.y1 -= s.margin;
+      for (var e = 0; e < s.m && wanted.size < 4 * MAX_DOM_CARDS; e++) {
+        var label = s.edgeLabels[e];
+        if (!label || label.x + label.width / 2 < r.x0 || label.x - label.width / 2 > r.x1 ||
+          label.y + label.height / 2 < r.y0 || label.y - label.height / 2 > r.y1) continue;
+        wanted.set(e, edgeLabelMarkup(s, e));
+      }
+    }
+    shownEdgeLabels.forEach(function (element, e) {
+      if (wanted.get(e) !== element.__key) { element.remove(); shownEdgeLabels.delete(e); }
+    });
+    var cursor = edgeLabelLayer.firstChild;
+    wanted.forEach(function (markup, e) {
+      var element = shownEdgeLabels.get(e);
+      if (!element) {
+        element = elementsOf(markup)[0];
+        element.__key = markup;
+        element.__index = e;
+        shownEdgeLabels.set(e, element);
+      }
+      while (cursor && cursor.__index < e) cursor = cursor.nextSibling;
+      if (element !== cursor) edgeLabelLayer.insertBefore(element, cursor); else cursor = element.nextSibling;
+    });
+  }
+
   // ---------------------------------------------------------------- a competitor's path
 
   // Hovering, clicking or focusing a card shows every card of its competitor (the cards with
@@ -1651,7 +1884,7 @@
   pathLine.setAttribute("class", "bracket-path-line");
   pathLine.setAttribute("fill", "none");
   pathLayer.append(pathLine);
-  content.insertBefore(pathLayer, cardLayer);
+  content.insertBefore(pathLayer, edgeLabelLayer); // over the connectors, under the edge labels and cards
   var pathStatus = document.getElementById("path-status");
   // Keys are { kind: "entrant" | "slot" | "line", id, index }: the pointer's path wins over the
   // one clicked or focused while it is over a card.
@@ -1758,10 +1991,11 @@
     return "Round of " + size;
   }
 
+  // The header of the level that plays the match decided at depth `depth`: the level below it
+  // (the root's level names its winner).
   function levelHeader(s, depth) {
-    var headers = s.headers;
-    if (!headers) return "";
-    for (var k = 0; k < headers.length; k++) if (headers[k].level === depth && headers[k].text) return headers[k].text;
+    var headers = s.levels || [];
+    for (var k = 0; k < headers.length; k++) if (headers[k].depth === depth + 1 && headers[k].text) return headers[k].text;
     return "";
   }
 
