@@ -15,6 +15,7 @@ path in the light and dark themes. Needs BRACKET_BIN (default .build/debug/brack
 import http.client
 import json
 import os
+import re
 import shutil
 import sys
 import urllib.parse
@@ -218,6 +219,16 @@ def check_schema_and_classes(page, client, url, uri, payload, validate):
         if present != ([names[letter]] if letter in names else []):
             wrong.append((node_id, letter, cls))
     check("every card has the result class its column letter says", classes and not wrong, wrong[:5])
+    # Theme contract, results included: every colour variable the picture's style sheet reads is
+    # set by the page's, or the results keep the SVG's own colours whatever the editor's theme.
+    parts = urllib.parse.urlsplit(url)
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+    connection.request("GET", parts.path + "preview.css")
+    css = connection.getresponse().read().decode("utf-8")
+    connection.close()
+    used = set(re.findall(r"var\((--bracket-[a-z-]+)", payload["picture"]["style"]))
+    unset = sorted(name for name in used if not re.search(re.escape(name) + r"\s*:", css))
+    check("the page's stylesheet sets every colour variable the results picture reads", used and not unset, unset)
     expected = client.request("bracket/preview", {"textDocument": {"uri": uri}})["svg"]
     saved = page.evaluate("() => window.bracketPreview.markup()")
     check("Save SVG writes the server's SVG of the results byte for byte", saved == expected,

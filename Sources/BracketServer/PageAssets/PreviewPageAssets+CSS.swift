@@ -18,6 +18,14 @@ extension PreviewPageAssets {
   --bracket-edge: #8c959f;
   --bracket-highlight: #0969da;
   --bracket-path: #bc4c00;
+  --bracket-winner-fill: #e3edff;
+  --bracket-winner-stroke: #1d4ed8;
+  --bracket-loser-fill: #f8f9fb;
+  --bracket-muted-text: #6b7686;
+  --bracket-pending-stroke: #9aa5b4;
+  --bracket-round-text: #4a5a70;
+  --bracket-edge-label-fill: #ffffff;
+  --bracket-edge-label-ink: #3d4a5c;
   --bracket-error: #cf222e;
   --bracket-warning: #9a6700;
   --bracket-toolbar-background: #f6f8fa;
@@ -36,6 +44,14 @@ extension PreviewPageAssets {
     --bracket-edge: #6e7681;
     --bracket-highlight: #58a6ff;
     --bracket-path: #f0883e;
+    --bracket-winner-fill: #1d3152;
+    --bracket-winner-stroke: #7aa7ff;
+    --bracket-loser-fill: #1b222b;
+    --bracket-muted-text: #8f9bab;
+    --bracket-pending-stroke: #5f6d7f;
+    --bracket-round-text: #a9b6c7;
+    --bracket-edge-label-fill: #161b22;
+    --bracket-edge-label-ink: #c9d4e0;
     --bracket-error: #f85149;
     --bracket-warning: #d29922;
     --bracket-toolbar-background: #161b22;
@@ -54,6 +70,14 @@ body.vscode-light, body.vscode-dark, body.vscode-high-contrast, body.vscode-high
   --bracket-edge: var(--vscode-editorLineNumber-foreground, #8c959f);
   --bracket-highlight: var(--vscode-focusBorder, #0969da);
   --bracket-path: var(--vscode-charts-orange, #bc4c00);
+  --bracket-winner-fill: color-mix(in srgb, var(--bracket-highlight) 18%, var(--bracket-card-fill));
+  --bracket-winner-stroke: var(--bracket-highlight);
+  --bracket-loser-fill: color-mix(in srgb, var(--bracket-page-foreground) 4%, var(--bracket-card-fill));
+  --bracket-muted-text: var(--vscode-descriptionForeground, #6b7686);
+  --bracket-pending-stroke: var(--vscode-editorWidget-border, #9aa5b4);
+  --bracket-round-text: var(--vscode-descriptionForeground, #4a5a70);
+  --bracket-edge-label-fill: var(--bracket-page-background);
+  --bracket-edge-label-ink: var(--vscode-descriptionForeground, #3d4a5c);
   --bracket-error: var(--vscode-editorError-foreground, #cf222e);
   --bracket-warning: var(--vscode-editorWarning-foreground, #9a6700);
   --bracket-toolbar-background: var(--vscode-sideBar-background, var(--vscode-editor-background, #f6f8fa));
@@ -226,7 +250,17 @@ body {
   --bracket-connector: var(--bracket-edge);
   --bracket-focus: var(--bracket-highlight);
   --bracket-text: inherit;
+  /* Results (winner, loser, pending, bye), level headers and edge labels. */
+  --bracket-winner-card: var(--bracket-winner-fill);
+  --bracket-winner-border: var(--bracket-winner-stroke);
+  --bracket-loser-card: var(--bracket-loser-fill);
+  --bracket-muted: var(--bracket-muted-text);
+  --bracket-pending-border: var(--bracket-pending-stroke);
+  --bracket-round: var(--bracket-round-text);
+  --bracket-edge-label: var(--bracket-edge-label-fill);
+  --bracket-edge-label-text: var(--bracket-edge-label-ink);
 }
+.bracket-stage svg .bracket-rounds, .bracket-stage svg .bracket-edge-labels { pointer-events: none; }
 .bracket-stage svg [data-node-id] { cursor: pointer; }
 .bracket-stage svg [data-node-id]:focus { outline: none; }
 .bracket-stage svg [data-node-id]:focus-visible rect,
