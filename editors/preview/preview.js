@@ -2064,7 +2064,12 @@
   // A plain tree: the line of labels from the root, each by its first line (the middle elided
   // past eight).
   function lineText(s, cards) {
-    var labels = cards.map(function (c) { return s.labels[c].split("\n")[0]; });
+    // A decision tree's edge labels say which way each step went: "Approve? › yes: Income ≥ 5 years?".
+    var edgeOf = edgeOfChild(s);
+    var labels = cards.map(function (c, k) {
+      var e = k > 0 ? edgeOf[c] : -1, edge = e >= 0 && s.edgeLabels ? s.edgeLabels[e] : null;
+      return (edge && edge.text ? oneLine(edge.text) + ": " : "") + s.labels[c].split("\n")[0];
+    });
     if (labels.length > 8) labels = labels.slice(0, 3).concat(["…"], labels.slice(-4));
     return labels.join(" › ");
   }
