@@ -1942,8 +1942,8 @@ extension PreviewPageAssets {
     var index = keyIndex(s, key);
     var cards = [];
     if (index >= 0 && key.kind === "entrant") {
-      entrantOf(s, 0);
-      for (var i = 0; i < s.n; i++) if (s.entrant[i] === index) cards.push(i);
+      var byEntrant = entrantCards(s);
+      for (var i = byEntrant.start[index]; i < byEntrant.start[index + 1]; i++) cards.push(byEntrant.cards[i]);
     } else if (index >= 0 && key.kind === "slot") {
       // A slot still to be decided: its match, the slot and who plays for it.
       cards.push(index);
@@ -1966,6 +1966,21 @@ extension PreviewPageAssets {
       : key.kind === "slot" ? slotText(s, index) : lineText(s, cards);
     paths.cache = c;
     return c;
+  }
+
+  // Every entrant's cards in tree order, in one pass over the entrant column, so a hover costs
+  // its path, not the tree (rebuilt when the store or its version changes).
+  function entrantCards(s) {
+    var cached = s.byEntrant;
+    if (cached && cached.version === state.version && cached.entrant === s.entrant) return cached;
+    entrantOf(s, 0);
+    var n = s.n, entrant = s.entrant, start = new Int32Array(n + 1), cards = new Int32Array(n);
+    for (var i = 0; i < n; i++) if (entrant[i] >= 0) start[entrant[i] + 1]++;
+    for (var k = 0; k < n; k++) start[k + 1] += start[k];
+    var fill = start.slice(0, n);
+    for (var j = 0; j < n; j++) if (entrant[j] >= 0) cards[fill[entrant[j]]++] = j;
+    s.byEntrant = { version: state.version, entrant: entrant, start: start, cards: cards };
+    return s.byEntrant;
   }
 
   function onPath(s, i) {
