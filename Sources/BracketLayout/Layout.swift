@@ -66,7 +66,7 @@ public func layout(_ diagram: Diagram) -> Geometry {
     }
 
     // Pass 2: text and natural sizes; each level's extent along the depth axis.
-    let (lines, naturalSizes) = measureCards(diagram.nodes.labels, count: count, fit)
+    let (lines, naturalSizes, scores) = measureCards(diagram.nodes, count: count, fit)
     var levelExtents = [Double](repeating: 0, count: deepest + 1)
     for index in 0..<count {
         let level = level(index)
@@ -158,29 +158,7 @@ public func layout(_ diagram: Diagram) -> Geometry {
         width: size.width, height: size.height, margin: settings.margin, cardWidth: settings.cardWidth,
         cardHeight: settings.cardHeight, centres: centres, sizes: sizes, depths: depths, lines: lines,
         fontSize: fit.measurer.fontSize, title: title, edgeChildren: edgeChildren, edgeParents: edgeParents,
-        axes: axes)
-}
-
-/// Every card's lines and its natural size (before its level's extent is applied).
-private func measureCards(_ labels: [String], count: Int, _ fit: CardTextFit) -> (CardLines, [Size]) {
-    var lines = CardLines()
-    lines.reserveCapacity(count)
-    var sizes = [Size]()
-    sizes.reserveCapacity(count)
-    for index in 0..<count {
-        let label = labels[index]
-        if let width = fit.singleLineWidth(label) {
-            lines.append(line: label, width: width)
-            let size = fit.cardSize(lineCount: 1, textWidth: width)
-            sizes.append(Size(width: size.width, height: size.height))
-        } else {
-            let text = fit.wrap(label)
-            lines.append(text, card: index)
-            let size = fit.cardSize(for: text)
-            sizes.append(Size(width: size.width, height: size.height))
-        }
-    }
-    return (lines, sizes)
+        axes: axes, scores: scores)
 }
 
 /// The title's font size: larger than the cards', and never taller than it needs to be.
