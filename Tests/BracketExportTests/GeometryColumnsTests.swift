@@ -41,7 +41,7 @@ import Testing
         let (c, g) = try columns(text, settings: settings)
         let nodes = try #require(g["nodes"] as? [[String: Any]])
         let edges = try #require(g["edges"] as? [[String: Any]])
-        #expect(Set(c.keys).subtracting(["title", "entrants", "results", "scoreCards", "scoreTexts"]) == ["width", "height", "margin", "fontSize", "settings", "count", "ids", "labels",
+        #expect(Set(c.keys).subtracting(["title", "levels", "edgeLabels", "entrants", "results", "scoreCards", "scoreTexts", "slotCards", "slotTexts", "slotX", "slotSides", "labelX"]) == ["width", "height", "margin", "fontSize", "settings", "count", "ids", "labels",
                                                      "x", "y", "depths", "widths", "heights", "lines", "ranges", "edgeChildren", "edgePoints"])
         for key in ["width", "height", "margin", "fontSize"] { #expect(number(c[key]) == number(g[key]), "\(key)") }
         #expect((c["title"] == nil) == (g["title"] == nil))
@@ -109,12 +109,35 @@ import Testing
         #expect((c["entrants"] as? [NSNumber])?.map(\.intValue) == [2, 2, 2, 3, 5, 5, 6])
         #expect((c["scoreCards"] as? [NSNumber])?.map(\.intValue) == [1, 2, 3, 4, 5])
         #expect(c["scoreTexts"] as? [String] == ["3", "6", "4", "1", #"6–4 "ret.""#])
+        try expectSlots(c, text)
+    }
+
+    /// The score slots as the geometry has them (text, anchor, side, label centre), for every
+    /// root side and a bye (whose slot says "bye").
+    @Test func slotColumnsFollowTheGeometry() throws {
+        for root in ["right", "left", "top", "bottom"] {
+            let text = "@root \(root)\nf { a [score=3] { x [score=1] y [score=\"12–10 (after extra time)\"] } b { z } }"
+            try expectSlots(try parsedColumns(text), text)
+        }
+    }
+
+    func expectSlots(_ c: [String: Any], _ text: String) throws {
+        let geometry = layout(Document(text).diagram())
+        let cards = geometry.scores.cards.map(Int.init)
+        #expect(!cards.isEmpty)
+        #expect((c["slotCards"] as? [NSNumber])?.map(\.intValue) == cards)
+        #expect(c["slotTexts"] as? [String] == geometry.scores.texts)
+        #expect((c["slotX"] as? [NSNumber])?.map(\.doubleValue) == cards.map { geometry.scoreAnchorX($0) ?? -1 })
+        #expect((c["labelX"] as? [NSNumber])?.map(\.doubleValue) == cards.map { geometry.labelCentreX($0) })
+        #expect(c["slotSides"] as? String == String(cards.map { geometry.scoreAtLeftEdge($0) ? "s" : "e" }))
     }
 
     /// A tree that records no results pays nothing for them.
     @Test func noResultColumnsWithoutResults() throws {
         let c = try parsedColumns("r { a { x y } b }")
-        for key in ["entrants", "results", "scoreCards", "scoreTexts"] { #expect(c[key] == nil, "\(key)") }
+        for key in ["entrants", "results", "scoreCards", "scoreTexts", "slotCards", "slotTexts", "slotX", "slotSides", "labelX"] {
+            #expect(c[key] == nil, "\(key)")
+        }
     }
 
     @Test func emptyDiagram() throws {
