@@ -149,8 +149,8 @@ class Tree:
         elif self.results[top] == "l":
             winner = next(c for c in self.children(parent) if self.results[c] in "wb")
             line = "–".join(self.scores[c] for c in (top, winner) if c in self.scores)
-            lead = f"lost in the {self.round(parent)}" if top == leaf else f"reached the {self.round(parent)}, lost"
-            notes.append(lead + (f" {line}" if line else "") + f" to {self.labels[winner]}")
+            lost = "lost" + (f" {line}" if line else "") + f" to {self.labels[winner]}"
+            notes.append(f"{lost} in the {self.round(parent)}" if top == leaf else f"reached the {self.round(parent)}, {lost}")
         else:
             lead = f"plays in the {self.round(parent)}" if top == leaf else f"reached the {self.round(parent)}"
             notes.append(lead + ", still to be played")

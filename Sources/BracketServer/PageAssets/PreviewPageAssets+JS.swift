@@ -2066,7 +2066,9 @@ extension PreviewPageAssets {
     if (decided) {
       var score = winner !== undefined ? scoreLine(s, top, [winner]) : "";
       var by = winner !== undefined ? " to " + oneLine(s.labels[winner]) : "";
-      notes.push((top === e ? "lost in the " + round : reached + ", lost") + (score ? " " + score : "") + by);
+      // "lost 1–3 to Lucas Silva in the Round of 32", "reached the Semi-finals, lost 1–2 to …".
+      var lost = "lost" + (score ? " " + score : "") + by;
+      notes.push(top === e ? lost + " in the " + round : reached + ", " + lost);
     } else {
       notes.push((top === e ? "plays in the " + round : reached) + ", still to be played");
     }
