@@ -302,6 +302,7 @@ def main(argv):
                 lambda: check_keyboard_and_views(page, tree),
                 lambda: check_in_progress(page, client, progress, validate, shots),
                 lambda: check_overview(page, client, shots),
+                lambda: check_vscode_path(browser, url),
             ]
             for step in steps:
                 try:
@@ -464,6 +465,51 @@ def check_in_progress(page, client, uri, validate, shots):
         page.screenshot(path=os.path.join(shots, "path-in-progress.png"))
     page.mouse.move(5, 790)
     settle(page)
+
+
+def check_vscode_path(browser, url):
+    """The VS Code webview's payloads carry the geometry JSON, which gives each card's score but
+    not its slot as drawn: the page places the slots itself. Played here as the extension does
+    (acquireVsCodeApi, a window message with a geometry-only `bracket/preview`)."""
+    import xml.etree.ElementTree as ET
+    text = example("knockout-32-in-progress.bracket")
+    with LSPClient([BINARY, "lsp"]) as client:
+        client.request("initialize", {"processId": os.getpid(), "rootUri": None, "capabilities": {},
+                                      "initializationOptions": {"preview": {"svg": False}}})
+        client.notify("initialized", {})
+        uri = FOLDER + "vscode.bracket"
+        client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "bracket", "version": 1,
+                                                                "text": text}})
+        full = client.request("bracket/preview", {"textDocument": {"uri": uri}})
+        client.request("shutdown", None)
+        client.notify("exit", None)
+        client.wait(10)
+    payload = {key: value for key, value in full.items() if key != "svg"}
+    page = browser.new_page(viewport={"width": 1200, "height": 800})
+    page.add_init_script("window.acquireVsCodeApi = () => ({ postMessage() {}, getState() {}, setState() {} });")
+    page.goto(url)
+    page.evaluate("(payload) => window.postMessage({ type: 'preview', payload }, '*')", payload)
+    page.wait_for_function(f"() => window.bracketPreview.cardCount() === {len(payload['geometry']['nodes'])}", timeout=15000)
+    saved = page.evaluate("() => window.bracketPreview.markup()")
+    page.close()
+    ns = {"s": "http://www.w3.org/2000/svg"}
+
+    def cards(svg):
+        found = {}
+        for g in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}g"):
+            if g.get("data-node-id") is None:
+                continue
+            score = g.find("s:text[@class='bracket-score']", ns)
+            label = g.find("s:text/s:tspan", ns)
+            found[g.get("data-node-id")] = (g.get("class"), g.get("aria-label"), g.get("data-entrant"),
+                                            None if score is None else (score.text, score.get("text-anchor"), float(score.get("x"))),
+                                            float(label.get("x")) if label is not None else None)
+        return found
+    mine, server = cards(saved), cards(full["svg"])
+    wrong = [(i, mine.get(i), server[i]) for i in server
+             if mine.get(i) is None or mine[i][:4] != server[i][:4] or abs(mine[i][4] - server[i][4]) > 1.5]
+    check("VS Code payloads (geometry JSON): classes, names, entrants and score slots as the server draws them, "
+          "labels within 1.5 points", mine and not wrong, wrong[:4])
 
 
 def check_overview(page, client, shots):

@@ -370,6 +370,8 @@ extension PreviewPageAssets {
     frame.raw = true;
     var store = buildStore(nodes.length, function (k) { return nodes[k] || {}; }, null,
       edges.length, function (e) { return edges[e] || {}; }, frame);
+    // The geometry JSON (VS Code) says each card's score but not its slot as drawn.
+    store.slotsToMeasure = store.hasResults;
     return store;
   }
 
@@ -479,6 +481,7 @@ extension PreviewPageAssets {
     var cards = part(delta && delta.cards), edges = part(delta && delta.edges);
     if (!frame || typeof frame !== "object" || !cards || !edges || old.duplicates) return null;
     if (lacksResults(old, cards)) return null;
+    if (old.slotsToMeasure) measureSlots(old);
     if (!(frame.svgWidth > 0) || !(frame.svgHeight > 0)) return null;
     var shared = { w: old.sharedW, h: old.sharedH };
     if (cards.removed.length + cards.added.length + edges.removed.length + edges.added.length === 0) {
@@ -689,7 +692,35 @@ extension PreviewPageAssets {
 
   // A card's score slot as drawn: { text, x (the anchor), start (at the left edge), labelX
   // (where the label lines are centred) }, or null.
-  function slotOf(s, i) { return s.slots ? s.slots[i] : null; }
+  function slotOf(s, i) {
+    if (s.slotsToMeasure) measureSlots(s);
+    return s.slots ? s.slots[i] : null;
+  }
+
+  // The score slots of a picture from the geometry JSON, which gives each card's score but not
+  // its slot: the score (or "bye") at the edge facing the parent, the label centred in the room
+  // left, as the layout does, with the width measured by the browser in the picture's font
+  // instead of the server's table, so a label may sit a fraction of a point off (deltas and the
+  // loopback page's columns carry the slots as drawn).
+  var slotCanvas = null;
+  function measureSlots(s) {
+    s.slotsToMeasure = false;
+    if (!slotCanvas) slotCanvas = document.createElement("canvas").getContext("2d");
+    var style = state.picture && state.picture.style || "";
+    var family = /\.bracket-card text[^{]*\{font-family:([^}]*)\}/.exec(style);
+    if (slotCanvas) slotCanvas.font = numberText(s.fontSize) + "px " + (family ? family[1] : "sans-serif");
+    var columns = !(s.settings && (s.settings.root === "top" || s.settings.root === "bottom"));
+    for (var i = 0; i < s.n; i++) {
+      var score = s.scores ? s.scores[i] : null;
+      var text = score ? score : s.flags[i] & BYE ? "bye" : null;
+      if (text === null) continue;
+      var width = slotCanvas ? slotCanvas.measureText(text).width : text.length * s.fontSize * 0.55;
+      var p = s.parent[i], start = columns && p >= 0 && s.cx[p] < s.cx[i];
+      var half = s.w[i] / 2, room = width + 8;
+      setSlot(s, i, { text: text, x: start ? s.cx[i] - half + 8 : s.cx[i] + half - 8, start: start,
+        labelX: start ? s.cx[i] + room / 2 : s.cx[i] - room / 2 });
+    }
+  }
 
   function setSlot(s, k, slot) {
     if (slot) {
