@@ -53,6 +53,10 @@ public func svgDescriptionFragment(_ diagram: Diagram, cardCount: Int) -> String
     }
 }
 
+/// The results rules of the style sheet exactly as `svgStyleSheetText` holds them, so a page
+/// exporting a tree without results can take them out and write that tree's own `<style>`.
+public func svgResultsStyleText() -> String { "\(SVGStyle.resultsSheet)" }
+
 /// The picture's outer size (content plus the margin on both sides), spelled exactly as the
 /// `<svg>` element's `width`, `height` and `viewBox` spell it.
 public func svgOuterSizeText(_ geometry: Geometry) -> (width: String, height: String) {

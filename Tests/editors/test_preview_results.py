@@ -24,7 +24,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "Tests", "schema"))
 from lsp_client import LSPClient  # noqa: E402
-from checks import browser_prerequisites, check  # noqa: E402
+from checks import browser_prerequisites, check, screenshots_dir  # noqa: E402
 
 BINARY = os.environ.get("BRACKET_BIN", os.path.join(ROOT, ".build", "debug", "bracket"))
 FOLDER = "file:///tmp/bracket-preview-results/"
@@ -264,10 +264,7 @@ def big_knockout(levels=11):
 
 
 def main(argv):
-    shots = None
-    if "--screenshots" in argv:
-        shots = argv[argv.index("--screenshots") + 1]
-        os.makedirs(shots, exist_ok=True)
+    shots = screenshots_dir(argv)
     chromium = browser_prerequisites(BINARY)
     if chromium is None:
         return check.summary()
@@ -359,6 +356,9 @@ def check_edit(page, client, url, uri, text):
     settle(page)
     before = shown(page)
     check("clicking p1 keeps its path after the pointer leaves", before["path"] and before["path"]["id"] == "p1")
+    reveals = client.collect_notifications("bracket/reveal", lambda found: any(r.get("id") == "p1" for r in found), 10)
+    check("... and the click still reveals p1 in the source (bracket/reveal)",
+          any(r.get("id") == "p1" for r in reveals), reveals[-3:])
     page.mouse.move(5, 790)
     settle(page)
     check("... (moved off the cards)", (shown(page)["path"] or {}).get("id") == "p1", shown(page)["path"])

@@ -823,7 +823,7 @@ extension PreviewPageAssets {
         svgWidth: num(p.svgWidth, 0), svgHeight: num(p.svgHeight, 0),
         title: typeof p.title === "string" ? p.title : "Bracket diagram",
         descMarkup: typeof p.desc === "string" ? p.desc : "", style: typeof p.style === "string" ? p.style : "",
-        text: p.text,
+        resultsStyle: typeof p.resultsStyle === "string" ? p.resultsStyle : "", text: p.text,
       };
     }
     var svg = typeof payload.svg === "string" ? payload.svg : "";
@@ -932,7 +932,7 @@ extension PreviewPageAssets {
     var picture = {
       svgWidth: num(frame.svgWidth, 0), svgHeight: num(frame.svgHeight, 0), title: state.picture.title,
       descMarkup: typeof frame.desc === "string" ? frame.desc : state.picture.descMarkup,
-      style: state.picture.style, text: state.picture.text,
+      style: state.picture.style, resultsStyle: state.picture.resultsStyle, text: state.picture.text,
     };
     picture.desc = descText(picture.descMarkup);
     state.version = payload.version;
@@ -1060,9 +1060,12 @@ extension PreviewPageAssets {
     var s = state.store, p = state.picture;
     if (!s || !state.hasPicture || !p) return null;
     var w = numberText(p.svgWidth), h = numberText(p.svgHeight), m = numberText(s.margin);
+    // The page's sheet holds the results rules for a tree that gains its first score; the SVG of a
+    // tree without results has none.
+    var style = !s.hasResults && p.resultsStyle ? p.style.replace(p.resultsStyle, "") : p.style;
     var parts = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ' + w + " " + h + '" width="' + w + '" height="' + h +
       '" role="img" aria-labelledby="bracket-title bracket-desc">\n<title id="bracket-title">' + escapeText(p.title) +
-      "</title>\n" + p.descMarkup + "\n<style>" + p.style + "</style>\n" +
+      "</title>\n" + p.descMarkup + "\n<style>" + style + "</style>\n" +
       '<rect class="bracket-background" width="100%" height="100%"/>\n<g transform="translate(' + m + " " + m + ')">\n' +
       titleMarkup(s) + roundsMarkup(s) + '<g class="bracket-connectors" aria-hidden="true">\n'];
     for (var e = 0; e < s.m; e++) parts.push('<polyline class="bracket-connector" fill="none" points="' + pointsText(s, e) + '"/>\n');
