@@ -299,6 +299,7 @@ def main(argv):
                 lambda: check_keyboard_and_views(page, tree),
                 lambda: check_in_progress(page, client, progress, validate, shots),
                 lambda: check_variants(page, client),
+                lambda: check_decorations(page, client, shots),
                 lambda: check_overview(page, client, shots),
                 lambda: check_vscode_path(browser, url),
             ]
@@ -540,6 +541,54 @@ def check_variants(page, client):
         saved = page.evaluate("() => window.bracketPreview.markup()")
         check(f"{name}: Save SVG is the server's SVG byte for byte", saved == expected["svg"],
               first_difference(saved or "", expected["svg"]))
+
+
+def open_in_page(page, client, name, text):
+    uri = FOLDER + name
+    client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "bracket", "version": 1, "text": text}})
+    expected = client.request("bracket/preview", {"textDocument": {"uri": uri}})
+    client.request("bracket/openPreview", {"textDocument": {"uri": uri}})
+    try:
+        page.wait_for_function("(svg) => window.bracketPreview.markup() === svg", arg=expected["svg"], timeout=15000)
+    except Exception:  # noqa: BLE001 - the caller's check says what differs
+        pass
+    settle(page)
+    return expected
+
+
+def check_decorations(page, client, shots):
+    """Level headers and edge labels: drawn as the server draws them, and named in the path."""
+    expected = open_in_page(page, client, "decision-edges.bracket", example("decision-edges.bracket"))
+    saved = page.evaluate("() => window.bracketPreview.markup()")
+    check("decision-edges.bracket (edge labels): Save SVG is the server's SVG byte for byte", saved == expected["svg"],
+          first_difference(saved or "", expected["svg"]))
+    shown_labels = page.evaluate("() => document.querySelectorAll('#stage .bracket-edge-labels .bracket-edge-label').length")
+    check("... its edge labels are drawn on the page", shown_labels == expected["svg"].count('class="bracket-edge-label"') > 0,
+          shown_labels)
+    hover(page, "review")
+    status = shown(page)["status"] or ""
+    check("a decision tree's path says which way each step went", status == "Tests green? › yes: Reviewed? › no: Ask for a review",
+          status)
+    page.mouse.move(5, 790)
+    if not os.path.exists(os.path.join(ROOT, "examples", "two-sided-16.bracket")):
+        check("examples/two-sided-16.bracket exists (a two-sided draw with @rounds auto)", False)
+        return
+    expected = open_in_page(page, client, "two-sided-16.bracket", example("two-sided-16.bracket"))
+    saved = page.evaluate("() => window.bracketPreview.markup()")
+    check("two-sided-16.bracket (@root center, @rounds auto): Save SVG is the server's SVG byte for byte",
+          saved == expected["svg"], first_difference(saved or "", expected["svg"]))
+    rounds = page.evaluate("() => [...document.querySelectorAll('#stage .bracket-round')].map(t => t.textContent)")
+    check("... its level headers are drawn on the page", rounds and len(rounds) == expected["svg"].count('class="bracket-round"'),
+          rounds)
+    leaf = page.evaluate("() => window.bracketPreview.geometry().nodes.find(n => n.id === 'a1') ? 'a1' : null")
+    if leaf:
+        hover(page, leaf)
+        status = shown(page)["status"] or ""
+        check("... and the path's sentence names the rounds by their headers", " — " in status and
+              any(name in status for name in ("Final", "Semi-finals", "Quarter-finals", "Round of")), status)
+        if shots:
+            page.screenshot(path=os.path.join(shots, "path-two-sided.png"))
+    page.mouse.move(5, 790)
 
 
 def check_overview(page, client, shots):

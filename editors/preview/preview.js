@@ -1845,11 +1845,13 @@
 
   function edgeLabelsMarkup(s) {
     if (!s.edgeLabels) return "";
-    var parts = [];
+    var parts = [], any = false;
     for (var e = 0; e < s.m; e++) {
-      if (s.edgeLabels[e] && s.edgeChild[e] >= 0 && s.parent[s.edgeChild[e]] >= 0) parts.push(edgeLabelMarkup(s, e));
+      if (!s.edgeLabels[e]) continue;
+      any = true;
+      if (s.edgeChild[e] >= 0 && s.parent[s.edgeChild[e]] >= 0) parts.push(edgeLabelMarkup(s, e));
     }
-    return parts.length > 0 ? '<g class="bracket-edge-labels">\n' + parts.join("") + "</g>\n" : "";
+    return any ? '<g class="bracket-edge-labels">\n' + parts.join("") + "</g>\n" : "";
   }
 
   var roundsLayer = document.createElementNS(SVG_NS, "g");
