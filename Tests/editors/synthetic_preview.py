@@ -111,7 +111,7 @@ def encode(message):
 class PageServer:
     """editors/preview's page on 127.0.0.1 with one payload on its event stream."""
 
-    def __init__(self, message):
+    def __init__(self, message, page_dir=PAGE_DIR):
         self.body = encode(message)
         self.posts = []
         self._stop = threading.Event()
@@ -133,11 +133,11 @@ class PageServer:
             def do_GET(self):
                 name = self.path.lstrip("/").split("?")[0]
                 if name == "":
-                    with open(os.path.join(PAGE_DIR, "index.html"), encoding="utf-8") as handle:
+                    with open(os.path.join(page_dir, "index.html"), encoding="utf-8") as handle:
                         self.send(200, "text/html; charset=utf-8", browser_html(handle.read()).encode("utf-8"))
                 elif name in ("preview.js", "preview-delta.js", "preview.css"):
                     kind = "text/css" if name.endswith(".css") else "text/javascript"
-                    with open(os.path.join(PAGE_DIR, name), "rb") as handle:
+                    with open(os.path.join(page_dir, name), "rb") as handle:
                         self.send(200, kind + "; charset=utf-8", handle.read())
                 elif name == "events":
                     self.send_response(200)

@@ -700,6 +700,7 @@
   var LOD_CELLS = 1 << 22; // the finest level's cells (one byte each)
   var LOD_ITEMS_IN_VIEW = 20000;
   var LOD_PIXEL = 0.7; // the least size of a level's cell on screen, in pixels
+  var LOD_CELLS_IN_VIEW = 1 << 22; // the most cells a frame reads from a level
   var CARD_BIT = 2, EDGE_BIT = 1;
 
   // The one hook for store changes: every new store (finishStore) and every in-place patch
@@ -866,31 +867,54 @@
     return levels;
   }
 
-  // Fills the pixels from the finest level whose cells are at least LOD_PIXEL pixels: each
-  // covered cell a block of the card or connector colour. (sx, sy) scale and
-  // (ox, oy) offset map content coordinates to pixels, as in paintPicture.
+  // Fills the pixels from the finest level whose cells are at least LOD_PIXEL pixels along the
+  // picture's larger scale and that has at most LOD_CELLS_IN_VIEW cells in the window. Level
+  // rows that fall on the same pixel rows are merged (OR) into one band and level columns on
+  // the same pixel column likewise, so a frame costs the cells plus the pixels: a card's
+  // colour wins over a connector's. (sx, sy) scale and (ox, oy) offset map content
+  // coordinates to pixels, as in paintPicture; the minimap's two scales differ.
   function paintLevels(levels, pixels, width, height, sx, sy, ox, oy, c) {
     var x0 = -ox / sx, x1 = (width - ox) / sx, y0 = -oy / sy, y1 = (height - oy) / sy;
-    var level = levels[levels.length - 1], least = Math.min(sx, sy);
-    for (var L = 0; L < levels.length; L++) if (levels[L].cell * least >= LOD_PIXEL) { level = levels[L]; break; }
+    var level = levels[levels.length - 1], most = Math.max(sx, sy);
+    for (var L = 0; L < levels.length; L++) {
+      var lv = levels[L];
+      var across = Math.min(lv.cols, (x1 - x0) / lv.cell + 2), down = Math.min(lv.rows, (y1 - y0) / lv.cell + 2);
+      if (lv.cell * most >= LOD_PIXEL && across * down <= LOD_CELLS_IN_VIEW) { level = lv; break; }
+    }
     var cell = level.cell, cols = level.cols, data = level.data;
     var c0 = cellOf(x0, cell, cols), c1 = cellOf(x1, cell, cols), r0 = cellOf(y0, cell, level.rows), r1 = cellOf(y1, cell, level.rows);
     var left = new Int32Array(c1 - c0 + 2);
     for (var k = c0; k <= c1 + 1; k++) left[k - c0] = Math.max(0, Math.min(width, Math.floor(k * cell * sx + ox)));
+    var band = new Uint8Array(width), bandTop = -1, bandBottom = -1, any = false;
+    function flush() {
+      if (!any) return;
+      for (var x = 0; x < width;) {
+        var v = band[x];
+        if (v === 0) { x++; continue; }
+        var run = x + 1;
+        while (run < width && band[run] === v) run++;
+        var colour = v & CARD_BIT ? c.border : c.edge;
+        for (var y = bandTop; y < bandBottom; y++) pixels.fill(colour, y * width + x, y * width + run);
+        x = run;
+      }
+      band.fill(0);
+      any = false;
+    }
     for (var row = r0; row <= r1; row++) {
       var top = Math.max(0, Math.floor(row * cell * sy + oy));
-      var bottom = Math.min(height, Math.max(top + 1, Math.floor((row + 1) * cell * sy + oy)));
       if (top >= height) break;
+      var bottom = Math.min(height, Math.max(top + 1, Math.floor((row + 1) * cell * sy + oy)));
+      if (top >= bandBottom) { flush(); bandTop = top; bandBottom = bottom; }
+      else if (bottom > bandBottom) bandBottom = bottom;
       for (var col = c0, at = row * cols + c0; col <= c1; col++, at++) {
         var v = data[at];
         if (v === 0) continue;
-        var a = left[col - c0], z = Math.max(a + 1, left[col - c0 + 1]);
-        if (a >= width) continue;
-        if (z > width) z = width;
-        var colour = v & CARD_BIT ? c.border : c.edge;
-        for (var y = top; y < bottom; y++) pixels.fill(colour, y * width + a, y * width + z);
+        var a = left[col - c0], z = Math.min(width, Math.max(a + 1, left[col - c0 + 1]));
+        for (var x = a; x < z; x++) band[x] |= v;
+        any = true;
       }
     }
+    flush();
   }
 
   // ---------------------------------------------------------------- payloads
@@ -992,6 +1016,7 @@
     store.metrics = picture.text && typeof picture.text === "object" ? picture.text : null;
     if (pictureSheet) {
       try { pictureSheet.replaceSync(picture.style); } catch (e) { pictureSheet.replaceSync(""); }
+      if (coloursStale === false) coloursStale = true;
     }
     picture.desc = descText(picture.descMarkup);
     var first = !state.hasPicture;
@@ -1614,7 +1639,25 @@
     var d = ctx.getImageData(0, 0, 1, 1).data;
     return (255 << 24 | d[2] << 16 | d[1] << 8 | d[0]) >>> 0; // little-endian ABGR
   }
+  // Read once per theme change, not per frame: getComputedStyle after the view moved recomputes
+  // the page's style. The theme changes with the host's classes and variables on <html> and
+  // <body> (VS Code) or the colour scheme (a browser).
+  var coloursStale = true;
+  function themeChanged() { coloursStale = true; minimapDirty = true; requestDraw(); }
+  if (typeof MutationObserver === "function") {
+    var themeWatch = new MutationObserver(themeChanged);
+    themeWatch.observe(document.documentElement, { attributes: true, attributeFilter: ["class", "style"] });
+    themeWatch.observe(document.body, { attributes: true, attributeFilter: ["class", "style", "data-vscode-theme-kind"] });
+  } else {
+    coloursStale = null; // no observer: read every time
+  }
+  if (window.matchMedia) {
+    var schemeQuery = window.matchMedia("(prefers-color-scheme: dark)");
+    if (schemeQuery.addEventListener) schemeQuery.addEventListener("change", themeChanged);
+  }
   function colours() {
+    if (coloursStale === false && colourCache.colours) return colourCache.colours;
+    if (coloursStale === true) coloursStale = false;
     var style = getComputedStyle(document.body);
     var names = ["--bracket-page-background", "--bracket-card-fill", "--bracket-card-stroke", "--bracket-edge", "--bracket-highlight"];
     var values = names.map(function (n) { return style.getPropertyValue(n).trim(); });
