@@ -87,12 +87,13 @@ def complete_tree_columns(n):
 
 
 def payload(columns, picture=None, uri="file:///synthetic/big.bracket", version=1):
-    """A full columns payload; `picture` (svgWidth and svgHeight are filled in) from a real
-    server payload when the test has one, so the page gets the server's own style."""
+    """A full columns payload, numbered for delta clients (`sequence`); `picture` (svgWidth and
+    svgHeight are filled in) from a real server payload when the test has one, so the page gets
+    the server's own style."""
     picture = dict(picture or {"title": "Bracket diagram", "desc": "", "style": ""})
     picture["svgWidth"] = columns["width"] + 2 * columns["margin"]
     picture["svgHeight"] = columns["height"] + 2 * columns["margin"]
-    return {"uri": uri, "version": version, "columns": columns, "picture": picture,
+    return {"uri": uri, "version": version, "sequence": version, "columns": columns, "picture": picture,
             "diagnostics": {"errors": 0, "warnings": 0}}
 
 
@@ -115,6 +116,8 @@ class PageServer:
         self.body = encode(message)
         self.posts = []
         self._stop = threading.Event()
+        self._events = []  # later payloads (push), sent on every open stream in order
+        self._changed = threading.Condition()
         outer = self
 
         class Handler(http.server.BaseHTTPRequestHandler):
@@ -148,7 +151,15 @@ class PageServer:
                     try:
                         self.wfile.write(b"event: preview\ndata: " + outer.body + b"\n\n")
                         self.wfile.flush()
-                        outer._stop.wait()
+                        sent = 0
+                        while not outer._stop.is_set():
+                            with outer._changed:
+                                outer._changed.wait_for(lambda: outer._stop.is_set() or len(outer._events) > sent, timeout=1)
+                                pending = outer._events[sent:]
+                            for body in pending:
+                                self.wfile.write(b"event: preview\ndata: " + body + b"\n\n")
+                            self.wfile.flush()
+                            sent += len(pending)
                     except (BrokenPipeError, ConnectionResetError):
                         pass
                     self.close_connection = True
@@ -169,12 +180,21 @@ class PageServer:
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 
+    def push(self, message):
+        """Sends another payload (a delta, say) on the page's event stream."""
+        body = json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+        with self._changed:
+            self._events.append(body)
+            self._changed.notify_all()
+
     def __enter__(self):
         self.thread.start()
         return self
 
     def __exit__(self, *exc):
         self._stop.set()
+        with self._changed:
+            self._changed.notify_all()
         self.httpd.shutdown()
         self.httpd.server_close()
 

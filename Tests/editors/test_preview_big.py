@@ -311,6 +311,38 @@ def run(page, client, lines, shots):
 MILLION = 1_000_000
 
 
+def check_moved_card(page, server, message):
+    """A delta that moves one card (and its connector) far down: the page's spatial index
+    follows the one store hook, so the card is drawn at its new place and not at the old."""
+    columns = message["columns"]
+    k = columns["ids"].index("n999998")
+    x, y = columns["x"][k], columns["y"][k]
+    new_y = y + 7200  # a hundred leaf places down: other cells of the index
+    node = {"id": "n999998", "label": "Node 999998", "x": x, "y": new_y, "width": 132, "height": 44,
+            "lines": ["Node 999998"], "depth": columns["depths"][k], "parent": "n499999",
+            "range": {"start": {"line": columns["ranges"][4 * k], "character": columns["ranges"][4 * k + 1]},
+                      "end": {"line": columns["ranges"][4 * k + 2], "character": columns["ranges"][4 * k + 3]}}}
+    e = columns["edgeChildren"].index(k)
+    pts = columns["edgePoints"][8 * e:8 * e + 8]
+    edge = {"child": "n999998", "parent": "n499999",
+            "points": [{"x": pts[0], "y": new_y}, {"x": pts[2], "y": new_y}, {"x": pts[4], "y": pts[5]}, {"x": pts[6], "y": pts[7]}]}
+    server.push({"uri": message["uri"], "version": 2, "sequence": 2, "base": 1,
+                 "delta": {"frame": {"width": columns["width"], "height": columns["height"],
+                                     "svgWidth": message["picture"]["svgWidth"], "svgHeight": message["picture"]["svgHeight"]},
+                           "cards": {"removed": [], "changed": [{"id": "n999998", "node": node}], "added": []},
+                           "edges": {"removed": [], "changed": [{"child": "n999998", "edge": edge}], "added": []}},
+                 "diagnostics": {"errors": 0, "warnings": 0}})
+    wait_painted(page, 2, timeout=30000)
+    page.fill("#search", "n999998")
+    page.wait_for_function("() => window.bracketPreview.match() === 'n999998'", timeout=30000)
+    settle(page)
+    moved, seen = card_box(page, "n999998"), view(page)
+    height = page.evaluate("() => document.getElementById('viewport').clientHeight")
+    centre = seen["y"] + height / 2 / seen["scale"] - columns["margin"]
+    check("a delta that moves a card: it is found and drawn at its new place (the index followed the store)",
+          moved is not None and abs(centre - new_y) < 2 / seen["scale"] and abs(moved["y"] - height / 2) < 4, (moved, seen, new_y))
+
+
 def run_million(browser, picture, shots):
     """The page alone with a generated 1,000,000-card picture (the server caps its previews)."""
     started = time.monotonic()
@@ -355,6 +387,7 @@ def run_million(browser, picture, shots):
         report_frames("1,000,000 cards, near the last card: pan and zoom", frames)
         check("1,000,000 cards: the wheel pans and zooms the view", view(page) != before and len(frames) > 0, (before, view(page)))
         check(f"... the DOM still holds at most {MAX_DOM_CARDS} cards", cards_in_dom(page) <= MAX_DOM_CARDS, cards_in_dom(page))
+        check_moved_card(page, server, message)
         if shots:
             page.click("#zoom-fit")
             settle(page)

@@ -705,12 +705,37 @@
 
   // The one hook for store changes: every new store (finishStore) and every in-place patch
   // ends here, with what it rewrote — `change` null for a new or rebuilt store, else
-  // { cards, edges, moved } — and what is derived from positions follows it. A delta that
-  // moves nothing (a label typed) keeps the index; anything else rebuilds it, O(items).
+  // { cards: [indices], edges: [indices], moved } — and what is derived from positions follows
+  // it. A delta that moves nothing (a label typed) keeps the index. One that moves a few items
+  // costs what it moved: they leave their cells for a short list every query checks, and their
+  // new places are marked in every level of detail (where they were stays marked until the next
+  // rebuild: a faint trace far out, never a missing card). Past SPATIAL_PATCH_LIMIT moved
+  // items, or without the lists, the index is rebuilt, O(items).
+  var SPATIAL_PATCH_LIMIT = 8192;
   function storeChanged(s, change) {
-    if (change && !change.moved && s.spatial) return;
-    s.spatial = buildSpatial(s);
     s.highlighted = null;
+    if (change && !change.moved && s.spatial) return;
+    var sp = s.spatial;
+    if (change && sp && Array.isArray(change.cards) && Array.isArray(change.edges) &&
+        sp.cards.extra.length + sp.edges.extra.length + change.cards.length + change.edges.length <= SPATIAL_PATCH_LIMIT) {
+      moveItems(s, sp.cards, change.cards);
+      moveItems(s, sp.edges, change.edges);
+      return;
+    }
+    s.spatial = buildSpatial(s);
+  }
+
+  function moveItems(s, grid, indices) {
+    var b = [0, 0, 0, 0], levels = s.spatial.levels, count = grid.edge ? s.m : s.n;
+    for (var k = 0; k < indices.length; k++) {
+      var i = indices[k];
+      if (!(i >= 0 && i < count)) continue;
+      if (grid.moved === null) grid.moved = new Uint8Array(count);
+      if (grid.moved[i] === 0) { grid.moved[i] = 1; grid.extra.push(i); }
+      if (levels === null) continue;
+      if (grid.edge) markEdge(s, i, function (x0, y0, x1, y1) { markLevels(levels, x0, y0, x1, y1, EDGE_BIT); });
+      else { itemBox(s, false, i, b); markLevels(levels, b[0], b[1], b[2], b[3], CARD_BIT); }
+    }
   }
 
   // The box an item is found by, into b: a card's rectangle; a connector's leg (its first
@@ -770,7 +795,7 @@
     for (var k = 0; k < cells; k++) start[k + 1] += start[k];
     var list = new Int32Array(start[cells]), fill = start.slice(0, cells);
     for (var j = 0; j < count; j++) if (where[j] >= 0) list[fill[where[j]]++] = j;
-    return { edge: edge, start: start, items: list, big: Int32Array.from(big), spanX: spanX, spanY: spanY };
+    return { edge: edge, start: start, items: list, big: Int32Array.from(big), spanX: spanX, spanY: spanY, moved: null, extra: [] };
   }
 
   // Calls visit(i) for every item of `grid` whose box meets r (content coordinates), in cell
@@ -779,19 +804,27 @@
     var sp = s.spatial, cell = sp.cell, cols = sp.cols, b = [0, 0, 0, 0];
     var c0 = Math.max(0, cellOf(r.x0, cell, cols) - grid.spanX), c1 = cellOf(r.x1, cell, cols);
     var r0 = Math.max(0, cellOf(r.y0, cell, sp.rows) - grid.spanY), r1 = cellOf(r.y1, cell, sp.rows);
-    var start = grid.start, items = grid.items, edge = grid.edge;
+    var start = grid.start, items = grid.items, edge = grid.edge, moved = grid.moved;
     for (var row = r0; row <= r1; row++) {
       for (var k = start[row * cols + c0], end = start[row * cols + c1 + 1]; k < end; k++) {
         var i = items[k];
+        if (moved !== null && moved[i] === 1) continue; // in `extra` now
         itemBox(s, edge, i, b);
         if (b[2] < r.x0 || b[0] > r.x1 || b[3] < r.y0 || b[1] > r.y1) continue;
         if (visit(i) === false) return false;
       }
     }
     for (var g = 0; g < grid.big.length; g++) {
+      if (moved !== null && moved[grid.big[g]] === 1) continue;
       itemBox(s, edge, grid.big[g], b);
       if (b[2] < r.x0 || b[0] > r.x1 || b[3] < r.y0 || b[1] > r.y1) continue;
       if (visit(grid.big[g]) === false) return false;
+    }
+    for (var x = 0; x < grid.extra.length; x++) {
+      var j = grid.extra[x];
+      itemBox(s, edge, j, b);
+      if (b[2] < r.x0 || b[0] > r.x1 || b[3] < r.y0 || b[1] > r.y1) continue;
+      if (visit(j) === false) return false;
     }
     return true;
   }
@@ -803,7 +836,7 @@
       var c0 = Math.max(0, cellOf(r.x0, cell, cols) - grid.spanX), c1 = cellOf(r.x1, cell, cols);
       var r0 = Math.max(0, cellOf(r.y0, cell, sp.rows) - grid.spanY), r1 = cellOf(r.y1, cell, sp.rows);
       for (var row = r0; row <= r1; row++) total += grid.start[row * cols + c1 + 1] - grid.start[row * cols + c0];
-      total += grid.big.length;
+      total += grid.big.length + grid.extra.length;
     });
     return total;
   }
@@ -840,21 +873,11 @@
     var cell = Math.sqrt(w * h / LOD_CELLS);
     var cols = Math.max(1, Math.ceil(w / cell)), rows = Math.max(1, Math.ceil(h / cell));
     var data = new Uint8Array(cols * rows), b = [0, 0, 0, 0];
-    function mark(x0, y0, x1, y1, bit) {
-      if (!(x0 <= x1 && y0 <= y1)) return;
-      var c0 = cellOf(x0, cell, cols), c1 = cellOf(x1, cell, cols), r0 = cellOf(y0, cell, rows), r1 = cellOf(y1, cell, rows);
-      for (var row = r0; row <= r1; row++) for (var col = c0, at = row * cols + c0; col <= c1; col++, at++) data[at] |= bit;
-    }
-    for (var i = 0; i < s.n; i++) { itemBox(s, false, i, b); mark(b[0], b[1], b[2], b[3], CARD_BIT); }
-    var p = s.pts;
-    for (var e = 0; e < s.m; e++) {
-      // Segment by segment (a bus is a line of cells, not its bounding box).
-      var o = 8 * e, last = o + (s.edgeEnd[e] ? 6 : 2);
-      for (var q = o; q < last; q += 2) {
-        mark(Math.min(p[q], p[q + 2]), Math.min(p[q + 1], p[q + 3]), Math.max(p[q], p[q + 2]), Math.max(p[q + 1], p[q + 3]), EDGE_BIT);
-      }
-    }
-    var levels = [{ cell: cell, cols: cols, rows: rows, data: data }];
+    var finest = { cell: cell, cols: cols, rows: rows, data: data };
+    for (var i = 0; i < s.n; i++) { itemBox(s, false, i, b); markCells(finest, b[0], b[1], b[2], b[3], CARD_BIT); }
+    function edgeCells(x0, y0, x1, y1) { markCells(finest, x0, y0, x1, y1, EDGE_BIT); }
+    for (var e = 0; e < s.m; e++) markEdge(s, e, edgeCells);
+    var levels = [finest];
     while (cols > 1 || rows > 1) {
       var nc = Math.ceil(cols / 2), nr = Math.ceil(rows / 2), next = new Uint8Array(nc * nr);
       for (var y = 0; y < rows; y++) {
@@ -865,6 +888,26 @@
       levels.push({ cell: cell, cols: cols, rows: rows, data: data });
     }
     return levels;
+  }
+
+  function markCells(level, x0, y0, x1, y1, bit) {
+    if (!(x0 <= x1 && y0 <= y1)) return;
+    var cell = level.cell, cols = level.cols, rows = level.rows, data = level.data;
+    var c0 = cellOf(x0, cell, cols), c1 = cellOf(x1, cell, cols), r0 = cellOf(y0, cell, rows), r1 = cellOf(y1, cell, rows);
+    for (var row = r0; row <= r1; row++) for (var col = c0, at = row * cols + c0; col <= c1; col++, at++) data[at] |= bit;
+  }
+
+  function markLevels(levels, x0, y0, x1, y1, bit) {
+    for (var L = 0; L < levels.length; L++) markCells(levels[L], x0, y0, x1, y1, bit);
+  }
+
+  // A connector segment by segment (a bus is a line of cells, not its bounding box): the leg,
+  // and for the first and last child the whole bus.
+  function markEdge(s, e, segment) {
+    var p = s.pts, o = 8 * e, last = o + (s.edgeEnd[e] ? 6 : 2);
+    for (var q = o; q < last; q += 2) {
+      segment(Math.min(p[q], p[q + 2]), Math.min(p[q + 1], p[q + 3]), Math.max(p[q], p[q + 2]), Math.max(p[q + 1], p[q + 3]));
+    }
   }
 
   // Fills the pixels from the finest level whose cells are at least LOD_PIXEL pixels along the
