@@ -732,6 +732,7 @@ extension PreviewPageAssets {
   }
 
   function moveItems(s, grid, indices) {
+    // Levels not built yet will be built from the store as it is then: nothing to mark.
     var b = [0, 0, 0, 0], levels = s.spatial.levels, count = grid.edge ? s.m : s.n;
     for (var k = 0; k < indices.length; k++) {
       var i = indices[k];
@@ -771,11 +772,24 @@ extension PreviewPageAssets {
       cell *= 1.25;
       cols = Math.max(1, Math.ceil(w / cell)); rows = Math.max(1, Math.ceil(h / cell));
     }
-    var sp = { cell: cell, cols: cols, rows: rows, cards: null, edges: null, levels: null };
+    var sp = { cell: cell, cols: cols, rows: rows, cards: null, edges: null, levels: null, levelsWanted: items >= LOD_MIN_ITEMS };
     sp.cards = buildGrid(s, sp, false, s.n);
     sp.edges = buildGrid(s, sp, true, s.m);
-    sp.levels = items >= LOD_MIN_ITEMS ? buildLevels(s) : null;
+    if (sp.levelsWanted) whenIdle(function () { if (state.store === s && s.spatial === sp) levelsOf(s); });
     return sp;
+  }
+
+  // The levels of detail are built when a frame first needs them or in idle time after the
+  // store changed, whichever comes first: an edit at 100 % (a full payload) never waits for them.
+  function levelsOf(s) {
+    var sp = s.spatial;
+    if (sp.levels === null && sp.levelsWanted) sp.levels = buildLevels(s);
+    return sp.levels;
+  }
+
+  function whenIdle(task) {
+    if (typeof requestIdleCallback === "function") requestIdleCallback(task, { timeout: 2000 });
+    else setTimeout(task, 200);
   }
 
   function cellOf(value, cell, limit) {
@@ -1526,7 +1540,7 @@ extension PreviewPageAssets {
       cardPool.push(card);
       var pixels = new Uint32Array(64), c = colours(), k = 8 / Math.max(1, s.width, s.height);
       paintPicture(s, pixels, 8, 8, k, k, 0, 0, c, []);
-      if (s.spatial.levels) paintLevels(s.spatial.levels, pixels, 8, 8, k, k, 0, 0, c);
+      if (s.spatial.levelsWanted) paintLevels(levelsOf(s), pixels, 8, 8, k, k, 0, 0, c);
       var near = [];
       cardsIn(s, { x0: s.cx[0] - 1, y0: s.cy[0] - 1, x1: s.cx[0] + 1, y1: s.cy[0] + 1 }, 4, near);
       edgesIn(s, { x0: 0, y0: 0, x1: 1, y1: 1 }, 4);
@@ -1726,8 +1740,7 @@ extension PreviewPageAssets {
   function paintPicture(s, pixels, width, height, sx, sy, ox, oy, c, marks) {
     pixels.fill(c.background);
     var r = { x0: -ox / sx, y0: -oy / sy, x1: (width - ox) / sx, y1: (height - oy) / sy };
-    var sp = s.spatial;
-    if (sp.levels && gridCount(s, r) > LOD_ITEMS_IN_VIEW) paintLevels(sp.levels, pixels, width, height, sx, sy, ox, oy, c);
+    if (s.spatial.levelsWanted && gridCount(s, r) > LOD_ITEMS_IN_VIEW) paintLevels(levelsOf(s), pixels, width, height, sx, sy, ox, oy, c);
     else paintItems(s, r, pixels, width, height, sx, sy, ox, oy, c);
     var cx = s.cx, cy = s.cy, cw = s.w, ch = s.h;
     for (var k = 0; k < marks.length; k++) {
