@@ -13,7 +13,9 @@ For each size (a complete binary tree of N nodes, one per line) it measures:
                move); insert_page_ms the page's share
   frame_ms     pan and zoom (wheel events over the fitted and zoomed-in picture): each frame's
                draw, from frame start to painted (p50 / p99 / max); frame_overview_ms and
-               frame_cards_ms the two halves (far out: the canvas; at 100 %: card elements)
+               frame_cards_ms the two halves (far out: the canvas; at 100 %: card elements);
+               draw_ms the page's own script time in those frames (the rest is the browser's
+               style, layout, paint and compositing, and waiting for a loaded CPU)
 
 With `--synthetic N,...` it also runs each of those sizes through the page alone
 (Tests/editors/synthetic_preview.py: the server's layout of the same tree, generated, served as
@@ -173,6 +175,9 @@ def measure_frames(page):
     def frames():
         return page.evaluate("() => window.bracketPreview.painted().frames")
 
+    def draws():  # (an older page does not report them)
+        return page.evaluate("() => window.bracketPreview.painted().draws || []")
+
     def wheel(steps, zoom, pan):
         for step in range(steps):
             page.mouse.wheel(*pan(step))
@@ -191,10 +196,11 @@ def measure_frames(page):
     page.click("#zoom-reset")
     page.mouse.move(500, 400)
     wheel(30, None, lambda step: (60, 240))
-    seen = frames()
+    seen, scripts = frames(), draws()
     overview, cards = seen[start:middle], seen[middle:]
     return {"frames": len(overview) + len(cards), "frame_ms": frame_figures(overview + cards),
-            "frame_overview_ms": frame_figures(overview), "frame_cards_ms": frame_figures(cards)}
+            "frame_overview_ms": frame_figures(overview), "frame_cards_ms": frame_figures(cards),
+            "draw_ms": frame_figures(scripts[start:])}
 
 
 def run_synthetic(browser, binary, n, page_dir=None):

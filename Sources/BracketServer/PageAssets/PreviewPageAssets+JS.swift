@@ -1465,7 +1465,7 @@ extension PreviewPageAssets {
   var drawPending = false;
   // When the newest version reached the screen: a message posted from the frame that drew it
   // arrives after that frame is painted (benchmarks/page_big.py reads it).
-  var painted = { version: null, at: 0, frames: [], received: 0, receivedAt: 0 };
+  var painted = { version: null, at: 0, frames: [], draws: [], received: 0, receivedAt: 0 };
   var paintChannel = typeof MessageChannel === "function" ? new MessageChannel() : null;
   if (paintChannel) {
     paintChannel.port1.onmessage = function (event) {
@@ -1473,7 +1473,8 @@ extension PreviewPageAssets {
       painted.receivedAt = painted.received;
       painted.at = performance.timeOrigin + performance.now();
       painted.frames.push(painted.at - event.data.started);
-      if (painted.frames.length > 2000) painted.frames.splice(0, 1000);
+      painted.draws.push(event.data.draw);
+      if (painted.frames.length > 2000) { painted.frames.splice(0, 1000); painted.draws.splice(0, 1000); }
     };
   }
   function requestDraw() {
@@ -1483,7 +1484,8 @@ extension PreviewPageAssets {
       var started = performance.timeOrigin + performance.now();
       drawPending = false;
       draw();
-      if (paintChannel) paintChannel.port2.postMessage({ version: state.version, started: started });
+      var drawn = performance.timeOrigin + performance.now() - started;
+      if (paintChannel) paintChannel.port2.postMessage({ version: state.version, started: started, draw: drawn });
     });
   }
 
@@ -2369,10 +2371,10 @@ extension PreviewPageAssets {
     focused: function () { return state.focus >= 0 && state.store ? cardId(state.store, state.focus) : null; },
     match: function () { return state.match >= 0 && state.store ? cardId(state.store, state.match) : null; },
     markup: pictureMarkup,
-    // { version, at, frames }: the last painted version, when (epoch ms), and the recent draw
-    // times from frame start to painted (ms).
+    // { version, at, frames, draws }: the last painted version, when (epoch ms), the recent
+    // frames from frame start to painted (ms), and the page's own script time in each (ms).
     painted: function () {
-      return { version: painted.version, at: painted.at, received: painted.receivedAt, frames: painted.frames.slice() };
+      return { version: painted.version, at: painted.at, received: painted.receivedAt, frames: painted.frames.slice(), draws: painted.draws.slice() };
     },
     preparePrint: preparePrint,
     // The geometry as the page holds it, in the payload's shape (nodes and edges), for tests.
