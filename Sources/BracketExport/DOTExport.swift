@@ -75,7 +75,7 @@ var primaryFontFamily: String {
 func rankDirection(_ side: RootSide) -> String {
     switch side {
     case .right: "RL"
-    case .left: "LR"
+    case .left, .center: "LR"
     case .top: "TB"
     case .bottom: "BT"
     }
