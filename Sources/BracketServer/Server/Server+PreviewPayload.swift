@@ -171,9 +171,8 @@ struct PreviewRender {
         return writer.bytes
     }
 
-    /// `picture`: `{ svgWidth, svgHeight, title, desc, style, resultsStyle, text }` — the `<svg>`
-    /// size, the text of its `<title>`, its `<desc>` element, its `<style>` text (with the results
-    /// rules, `resultsStyle`, which a tree without results leaves out) and the font's vertical
+    /// `picture`: `{ svgWidth, svgHeight, title, desc, style, text }` — the `<svg>` size, the
+    /// text of its `<title>`, its `<desc>` element, its `<style>` text and the font's vertical
     /// metrics per pixel of font size, so a page that draws the cards itself can place, style and
     /// export them exactly as the server's SVG does.
     private func writePicture(_ writer: inout JSONWriter) {
@@ -185,8 +184,7 @@ struct PreviewRender {
         writer.key("svgHeight"); writer.raw(Array(size.height.utf8))
         writer.key("title"); writer.string(diagram.settings.title ?? "Bracket diagram")
         writer.key("desc"); writer.string(svgDescriptionFragment(diagram, cardCount: geometry.centres.count))
-        writer.key("style"); writer.string(svgStyleSheetText())
-        writer.key("resultsStyle"); writer.string(svgResultsStyleText())
+        writer.key("style"); writer.string(svgStyleSheetText(recordsResults: snapshot.recordsResults))
         let metrics = svgFontMetricsPerPixel()
         writer.key("text")
         writer.beginObject()
