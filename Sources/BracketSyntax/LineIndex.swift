@@ -28,6 +28,8 @@ public struct LineIndex: Sendable, Hashable {
     /// Byte offset where each line starts; always begins with 0.
     public private(set) var lineStarts: [Int]
     public private(set) var length: Int
+    /// Where the non-ASCII bytes are, so that column conversions jump over ASCII stretches.
+    private(set) var nonASCII: NonASCIIRuns
 
     public init(_ bytes: [UInt8]) {
         var starts = [0]
@@ -37,6 +39,7 @@ public struct LineIndex: Sendable, Hashable {
         // document keeps its index for as long as it is open, so give the slack back.
         lineStarts = starts.capacity > starts.count + 1024 ? Array(starts[...]) : starts
         length = bytes.count
+        nonASCII = NonASCIIRuns(bytes)
     }
 
     /// Appends the start of every line that begins after a break found in `from..<to` (a break
@@ -113,6 +116,7 @@ public struct LineIndex: Sendable, Hashable {
             }
         }
         length = bytes.count
+        nonASCII.apply(replacing: range, newLength: newLength, in: bytes)
     }
 
     /// The line holding `offset` (an offset at a line start belongs to that line).
@@ -139,7 +143,16 @@ public struct LineIndex: Sendable, Hashable {
         }
         var units = 0
         var index = start
+        var run = nonASCII.firstRun(endingAfter: start)
         while index < clamped {
+            // An ASCII byte is one code unit in every encoding: jump over them.
+            let next = nonASCII.next(atOrAfter: index, run: &run)
+            if next > index {
+                let skip = min(next, clamped) - index
+                units += skip
+                index += skip
+                continue
+            }
             let width = utf8SequenceLength(bytes[index])
             if index + width > clamped { break }
             units += (encoding == .utf16 && width == 4) ? 2 : 1
@@ -160,7 +173,15 @@ public struct LineIndex: Sendable, Hashable {
         let wanted = max(0, position.character)
         var units = 0
         var index = start
+        var run = nonASCII.firstRun(endingAfter: start)
         while index < end, units < wanted {
+            let next = nonASCII.next(atOrAfter: index, run: &run)
+            if next > index {
+                let skip = min(next - index, end - index, wanted - units)
+                units += skip
+                index += skip
+                continue
+            }
             let width = min(utf8SequenceLength(bytes[index]), end - index)
             let step = encoding == .utf8 ? width : ((encoding == .utf16 && width == 4) ? 2 : 1)
             if units + step > wanted { break }
