@@ -137,9 +137,9 @@ import Testing
             Array("a".utf8), Array("abcdefghijklmnopq".utf8), Array("é".utf8), Array("नि".utf8),
             Array("🏆".utf8), [0xE0, 0x61], [0x80], [0xFF], [0xF0, 0x9F], Array("\n".utf8),
         ]
-        for _ in 0..<60 {
+        for _ in 0..<40 {
             var bytes: [UInt8] = []
-            for _ in 0..<Int.random(in: 0...80, using: &random) {
+            for _ in 0..<Int.random(in: 0...30, using: &random) {
                 bytes += pieces[Int.random(in: 0..<(Int.random(in: 0..<4, using: &random) == 0 ? pieces.count : 3), using: &random)]
             }
             var index = LineIndex(bytes)
