@@ -8,6 +8,9 @@ public enum PreviewFullReason: String, Sendable, Equatable {
     /// Layout settings (sizes, gaps, margin, root side, alignment, title) differ: the style
     /// and every card may change, and the page must be reset anyway.
     case settingsChanged
+    /// Level headers, edge labels or the gaps they widened differ: they are drawn outside the
+    /// cards and connectors a delta addresses, so the whole picture goes.
+    case decorationsChanged
     /// Two cards share an ID in one of the pictures, so cards cannot be addressed by ID.
     case duplicateIDs
     /// Cards or connectors that survive appear in a different order.
@@ -67,6 +70,7 @@ public func previewUpdate(
     guard old.diagram.settings == new.diagram.settings, old.geometry.margin == new.geometry.margin else {
         return .full(.settingsChanged)
     }
+    guard old.geometry.sameDecorations(as: new.geometry) else { return .full(.decorationsChanged) }
     guard old.idsAreUnique, new.idsAreUnique else { return .full(.duplicateIDs) }
     // Compared as doubles: any fraction, even infinity or NaN (no limit / nothing fits), is safe.
     let limit = Double(new.cardCount + new.drawnEdges.count) * maxFraction
