@@ -204,12 +204,15 @@ public struct Geometry: Sendable, Hashable {
     /// where an edge label needed room. A connector bends in the middle of its parent's.
     public let levelGaps: [Double]
     let axes: LayoutAxes
+    /// What the cards' score slots show (Geometry+Scores.swift); empty for a tree without results.
+    public let scores: CardScores
 
     init(
         width: Double, height: Double, margin: Double, cardWidth: Double, cardHeight: Double,
         centres: [Point], sizes: [Size], depths: [Int32], lines: CardLines, fontSize: Double, title: TitleBlock?,
         edgeChildren: [Int32], edgeParents: [Int32], headers: [LevelHeader] = [], headerFontSize: Double = 13,
-        edgeLabels: [EdgeLabelBox] = [], edgeLabelFontSize: Double = 11, levelGaps: [Double] = [], axes: LayoutAxes
+        edgeLabels: [EdgeLabelBox] = [], edgeLabelFontSize: Double = 11, levelGaps: [Double] = [], axes: LayoutAxes,
+        scores: CardScores = CardScores()
     ) {
         self.width = width
         self.height = height
@@ -230,6 +233,7 @@ public struct Geometry: Sendable, Hashable {
         self.edgeLabelFontSize = edgeLabelFontSize
         self.levelGaps = levelGaps
         self.axes = axes
+        self.scores = scores
     }
 
     /// The cards, index-aligned with `Diagram.nodes`.
@@ -276,11 +280,11 @@ public struct Geometry: Sendable, Hashable {
     }
 
     /// True when card `index` here and card `other` of `geometry` are drawn the same: same
-    /// place, size, depth and lines. Compares the columns without building `Card` values.
+    /// place, size, depth, lines and score slot. Compares the columns without building `Card` values.
     public func sameCard(_ index: Int, as other: Int, of geometry: Geometry) -> Bool {
         centres[index] == geometry.centres[other] && sizes[index] == geometry.sizes[other]
             && depths[index] == geometry.depths[other] && fontSize == geometry.fontSize
-            && lines.sameLines(index, as: other, of: geometry.lines)
+            && lines.sameLines(index, as: other, of: geometry.lines) && sameScore(index, as: other, of: geometry)
     }
 
     /// The cards as `Card` values, built from the compact columns on access.

@@ -95,7 +95,7 @@ public func layout(_ diagram: Diagram) -> Geometry {
     }
 
     // Pass 2: text and natural sizes; each level's extent along the depth axis.
-    let (lines, naturalSizes) = measureCards(diagram.nodes.labels, count: count, fit)
+    let (lines, naturalSizes, scores) = measureCards(diagram.nodes, count: count, fit)
     var levelExtents = [Double](repeating: 0, count: deepest + 1)
     for index in 0..<count {
         let level = level(index)
@@ -277,7 +277,7 @@ public func layout(_ diagram: Diagram) -> Geometry {
         cardHeight: settings.cardHeight, centres: centres, sizes: sizes, depths: depths, lines: lines,
         fontSize: fit.measurer.fontSize, title: title, edgeChildren: edgeChildren, edgeParents: edgeParents,
         headers: headers, headerFontSize: decorations.header.fontSize,
-        edgeLabels: [], edgeLabelFontSize: decorations.edge.fontSize, levelGaps: levelGaps, axes: axes)
+        edgeLabels: [], edgeLabelFontSize: decorations.edge.fontSize, levelGaps: levelGaps, axes: axes, scores: scores)
     guard !labels.isEmpty else { return geometry }
     return geometry.placingEdgeLabels(labels)
 }
@@ -322,7 +322,7 @@ extension Geometry {
             width: width, height: height, margin: margin, cardWidth: cardWidth, cardHeight: cardHeight,
             centres: centres, sizes: sizes, depths: depths, lines: lines, fontSize: fontSize, title: title,
             edgeChildren: edgeChildren, edgeParents: edgeParents, headers: headers, headerFontSize: headerFontSize,
-            edgeLabels: boxes, edgeLabelFontSize: edgeLabelFontSize, levelGaps: levelGaps, axes: axes)
+            edgeLabels: boxes, edgeLabelFontSize: edgeLabelFontSize, levelGaps: levelGaps, axes: axes, scores: scores)
     }
 }
 
@@ -355,28 +355,6 @@ private func levelHeaders(
             height: measured.size.height))
     }
     return headers
-}
-
-/// Every card's lines and its natural size (before its level's extent is applied).
-private func measureCards(_ labels: [String], count: Int, _ fit: CardTextFit) -> (CardLines, [Size]) {
-    var lines = CardLines()
-    lines.reserveCapacity(count)
-    var sizes = [Size]()
-    sizes.reserveCapacity(count)
-    for index in 0..<count {
-        let label = labels[index]
-        if let width = fit.singleLineWidth(label) {
-            lines.append(line: label, width: width)
-            let size = fit.cardSize(lineCount: 1, textWidth: width)
-            sizes.append(Size(width: size.width, height: size.height))
-        } else {
-            let text = fit.wrap(label)
-            lines.append(text, card: index)
-            let size = fit.cardSize(for: text)
-            sizes.append(Size(width: size.width, height: size.height))
-        }
-    }
-    return (lines, sizes)
 }
 
 /// The title's font size: larger than the cards', and never taller than it needs to be.
