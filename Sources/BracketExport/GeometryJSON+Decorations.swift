@@ -18,18 +18,10 @@ func writeLevels(_ out: inout ByteSink, _ geometry: Geometry) {
         out.jsonString(levelSide(geometry, header))
         out.raw(",\"text\":")
         out.jsonString(header.text)
-        out.raw(",\"lines\":")
-        writeLines(&out, header.lines[...])
-        out.raw(",\"x\":")
-        out.jsonNumber(header.center.x)
-        out.raw(",\"y\":")
-        out.jsonNumber(header.center.y)
-        out.raw(",\"width\":")
-        out.jsonNumber(header.width)
-        out.raw(",\"height\":")
-        out.jsonNumber(header.height)
-        out.raw(",\"fontSize\":")
-        out.jsonNumber(geometry.headerFontSize)
+        out.raw(",")
+        writeTextBlockMembers(
+            &out, lines: header.lines, center: header.center, width: header.width, height: header.height,
+            fontSize: geometry.headerFontSize)
         out.raw("}")
     }
     out.raw("]")
@@ -58,18 +50,10 @@ func writeEdgeLabel(_ out: inout ByteSink, _ diagram: Diagram, _ geometry: Geome
     let child = Int(geometry.edgeChildren[edge])
     out.raw("{\"text\":")
     out.jsonString(child < diagram.nodes.edgeLabels.count ? diagram.nodes.edgeLabels[child] ?? "" : "")
-    out.raw(",\"lines\":")
-    writeLines(&out, label.lines[...])
-    out.raw(",\"x\":")
-    out.jsonNumber(label.center.x)
-    out.raw(",\"y\":")
-    out.jsonNumber(label.center.y)
-    out.raw(",\"width\":")
-    out.jsonNumber(label.width)
-    out.raw(",\"height\":")
-    out.jsonNumber(label.height)
-    out.raw(",\"fontSize\":")
-    out.jsonNumber(geometry.edgeLabelFontSize)
+    out.raw(",")
+    writeTextBlockMembers(
+        &out, lines: label.lines, center: label.center, width: label.width, height: label.height,
+        fontSize: geometry.edgeLabelFontSize)
     out.raw("}")
 }
 
@@ -91,4 +75,23 @@ func writeEdgeLabel(_ json: inout JSONWriter, text: String?, _ label: EdgeLabelB
     json.key("height"); json.double(label.height)
     json.key("fontSize"); json.double(fontSize)
     json.endObject()
+}
+
+/// `"lines":[…],"x":…,"y":…,"width":…,"height":…,"fontSize":…`: the members every drawn text
+/// block shares (the title, a level header, an edge label).
+func writeTextBlockMembers(
+    _ out: inout ByteSink, lines: [String], center: Point, width: Double, height: Double, fontSize: Double
+) {
+    out.raw("\"lines\":")
+    writeLines(&out, lines[...])
+    out.raw(",\"x\":")
+    out.jsonNumber(center.x)
+    out.raw(",\"y\":")
+    out.jsonNumber(center.y)
+    out.raw(",\"width\":")
+    out.jsonNumber(width)
+    out.raw(",\"height\":")
+    out.jsonNumber(height)
+    out.raw(",\"fontSize\":")
+    out.jsonNumber(fontSize)
 }

@@ -69,18 +69,10 @@ func writeGeometryHeader(_ out: inout ByteSink, _ diagram: Diagram, _ geometry: 
     out.raw(",\"settings\":")
     writeSettings(&out, diagram.settings)
     if let title = geometry.title {
-        out.raw(",\"title\":{\"lines\":")
-        writeLines(&out, title.lines[...])
-        out.raw(",\"x\":")
-        out.jsonNumber(title.center.x)
-        out.raw(",\"y\":")
-        out.jsonNumber(title.center.y)
-        out.raw(",\"width\":")
-        out.jsonNumber(title.width)
-        out.raw(",\"height\":")
-        out.jsonNumber(title.height)
-        out.raw(",\"fontSize\":")
-        out.jsonNumber(title.fontSize)
+        out.raw(",\"title\":{")
+        writeTextBlockMembers(
+            &out, lines: title.lines, center: title.center, width: title.width, height: title.height,
+            fontSize: title.fontSize)
         out.raw("}")
     }
     writeLevels(&out, geometry)

@@ -19,10 +19,7 @@ func drawHeaders(_ out: inout SVGBytes, _ geometry: Geometry) {
         out.raw("\" font-size=\"")
         out.number(geometry.headerFontSize)
         out.raw("\" text-anchor=\"middle\">")
-        let baselines = measurer.baselines(lineCount: header.lines.count)
-        for (offset, line) in header.lines.enumerated() {
-            decorationLine(&out, x: header.center.x, y: header.center.y + baselines[offset], line)
-        }
+        decorationLines(&out, header.lines, centre: header.center, measurer)
         out.raw("</text>\n")
     }
     out.raw("</g>\n")
@@ -59,22 +56,22 @@ func drawEdgeLabels(_ out: inout SVGBytes, _ diagram: Diagram, _ geometry: Geome
         out.raw("\" rx=\"3\"/><text font-size=\"")
         out.number(geometry.edgeLabelFontSize)
         out.raw("\" text-anchor=\"middle\">")
-        let baselines = measurer.baselines(lineCount: label.lines.count)
-        for (offset, line) in label.lines.enumerated() {
-            decorationLine(&out, x: label.center.x, y: label.center.y + baselines[offset], line)
-        }
+        decorationLines(&out, label.lines, centre: label.center, measurer)
         out.raw("</text></g>\n")
     }
     out.raw("</g>\n")
 }
 
-/// One line of a header or edge label, centred on `x` with its baseline at `y`.
-private func decorationLine(_ out: inout SVGBytes, x: Double, y: Double, _ line: String) {
-    out.raw("<tspan x=\"")
-    out.number(x)
-    out.raw("\" y=\"")
-    out.number(y)
-    out.raw("\">")
-    out.text(line)
-    out.raw("</tspan>")
+/// The lines of a header or edge label, one `<tspan>` each, the block centred on `centre`.
+private func decorationLines(_ out: inout SVGBytes, _ lines: [String], centre: Point, _ measurer: TextMeasurer) {
+    let baselines = measurer.baselines(lineCount: lines.count)
+    for (offset, line) in lines.enumerated() {
+        out.raw("<tspan x=\"")
+        out.number(centre.x)
+        out.raw("\" y=\"")
+        out.number(centre.y + baselines[offset])
+        out.raw("\">")
+        out.text(line)
+        out.raw("</tspan>")
+    }
 }

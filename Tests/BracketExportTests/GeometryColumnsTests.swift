@@ -32,7 +32,11 @@ import Testing
         let nodes = try #require(g["nodes"] as? [[String: Any]])
         let edges = try #require(g["edges"] as? [[String: Any]])
         #expect(Set(c.keys).subtracting(["title"]) == ["width", "height", "margin", "fontSize", "settings", "count", "ids", "labels",
-                                                     "x", "y", "depths", "widths", "heights", "lines", "ranges", "edgeChildren", "edgePoints"])
+                                                     "x", "y", "depths", "widths", "heights", "lines", "ranges", "edgeChildren", "edgePoints",
+                                                     "levels", "edgeLabels"])
+        // Headers and edge labels are the geometry JSON's, as columns.
+        #expect(try canonical(c["levels"]) == canonical(g["levels"]))
+        #expect(try canonical(c["edgeLabels"]) == canonical(edges.map { $0["label"] ?? NSNull() }))
         for key in ["width", "height", "margin", "fontSize"] { #expect(number(c[key]) == number(g[key]), "\(key)") }
         #expect((c["title"] == nil) == (g["title"] == nil))
         if let title = c["title"] as? [String: Any], let expected = g["title"] as? [String: Any] {
@@ -72,9 +76,21 @@ import Testing
 
     @Test func labelsThatNeedEscapingAndEveryRootSide() throws {
         let text = "r \"Quote \\\" and \\\\ and 🏆 é\" {\n  a \"<b>&\" { x y }\n  b\n}"
-        for side in [RootSide.right, .left, .top, .bottom] {
+        for side in RootSide.allCases {
             var settings = LayoutSettings.tutorial
             settings.root = side
+            try check(text, settings: settings)
+        }
+    }
+
+    /// Level headers on every side, the two-sided draw included (edge labels are compared on
+    /// every fixture by FragmentTests and Tests/schema).
+    @Test func headersOnEverySide() throws {
+        let text = "r {\n  a { x y }\n  b\n}"
+        for side in RootSide.allCases {
+            var settings = LayoutSettings.tutorial
+            settings.root = side
+            settings.rounds = .auto
             try check(text, settings: settings)
         }
     }
