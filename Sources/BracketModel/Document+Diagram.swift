@@ -8,6 +8,11 @@ extension Document {
         buildDiagram(defaults: defaults).diagram
     }
 
+    /// Whether an identifier is defined twice anywhere in the text (from the ID table the
+    /// duplicate-ID diagnostics come from, kept up to date by every edit). False means the
+    /// diagram's IDs are unique, which a preview otherwise learns only by hashing every ID.
+    public var hasDuplicateIDs: Bool { !ids.duplicates.isEmpty }
+
     /// The diagram and the problems its results show (`DiagramResults`).
     func buildDiagram(defaults: LayoutSettings = .tutorial) -> (diagram: Diagram, results: [Diagnostic]) {
         var nodes = DiagramNodes()

@@ -23,7 +23,10 @@ public struct PreviewSnapshot: Sendable {
 
     /// `ranges` must hold one entry per drawn card; missing entries read as empty ranges at 0:0,
     /// which only makes the picture's reveal positions wrong, never crashes.
-    public init(diagram: Diagram, geometry: Geometry, ranges: [NodeRange]) {
+    ///
+    /// `idsAreUnique: true` says the caller knows no two nodes share an ID (the document's ID
+    /// table), which spares hashing every ID; nil checks.
+    public init(diagram: Diagram, geometry: Geometry, ranges: [NodeRange], idsAreUnique known: Bool? = nil) {
         self.diagram = diagram
         self.geometry = geometry
         let count = min(diagram.nodes.count, geometry.cards.count)
@@ -36,15 +39,15 @@ public struct PreviewSnapshot: Sendable {
         drawnEdges = geometry.edgeChildren.indices.filter {
             Int(geometry.edgeChildren[$0]) < count && Int(geometry.edgeParents[$0]) < count
         }
-        var seen = Set<String>()
-        seen.reserveCapacity(count)
-        var unique = true
-        for position in 0..<count where !seen.insert(diagram.nodes.ids[position]).inserted {
-            unique = false
-            break
-        }
-        idsAreUnique = unique
+        idsAreUnique = known ?? Self.unique(diagram.nodes.ids.prefix(count))
         recordsResults = diagram.recordsResults
+    }
+
+    private static func unique(_ ids: ArraySlice<String>) -> Bool {
+        var seen = Set<String>()
+        seen.reserveCapacity(ids.count)
+        for id in ids where !seen.insert(id).inserted { return false }
+        return true
     }
 
     /// True when card `index` here and card `other` of `snapshot` show the same results: the

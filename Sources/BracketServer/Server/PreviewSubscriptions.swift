@@ -24,6 +24,8 @@ struct PreviewSubscriptions {
     /// initializationOptions.preview.svg: false says the client's page draws from the geometry,
     /// so its payloads carry `picture` instead of the whole SVG (docs/protocol.md).
     var sendsSVG = true
+    /// What the editor's pushes carry: the whole SVG, or the geometry only.
+    var pushKind: PreviewPayloadKind { sendsSVG ? .svg : .geometry }
     /// Documents subscribed with `delta: true`.
     var deltaSubscribed: Set<String> = []
     /// Per document: the last payload sent to a delta client, which the next delta applies to.

@@ -43,7 +43,8 @@ extension LanguageServer {
             let toBrowser = preview.browserURI == uri
             guard toEditor || toBrowser else { continue }
             preview.lastRender[uri] = now
-            let render = PreviewRender(context)
+            // Laid out only when some recipient can take it (the page takes the most cards).
+            let render = PreviewRender(context, upTo: toBrowser ? PreviewPayloadKind.columns.maxCards : preview.pushKind.maxCards)
             if toEditor {
                 let payload = preview.wantsDelta(uri)
                     ? sequencedPayload(render, allowDelta: true) : render.fullPayload(svg: preview.sendsSVG)
@@ -71,7 +72,7 @@ extension LanguageServer {
         guard let server = previewServer else { throw ResponseError.internalError("preview server unavailable") }
         preview.browserURI = context.uri
         preview.lastRender[context.uri] = Date()
-        server.publish(payload: browserPayload(PreviewRender(context), allowDelta: false))
+        server.publish(payload: browserPayload(PreviewRender(context, upTo: PreviewPayloadKind.columns.maxCards), allowDelta: false))
         return OpenPreviewResult(url: server.url)
     }
 

@@ -26,8 +26,11 @@ extension LanguageServer {
         _ render: PreviewRender, sequence: Int, base: inout PreviewDeltaBase?, allowDelta: Bool, svg: Bool,
         picture: Bool = false, columns: Bool = false
     ) -> [UInt8] {
-        defer { base = PreviewDeltaBase(sequence: sequence, snapshot: render.snapshot) }
-        if allowDelta, render.tooLarge == nil, let previous = base,
+        // A picture the client did not get (too large for it) is no base: the next payload that
+        // fits is full.
+        let kind = PreviewRender.kind(svg: svg, columns: columns)
+        defer { base = render.fits(kind) ? PreviewDeltaBase(sequence: sequence, snapshot: render.snapshot) : nil }
+        if allowDelta, render.fits(kind), let previous = base,
            case .delta(let delta) = previewUpdate(from: previous.snapshot, to: render.snapshot) {
             return render.deltaPayload(delta, sequence: sequence, base: previous.sequence)
         }
@@ -38,20 +41,22 @@ extension LanguageServer {
     /// restarts the chain.
     func resyncBrowserPreview() {
         guard let server = previewServer, let uri = preview.browserURI, let context = try? context(for: uri) else { return }
-        server.publish(payload: browserPayload(PreviewRender(context), allowDelta: false))
+        server.publish(payload: browserPayload(PreviewRender(context, upTo: PreviewPayloadKind.columns.maxCards), allowDelta: false))
     }
 
     /// `bracket/preview`: always the full payload; for a delta client it is numbered and
     /// becomes the base of the next delta (this is how a page that lost track resynchronises).
     /// Cancellable between the render and the writing of the payload.
     func previewResult(_ context: DocumentContext) throws(ResponseError) -> [UInt8] {
-        let render = PreviewRender(context)
+        let render = PreviewRender(context, upTo: preview.pushKind.maxCards)
         try checkCancelled()
-        // Always with the SVG (an editor saves it from here); geometry-only clients get
-        // `picture` as well, so their page draws the result like a push.
+        // With the SVG (an editor saves it from here); geometry-only clients get `picture` as
+        // well, so their page draws the result like a push, and past the SVG's limit they get
+        // what their pushes carry, the geometry without the SVG.
         let picture = !preview.sendsSVG
-        guard preview.wantsDelta(context.uri) else { return render.fullPayload(picture: picture) }
-        return sequencedPayload(render, allowDelta: false, svg: true, picture: picture)
+        let svg = preview.sendsSVG || render.fits(.svg)
+        guard preview.wantsDelta(context.uri) else { return render.fullPayload(svg: svg, picture: picture) }
+        return sequencedPayload(render, allowDelta: false, svg: svg, picture: picture)
     }
 
     /// Forgets what a document's delta client had (unsubscribe, close): the next payload is full.

@@ -6,34 +6,67 @@ import BracketPreview
 import BracketSVG
 import BracketSyntax
 
+/// What a payload carries, which sets how many cards it may hold (docs/protocol.md, "Diagrams
+/// too large to preview").
+enum PreviewPayloadKind {
+    /// The whole SVG document (and the geometry as JSON objects): editors that show the SVG.
+    case svg
+    /// The geometry as JSON objects and `picture`, no SVG (`preview.svg: false`: the bracket
+    /// page in an editor's webview, which draws only the cards in view).
+    case geometry
+    /// The geometry as columns (the loopback page).
+    case columns
+
+    /// The most cards a payload of this kind draws; past it the payload is `tooLarge`.
+    ///
+    /// A million flat cards made a 767 MB payload with the SVG and no editor could show it, so
+    /// the SVG stops at 150,000 (above the 131,071 the benchmarks preview). A page that draws
+    /// only what is in view takes far more: as objects the geometry is ~330 bytes a card, so a
+    /// million (~330 MB, under the 512 MB a JavaScript string can hold) is where an editor's
+    /// extension host stops; as columns ~130 bytes a card, so the page takes every document
+    /// within `Limits.nodes`.
+    var maxCards: Int {
+        switch self {
+        case .svg: 150_000
+        case .geometry: 1_000_000
+        case .columns: Limits.nodes
+        }
+    }
+}
+
 /// One render of a document: the snapshot a delta is computed from (and a full payload is
 /// written from).
 ///
-/// A diagram of more than `maxCards` cards is not drawn at all: its payload says so, with its
-/// counts (`tooLarge`), instead of carrying geometry and SVG. A million flat cards made a 767 MB
-/// payload and a 3.3 GB server, and no editor or browser could show it; `bracket render` can.
+/// A diagram with more cards than a payload kind draws (`PreviewPayloadKind.maxCards`) gets,
+/// in payloads of that kind, its counts (`tooLarge`) instead of geometry and SVG; `bracket
+/// render` can still draw it. The render is only laid out when some recipient can take it.
 struct PreviewRender {
-    /// Above the largest diagrams the benchmarks preview (131,071 cards, about 90 MB of payload).
-    static let maxCards = 150_000
+    /// The SVG's limit (the smallest), as tests and older callers name it.
+    static let maxCards = PreviewPayloadKind.svg.maxCards
 
     let context: DocumentContext
+    /// Empty (no cards) when the diagram is past `drawnUpTo`: nothing was laid out.
     let snapshot: PreviewSnapshot
-    /// Set when the diagram has more than `maxCards` cards: the snapshot is then empty, so the
-    /// next payload that fits is a full one (a delta never builds on a picture with no cards).
-    let tooLarge: (cards: Int, connectors: Int)?
+    /// The diagram's cards and connectors, whether drawn or not.
+    let cards: Int
+    let connectors: Int
+    private let drawn: Bool
 
-    init(_ context: DocumentContext) {
+    /// Lays the document out when it has at most `limit` cards (the largest limit among the
+    /// payloads this render is for).
+    init(_ context: DocumentContext, upTo limit: Int = PreviewPayloadKind.columns.maxCards) {
         self.context = context
         let diagram = context.diagram()
-        if diagram.nodes.count > Self.maxCards {
+        cards = diagram.nodes.count
+        connectors = diagram.nodes.parents.count(where: { $0 >= 0 })
+        if cards > limit {
             let empty = DocumentContext(document: Document(""), uri: context.uri, version: context.version,
                                         encoding: context.encoding, defaults: context.defaults).diagram()
             snapshot = PreviewSnapshot(diagram: empty, geometry: layout(empty), ranges: [])
-            let connectors = diagram.nodes.parents.count(where: { $0 >= 0 })
-            tooLarge = (diagram.nodes.count, connectors)
+            drawn = false
             return
         }
-        tooLarge = nil
+        drawn = true
         let geometry = layout(diagram)
         var positions = OrderedPositions(context)
         let ranges = diagram.nodes.idRanges.map { range in
@@ -41,8 +74,12 @@ struct PreviewRender {
             return NodeRange(startLine: start.line, startCharacter: start.character,
                              endLine: end.line, endCharacter: end.character)
         }
-        snapshot = PreviewSnapshot(diagram: diagram, geometry: geometry, ranges: ranges)
+        snapshot = PreviewSnapshot(diagram: diagram, geometry: geometry, ranges: ranges,
+                                   idsAreUnique: context.document.hasDuplicateIDs ? nil : true)
     }
+
+    /// Whether a payload of `kind` can draw this render (else it is `tooLarge`).
+    func fits(_ kind: PreviewPayloadKind) -> Bool { drawn && cards <= kind.maxCards }
 
     /// `{ uri, version, [sequence,] geometry, svg, diagnostics }`, written straight to bytes.
     /// Without a sequence (clients that did not ask for deltas) the bytes are those the server
@@ -58,7 +95,8 @@ struct PreviewRender {
     /// `bracket/preview` result: the page draws it like a push, the editor can save its SVG).
     func fullPayload(sequence: Int? = nil, svg includeSVG: Bool = true, picture includePicture: Bool = false,
                      columns: Bool = false) -> [UInt8] {
-        if let tooLarge { return tooLargePayload(tooLarge, sequence: sequence) }
+        let kind = Self.kind(svg: includeSVG, columns: columns)
+        guard fits(kind) else { return tooLargePayload(limit: kind.maxCards, sequence: sequence) }
         if columns { return columnsPayload(sequence: sequence) }
         // The writer asks for each node's start and end in pre-order: text order.
         var positions = OrderedPositions(context)
@@ -78,6 +116,11 @@ struct PreviewRender {
         writeDiagnosticCounts(&writer)
         writer.endObject()
         return writer.bytes
+    }
+
+    /// The kind of a payload written with these options.
+    static func kind(svg: Bool, columns: Bool) -> PreviewPayloadKind {
+        columns ? .columns : svg ? .svg : .geometry
     }
 
     /// `{ uri, version, sequence, base, delta, diagnostics }`: what changed since the payload
@@ -111,7 +154,7 @@ struct PreviewRender {
     }
 
     /// `{ uri, version, [sequence,] tooLarge: { cards, connectors, limit }, diagnostics }`.
-    private func tooLargePayload(_ counts: (cards: Int, connectors: Int), sequence: Int?) -> [UInt8] {
+    private func tooLargePayload(limit: Int, sequence: Int?) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 256)
         writer.beginObject()
         writer.key("uri"); writer.string(context.uri)
@@ -119,9 +162,9 @@ struct PreviewRender {
         if let sequence { writer.key("sequence"); writer.int(sequence) }
         writer.key("tooLarge")
         writer.beginObject()
-        writer.key("cards"); writer.int(counts.cards)
-        writer.key("connectors"); writer.int(counts.connectors)
-        writer.key("limit"); writer.int(Self.maxCards)
+        writer.key("cards"); writer.int(cards)
+        writer.key("connectors"); writer.int(connectors)
+        writer.key("limit"); writer.int(limit)
         writer.endObject()
         writeDiagnosticCounts(&writer)
         writer.endObject()
