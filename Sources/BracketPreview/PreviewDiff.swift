@@ -11,6 +11,9 @@ public enum PreviewFullReason: String, Sendable, Equatable {
     /// Level headers, edge labels or the gaps they widened differ: they are drawn outside the
     /// cards and connectors a delta addresses, so the whole picture goes.
     case decorationsChanged
+    /// The tree started or stopped recording results: the style sheet gains or loses the
+    /// results rules and every card's markup changes.
+    case styleChanged
     /// Two cards share an ID in one of the pictures, so cards cannot be addressed by ID.
     case duplicateIDs
     /// Cards or connectors that survive appear in a different order.
@@ -71,6 +74,7 @@ public func previewUpdate(
         return .full(.settingsChanged)
     }
     guard old.geometry.sameDecorations(as: new.geometry) else { return .full(.decorationsChanged) }
+    guard old.recordsResults == new.recordsResults else { return .full(.styleChanged) }
     guard old.idsAreUnique, new.idsAreUnique else { return .full(.duplicateIDs) }
     // Compared as doubles: any fraction, even infinity or NaN (no limit / nothing fits), is safe.
     let limit = Double(new.cardCount + new.drawnEdges.count) * maxFraction
