@@ -54,14 +54,9 @@ public func exportDOT(_ diagram: Diagram, _ geometry: Geometry) -> String {
         }
         out += "];\n"
     }
-    for (index, node) in diagram.nodes.enumerated() where node.parent >= 0 && node.parent < index {
-        out += "  \(names[node.parent]) -> \(names[index]);\n"
-    }
-    if settings.align == .leaves {
-        // All leaves in the last rank, like the preview's aligned leaf column.
-        let leaves = diagram.nodes.indices.filter { diagram.nodes[$0].isLeaf }.map { names[$0] }
-        if leaves.count > 1 { out += "  { rank=max; \(leaves.joined(separator: "; ")); }\n" }
-    }
+    out += dotEdges(diagram, geometry, names: names)
+    out += dotAlignedLeaves(diagram, names: names)
+    out += dotHeaderRow(diagram, geometry, names: names)
     out += "}\n"
     return out
 }

@@ -13,7 +13,9 @@ import BracketModel
 /// `lines` each card's shown lines (an array per card), `ranges` four integers per card (the ID's
 /// start line and character, end line and character, as already converted by the caller),
 /// `edgeChildren` the card index of each connector's child (its parent follows from the depths),
-/// `edgePoints` eight numbers per connector (x and y of its four points).
+/// `edgePoints` eight numbers per connector (x and y of its four points), `edgeLabels` each
+/// connector's `label` as in the geometry JSON (null for most); `levels` (the level headers)
+/// is part of the shared header.
 ///
 /// A tree that records results (some `score` or `winner`) also gets `entrants` (the card index of
 /// the leaf whose competitor each card shows, -1 for none), `results` (one character per card:
@@ -50,7 +52,7 @@ private func estimatedColumnsSize(_ diagram: Diagram, _ geometry: Geometry, coun
     for line in geometry.lines.strings { textBytes &+= 3 &+ line.utf8.count }
     for line in geometry.title?.lines ?? [] { textBytes &+= 3 &+ line.utf8.count }
     let perCard = 2 * 3 + 5 * numberBytes + 4 * 11 + 16
-    let perEdge = 12 + 8 * numberBytes
+    let perEdge = 17 + 8 * numberBytes
     let header = 1024 + ByteSink.jsonStringBound((diagram.settings.title ?? "").utf8.count)
     var results = 0
     if diagram.recordsResults {
@@ -100,6 +102,10 @@ private func writeColumns(
         pair(&out, points.2)
         out.raw(",")
         pair(&out, points.3)
+    }
+    var nextLabel = 0
+    column(&out, "edgeLabels", edges.count) { out, position in
+        writeEdgeLabel(&out, diagram, geometry, edge: edges[position], from: &nextLabel)
     }
     if diagram.recordsResults { writeResultColumns(&out, diagram, geometry, count: count) }
     out.raw("}")

@@ -84,8 +84,12 @@ public func writeGeometryNode(
     json.endObject()
 }
 
-/// One `edges` entry: `{ child, parent, points }`.
-public func writeGeometryEdge(_ json: inout JSONWriter, _ edge: Edge, childID: String, parentID: String) {
+/// One `edges` entry: `{ child, parent, points, label }` (`label` as the geometry JSON writes
+/// it: null, or the edge label's text and box from `geometry`).
+public func writeGeometryEdge(
+    _ json: inout JSONWriter, _ edge: Edge, childID: String, parentID: String,
+    label: EdgeLabelBox?, labelText: String?, labelFontSize: Double
+) {
     json.beginObject()
     json.key("child"); json.string(childID)
     json.key("parent"); json.string(parentID)
@@ -98,6 +102,8 @@ public func writeGeometryEdge(_ json: inout JSONWriter, _ edge: Edge, childID: S
         json.endObject()
     }
     json.endArray()
+    json.key("label")
+    writeEdgeLabel(&json, text: labelText, label, fontSize: labelFontSize)
     json.endObject()
 }
 

@@ -31,7 +31,7 @@ private func estimatedSize(_ diagram: Diagram, _ geometry: Geometry, count: Int)
     let numberBytes = 6 + String(Int(min(extent, 1e15))).utf8.count
     // A node's keys and punctuation (~190 bytes), 5 numbers and 4 positions; a connector's
     // keys (~90 bytes) and 8 numbers; each line's quotes and comma.
-    let perNode = 190 + 5 * numberBytes + 4 * 10 + 90 + 8 * numberBytes
+    let perNode = 190 + 5 * numberBytes + 4 * 10 + 104 + 8 * numberBytes
     var lineBytes = 3 * geometry.lines.strings.count
     for line in geometry.lines.strings { lineBytes &+= line.utf8.count }
     for line in geometry.title?.lines ?? [] { lineBytes &+= 3 &+ line.utf8.count &+ 8 * numberBytes }
@@ -69,20 +69,13 @@ func writeGeometryHeader(_ out: inout ByteSink, _ diagram: Diagram, _ geometry: 
     out.raw(",\"settings\":")
     writeSettings(&out, diagram.settings)
     if let title = geometry.title {
-        out.raw(",\"title\":{\"lines\":")
-        writeLines(&out, title.lines[...])
-        out.raw(",\"x\":")
-        out.jsonNumber(title.center.x)
-        out.raw(",\"y\":")
-        out.jsonNumber(title.center.y)
-        out.raw(",\"width\":")
-        out.jsonNumber(title.width)
-        out.raw(",\"height\":")
-        out.jsonNumber(title.height)
-        out.raw(",\"fontSize\":")
-        out.jsonNumber(title.fontSize)
+        out.raw(",\"title\":{")
+        writeTextBlockMembers(
+            &out, lines: title.lines, center: title.center, width: title.width, height: title.height,
+            fontSize: title.fontSize)
         out.raw("}")
     }
+    writeLevels(&out, geometry)
 }
 
 private func writeGeometry(
@@ -130,6 +123,7 @@ private func writeGeometry(
 
     out.raw("],\"edges\":[")
     var first = true
+    var nextLabel = 0
     let edgeChildren = geometry.edgeChildren, edgeParents = geometry.edgeParents
     for edge in 0..<edgeChildren.count {
         let child = Int(edgeChildren[edge]), parent = Int(edgeParents[edge])
@@ -148,7 +142,9 @@ private func writeGeometry(
         writePoint(&out, points.2)
         out.raw(",")
         writePoint(&out, points.3)
-        out.raw("]}")
+        out.raw("],\"label\":")
+        writeEdgeLabel(&out, diagram, geometry, edge: edge, from: &nextLabel)
+        out.raw("}")
     }
     out.raw("]}")
 }
@@ -177,7 +173,7 @@ func writeLines(_ out: inout ByteSink, _ lines: ArraySlice<String>) {
     out.raw("]")
 }
 
-private func writePoint(_ out: inout ByteSink, _ point: Point) {
+func writePoint(_ out: inout ByteSink, _ point: Point) {
     out.raw("{\"x\":")
     out.jsonNumber(point.x)
     out.raw(",\"y\":")

@@ -67,7 +67,7 @@ struct DecorationText {
     }
 
     /// Padding around an edge label's text, inside its background box.
-    var edgePadding: (x: Double, y: Double) { (4, 1) }
+    var edgePadding: (x: Double, y: Double) { (4, 2) }
     /// Free space between an edge label's box and the card or bend beside it.
     var edgeClearance: Double { 4 }
     /// Space between the header row (or column) and the cards.

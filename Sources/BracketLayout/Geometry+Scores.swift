@@ -42,7 +42,9 @@ extension Geometry {
     /// True when card `card`'s score sits at its left edge: the edge facing its parent when the
     /// root is on the left. With the root on the right, top or bottom it is the right edge.
     public func scoreAtLeftEdge(_ card: Int) -> Bool {
-        axes.levelsAreColumns && !axes.rootAtFarEnd
+        // A two-sided draw's right half has its parents on the left.
+        if axes.twoSided { return isInRightHalf(card) }
+        return axes.levelsAreColumns && !axes.rootAtFarEnd
     }
 
     /// The x of the centre of card `card`'s label text: the card's centre when it shows no

@@ -251,6 +251,13 @@ public struct Geometry: Sendable, Hashable {
         return axes.connector(from: centres[child], sizes[child], to: centres[parent], sizes[parent], parentGap: gap)
     }
 
+    /// True when the headers, edge labels and level gaps here and in `geometry` are the same:
+    /// what is drawn besides cards and connectors (a preview delta cannot carry a change to them).
+    public func sameDecorations(as geometry: Geometry) -> Bool {
+        headers == geometry.headers && edgeLabels == geometry.edgeLabels && levelGaps == geometry.levelGaps
+            && headerFontSize == geometry.headerFontSize && edgeLabelFontSize == geometry.edgeLabelFontSize
+    }
+
     /// True for a two-sided draw (`@root center`).
     public var isTwoSided: Bool { axes.twoSided }
 

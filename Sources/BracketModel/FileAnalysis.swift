@@ -20,7 +20,7 @@ struct FileAnalysis: Sendable {
                 roots.append(node.nameRange)
             } else if let setting = SettingSyntax(green, at: child.range.start) {
                 let name = String(decoding: source[setting.name.start..<setting.name.end], as: UTF8.self)
-                guard let spec = SettingSpec(rawValue: name), let value = setting.value else { continue }
+                guard let spec = SettingSpec(rawValue: name), setting.value != nil else { continue }
                 if let first = seenSettings[name] {
                     diagnostics.append(Diagnostic(
                         range: setting.range, severity: .warning, code: .duplicateSetting,
@@ -30,7 +30,6 @@ struct FileAnalysis: Sendable {
                     continue
                 }
                 seenSettings[name] = setting.key
-                _ = value
                 // A list is taken whole or not at all; a single value counts even when an
                 // extra one follows it (that one gets its own error).
                 var scratch = overrides

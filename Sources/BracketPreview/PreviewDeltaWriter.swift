@@ -89,7 +89,10 @@ private func writeEdge(_ json: inout JSONWriter, _ new: PreviewSnapshot, _ index
         json.key("after")
         if let after { json.string(after) } else { json.null() }
     }
-    json.key("edge"); writeGeometryEdge(&json, edge, childID: child, parentID: new.id(edge.parent))
+    json.key("edge")
+    writeGeometryEdge(
+        &json, edge, childID: child, parentID: new.id(edge.parent), label: new.geometry.edgeLabel(ofConnector: index),
+        labelText: new.diagram.nodes.edgeLabels[edge.child], labelFontSize: new.geometry.edgeLabelFontSize)
     json.key("svg"); json.string(svgConnectorFragment(edge))
     json.endObject()
 }

@@ -8,6 +8,9 @@ public enum PreviewFullReason: String, Sendable, Equatable {
     /// Layout settings (sizes, gaps, margin, root side, alignment, title) differ: the style
     /// and every card may change, and the page must be reset anyway.
     case settingsChanged
+    /// Level headers, edge labels or the gaps they widened differ: they are drawn outside the
+    /// cards and connectors a delta addresses, so the whole picture goes.
+    case decorationsChanged
     /// The tree started or stopped recording results: the style sheet gains or loses the
     /// results rules and every card's markup changes.
     case styleChanged
@@ -70,6 +73,7 @@ public func previewUpdate(
     guard old.diagram.settings == new.diagram.settings, old.geometry.margin == new.geometry.margin else {
         return .full(.settingsChanged)
     }
+    guard old.geometry.sameDecorations(as: new.geometry) else { return .full(.decorationsChanged) }
     guard old.recordsResults == new.recordsResults else { return .full(.styleChanged) }
     guard old.idsAreUnique, new.idsAreUnique else { return .full(.duplicateIDs) }
     // Compared as doubles: any fraction, even infinity or NaN (no limit / nothing fits), is safe.

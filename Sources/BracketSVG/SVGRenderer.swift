@@ -73,6 +73,7 @@ private func writeSVG(_ out: inout SVGBytes, _ diagram: Diagram, _ geometry: Geo
     out.number(margin)
     out.raw(")\">\n")
     if let title = geometry.title { drawTitle(&out, title) }
+    drawHeaders(&out, geometry)
     out.raw("<g class=\"bracket-connectors\" aria-hidden=\"true\">\n")
     let edgeChildren = geometry.edgeChildren, edgeParents = geometry.edgeParents
     for edge in 0..<edgeChildren.count where Int(edgeChildren[edge]) < count && Int(edgeParents[edge]) < count {
@@ -87,7 +88,9 @@ private func writeSVG(_ out: inout SVGBytes, _ diagram: Diagram, _ geometry: Geo
         point(&out, points.3)
         out.raw("\"/>\n")
     }
-    out.raw("</g>\n<g role=\"list\" aria-label=\"Cards\">\n")
+    out.raw("</g>\n")
+    drawEdgeLabels(&out, diagram, geometry, count: count)
+    out.raw("<g role=\"list\" aria-label=\"Cards\">\n")
     // Every card has the same font, so the baselines are worked out once per line count.
     var style = CardStyle(fontSize: geometry.fontSize)
     let nodes = diagram.nodes
@@ -249,7 +252,7 @@ func writeStyle(_ out: inout SVGBytes, results: Bool = false) {
     out.raw("<style>")
     out.raw(SVGStyle.sheet)
     if results { out.raw(SVGStyle.resultsSheet) }
-    out.raw(".bracket-card text,.bracket-empty,.bracket-heading{font-family:")
+    out.raw(".bracket-card text,.bracket-empty,.bracket-heading,.bracket-round,.bracket-edge-label text{font-family:")
     out.plain(SVGStyle.fontFamily)
     out.raw("}</style>\n")
 }

@@ -23,7 +23,14 @@ enum SVGStyle {
         stroke:var(--bracket-card-border);stroke-width:1}\
         .bracket-card text,.bracket-empty,.bracket-heading{fill:#1c2430;fill:var(--bracket-text)}\
         .bracket-card:focus{outline:none}\
-        .bracket-card:focus rect{stroke:#2563eb;stroke:var(--bracket-focus);stroke-width:2.5}
+        .bracket-card:focus rect{stroke:#2563eb;stroke:var(--bracket-focus);stroke-width:2.5}\
+        svg{--bracket-round:#4a5a70;--bracket-edge-label:#ffffff;--bracket-edge-label-text:#3d4a5c}\
+        @media (prefers-color-scheme: dark){svg{--bracket-round:#a9b6c7;--bracket-edge-label:#161b22;\
+        --bracket-edge-label-text:#c9d4e0}}\
+        .bracket-round{fill:#4a5a70;fill:var(--bracket-round)}\
+        .bracket-edge-label rect{fill:#ffffff;fill:var(--bracket-edge-label);stroke:#8a97a8;\
+        stroke:var(--bracket-connector);stroke-width:1}\
+        .bracket-edge-label text{fill:#3d4a5c;fill:var(--bracket-edge-label-text)}
         """
 
     /// The rules for results (docs/language.md, "How results are drawn"), written after `sheet`

@@ -41,8 +41,12 @@ import Testing
         let (c, g) = try columns(text, settings: settings)
         let nodes = try #require(g["nodes"] as? [[String: Any]])
         let edges = try #require(g["edges"] as? [[String: Any]])
-        #expect(Set(c.keys).subtracting(["title", "levels", "edgeLabels", "entrants", "results", "scoreCards", "scoreTexts", "slotCards", "slotTexts", "slotX", "slotSides", "labelX"]) == ["width", "height", "margin", "fontSize", "settings", "count", "ids", "labels",
-                                                     "x", "y", "depths", "widths", "heights", "lines", "ranges", "edgeChildren", "edgePoints"])
+        #expect(Set(c.keys).subtracting(["title", "entrants", "results", "scoreCards", "scoreTexts", "slotCards", "slotTexts", "slotX", "slotSides", "labelX"]) == ["width", "height", "margin", "fontSize", "settings", "count", "ids", "labels",
+                                                     "x", "y", "depths", "widths", "heights", "lines", "ranges", "edgeChildren", "edgePoints",
+                                                     "levels", "edgeLabels"])
+        // Headers and edge labels are the geometry JSON's, as columns.
+        #expect(try canonical(c["levels"]) == canonical(g["levels"]))
+        #expect(try canonical(c["edgeLabels"]) == canonical(edges.map { $0["label"] ?? NSNull() }))
         for key in ["width", "height", "margin", "fontSize"] { #expect(number(c[key]) == number(g[key]), "\(key)") }
         #expect((c["title"] == nil) == (g["title"] == nil))
         if let title = c["title"] as? [String: Any], let expected = g["title"] as? [String: Any] {
@@ -82,7 +86,7 @@ import Testing
 
     @Test func labelsThatNeedEscapingAndEveryRootSide() throws {
         let text = "r \"Quote \\\" and \\\\ and 🏆 é\" {\n  a \"<b>&\" { x y }\n  b\n}"
-        for side in [RootSide.right, .left, .top, .bottom] {
+        for side in RootSide.allCases {
             var settings = LayoutSettings.tutorial
             settings.root = side
             try check(text, settings: settings)
@@ -137,6 +141,18 @@ import Testing
         let c = try parsedColumns("r { a { x y } b }")
         for key in ["entrants", "results", "scoreCards", "scoreTexts", "slotCards", "slotTexts", "slotX", "slotSides", "labelX"] {
             #expect(c[key] == nil, "\(key)")
+        }
+    }
+
+    /// Level headers on every side, the two-sided draw included (edge labels are compared on
+    /// every fixture by FragmentTests and Tests/schema).
+    @Test func headersOnEverySide() throws {
+        let text = "r {\n  a { x y }\n  b\n}"
+        for side in RootSide.allCases {
+            var settings = LayoutSettings.tutorial
+            settings.root = side
+            settings.rounds = .auto
+            try check(text, settings: settings)
         }
     }
 

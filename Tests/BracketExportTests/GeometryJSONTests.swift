@@ -35,7 +35,7 @@ func number(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
 
     @Test func tutorialDocument() throws {
         let json = try parsedGeometry(tutorialText)
-        #expect(Set(json.keys) == ["width", "height", "margin", "fontSize", "settings", "nodes", "edges"])
+        #expect(Set(json.keys) == ["width", "height", "margin", "fontSize", "settings", "levels", "nodes", "edges"])
         #expect(number(json["width"]) == 524 && number(json["height"]) == 260 && number(json["margin"]) == 24)
 
         let settings = try #require(json["settings"] as? [String: Any])

@@ -53,7 +53,10 @@ import Testing
         for index in snap.drawnEdges {
             let edge = snap.geometry.edges[index]
             writeGeometryEdge(&edges, edge, childID: snap.diagram.nodes[edge.child].id,
-                              parentID: snap.diagram.nodes[edge.parent].id)
+                              parentID: snap.diagram.nodes[edge.parent].id,
+                              label: snap.geometry.edgeLabel(ofConnector: index),
+                              labelText: snap.diagram.nodes.edgeLabels[edge.child],
+                              labelFontSize: snap.geometry.edgeLabelFontSize)
         }
         edges.endArray()
         #expect(try JSONReader().parse(nodes.bytes) == .array(full.cards.map(\.json)))

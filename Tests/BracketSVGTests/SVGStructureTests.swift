@@ -74,7 +74,7 @@ func svg(_ text: String, settings: LayoutSettings = .tutorial) throws -> String 
                 guarded += 1
             }
         }
-        #expect(uses == 6 && guarded == uses)
+        #expect(uses >= 10 && guarded == uses)
     }
 
     @Test func nothingExternalOrActive() throws {
@@ -128,3 +128,42 @@ func svg(_ text: String, settings: LayoutSettings = .tutorial) throws -> String 
         #expect(elapsed < .seconds(10))
     }
 }
+
+/// Level headers and edge labels: their own classes, escaped text, a background box behind each
+/// edge label, drawn after the connectors and before the cards.
+@Suite struct SVGDecorationTests {
+    func render(_ text: String) -> String {
+        let d = Document(text).diagram()
+        return renderSVG(d, layout(d))
+    }
+
+    @Test func headersAndEdgeLabels() throws {
+        let text = render("@root center\n@rounds \"<Semis>\" \"Final & more\"\nw { a [edge=\"yes <really>\"] { a1 a2 } b { b1 b2 } }")
+        let outline = try #require(XMLOutline.parse(text))
+        let rounds = outline.elements.filter { $0.attributes["class"] == "bracket-round" }
+        // Levels: Semis, Final & more, (root: none), Final & more, Semis.
+        #expect(rounds.map { $0.attributes["data-level"] } == ["2", "1", "1", "2"])
+        #expect(outline.named("tspan").map(\.text).filter { $0.contains("Semis") || $0.contains("Final") }
+            == ["<Semis>", "Final & more", "Final & more", "<Semis>"])
+        #expect(text.contains("&lt;Semis&gt;") && text.contains("Final &amp; more") && text.contains("yes &lt;really&gt;"))
+        let labels = outline.elements.filter { $0.attributes["class"] == "bracket-edge-label" }
+        #expect(labels.map { $0.attributes["data-child-id"] } == ["a"])
+        let names = outline.elements.map { $0.attributes["class"] ?? $0.name }
+        let lastLine = try #require(names.lastIndex(of: "bracket-connector"))
+        let label = try #require(names.firstIndex(of: "bracket-edge-label"))
+        let firstCard = try #require(names.firstIndex(of: "bracket-card"))
+        #expect(lastLine < label && label < firstCard)
+        // The box behind the text: the next rect after the label group opens.
+        let box = try #require(outline.elements[label...].first { $0.name == "rect" })
+        #expect(Double(box.attributes["width"] ?? "") ?? 0 > 0)
+        #expect(text.contains(".bracket-edge-label rect{fill:#ffffff;fill:var(--bracket-edge-label)"))
+        #expect(text.contains("prefers-color-scheme: dark"))
+    }
+
+    @Test func nothingExtraWithoutDecorations() {
+        let text = render(tutorialTreeText)
+        #expect(!text.contains("<g class=\"bracket-rounds\"") && !text.contains("<g class=\"bracket-edge-labels\""))
+    }
+}
+
+private let tutorialTreeText = "1 { 2 { 4 5 } 3 { 6 7 } }"

@@ -286,7 +286,7 @@ func completionKindsStayWithinWhatTheClientKnows(_ index: Int) throws {
     let (name, value, valueKind) = kindVariants[index]
     try withServer(declaring("completion", value), "@root \nr\n") { session in
         let values = try #require(try session.request("textDocument/completion", at(0, 6)).get().arrayValue)
-        #expect(values.map { $0["label"]?.stringValue } == ["right", "left", "top", "bottom"])
+        #expect(values.map { $0["label"]?.stringValue } == ["right", "left", "top", "bottom", "center"])
         #expect(values.allSatisfy { $0["kind"]?.intValue == valueKind }, "\(name)")
         let keys = try #require(try session.request("textDocument/completion", [
             "textDocument": doc(), "position": ["line": 1, "character": 1]]).get().arrayValue)

@@ -26,8 +26,9 @@ BIN = os.environ.get("BRACKET_BIN") or os.path.join(ROOT, ".build", "debug", "br
 FIXTURES = [os.path.join(ROOT, "Tests", "Fixtures", "ok", name + ".bracket") for name in (
     "sized-scripts", "sized-long-labels", "sized-title", "sized-tall-parent", "sized-fit-fixed",
     "sized-root-right-depth", "sized-root-left-leaves", "sized-root-top-depth", "sized-root-bottom-leaves",
-    "labels-escapes-emoji",
-)] + [os.path.join(ROOT, "examples", name + ".bracket") for name in ("org-chart", "decision-tree", "tournament")]
+    "labels-escapes-emoji", "edge-labels-root-right", "edge-labels-root-bottom", "center-edge-labels",
+)] + [os.path.join(ROOT, "examples", name + ".bracket")
+      for name in ("org-chart", "decision-tree", "tournament", "decision-edges")]
 
 passed = 0
 failed = 0
@@ -57,15 +58,17 @@ def renders():
 
 
 # The boxes of every card and line, from the page: card rects and tspan boxes in CSS pixels.
+# An edge label's box counts as a card: its lines must lie inside it, centred, like a card's.
 MEASURE = """() => {
   const cards = [];
-  for (const card of document.querySelectorAll('g.bracket-card')) {
+  for (const card of document.querySelectorAll('g.bracket-card, g.bracket-edge-label')) {
     const rect = card.querySelector('rect').getBoundingClientRect();
     const lines = [...card.querySelectorAll('tspan')].map(t => {
       const box = t.getBoundingClientRect();
       return {text: t.textContent, left: box.left, right: box.right, top: box.top, bottom: box.bottom};
     });
-    cards.push({id: card.getAttribute('data-node-id'), left: rect.left, right: rect.right,
+    cards.push({id: card.getAttribute('data-node-id') || 'edge to ' + card.getAttribute('data-child-id'),
+                left: rect.left, right: rect.right,
                 top: rect.top, bottom: rect.bottom, lines});
   }
   return cards;
@@ -75,7 +78,8 @@ MEASURE = """() => {
 # the widest family of the stack for every character, so a viewer that falls back along it must
 # still draw every line inside its card (docs/language.md, "Text and fonts").
 FALLBACKS = [("the SVG's own font stack", "")] + [
-    (f"{family} forced", "<style>.bracket-card text{font-family:'%s' !important}</style>" % family)
+    (f"{family} forced",
+     "<style>.bracket-card text,.bracket-edge-label text{font-family:'%s' !important}</style>" % family)
     for family in ("Liberation Sans", "Noto Sans")]
 
 
@@ -143,6 +147,14 @@ def check_rsvg(documents):
                 left = (margin + node["x"] - node["width"] / 2) * scale
                 top = (margin + node["y"] - node["height"] / 2) * scale
                 boxes.append((node, left, top, left + node["width"] * scale, top + node["height"] * scale))
+            # Edge labels are text boxes of their own, held to the same rules as cards.
+            for edge in geometry["edges"]:
+                label = edge.get("label")
+                if label:
+                    left = (margin + label["x"] - label["width"] / 2) * scale
+                    top = (margin + label["y"] - label["height"] / 2) * scale
+                    boxes.append(({"id": "edge to " + edge["child"], "lines": label["lines"]}, left, top,
+                                  left + label["width"] * scale, top + label["height"] * scale))
             title = geometry.get("title")
             if title:
                 left = (margin + title["x"] - title["width"] / 2) * scale
