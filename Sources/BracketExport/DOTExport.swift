@@ -33,13 +33,18 @@ public func exportDOT(_ diagram: Diagram, _ geometry: Geometry) -> String {
     out += ", fontname=\(dotQuoted(primaryFontFamily)), fontsize=\(DecimalText.string(geometry.fontSize, decimals: 2))];\n"
     out += "  edge [dir=none];\n"
     let sizes = geometry.sizes, lines = geometry.lines
+    let results = diagram.recordsResults
     for (index, node) in diagram.nodes.enumerated() {
         out += "  \(names[index]) [label="
-        if index < lines.count {
+        let result = results ? DOTCardResult(diagram, geometry, index) : nil
+        if index < lines.count, let html = result?.htmlLabel(lines: lines.lines(of: index)) {
+            out += html
+        } else if index < lines.count {
             out += dotQuoted(lines.lines(of: index).joined(separator: "\n"))
         } else {
             out += dotQuoted(node.label)
         }
+        if let result { out += result.styleAttributes }
         if index < sizes.count, sizes[index] != Size(width: settings.cardWidth, height: settings.cardHeight) {
             out += ", width=\(inches(sizes[index].width)), height=\(inches(sizes[index].height))"
         }
@@ -70,7 +75,7 @@ var primaryFontFamily: String {
 func rankDirection(_ side: RootSide) -> String {
     switch side {
     case .right: "RL"
-    case .left: "LR"
+    case .left, .center: "LR"
     case .top: "TB"
     case .bottom: "BT"
     }

@@ -23,9 +23,34 @@ public struct NodeRange: Sendable, Hashable {
     }
 }
 
-/// One `nodes` entry: `{ id, label, x, y, width, height, lines, truncated, depth, parent, range }`.
+/// A node's result fields in the geometry JSON, for a tree that records results.
+public struct GeometryNodeResult: Sendable, Hashable {
+    /// The score as written, or nil.
+    public var score: String?
+    /// Won (or, as a bye, advanced from) the match decided at its parent.
+    public var winner: Bool
+    /// A slot still to be decided.
+    public var pending: Bool
+    /// Its parent's only child, advancing without playing.
+    public var bye: Bool
+    /// The ID of the leaf whose competitor the card shows (its own for a leaf), nil when pending.
+    public var entrant: String?
+
+    public init(_ diagram: Diagram, _ index: Int) {
+        let nodes = diagram.nodes
+        score = nodes.scores[index]
+        winner = nodes.isWinners[index]
+        pending = nodes.isPendings[index]
+        bye = nodes.isByes[index]
+        entrant = nodes.entrantID(index)
+    }
+}
+
+/// One `nodes` entry: `{ id, label, x, y, width, height, lines, truncated, depth, parent, range }`
+/// and, when `result` is given (a tree that records results), `score, winner, pending, bye, entrant`.
 public func writeGeometryNode(
-    _ json: inout JSONWriter, _ node: DiagramNode, _ card: Card, parentID: String?, range: NodeRange
+    _ json: inout JSONWriter, _ node: DiagramNode, _ card: Card, parentID: String?, range: NodeRange,
+    result: GeometryNodeResult? = nil
 ) {
     json.beginObject()
     json.key("id"); json.string(node.id)
@@ -47,6 +72,15 @@ public func writeGeometryNode(
     let end = (line: range.endLine, character: range.endCharacter)
     // The shared range writer takes offsets; 0 and 1 stand for the already known ends.
     writeRange(&json, ByteRange(0, 1)) { $0 == 0 ? start : end }
+    if let result {
+        json.key("score")
+        if let score = result.score { json.string(score) } else { json.null() }
+        json.key("winner"); json.bool(result.winner)
+        json.key("pending"); json.bool(result.pending)
+        json.key("bye"); json.bool(result.bye)
+        json.key("entrant")
+        if let entrant = result.entrant { json.string(entrant) } else { json.null() }
+    }
     json.endObject()
 }
 

@@ -37,11 +37,16 @@ private func estimatedSize(_ diagram: Diagram, _ geometry: Geometry, count: Int)
     for line in geometry.title?.lines ?? [] { lineBytes &+= 3 &+ line.utf8.count &+ 8 * numberBytes }
     let nodes = diagram.nodes
     var textBytes = 0
+    let results = diagram.recordsResults
     for index in 0..<count {
         // Its ID as node and as edge child, its parent's ID as parent twice, its label once.
         let parent = Int(nodes.parents[index])
         let parentBytes = parent >= 0 && parent < count ? nodes.ids[parent].utf8.count : 0
         textBytes &+= 2 &* (nodes.ids[index].utf8.count &+ parentBytes) &+ nodes.labels[index].utf8.count
+        if results {
+            // The result fields' keys and literals, the score and the entrant's ID.
+            textBytes &+= 72 &+ (nodes.scores[index]?.utf8.count ?? 0) &+ (nodes.entrantID(index)?.utf8.count ?? 0)
+        }
     }
     let settingsBytes = 768 + ByteSink.jsonStringBound((diagram.settings.title ?? "").utf8.count)
     let (total, overflow) = count.multipliedReportingOverflow(by: perNode)
@@ -90,6 +95,7 @@ private func writeGeometry(
     let nodes = diagram.nodes
     let ids = nodes.ids, parents = nodes.parents
     let lines = geometry.lines
+    let results = diagram.recordsResults
     for index in 0..<count {
         let centre = geometry.centres[index], size = geometry.sizes[index]
         out.raw(index == 0 ? "{\"id\":" : ",{\"id\":")
@@ -117,7 +123,9 @@ private func writeGeometry(
         writePosition(&out, position(range.start))
         out.raw(",\"end\":")
         writePosition(&out, position(range.end))
-        out.raw("}}")
+        out.raw("}")
+        if results { writeResult(&out, GeometryNodeResult(diagram, index)) }
+        out.raw("}")
     }
 
     out.raw("],\"edges\":[")
@@ -143,6 +151,19 @@ private func writeGeometry(
         out.raw("]}")
     }
     out.raw("]}")
+}
+
+/// `,"score":…,"winner":…,"pending":…,"bye":…,"entrant":…`: a node's result fields, written
+/// only for a tree that records results (`Diagram.recordsResults`), so a plain tree's
+/// document is as it was.
+private func writeResult(_ out: inout ByteSink, _ result: GeometryNodeResult) {
+    out.raw(",\"score\":")
+    if let score = result.score { out.jsonString(score) } else { out.raw("null") }
+    out.raw(result.winner ? ",\"winner\":true" : ",\"winner\":false")
+    out.raw(result.pending ? ",\"pending\":true" : ",\"pending\":false")
+    out.raw(result.bye ? ",\"bye\":true" : ",\"bye\":false")
+    out.raw(",\"entrant\":")
+    if let entrant = result.entrant { out.jsonString(entrant) } else { out.raw("null") }
 }
 
 func writeLines(_ out: inout ByteSink, _ lines: ArraySlice<String>) {

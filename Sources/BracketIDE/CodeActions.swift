@@ -98,12 +98,6 @@ private struct SettingValueTokens {
         var previous = low - 1
         while previous >= 0, tokens[previous].kind.isTrivia { previous -= 1 }
         guard previous >= 0, tokens[previous].kind == .settingKey else { return [] }
-        switch document.string(in: tokens[previous].range) {
-        case "@root": return RootSide.allCases.map(\.rawValue)
-        case "@align": return LeafAlignment.allCases.map(\.rawValue)
-        case "@fit": return CardFit.allCases.map(\.rawValue)
-        case "@title-visible": return ["true", "false"]
-        default: return []
-        }
+        return LayoutSettings.valueChoices(forSetting: String(document.string(in: tokens[previous].range).dropFirst()))
     }
 }

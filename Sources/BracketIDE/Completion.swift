@@ -13,7 +13,7 @@ public struct CompletionEntry: Hashable, Sendable {
 }
 
 /// The setting keys a file may use, in the order the language reference lists them.
-public let settingKeys = ["title", "card-width", "card-height", "level-gap", "leaf-gap", "margin", "root", "align"]
+public let settingKeys = LayoutSettings.fileSettingNames
 
 /// Completion at `offset`:
 /// - inside a comment or a quoted string (a label, a `@title`): nothing — that is free text;
@@ -50,14 +50,7 @@ public func completions(at offset: Int, in document: Document) -> [CompletionEnt
         var keyStart = cursor
         while keyStart > 0, isWordByte(text[keyStart - 1]) { keyStart -= 1 }
         let key = String(decoding: text[keyStart..<cursor], as: UTF8.self)
-        let values: [String]
-        switch key {
-        case "@root": values = RootSide.allCases.map(\.rawValue)
-        case "@align": values = LeafAlignment.allCases.map(\.rawValue)
-        case "@fit": values = CardFit.allCases.map(\.rawValue)
-        case "@title-visible": values = ["true", "false"]
-        default: values = []
-        }
+        let values = key.hasPrefix("@") ? LayoutSettings.valueChoices(forSetting: String(key.dropFirst())) : []
         if key.hasPrefix("@") {
             return values.map {
                 CompletionEntry(label: $0, insertText: $0, replacing: typed, kind: .settingValue, detail: key)

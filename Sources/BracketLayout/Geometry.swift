@@ -192,12 +192,27 @@ public struct Geometry: Sendable, Hashable {
     /// The connectors, as indices into `centres`: child and parent of connector `i`.
     public let edgeChildren: [Int32]
     public let edgeParents: [Int32]
+    /// The level headers (`@rounds`), in drawing order (along the depth axis from the origin):
+    /// one per level, and in a two-sided draw one per level per half (the root's level once).
+    /// Empty without `@rounds`.
+    public let headers: [LevelHeader]
+    public let headerFontSize: Double
+    /// The edge labels (`edge=…`), ascending by connector.
+    public let edgeLabels: [EdgeLabelBox]
+    public let edgeLabelFontSize: Double
+    /// The gap on the child side of each level, by the level's depth: the level gap, or wider
+    /// where an edge label needed room. A connector bends in the middle of its parent's.
+    public let levelGaps: [Double]
     let axes: LayoutAxes
+    /// What the cards' score slots show (Geometry+Scores.swift); empty for a tree without results.
+    public let scores: CardScores
 
     init(
         width: Double, height: Double, margin: Double, cardWidth: Double, cardHeight: Double,
         centres: [Point], sizes: [Size], depths: [Int32], lines: CardLines, fontSize: Double, title: TitleBlock?,
-        edgeChildren: [Int32], edgeParents: [Int32], axes: LayoutAxes
+        edgeChildren: [Int32], edgeParents: [Int32], headers: [LevelHeader] = [], headerFontSize: Double = 13,
+        edgeLabels: [EdgeLabelBox] = [], edgeLabelFontSize: Double = 11, levelGaps: [Double] = [], axes: LayoutAxes,
+        scores: CardScores = CardScores()
     ) {
         self.width = width
         self.height = height
@@ -212,7 +227,13 @@ public struct Geometry: Sendable, Hashable {
         self.title = title
         self.edgeChildren = edgeChildren
         self.edgeParents = edgeParents
+        self.headers = headers
+        self.headerFontSize = headerFontSize
+        self.edgeLabels = edgeLabels
+        self.edgeLabelFontSize = edgeLabelFontSize
+        self.levelGaps = levelGaps
         self.axes = axes
+        self.scores = scores
     }
 
     /// The cards, index-aligned with `Diagram.nodes`.
@@ -225,15 +246,38 @@ public struct Geometry: Sendable, Hashable {
     @inline(__always)
     public func connectorPoints(_ index: Int) -> (Point, Point, Point, Point) {
         let child = Int(edgeChildren[index]), parent = Int(edgeParents[index])
-        return axes.connector(from: centres[child], sizes[child], to: centres[parent], sizes[parent])
+        let level = Int(depths[parent])
+        let gap = level >= 0 && level < levelGaps.count ? levelGaps[level] : axes.levelGap
+        return axes.connector(from: centres[child], sizes[child], to: centres[parent], sizes[parent], parentGap: gap)
+    }
+
+    /// True for a two-sided draw (`@root center`).
+    public var isTwoSided: Bool { axes.twoSided }
+
+    /// True when card `index` is in the right half of a two-sided draw: its parent lies to its
+    /// left (a root is in neither half).
+    public func isInRightHalf(_ index: Int) -> Bool {
+        guard axes.twoSided, index >= 0, index < depths.count, depths[index] > 0 else { return false }
+        // The first connector whose child is `index`: connectors are in pre-order of the child.
+        let position = firstIndex(in: edgeChildren.count) { edgeChildren[$0] >= Int32(truncatingIfNeeded: index) }
+        guard position < edgeChildren.count, edgeChildren[position] == Int32(truncatingIfNeeded: index) else {
+            return false
+        }
+        return centres[Int(edgeParents[position])].x < centres[index].x
+    }
+
+    /// The edge label of connector `index`, if it has one.
+    public func edgeLabel(ofConnector index: Int) -> EdgeLabelBox? {
+        let position = firstIndex(in: edgeLabels.count) { edgeLabels[$0].connector >= index }
+        return position < edgeLabels.count && edgeLabels[position].connector == index ? edgeLabels[position] : nil
     }
 
     /// True when card `index` here and card `other` of `geometry` are drawn the same: same
-    /// place, size, depth and lines. Compares the columns without building `Card` values.
+    /// place, size, depth, lines and score slot. Compares the columns without building `Card` values.
     public func sameCard(_ index: Int, as other: Int, of geometry: Geometry) -> Bool {
         centres[index] == geometry.centres[other] && sizes[index] == geometry.sizes[other]
             && depths[index] == geometry.depths[other] && fontSize == geometry.fontSize
-            && lines.sameLines(index, as: other, of: geometry.lines)
+            && lines.sameLines(index, as: other, of: geometry.lines) && sameScore(index, as: other, of: geometry)
     }
 
     /// The cards as `Card` values, built from the compact columns on access.
@@ -262,4 +306,16 @@ public struct Geometry: Sendable, Hashable {
                 points: geometry.connectorPoints(index))
         }
     }
+}
+
+/// The first position in `0..<count` where `isAtOrPast` holds, for a predicate that is false
+/// and then true along the positions (`count` when it never holds).
+@inline(__always)
+func firstIndex(in count: Int, where isAtOrPast: (Int) -> Bool) -> Int {
+    var low = 0, high = count
+    while low < high {
+        let middle = (low + high) / 2
+        if isAtOrPast(middle) { high = middle } else { low = middle + 1 }
+    }
+    return low
 }

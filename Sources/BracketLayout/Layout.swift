@@ -24,6 +24,7 @@ public func layout(_ diagram: Diagram) -> Geometry {
     let settings = diagram.settings
     let axes = LayoutAxes(settings: settings)
     let fit = CardTextFit(settings: settings)
+    let decorations = DecorationText(cardFontSize: fit.measurer.fontSize)
     let links = diagram.nodes.parents
     // Node indices are stored as Int32 (a diagram never holds more; see `DiagramNodes`).
     let count = min(links.count, diagram.nodes.labels.count, Int(Int32.max))
@@ -31,13 +32,30 @@ public func layout(_ diagram: Diagram) -> Geometry {
         return Geometry(
             width: 0, height: 0, margin: settings.margin, cardWidth: settings.cardWidth,
             cardHeight: settings.cardHeight, centres: [], sizes: [], depths: [], lines: CardLines(),
-            fontSize: fit.measurer.fontSize, title: nil, edgeChildren: [], edgeParents: [], axes: axes)
+            fontSize: fit.measurer.fontSize, title: nil, edgeChildren: [], edgeParents: [],
+            headerFontSize: decorations.header.fontSize, edgeLabelFontSize: decorations.edge.fontSize, axes: axes)
+    }
+    let twoSided = axes.twoSided
+    @inline(__always) func hasParent(_ index: Int) -> Bool {
+        let link = Int(links[index])
+        return link >= 0 && link < index
+    }
+
+    // A two-sided draw splits each root's children: the first half (rounded up) on the left,
+    // the rest on the right. Counted first, so pass 1 can tell each child its half.
+    var halves: [Int: TwoSidedRoot] = [:]
+    if twoSided {
+        for index in 0..<count where hasParent(index) && !hasParent(Int(links[index])) {
+            halves[Int(links[index]), default: TwoSidedRoot()].children += 1
+        }
     }
 
     // Pass 1. The parent links are the only structure trusted: a link that does not point to an
     // earlier node (impossible from the model, but the layout must never crash) makes a root.
     var depths = [Int32](repeating: 0, count: count)
     var lastChild = [Int32](repeating: -1, count: count)
+    // -1 left half, +1 right half, 0 a root (two-sided draws only).
+    var sides = [Int8](repeating: 0, count: twoSided ? count : 0)
     var edgeChildren: [Int32] = []
     var edgeParents: [Int32] = []
     edgeChildren.reserveCapacity(count)
@@ -55,6 +73,17 @@ public func layout(_ diagram: Diagram) -> Geometry {
                     lastChild[link] = Int32(truncatingIfNeeded: index)
                     edgeChildren.append(Int32(truncatingIfNeeded: index))
                     edgeParents.append(Int32(truncatingIfNeeded: link))
+                    if twoSided {
+                        if depth == 1, var root = halves[link] {
+                            root.seen += 1
+                            let onLeft = root.seen <= (root.children + 1) / 2
+                            sides[index] = onLeft ? -1 : 1
+                            if onLeft { root.lastLeft = index } else if root.firstRight < 0 { root.firstRight = index }
+                            halves[link] = root
+                        } else {
+                            sides[index] = sides[link]
+                        }
+                    }
                 }
             }
         }
@@ -66,19 +95,51 @@ public func layout(_ diagram: Diagram) -> Geometry {
     }
 
     // Pass 2: text and natural sizes; each level's extent along the depth axis.
-    let (lines, naturalSizes) = measureCards(diagram.nodes.labels, count: count, fit)
+    let (lines, naturalSizes, scores) = measureCards(diagram.nodes, count: count, fit)
     var levelExtents = [Double](repeating: 0, count: deepest + 1)
     for index in 0..<count {
         let level = level(index)
         levelExtents[level] = max(levelExtents[level], axes.depthExtent(naturalSizes[index]))
     }
-    // Level slots from the origin: where each level starts along the depth axis.
-    var levelStarts = [Double](repeating: 0, count: deepest + 1)
+    // Edge labels, measured; each widens the gap next to its child's level to hold it in the
+    // half of that gap on the child's side, with clearance from the card and from the bend.
+    var levelGaps = [Double](repeating: settings.levelGap, count: deepest + 1)
+    var labels: [PendingEdgeLabel] = []
+    let edgeTexts = diagram.nodes.edgeLabels
+    if edgeTexts.count >= count {
+        for edge in 0..<edgeChildren.count {
+            let child = Int(edgeChildren[edge])
+            guard let text = edgeTexts[child], !text.isEmpty else { continue }
+            // Along the leaf axis a label stays within its child's card, so labels of
+            // neighbouring connectors in one gap cannot meet.
+            let childExtent = axes.leafExtent(naturalSizes[child])
+            let maxWidth = axes.levelsAreColumns ? max(settings.cardWidth, 48) : childExtent
+            let maxLines = axes.levelsAreColumns && decorations.edgeHeight(lines: 2) > childExtent ? 1 : 2
+            let measured = decorations.edgeText(text, maxWidth: maxWidth, maxLines: maxLines)
+            guard !measured.lines.isEmpty else { continue }
+            let gapLevel = level(child) - 1
+            let need = 2 * (axes.depthExtent(measured.size) + 2 * decorations.edgeClearance)
+            levelGaps[gapLevel] = max(levelGaps[gapLevel], need.rounded(.up))
+            labels.append(PendingEdgeLabel(connector: edge, gapLevel: gapLevel, lines: measured.lines,
+                                           widths: measured.widths, size: measured.size))
+        }
+    }
+    // Level slots from the origin along the depth axis: the levels in order, or for a two-sided
+    // draw the left half's from the deepest in, the root's, and the right half's outwards.
+    let slotCount = twoSided ? 2 * deepest + 1 : deepest + 1
+    @inline(__always) func levelInSlot(_ slot: Int) -> Int {
+        twoSided ? abs(slot - deepest) : axes.slot(level: slot, maxLevel: deepest)
+    }
+    var slotStarts = [Double](repeating: 0, count: slotCount)
     var depthExtent = 0.0
-    for slot in 0...deepest {
-        let level = axes.slot(level: slot, maxLevel: deepest)
-        levelStarts[level] = depthExtent
-        depthExtent += levelExtents[level] + (slot < deepest ? settings.levelGap : 0)
+    for slot in 0..<slotCount {
+        let level = levelInSlot(slot)
+        slotStarts[slot] = depthExtent
+        depthExtent += levelExtents[level]
+        if slot + 1 < slotCount { depthExtent += levelGaps[min(level, levelInSlot(slot + 1))] }
+    }
+    @inline(__always) func slot(of index: Int) -> Int {
+        twoSided ? deepest + Int(sides[index]) * level(index) : axes.slot(level: level(index), maxLevel: deepest)
     }
 
     // Pass 3, backwards: children are done before their parent. `room[i]` is the extent of
@@ -86,6 +147,8 @@ public func layout(_ diagram: Diagram) -> Geometry {
     // room. `stacked[p]` sums the rooms (and gaps) of the children of `p` seen so far, which are
     // its later children: `fromEnd[c]` is how far child `c`'s room ends before the end of all
     // its siblings' rooms. `shift[p]` is how far the children move in to make room for `p`.
+    // A two-sided root stacks each half on its own (the right half in `halves`), and both
+    // halves are placed so that their middles meet at the root's centre.
     let gap = settings.leafGap
     var room = [Double](repeating: 0, count: count)
     var offset = [Double](repeating: 0, count: count)
@@ -99,6 +162,28 @@ public func layout(_ diagram: Diagram) -> Geometry {
         if last < 0 {
             room[index] = extent
             offset[index] = extent / 2
+        } else if twoSided, var root = halves[index] {
+            // The left half holds at least one child; its last is `root.lastLeft`.
+            @inline(__always) func centre(_ child: Int, in children: Double) -> Double {
+                children - fromEnd[child] - room[child] + offset[child]
+            }
+            let left = stacked[index] - gap
+            let middleLeft = (centre(index + 1, in: left) + centre(root.lastLeft, in: left)) / 2
+            var above = max(extent / 2, middleLeft), below = max(extent / 2, left - middleLeft)
+            var middleRight = 0.0, right = 0.0
+            if root.firstRight >= 0 {
+                right = root.stackedRight - gap
+                middleRight = (centre(root.firstRight, in: right) + centre(last, in: right)) / 2
+                above = max(above, middleRight)
+                below = max(below, right - middleRight)
+            }
+            stacked[index] = left
+            shift[index] = above - middleLeft
+            root.stackedRight = right
+            root.shiftRight = above - middleRight
+            halves[index] = root
+            offset[index] = above
+            room[index] = above + below
         } else {
             let children = stacked[index] - gap
             stacked[index] = children
@@ -114,8 +199,13 @@ public func layout(_ diagram: Diagram) -> Geometry {
         }
         let link = Int(links[index])
         if link >= 0, link < index {
-            fromEnd[index] = stacked[link]
-            stacked[link] += room[index] + gap
+            if twoSided, sides[index] > 0, depths[index] == 1 {
+                fromEnd[index] = halves[link]?.stackedRight ?? 0
+                halves[link]?.stackedRight += room[index] + gap
+            } else {
+                fromEnd[index] = stacked[link]
+                stacked[link] += room[index] + gap
+            }
         } else {
             fromEnd[index] = rootsStacked
             rootsStacked += room[index] + gap
@@ -132,55 +222,139 @@ public func layout(_ diagram: Diagram) -> Geometry {
     for index in 0..<count {
         let link = Int(links[index])
         let ownRoom = room[index], distance = fromEnd[index]
-        let start = link >= 0 && link < index
-            ? fromEnd[link] + shift[link] + stacked[link] - distance - ownRoom
-            : leafExtent - distance - ownRoom
+        let start: Double
+        if link >= 0 && link < index {
+            if twoSided, sides[index] > 0, depths[index] == 1, let root = halves[link] {
+                start = fromEnd[link] + root.shiftRight + root.stackedRight - distance - ownRoom
+            } else {
+                start = fromEnd[link] + shift[link] + stacked[link] - distance - ownRoom
+            }
+        } else {
+            start = leafExtent - distance - ownRoom
+        }
         fromEnd[index] = start
-        let level = level(index)
-        let depthExtent = levelExtents[level]
+        let depthExtent = levelExtents[level(index)]
         sizes.append(axes.size(depthExtent: depthExtent, leafExtent: axes.leafExtent(naturalSizes[index])))
-        centres.append(axes.point(depthAxis: levelStarts[level] + depthExtent / 2, leafAxis: start + offset[index]))
+        centres.append(axes.point(depthAxis: slotStarts[slot(of: index)] + depthExtent / 2, leafAxis: start + offset[index]))
     }
 
+    // Headers: a row above the columns, or a column beside the rows; the cards move past it.
     var size = axes.levelsAreColumns
         ? (width: depthExtent, height: leafExtent) : (width: leafExtent, height: depthExtent)
+    var headers = levelHeaders(
+        settings, decorations, axes: axes, slotCount: slotCount, levelInSlot: levelInSlot,
+        slotStarts: slotStarts, levelExtents: levelExtents, levelGaps: levelGaps, deepest: deepest)
+    var dx = 0.0, dy = 0.0
+    if let band = headers.map({ axes.levelsAreColumns ? $0.height : $0.width }).max(), band > 0 {
+        let move = band + decorations.headerGap
+        if axes.levelsAreColumns {
+            dy = move
+            size.height += move
+            for index in headers.indices { headers[index].center.y = band / 2 }
+        } else {
+            dx = move
+            size.width += move
+            for index in headers.indices { headers[index].center.x = band / 2 }
+        }
+    }
     let title = titleBlock(settings, treeWidth: size.width, fit: fit)
     if let title {
         // The title sits above the tree; the tree is centred under a wider title.
         let width = max(size.width, title.width)
-        let dx = (width - size.width) / 2, dy = title.height + titleGap(fit)
-        if dx != 0 || dy != 0 {
-            for index in 0..<count { centres[index] = Point(x: centres[index].x + dx, y: centres[index].y + dy) }
+        let titleDX = (width - size.width) / 2, titleDY = title.height + titleGap(fit)
+        dx += titleDX
+        dy += titleDY
+        for index in headers.indices {
+            headers[index].center = Point(x: headers[index].center.x + titleDX, y: headers[index].center.y + titleDY)
         }
-        size = (width, size.height + dy)
+        size = (width, size.height + titleDY)
     }
-    return Geometry(
+    if dx != 0 || dy != 0 {
+        for index in 0..<count { centres[index] = Point(x: centres[index].x + dx, y: centres[index].y + dy) }
+    }
+    let geometry = Geometry(
         width: size.width, height: size.height, margin: settings.margin, cardWidth: settings.cardWidth,
         cardHeight: settings.cardHeight, centres: centres, sizes: sizes, depths: depths, lines: lines,
         fontSize: fit.measurer.fontSize, title: title, edgeChildren: edgeChildren, edgeParents: edgeParents,
-        axes: axes)
+        headers: headers, headerFontSize: decorations.header.fontSize,
+        edgeLabels: [], edgeLabelFontSize: decorations.edge.fontSize, levelGaps: levelGaps, axes: axes, scores: scores)
+    guard !labels.isEmpty else { return geometry }
+    return geometry.placingEdgeLabels(labels)
 }
 
-/// Every card's lines and its natural size (before its level's extent is applied).
-private func measureCards(_ labels: [String], count: Int, _ fit: CardTextFit) -> (CardLines, [Size]) {
-    var lines = CardLines()
-    lines.reserveCapacity(count)
-    var sizes = [Size]()
-    sizes.reserveCapacity(count)
-    for index in 0..<count {
-        let label = labels[index]
-        if let width = fit.singleLineWidth(label) {
-            lines.append(line: label, width: width)
-            let size = fit.cardSize(lineCount: 1, textWidth: width)
-            sizes.append(Size(width: size.width, height: size.height))
-        } else {
-            let text = fit.wrap(label)
-            lines.append(text, card: index)
-            let size = fit.cardSize(for: text)
-            sizes.append(Size(width: size.width, height: size.height))
+/// A two-sided root's bookkeeping: how its children split, and its right half's stacking.
+private struct TwoSidedRoot {
+    var children = 0
+    var seen = 0
+    var lastLeft = -1
+    var firstRight = -1
+    var stackedRight = 0.0
+    var shiftRight = 0.0
+}
+
+/// An edge label measured in pass 2, waiting for its connector's position.
+struct PendingEdgeLabel {
+    var connector: Int
+    var gapLevel: Int
+    var lines: [String]
+    var widths: [Double]
+    var size: Size
+}
+
+extension Geometry {
+    /// The same geometry with each edge label centred on its connector's first segment, a
+    /// quarter of its gap from the child's card (the middle of the child's half of the gap).
+    func placingEdgeLabels(_ pending: [PendingEdgeLabel]) -> Geometry {
+        var boxes: [EdgeLabelBox] = []
+        boxes.reserveCapacity(pending.count)
+        for label in pending {
+            let points = connectorPoints(label.connector)
+            let startDepth = axes.levelsAreColumns ? points.0.x : points.0.y
+            let bendDepth = axes.levelsAreColumns ? points.1.x : points.1.y
+            let along = axes.levelsAreColumns ? points.0.y : points.0.x
+            let direction: Double = bendDepth >= startDepth ? 1 : -1
+            let depth = startDepth + direction * levelGaps[label.gapLevel] / 4
+            boxes.append(EdgeLabelBox(
+                connector: label.connector, lines: label.lines, lineWidths: label.widths,
+                center: axes.point(depthAxis: depth, leafAxis: along), width: label.size.width, height: label.size.height))
         }
+        return Geometry(
+            width: width, height: height, margin: margin, cardWidth: cardWidth, cardHeight: cardHeight,
+            centres: centres, sizes: sizes, depths: depths, lines: lines, fontSize: fontSize, title: title,
+            edgeChildren: edgeChildren, edgeParents: edgeParents, headers: headers, headerFontSize: headerFontSize,
+            edgeLabels: boxes, edgeLabelFontSize: edgeLabelFontSize, levelGaps: levelGaps, axes: axes, scores: scores)
     }
-    return (lines, sizes)
+}
+
+/// One header per level slot (`@rounds`), centred on its level along the depth axis; the other
+/// coordinate is set once the band's size is known. Empty without `@rounds`.
+private func levelHeaders(
+    _ settings: LayoutSettings, _ decorations: DecorationText, axes: LayoutAxes, slotCount: Int,
+    levelInSlot: (Int) -> Int, slotStarts: [Double], levelExtents: [Double], levelGaps: [Double], deepest: Int
+) -> [LevelHeader] {
+    if case .none = settings.rounds { return [] }
+    var headers: [LevelHeader] = []
+    headers.reserveCapacity(slotCount)
+    for slot in 0..<slotCount {
+        let level = levelInSlot(slot)
+        let text = settings.rounds.name(level: level, deepest: deepest)
+        // Above a column a header may reach half a gap past it on each side, so neighbours
+        // never meet; beside rows it gets a column of its own.
+        var maxWidth = max(settings.cardWidth, 96)
+        if axes.levelsAreColumns {
+            var gapRoom = Double.infinity
+            if slot > 0 { gapRoom = min(gapRoom, levelGaps[min(level, levelInSlot(slot - 1))]) }
+            if slot + 1 < slotCount { gapRoom = min(gapRoom, levelGaps[min(level, levelInSlot(slot + 1))]) }
+            maxWidth = levelExtents[level] + (gapRoom.isFinite ? gapRoom : settings.levelGap)
+        }
+        let measured = decorations.headerText(text, maxWidth: maxWidth)
+        let middle = slotStarts[slot] + levelExtents[level] / 2
+        headers.append(LevelHeader(
+            level: level, text: text, lines: measured.lines, lineWidths: measured.widths,
+            center: axes.point(depthAxis: middle, leafAxis: 0), width: measured.size.width,
+            height: measured.size.height))
+    }
+    return headers
 }
 
 /// The title's font size: larger than the cards', and never taller than it needs to be.

@@ -12,11 +12,15 @@ struct LayoutAxes: Sendable, Hashable {
     /// True when the root sits at the far end of the depth axis (right or bottom), so level 0
     /// takes the largest coordinate.
     let rootAtFarEnd: Bool
+    /// True for a two-sided draw (`@root center`): the root's level is in the middle and each
+    /// half grows away from it, so which way a connector runs depends on its half.
+    let twoSided: Bool
 
     init(settings: LayoutSettings) {
         levelsAreColumns = settings.root.levelsAreColumns
         levelGap = settings.levelGap
         rootAtFarEnd = settings.root == .right || settings.root == .bottom
+        twoSided = settings.root == .center
     }
 
     /// Maps a (depth-axis, leaf-axis) pair to a point.
@@ -46,23 +50,31 @@ struct LayoutAxes: Sendable, Hashable {
     @inline(__always)
     func slot(level: Int, maxLevel: Int) -> Int { rootAtFarEnd ? maxLevel - level : level }
 
+    /// +1 when the parent lies at a larger depth-axis coordinate than its child, -1 otherwise:
+    /// fixed by the root side, or in a two-sided draw by the child's half.
+    @inline(__always)
+    func towardsParent(childDepth: Double, parentDepth: Double) -> Double {
+        if twoSided { return parentDepth >= childDepth ? 1 : -1 }
+        return rootAtFarEnd ? 1 : -1
+    }
+
     /// The four-point right-angle connector from the middle of the child's edge facing the
     /// parent to the middle of the parent's edge facing the child. It bends in the middle of the
-    /// gap next to the PARENT, so a leaf pulled further away (aligned leaves) still joins its
-    /// siblings' bracket there; levels are exactly `levelGap` apart, so that middle is half a
-    /// gap from the parent's edge whatever the levels' extents.
+    /// gap next to the PARENT (`parentGap` wide: the level gap, or more where an edge label
+    /// needed room), so a leaf pulled further away (aligned leaves) still joins its siblings'
+    /// bracket there, half a gap from the parent's edge whatever the levels' extents.
     @inline(__always)
-    func connector(from child: Point, _ childSize: Size, to parent: Point, _ parentSize: Size)
+    func connector(from child: Point, _ childSize: Size, to parent: Point, _ parentSize: Size, parentGap: Double)
         -> (Point, Point, Point, Point)
     {
-        let towardsParent: Double = rootAtFarEnd ? 1 : -1
         let childDepth = levelsAreColumns ? child.x : child.y
         let parentDepth = levelsAreColumns ? parent.x : parent.y
+        let towardsParent = towardsParent(childDepth: childDepth, parentDepth: parentDepth)
         let childAlong = levelsAreColumns ? child.y : child.x
         let parentAlong = levelsAreColumns ? parent.y : parent.x
         let start = childDepth + towardsParent * depthExtent(childSize) / 2
         let end = parentDepth - towardsParent * depthExtent(parentSize) / 2
-        let bend = end - towardsParent * levelGap / 2
+        let bend = end - towardsParent * parentGap / 2
         return (
             point(depthAxis: start, leafAxis: childAlong),
             point(depthAxis: bend, leafAxis: childAlong),

@@ -84,7 +84,7 @@ extension Document {
         replaceLocal(in: plan.oldRange, delta: delta, with: scan.diagnostics)
         ids.update(removed: plan.removedIDs, added: scan.ids, oldRange: plan.oldRange, delta: delta, source: text)
         replaceResultAttributes(in: plan.oldRange, delta: delta, with: scan.resultAttributes)
-        results = resultAttributes.isEmpty ? [] : buildDiagram().results
+        results = wholeDiagramDiagnostics()
         return plan.scope
     }
 

@@ -47,7 +47,7 @@ public struct Document: Sendable {
         ids = IDTable(scan.ids)
         resultAttributes = scan.resultAttributes
         results = []
-        results = resultAttributes.isEmpty ? [] : buildDiagram().results
+        results = wholeDiagramDiagnostics()
     }
 
     public init(_ text: String) {

@@ -6,6 +6,8 @@ import BracketSyntax
 struct FileAnalysis: Sendable {
     var overrides = SettingOverrides()
     var diagnostics: [Diagnostic] = []
+    /// Where each name of an accepted `@rounds` list is written (for `extra-rounds`).
+    var roundNames: [ByteRange] = []
 
     init(tree: SyntaxTree, source: [UInt8], lineIndex: LineIndex) {
         let file = tree.root
@@ -28,7 +30,15 @@ struct FileAnalysis: Sendable {
                     continue
                 }
                 seenSettings[name] = setting.key
-                _ = spec.apply(kind: value.kind, text: source[value.range.start..<value.range.end], to: &overrides)
+                _ = value
+                // A list is taken whole or not at all; a single value counts even when an
+                // extra one follows it (that one gets its own error).
+                var scratch = overrides
+                let refused = spec.apply(values: setting.values, source: source, to: &scratch)
+                if refused == nil || (!spec.takesList && refused != 0) {
+                    overrides = scratch
+                    if spec == .rounds { roundNames = setting.values.map(\.range) }
+                }
             } else if green.kind == .unexpected, green.children.contains(where: { $0.tokenKind == .rightBrace }) {
                 strayCloseBrace = true
             }

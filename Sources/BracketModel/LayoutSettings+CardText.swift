@@ -57,6 +57,41 @@ public struct CardTextFit: Sendable, Equatable {
         label.isEmpty ? nil : measurer.singleLine(label, maxWidth: maxTextWidth)
     }
 
+    // MARK: - The score slot
+
+    /// Space kept free between a card's label and its score (docs/language.md, "How results are
+    /// drawn": [padding][label][gap][score][padding]).
+    public static let scoreGap = 8.0
+    /// What the score slot of a card that advanced through a bye says.
+    public static let byeText = "bye"
+
+    /// The widest a score may be drawn: half the room for text, so a label always keeps the
+    /// other half; a longer score is cut with "…".
+    public var maxScoreWidth: Double { max(1, (maxTextWidth - Self.scoreGap) / 2) }
+
+    /// A score as its slot shows it, on one line, and its width at the card font: the score as
+    /// written when it fits `maxScoreWidth`, else its first line cut with "…".
+    public func scoreSlot(_ score: String) -> (text: String, width: Double) {
+        if let width = measurer.singleLine(score, maxWidth: maxScoreWidth) { return (score, width) }
+        let text = measurer.wrap(score, maxWidth: maxScoreWidth, maxLines: 1)
+        return (text.lines.first ?? "", text.lineWidths.first ?? 0)
+    }
+
+    /// The room a score slot of `scoreWidth` takes from the label: the score and the gap before it.
+    @inline(__always)
+    public static func scoreRoom(_ scoreWidth: Double) -> Double { scoreWidth + scoreGap }
+
+    /// `wrap`, for a card whose score slot takes `reserved` points of its text room.
+    public func wrap(_ label: String, reserving reserved: Double) -> WrappedText {
+        measurer.wrap(label, maxWidth: max(1, maxTextWidth - reserved), maxLines: maxLines)
+    }
+
+    /// `singleLineWidth`, for a card whose score slot takes `reserved` points of its text room.
+    @inline(__always)
+    public func singleLineWidth(_ label: String, reserving reserved: Double) -> Double? {
+        label.isEmpty ? nil : measurer.singleLine(label, maxWidth: max(1, maxTextWidth - reserved))
+    }
+
     /// The card's size for text wrapped by `wrap`: at least the configured card size, grown to
     /// the text plus padding (with `fit` auto), never wider than the widest line allows.
     public func cardSize(for text: WrappedText) -> (width: Double, height: Double) {

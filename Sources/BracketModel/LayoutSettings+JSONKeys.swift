@@ -4,9 +4,9 @@
 extension LayoutSettings {
     /// Keys an editor may supply under `layout` (initializationOptions or workspace
     /// configuration), in the order the file settings are declared. `title` is not among them:
-    /// a title belongs to one file, never to an editor's defaults.
+    /// a title belongs to one file, never to an editor's defaults, and so do `@rounds` names.
     public static let jsonKeys: [String] = SettingSpec.allCases
-        .filter { $0 != .title }
+        .filter { $0 != .title && $0 != .rounds }
         .map { camelCase($0.rawValue) }
 
     /// The accepted range, in points, of a numeric setting given by its JSON key; nil for keys

@@ -1,9 +1,60 @@
 /// Which side of the picture the root sits on; the tree grows away from it.
 public enum RootSide: String, Sendable, Hashable, CaseIterable {
     case right, left, top, bottom
+    /// A two-sided draw: the root in the middle column, the first half of its children (rounded
+    /// up) growing to the left and the rest to the right, mirrored.
+    case center
 
-    /// True when depth levels are columns (root on the right or left), false when they are rows.
-    public var levelsAreColumns: Bool { self == .right || self == .left }
+    /// True when depth levels are columns (root on the right, left or in the centre), false
+    /// when they are rows.
+    public var levelsAreColumns: Bool { self != .top && self != .bottom }
+}
+
+/// The headers drawn over the levels (`@rounds`).
+public enum RoundHeaders: Sendable, Hashable {
+    /// No headers (the default).
+    case none
+    /// Named from the root's level: Winner, Final, Semi-finals, Quarter-finals, then
+    /// "Round of N" with N = 2^(levels from the root).
+    case auto
+    /// One name per level, from the deepest level towards the root's; levels past the list have
+    /// an empty header. An empty name leaves its level without a header.
+    case names([String])
+
+    /// The header of the level `level` steps from the root, in a tree whose deepest level is
+    /// `deepest`; empty for none.
+    public func name(level: Int, deepest: Int) -> String {
+        switch self {
+        case .none: return ""
+        case .auto: return Self.autoName(level: level)
+        case .names(let names):
+            let position = deepest - level
+            return position >= 0 && position < names.count ? names[position] : ""
+        }
+    }
+
+    /// The name `@rounds auto` gives the level `level` steps from the root. The root's card is
+    /// the winner of the final, which the level below it plays; a level N steps from the root
+    /// holds 2^N competitors.
+    public static func autoName(level: Int) -> String {
+        switch level {
+        case ..<1: return "Winner"
+        case 1: return "Final"
+        case 2: return "Semi-finals"
+        case 3: return "Quarter-finals"
+        case ..<63: return "Round of \(1 << level)"
+        default: return "Round \(level)"
+        }
+    }
+
+    /// True when no level has a header.
+    public var isEmpty: Bool {
+        switch self {
+        case .none: true
+        case .auto: false
+        case .names(let names): names.allSatisfy(\.isEmpty)
+        }
+    }
 }
 
 /// Where leaves go along the depth axis.
@@ -47,12 +98,15 @@ public struct LayoutSettings: Sendable, Hashable {
     public var fit: CardFit
     /// False hides the drawn title; the SVG's accessible `<title>` keeps it.
     public var titleVisible: Bool
+    /// Headers over the levels (`@rounds`).
+    public var rounds: RoundHeaders
 
     public init(
         title: String? = nil, cardWidth: Double = 132, cardHeight: Double = 44,
         levelGap: Double = 64, leafGap: Double = 28, margin: Double = 24,
         root: RootSide = .right, align: LeafAlignment = .depth,
-        maxCardWidth: Double = 240, maxLines: Int = 3, fit: CardFit = .auto, titleVisible: Bool = true
+        maxCardWidth: Double = 240, maxLines: Int = 3, fit: CardFit = .auto, titleVisible: Bool = true,
+        rounds: RoundHeaders = .none
     ) {
         self.title = title
         self.cardWidth = cardWidth
@@ -66,6 +120,7 @@ public struct LayoutSettings: Sendable, Hashable {
         self.maxLines = maxLines
         self.fit = fit
         self.titleVisible = titleVisible
+        self.rounds = rounds
     }
 
     public static let tutorial = LayoutSettings()
@@ -85,12 +140,14 @@ public struct SettingOverrides: Sendable, Hashable {
     public var maxLines: Int?
     public var fit: CardFit?
     public var titleVisible: Bool?
+    public var rounds: RoundHeaders?
 
     public init(
         title: String? = nil, cardWidth: Double? = nil, cardHeight: Double? = nil,
         levelGap: Double? = nil, leafGap: Double? = nil, margin: Double? = nil,
         root: RootSide? = nil, align: LeafAlignment? = nil,
-        maxCardWidth: Double? = nil, maxLines: Int? = nil, fit: CardFit? = nil, titleVisible: Bool? = nil
+        maxCardWidth: Double? = nil, maxLines: Int? = nil, fit: CardFit? = nil, titleVisible: Bool? = nil,
+        rounds: RoundHeaders? = nil
     ) {
         self.title = title
         self.cardWidth = cardWidth
@@ -104,6 +161,7 @@ public struct SettingOverrides: Sendable, Hashable {
         self.maxLines = maxLines
         self.fit = fit
         self.titleVisible = titleVisible
+        self.rounds = rounds
     }
 
     /// The base settings with every value said here put over them.
@@ -121,6 +179,7 @@ public struct SettingOverrides: Sendable, Hashable {
         if let maxLines { result.maxLines = maxLines }
         if let fit { result.fit = fit }
         if let titleVisible { result.titleVisible = titleVisible }
+        if let rounds { result.rounds = rounds }
         return result
     }
 }

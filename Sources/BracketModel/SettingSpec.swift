@@ -14,6 +14,7 @@ enum SettingSpec: String, CaseIterable {
     case maxLines = "max-lines"
     case fit
     case titleVisible = "title-visible"
+    case rounds
 
     /// The accepted values, as a person would read them in a message.
     var expectation: String {
@@ -21,12 +22,13 @@ enum SettingSpec: String, CaseIterable {
         case .title: "a quoted title"
         case .cardWidth, .cardHeight: "a number of points from 8 to 2000"
         case .levelGap, .leafGap, .margin: "a number of points from 0 to 1000"
-        case .root: "one of right, left, top, bottom"
+        case .root: "one of right, left, top, bottom, center"
         case .align: "one of depth, leaves"
         case .maxCardWidth: "a number of points from 8 to 4000"
         case .maxLines: "a whole number of lines from 1 to 20"
         case .fit: "one of auto, fixed"
         case .titleVisible: "true or false"
+        case .rounds: "auto, or one quoted name per level from the deepest to the root's"
         }
     }
 
@@ -40,9 +42,41 @@ enum SettingSpec: String, CaseIterable {
         }
     }
 
+    /// True for the one setting that takes a list of values (`@rounds "A" "B"`).
+    var takesList: Bool { self == .rounds }
+
+    /// Puts a setting's value tokens into `overrides`; the index of the first value that is not
+    /// acceptable, or nil when all are. A setting that takes one value refuses a second.
+    func apply(values: [(kind: TokenKind, range: ByteRange)], source: [UInt8], to overrides: inout SettingOverrides)
+        -> Int?
+    {
+        guard let first = values.first else { return 0 }
+        guard takesList else {
+            if !apply(kind: first.kind, text: source[first.range.start..<first.range.end], to: &overrides) { return 0 }
+            return values.count > 1 ? 1 : nil
+        }
+        if first.kind == .word {
+            guard String(decoding: source[first.range.start..<first.range.end], as: UTF8.self) == "auto" else { return 0 }
+            overrides.rounds = .auto
+            return values.count > 1 ? 1 : nil
+        }
+        var names: [String] = []
+        names.reserveCapacity(values.count)
+        for (index, value) in values.enumerated() {
+            guard value.kind == .string else { return index }
+            let label = LabelText(token: source[value.range.start..<value.range.end])
+            guard label.isTerminated, label.invalidEscapes.isEmpty else { return index }
+            names.append(label.value)
+        }
+        overrides.rounds = .names(names)
+        return nil
+    }
+
     /// Puts a value token into `overrides`; false when the value is not acceptable.
     func apply(kind: TokenKind, text: ArraySlice<UInt8>, to overrides: inout SettingOverrides) -> Bool {
         switch self {
+        case .rounds:
+            return false  // a list: `apply(values:source:to:)` reads it
         case .title:
             switch kind {
             case .string:

@@ -209,7 +209,7 @@ struct SubtreeScan {
                 message: "Unknown setting '@\(name)'; known settings are \(known)."))
             return
         }
-        guard let value = parts.value else {
+        guard parts.value != nil else {
             diagnostics.append(Diagnostic(
                 range: parts.key, severity: .error, code: .missingSettingValue,
                 message: "'@\(name)' needs a value on the same line: \(spec.expectation)."))
@@ -218,14 +218,24 @@ struct SubtreeScan {
         // A quoted value's own errors (no closing quote, a bad escape) already say what is wrong
         // with it, at the same place: one error there is enough.
         let before = diagnostics.count
-        if value.kind == .string { scanLabel(value.range, source: source) }
+        for value in parts.values where value.kind == .string { scanLabel(value.range, source: source) }
         let valueHasError = diagnostics[before...].contains { $0.severity == .error }
         var scratch = SettingOverrides()
-        if !valueHasError, !spec.apply(kind: value.kind, text: source[value.range.start..<value.range.end], to: &scratch) {
-            let text = String(decoding: source[value.range.start..<value.range.end], as: UTF8.self)
-            diagnostics.append(Diagnostic(
-                range: value.range, severity: .error, code: .invalidSettingValue,
-                message: "'\(text)' is not a valid value for '@\(name)': expected \(spec.expectation)."))
+        if !valueHasError, let refused = spec.apply(values: parts.values, source: source, to: &scratch) {
+            let bad = parts.values[refused]
+            let text = String(decoding: source[bad.range.start..<bad.range.end], as: UTF8.self)
+            if refused > 0 && !spec.takesList {
+                let last = parts.values[parts.values.count - 1].range
+                diagnostics.append(Diagnostic(
+                    range: ByteRange(bad.range.start, last.end), severity: .error, code: .invalidSettingValue,
+                    message: refused == parts.values.count - 1
+                        ? "'@\(name)' takes one value; '\(text)' is extra."
+                        : "'@\(name)' takes one value; '\(text)' and the values after it are extra."))
+            } else {
+                diagnostics.append(Diagnostic(
+                    range: bad.range, severity: .error, code: .invalidSettingValue,
+                    message: "'\(text)' is not a valid value for '@\(name)': expected \(spec.expectation)."))
+            }
         }
     }
 

@@ -69,8 +69,13 @@ private func writeCard(_ json: inout JSONWriter, _ new: PreviewSnapshot, _ index
         if let after { json.string(after) } else { json.null() }
     }
     json.key("node")
-    writeGeometryNode(&json, node, card, parentID: new.parentID(index), range: new.ranges[index])
-    if markup { json.key("svg"); json.string(svgCardFragment(node, card)) }
+    writeGeometryNode(
+        &json, node, card, parentID: new.parentID(index), range: new.ranges[index],
+        result: new.recordsResults ? GeometryNodeResult(new.diagram, index) : nil)
+    if markup {
+        json.key("svg")
+        json.string(svgCardFragment(new.diagram, new.geometry, index, recordsResults: new.recordsResults))
+    }
     json.endObject()
 }
 

@@ -18,6 +18,8 @@ public struct PreviewSnapshot: Sendable {
     /// False when two cards share an ID: then cards cannot be addressed by ID and every update
     /// is a full one.
     let idsAreUnique: Bool
+    /// `diagram.recordsResults`, worked out once: whether cards carry their results.
+    public let recordsResults: Bool
 
     /// `ranges` must hold one entry per drawn card; missing entries read as empty ranges at 0:0,
     /// which only makes the picture's reveal positions wrong, never crashes.
@@ -38,6 +40,7 @@ public struct PreviewSnapshot: Sendable {
             Int(geometry.edgeChildren[$0]) < count && Int(geometry.edgeParents[$0]) < count
         }
         idsAreUnique = known ?? Self.unique(diagram.nodes.ids.prefix(count))
+        recordsResults = diagram.recordsResults
     }
 
     private static func unique(_ ids: ArraySlice<String>) -> Bool {
@@ -45,6 +48,19 @@ public struct PreviewSnapshot: Sendable {
         seen.reserveCapacity(ids.count)
         for id in ids where !seen.insert(id).inserted { return false }
         return true
+    }
+
+    /// True when card `index` here and card `other` of `snapshot` show the same results: the
+    /// same outcome, score, entrant and bye or pending state (the score slot as drawn is part of
+    /// the geometry, compared by `Geometry.sameCard`).
+    func sameResult(_ index: Int, as other: Int, of snapshot: PreviewSnapshot) -> Bool {
+        guard recordsResults == snapshot.recordsResults else { return false }
+        guard recordsResults else { return true }
+        let mine = diagram.nodes, theirs = snapshot.diagram.nodes
+        return mine.scores[index] == theirs.scores[other] && mine.isWinners[index] == theirs.isWinners[other]
+            && mine.isPendings[index] == theirs.isPendings[other] && mine.isByes[index] == theirs.isByes[other]
+            && mine.hasExplicitLabels[index] == theirs.hasExplicitLabels[other]
+            && mine.outcome(index) == theirs.outcome(other) && mine.entrantID(index) == theirs.entrantID(other)
     }
 
     func id(_ index: Int) -> String { diagram.nodes.ids[index] }

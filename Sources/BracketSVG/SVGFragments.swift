@@ -8,16 +8,20 @@ import BracketModel
 // description use the very helpers `renderSVG` uses; the connector markup repeats its loop
 // body, and SVGFragmentTests checks that every fragment appears verbatim in the full document.
 
-/// One card's `<g data-node-id=…>…</g>` element, without the line break that follows it in
-/// the full document.
-public func svgCardFragment(_ node: DiagramNode, _ geometry: Card) -> String {
+/// Card `index`'s `<g data-node-id=…>…</g>` element, without the line break that follows it in
+/// the full document. `recordsResults` is `diagram.recordsResults`, which a caller writing many
+/// fragments works out once (it decides whether cards carry their results).
+public func svgCardFragment(_ diagram: Diagram, _ geometry: Geometry, _ index: Int, recordsResults: Bool) -> String {
+    let label = diagram.nodes.labels[index], id = diagram.nodes.ids[index]
     var style = CardStyle(fontSize: geometry.fontSize)
-    let lineBytes = geometry.lines.reduce(0) { $0 + 200 + SVGBytes.escapedBound($1.utf8.count) }
-    let capacity = 512 + lineBytes + SVGBytes.escapedBound(node.id.utf8.count + 2 * node.label.utf8.count)
+    let range = geometry.lines.range(of: index)
+    let lines = geometry.lines.strings[range]
+    let lineBytes = lines.reduce(0) { $0 + 200 + SVGBytes.escapedBound($1.utf8.count) }
+    let resultBytes = recordsResults ? CardResult.extraBound(diagram, index) : 0
+    let capacity = 512 + lineBytes + resultBytes + SVGBytes.escapedBound(id.utf8.count + 2 * label.utf8.count)
     var text = SVGBytes.string(capacity: capacity) { out in
-        card(&out, id: node.id, label: node.label, centre: geometry.center,
-             size: Size(width: geometry.width, height: geometry.height),
-             lines: geometry.lines[...], &style)
+        card(&out, id: id, label: label, centre: geometry.centres[index], size: geometry.sizes[index],
+             lines: lines, result: recordsResults ? CardResult(diagram, geometry, index) : nil, &style)
     }
     if text.utf8.last == UInt8(ascii: "\n") { text.removeLast() }
     return text
@@ -58,10 +62,13 @@ public func svgOuterSizeText(_ geometry: Geometry) -> (width: String, height: St
 
 /// The text of the SVG's `<style>` element (what `writeStyle` puts between its tags), for a page
 /// that draws cards from the geometry and must style them (and export them) exactly as the full
-/// document does.
+/// document does. It holds the results rules too, which the full document writes only for a
+/// tree that records results, so one sheet serves a page whose tree gains its first score.
 public func svgStyleSheetText() -> String {
-    var text = SVGBytes.string(capacity: SVGStyle.sheet.utf8CodeUnitCount + SVGStyle.fontFamily.utf8.count + 256) { out in
-        writeStyle(&out)
+    let capacity = SVGStyle.sheet.utf8CodeUnitCount + SVGStyle.resultsSheet.utf8CodeUnitCount
+        + SVGStyle.fontFamily.utf8.count + 256
+    var text = SVGBytes.string(capacity: capacity) { out in
+        writeStyle(&out, results: true)
     }
     let open = "<style>", close = "</style>\n"
     if text.hasPrefix(open) { text.removeFirst(open.count) }

@@ -42,8 +42,12 @@ private func estimatedSize(_ diagram: Diagram, _ geometry: Geometry, count: Int)
     }
     var lineBytes = 0
     for line in geometry.lines.strings { lineBytes &+= line.utf8.count }
+    if diagram.recordsResults {
+        for index in 0..<count { lineBytes &+= CardResult.extraBound(diagram, index) }
+    }
     let titleLines = geometry.title?.lines ?? []
-    let header = 1024 + SVGStyle.sheet.utf8CodeUnitCount + SVGStyle.fontFamily.utf8.count + 4 * numberBytes
+    let header = 1024 + SVGStyle.sheet.utf8CodeUnitCount + SVGStyle.resultsSheet.utf8CodeUnitCount
+        + SVGStyle.fontFamily.utf8.count + 4 * numberBytes
         + SVGBytes.escapedBound((diagram.settings.title ?? "").utf8.count + nodes.labels[0].utf8.count)
         + titleLines.reduce(0) { $0 + perLine + SVGBytes.escapedBound($1.utf8.count) }
     let (total, overflow) = count.multipliedReportingOverflow(by: perNode)
@@ -60,7 +64,8 @@ private func writeSVG(_ out: inout SVGBytes, _ diagram: Diagram, _ geometry: Geo
     out.raw("</title>\n<desc id=\"bracket-desc\">")
     describe(&out, diagram, cardCount: count)
     out.raw("</desc>\n")
-    writeStyle(&out)
+    let results = diagram.recordsResults
+    writeStyle(&out, results: results)
     out.raw("<rect class=\"bracket-background\" width=\"100%\" height=\"100%\"/>\n")
     out.raw("<g transform=\"translate(")
     out.number(margin)
@@ -89,7 +94,8 @@ private func writeSVG(_ out: inout SVGBytes, _ diagram: Diagram, _ geometry: Geo
     let lines = geometry.lines
     for index in 0..<count {
         card(&out, id: nodes.ids[index], label: nodes.labels[index], centre: geometry.centres[index],
-             size: geometry.sizes[index], lines: lines.strings[lines.range(of: index)], &style)
+             size: geometry.sizes[index], lines: lines.strings[lines.range(of: index)],
+             result: results ? CardResult(diagram, geometry, index) : nil, &style)
     }
     out.raw("</g>\n</g>\n</svg>\n")
 }
@@ -148,20 +154,33 @@ struct CardStyle {
 }
 
 /// One card: its group, the full label as aria-label and `<title>`, the rectangle, and one
-/// `<text>` with a `<tspan>` per line.
+/// `<text>` with a `<tspan>` per line. In a tree that records results (`result` given) the group
+/// also carries its outcome class and `data-entrant`, the accessible name adds the score and the
+/// outcome, the label moves aside for the score slot, and the slot is its own `<text>`.
 func card(
     _ out: inout SVGBytes, id: String, label: String, centre: Point, size: Size,
-    lines: ArraySlice<String>, _ style: inout CardStyle
+    lines: ArraySlice<String>, result: CardResult? = nil, _ style: inout CardStyle
 ) {
-    out.raw("<g class=\"bracket-card\" data-node-id=\"")
+    out.raw("<g class=\"bracket-card")
+    if let className = result?.className {
+        out.raw(" ")
+        out.raw(className)
+    }
+    out.raw("\" data-node-id=\"")
     out.text(id)
+    if let entrant = result?.entrant {
+        out.raw("\" data-entrant=\"")
+        out.text(entrant)
+    }
     out.raw("\" role=\"listitem\" aria-label=\"")
     // The label appears up to three times; it is escaped once and its bytes repeated.
     let labelStart = out.count
     out.text(label)
     let labelEnd = out.count
+    result?.writeNameSuffix(&out)
+    let nameEnd = out.count
     out.raw("\" tabindex=\"0\"><title>")
-    out.repeatWritten(from: labelStart, to: labelEnd)
+    out.repeatWritten(from: labelStart, to: nameEnd)
     out.raw("</title><rect x=\"")
     out.number(centre.x - size.width / 2)
     out.raw("\" y=\"")
@@ -174,13 +193,28 @@ func card(
     out.number(style.fontSize)
     out.raw("\" text-anchor=\"middle\">")
     let baselines = style.baselines(lineCount: lines.count)
+    let labelX = result?.labelX ?? centre.x
     for (offset, line) in lines.enumerated() {
-        textLine(&out, x: centre.x, y: centre.y + baselines[offset]) { out in
+        textLine(&out, x: labelX, y: centre.y + baselines[offset]) { out in
             // A label shown whole on one line is the text just escaped: repeat its bytes.
             if lines.count == 1 && line == label { out.repeatWritten(from: labelStart, to: labelEnd) } else { out.text(line) }
         }
     }
-    out.raw("</text></g>\n")
+    out.raw("</text>")
+    if let result, let slot = result.slot {
+        // The score, one line centred on the card like a one-line label, at the edge facing
+        // the parent (its measured width is what the layout left room for).
+        out.raw("<text class=\"bracket-score\" font-size=\"")
+        out.number(style.fontSize)
+        out.raw(result.slotAtLeft ? "\" text-anchor=\"start\" x=\"" : "\" text-anchor=\"end\" x=\"")
+        out.number(result.slotX)
+        out.raw("\" y=\"")
+        out.number(centre.y + style.baselines(lineCount: 1)[0])
+        out.raw("\">")
+        out.text(slot)
+        out.raw("</text>")
+    }
+    out.raw("</g>\n")
 }
 
 /// One line of text, centred on `x` with its baseline at `y`. No `textLength`: every width was
@@ -209,10 +243,12 @@ func drawTitle(_ out: inout SVGBytes, _ title: TitleBlock) {
     out.raw("</text>\n")
 }
 
-/// The `<style>` element: the shared sheet with the measured font first in the font stack.
-func writeStyle(_ out: inout SVGBytes) {
+/// The `<style>` element: the shared sheet (and the results rules, for a tree that records
+/// results) with the measured font first in the font stack.
+func writeStyle(_ out: inout SVGBytes, results: Bool = false) {
     out.raw("<style>")
     out.raw(SVGStyle.sheet)
+    if results { out.raw(SVGStyle.resultsSheet) }
     out.raw(".bracket-card text,.bracket-empty,.bracket-heading{font-family:")
     out.plain(SVGStyle.fontFamily)
     out.raw("}</style>\n")

@@ -25,4 +25,27 @@ enum SVGStyle {
         .bracket-card:focus{outline:none}\
         .bracket-card:focus rect{stroke:#2563eb;stroke:var(--bracket-focus);stroke-width:2.5}
         """
+
+    /// The rules for results (docs/language.md, "How results are drawn"), written after `sheet`
+    /// only into a picture whose tree records results, so a plain tree's document stays as it
+    /// was; the preview page gets both (`svgStyleSheetText`). A winner's card is filled and
+    /// outlined in the accent colour with its score bold (the label keeps the regular weight
+    /// its width was measured in); a loser's text is muted on a paler card; a slot still to be
+    /// decided is an empty, dashed card with muted italic text; a bye's slot is muted italic.
+    /// Same pattern as `sheet`: variables with a dark palette, each after a plain colour.
+    static let resultsSheet: StaticString = """
+        svg{--bracket-winner-card:#e3edff;--bracket-winner-border:#1d4ed8;--bracket-muted:#6b7686;\
+        --bracket-loser-card:#f8f9fb;--bracket-pending-border:#9aa5b4}\
+        @media (prefers-color-scheme: dark){svg{--bracket-winner-card:#1d3152;--bracket-winner-border:#7aa7ff;\
+        --bracket-muted:#8f9bab;--bracket-loser-card:#1b222b;--bracket-pending-border:#5f6d7f}}\
+        .bracket-winner rect{fill:#e3edff;fill:var(--bracket-winner-card);stroke:#1d4ed8;\
+        stroke:var(--bracket-winner-border);stroke-width:2}\
+        .bracket-winner .bracket-score{font-weight:700}\
+        .bracket-loser rect{fill:#f8f9fb;fill:var(--bracket-loser-card)}\
+        .bracket-loser text,.bracket-bye .bracket-score{fill:#6b7686;fill:var(--bracket-muted)}\
+        .bracket-bye .bracket-score{font-style:italic}\
+        .bracket-pending rect{fill:#ffffff;fill:var(--bracket-background);stroke:#9aa5b4;\
+        stroke:var(--bracket-pending-border);stroke-dasharray:5 3}\
+        .bracket-pending text{fill:#6b7686;fill:var(--bracket-muted);font-style:italic}
+        """
 }

@@ -49,6 +49,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case winnerWithLowerScore = "winner-with-lower-score"
     case labelContradictsWinner = "label-contradicts-winner"
     case resultOnRoot = "result-on-root"
+    case extraRounds = "extra-rounds"
     // docs/language.md lists each limit.
     case limitExceeded = "limit-exceeded"
 
@@ -73,7 +74,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
             .syntactic
         case .duplicateID, .missingRoot, .multipleRoots, .unknownSetting, .invalidSettingValue, .duplicateSetting,
             .emptyLabel, .longLabel, .unknownAttribute, .duplicateAttribute, .missingAttributeValue,
-            .unexpectedAttributeValue, .multipleWinners, .winnerWithLowerScore, .labelContradictsWinner, .resultOnRoot:
+            .unexpectedAttributeValue, .multipleWinners, .winnerWithLowerScore, .labelContradictsWinner, .resultOnRoot,
+            .extraRounds:
             .semantic
         case .limitExceeded:
             .limit

@@ -6,7 +6,7 @@
 ///
 ///     file       = item*
 ///     item       = setting | node | unexpected
-///     setting    = SETTING_KEY [WORD | STRING]      (the value must be on the same line)
+///     setting    = SETTING_KEY [(WORD | STRING) STRING*]   (the values must be on the same line)
 ///     node       = WORD [STRING] [attributes] [block]  |  block   (the second form is an error: no ID)
 ///     attributes = "[" (attribute | "," | unexpected)* ["]"]
 ///     attribute  = WORD ["=" [WORD | STRING]]
@@ -145,6 +145,9 @@ public struct Parser: ~Copyable {
                 bump()
                 if let next = peek(), next == .word || next == .string, !newlineBeforeNextToken() {
                     bump()
+                    // Further quoted values on the same line belong to the setting (`@rounds`
+                    // takes a list); a WORD after the value still starts a node, as it always did.
+                    while peek() == .string, !newlineBeforeNextToken() { bump() }
                 }
                 builder.finish()
             case .leftBracket:

@@ -185,31 +185,34 @@ public struct BlockSyntax {
     public var contentIndices: Range<Int> { 1..<(isClosed ? green.count - 1 : green.count) }
 }
 
-/// A `.setting`: `@key` and the value after it on the same line, if any.
+/// A `.setting`: `@key` and the values after it on the same line, if any.
 public struct SettingSyntax {
     public let green: GreenNode
     public let offset: Int
     /// The `@key` token, `@` included.
     public let key: ByteRange
-    /// The value token (a word or a string), if the line has one.
+    /// The first value token (a word or a string), if the line has one.
     public let value: (kind: TokenKind, range: ByteRange)?
+    /// Every value token in order, the first one included (only `@rounds` takes more than one).
+    public let values: [(kind: TokenKind, range: ByteRange)]
 
     public init?(_ green: GreenNode, at offset: Int) {
         guard green.kind == .setting else { return nil }
         self.green = green
         self.offset = offset
         var key = ByteRange(offset, offset)
-        var value: (kind: TokenKind, range: ByteRange)?
+        var values: [(kind: TokenKind, range: ByteRange)] = []
         for child in green.children(from: offset) {
             guard case .token(let token) = child.element else { continue }
             if token.kind == .settingKey {
                 key = child.range
             } else if !token.kind.isTrivia {
-                value = (token.kind, child.range)
+                values.append((token.kind, child.range))
             }
         }
         self.key = key
-        self.value = value
+        self.value = values.first
+        self.values = values
     }
 
     public var range: ByteRange { ByteRange(start: offset, length: green.length) }

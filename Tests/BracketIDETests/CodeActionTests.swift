@@ -34,7 +34,7 @@ func quickFixRemovesItsDiagnostic(_ index: Int) throws {
 @Test func invalidRootValueOffersEverySide() {
     let document = Document("@root middle\nr")
     let titles = codeActions(for: ByteRange(6, 6), in: document).map(\.title)
-    #expect(titles == ["Change to right", "Change to left", "Change to top", "Change to bottom"])
+    #expect(titles == ["Change to right", "Change to left", "Change to top", "Change to bottom", "Change to center"])
 }
 
 @Test func farOffUnknownSettingGetsNoGuess() {

@@ -153,5 +153,5 @@ func duplicateFixProposesTheNextFreeIDInItsStyle(_ index: Int) throws {
     }
     // Setting values that can be listed still are.
     let root = MarkedText("@root 1️⃣\nr")
-    #expect(completions(at: root[1], in: Document(root.text)).count == 4)
+    #expect(completions(at: root[1], in: Document(root.text)).count == RootSide.allCases.count)
 }

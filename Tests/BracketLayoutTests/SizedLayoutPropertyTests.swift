@@ -5,7 +5,8 @@ import Testing
 
 /// The sized layout's promises, checked on seeded random trees whose labels have random
 /// lengths (one word to several lines, explicit line breaks, nothing at all), for every root
-/// side and both alignments.
+/// side (the two-sided draw included) and both alignments, with and without edge labels and
+/// level headers.
 @Suite struct SizedLayoutPropertyTests {
     static let words = ["Final", "semi-final", "Ayşe", "Quarter", "of", "the", "northern", "group", "Дмитрий",
                         "決勝戦", "🏆", "Vice", "President,", "Platform", "Engineering", "a", "Donaudampfschifffahrt"]
@@ -23,10 +24,14 @@ import Testing
                 if !label.isEmpty { label += Int.random(in: 0..<12, using: &random) == 0 ? "\n" : " " }
                 label += words[Int.random(in: 0..<words.count, using: &random)]
             }
+            let edge = parent >= 0 && Int.random(in: 0..<3, using: &random) == 0
+                ? ["yes", "no", "≥ 5 years", "", "a much longer answer on the connector", "🏆 決勝"][
+                    Int.random(in: 0..<6, using: &random)]
+                : nil
             nodes.append(DiagramNode(
                 id: "n\(index)", label: label, hasExplicitLabel: true, parent: parent,
                 depth: open.count, childCount: 0, subtreeEnd: index + 1,
-                idRange: .init(0, 0), range: .init(0, 0)))
+                idRange: .init(0, 0), range: .init(0, 0), edgeLabel: edge))
             if parent >= 0 { nodes[parent].childCount += 1 }
             if index == 0 || Int.random(in: 0..<3, using: &random) != 0 { open.append(index) }
         }
@@ -41,10 +46,13 @@ import Testing
     struct Box {
         var minX, minY, maxX, maxY: Double
         init(_ card: Card) {
-            minX = card.center.x - card.width / 2
-            maxX = card.center.x + card.width / 2
-            minY = card.center.y - card.height / 2
-            maxY = card.center.y + card.height / 2
+            self.init(center: card.center, width: card.width, height: card.height)
+        }
+        init(center: Point, width: Double, height: Double) {
+            minX = center.x - width / 2
+            maxX = center.x + width / 2
+            minY = center.y - height / 2
+            maxY = center.y + height / 2
         }
         func overlaps(_ other: Box) -> Bool {
             minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
@@ -69,6 +77,7 @@ import Testing
             settings.maxCardWidth = [132, 200, 240, 320][Int.random(in: 0..<4, using: &random)]
             settings.leafGap = [0, 8, 28][round % 3]
             settings.fit = round == 11 ? .fixed : .auto
+            settings.rounds = [RoundHeaders.none, .auto, .names(["Round one", "", "A much longer round name"])][round % 3]
             let d = Self.randomDiagram(count: Int.random(in: 1...90, using: &random), settings: settings, random: &random)
             try check(d, layout(d))
         }
@@ -95,29 +104,49 @@ import Testing
                 #expect(!boxes[i].overlaps(boxes[j]), "cards \(i) and \(j) overlap")
             }
         }
-        // Levels are straight: every card of a level has the same centre and extent along the depth axis.
+        // Levels are straight: every card of a level (of one half, in a two-sided draw) has the
+        // same centre and extent along the depth axis.
         var levels: [Int: (centre: Double, extent: Double)] = [:]
         let maxDepth = d.maxDepth
+        let twoSided = d.settings.root == .center
+        #expect(g.isTwoSided == twoSided)
         for (index, card) in cards.enumerated() {
             let level = d.settings.align == .leaves && d.nodes[index].isLeaf ? maxDepth : card.depth
+            let key = twoSided && g.isInRightHalf(index) ? -1 - level : level
             let centre = columns ? card.center.x : card.center.y, extent = columns ? card.width : card.height
-            if let known = levels[level] {
+            if let known = levels[key] {
                 #expect(known.centre == centre && known.extent == extent, "level \(level) is not straight")
             } else {
-                levels[level] = (centre, extent)
+                levels[key] = (centre, extent)
             }
         }
-        // Parents are centred between their first and last child.
+        // Parents are centred between their first and last child; a two-sided root between its
+        // topmost and bottommost child, with the first half of its children (rounded up) on its
+        // left and the rest on its right, and every card of a half on that half's side.
+        let along = { (i: Int) in columns ? cards[i].center.y : cards[i].center.x }
         for index in d.nodes.indices where !d.nodes[index].isLeaf {
             let children = d.children(of: index)
-            let along = { (i: Int) in columns ? cards[i].center.y : cards[i].center.x }
-            #expect(abs(along(index) - (along(children.first!) + along(children.last!)) / 2) < 1e-6)
+            if twoSided && d.nodes[index].parent < 0 {
+                let alongs = children.map(along)
+                #expect(abs(along(index) - (alongs.min()! + alongs.max()!) / 2) < 1e-6)
+                let leftCount = (children.count + 1) / 2
+                for (position, child) in children.enumerated() {
+                    #expect(g.isInRightHalf(child) == (position >= leftCount))
+                }
+            } else {
+                #expect(abs(along(index) - (along(children.first!) + along(children.last!)) / 2) < 1e-6)
+            }
+            if twoSided && d.nodes[index].parent >= 0 {
+                for child in children { #expect(g.isInRightHalf(child) == g.isInRightHalf(index)) }
+            }
         }
         // Connectors run from the middle of the child's facing edge to the middle of the parent's,
         // and cross no card on the way.
-        let towardsParent: Double = d.settings.root == .right || d.settings.root == .bottom ? 1 : -1
         for edge in g.edges {
             let child = cards[edge.child], parent = cards[edge.parent]
+            let towardsParent: Double = twoSided
+                ? (parent.center.x > child.center.x ? 1 : -1)
+                : (d.settings.root == .right || d.settings.root == .bottom ? 1 : -1)
             let points = edge.pointList
             let childEdge = columns
                 ? Point(x: child.center.x + towardsParent * child.width / 2, y: child.center.y)
@@ -130,6 +159,45 @@ import Testing
                 for (index, box) in boxes.enumerated() where box.isCrossed(from: points[segment], to: points[segment + 1]) {
                     Issue.record("connector \(edge.child)→\(edge.parent) crosses card \(index)")
                 }
+            }
+        }
+        // Edge labels: one for each non-empty `edge`, ascending by connector, on the connector's
+        // segment nearest the child, overlapping no card, no header and no other edge label.
+        let expected = g.edgeChildren.indices.filter { !(d.nodes[Int(g.edgeChildren[$0])].edgeLabel ?? "").isEmpty }
+        #expect(g.edgeLabels.map(\.connector) == expected)
+        let labelBoxes = g.edgeLabels.map { Box(center: $0.center, width: $0.width, height: $0.height) }
+        for (label, box) in zip(g.edgeLabels, labelBoxes) {
+            #expect(!label.lines.isEmpty && label.lines.count <= 2)
+            #expect(label.lineWidths.allSatisfy { $0 <= label.width + 1e-9 })
+            let points = g.connectorPoints(label.connector)
+            if columns {
+                #expect(label.center.y == points.0.y)
+                #expect(box.minX >= min(points.0.x, points.1.x) - 1e-9 && box.maxX <= max(points.0.x, points.1.x) + 1e-9)
+            } else {
+                #expect(label.center.x == points.0.x)
+                #expect(box.minY >= min(points.0.y, points.1.y) - 1e-9 && box.maxY <= max(points.0.y, points.1.y) + 1e-9)
+            }
+            for (index, card) in boxes.enumerated() where card.overlaps(box) {
+                Issue.record("edge label of connector \(label.connector) overlaps card \(index)")
+            }
+            #expect(box.minX >= -1e-9 && box.minY >= -1e-9 && box.maxX <= g.width + 1e-9 && box.maxY <= g.height + 1e-9)
+        }
+        // Headers: one per level slot with `@rounds` (none without), overlapping no card, no
+        // other header and no edge label.
+        let slots = (maxDepth + 1) * (twoSided ? 2 : 1) - (twoSided ? 1 : 0)
+        if case .none = d.settings.rounds { #expect(g.headers.isEmpty) } else { #expect(g.headers.count == slots) }
+        let headerBoxes = g.headers.filter { !$0.lines.isEmpty }.map { Box(center: $0.center, width: $0.width, height: $0.height) }
+        for (position, header) in headerBoxes.enumerated() {
+            for (index, card) in boxes.enumerated() where card.overlaps(header) {
+                Issue.record("a header overlaps card \(index)")
+            }
+            for other in headerBoxes[(position + 1)...] where other.overlaps(header) { Issue.record("two headers overlap") }
+            for label in labelBoxes where label.overlaps(header) { Issue.record("a header overlaps an edge label") }
+            #expect(header.minX >= -1e-9 && header.minY >= -1e-9 && header.maxX <= g.width + 1e-9 && header.maxY <= g.height + 1e-9)
+        }
+        for i in labelBoxes.indices {
+            for j in labelBoxes.indices where j > i && labelBoxes[i].overlaps(labelBoxes[j]) {
+                Issue.record("edge labels \(i) and \(j) overlap")
             }
         }
     }

@@ -27,7 +27,7 @@ import Testing
     @Test(arguments: names) func svgPiecesAppearInTheFullDocument(name: String) throws {
         let snap = snapshot(try Self.text(name))
         let svg = renderSVG(snap.diagram, snap.geometry)
-        let cards = (0..<snap.cardCount).map { svgCardFragment(snap.diagram.nodes[$0], snap.geometry.cards[$0]) }
+        let cards = (0..<snap.cardCount).map { svgCardFragment(snap.diagram, snap.geometry, $0, recordsResults: snap.recordsResults) }
         let connectors = snap.drawnEdges.map { svgConnectorFragment(snap.geometry.edges[$0]) }
         let cardBlock = "<g role=\"list\" aria-label=\"Cards\">\n" + cards.map { $0 + "\n" }.joined() + "</g>\n"
         let edgeBlock = "<g class=\"bracket-connectors\" aria-hidden=\"true\">\n" + connectors.map { $0 + "\n" }.joined() + "</g>\n"
@@ -45,7 +45,8 @@ import Testing
         nodes.beginArray()
         for index in 0..<snap.cardCount {
             writeGeometryNode(&nodes, snap.diagram.nodes[index], snap.geometry.cards[index],
-                              parentID: full.cards[index].json["parent"]?.stringValue, range: snap.ranges[index])
+                              parentID: full.cards[index].json["parent"]?.stringValue, range: snap.ranges[index],
+                              result: snap.recordsResults ? GeometryNodeResult(snap.diagram, index) : nil)
         }
         nodes.endArray()
         edges.beginArray()

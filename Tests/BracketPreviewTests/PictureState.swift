@@ -57,7 +57,7 @@ func fullState(_ snap: PreviewSnapshot) throws -> PictureState {
     let edges = geometryJSON["edges"]?.arrayValue ?? []
     let cards = (0..<snap.cardCount).map { index in
         PictureState.Item(key: snap.diagram.nodes[index].id, json: nodes[index],
-                          svg: svgCardFragment(snap.diagram.nodes[index], snap.geometry.cards[index]))
+                          svg: svgCardFragment(snap.diagram, snap.geometry, index, recordsResults: snap.recordsResults))
     }
     let connectors = snap.drawnEdges.enumerated().map { offset, index in
         PictureState.Item(key: snap.diagram.nodes[snap.geometry.edges[index].child].id, json: edges[offset],

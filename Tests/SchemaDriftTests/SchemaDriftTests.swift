@@ -18,6 +18,7 @@ private func geometryJSON(_ source: String) throws -> JSONValue {
 }
 
 private let tutorialWithTitle = "@title \"Tutorial\"\n1 { 2 { 4 5 } 3 { 6 7 } }\n"
+private let resultsTree = "f { a \"Ayşe\" [score=6] b \"Émile\" [score=3] }\n"
 
 @Suite struct GeometrySchemaDrift {
     /// Every level of the written JSON has exactly the members the schema lists, so a field added
@@ -25,7 +26,11 @@ private let tutorialWithTitle = "@title \"Tutorial\"\n1 { 2 { 4 5 } 3 { 6 7 } }\
     @Test func writerAndSchemaListTheSameMembers() throws {
         let schema = try SchemaFile("geometry")
         let json = try geometryJSON(tutorialWithTitle)
-        let node = try #require(json["nodes"]?[0])
+        let plainNode = try #require(json["nodes"]?[0])
+        // A tree that records results writes every node member; a plain one leaves the result
+        // members out (`requiredMembersAreAlwaysWritten`).
+        let node = try #require(try geometryJSON(resultsTree)["nodes"]?[1])
+        #expect(plainNode.keySet.isSubset(of: node.keySet))
         let range = try #require(node["range"])
         let edge = try #require(json["edges"]?[0])
         let levels: [(String, JSONValue, Set<String>)] = [
@@ -50,6 +55,12 @@ private let tutorialWithTitle = "@title \"Tutorial\"\n1 { 2 { 4 5 } 3 { 6 7 } }\
         #expect(settings["required"]?.stringSet == json["settings"]?.keySet)
         #expect(try schema.at().schema["required"]?.stringSet == json.keySet)
         #expect(try schema.at("$defs", "node").schema["required"]?.stringSet == json["nodes"]?[0]?.keySet)
+        // The result members come all together: each requires the others.
+        let results = try #require(try geometryJSON(resultsTree)["nodes"]?[0]?.keySet)
+            .subtracting(try #require(json["nodes"]?[0]?.keySet))
+        let dependent = try #require(try schema.at("$defs", "node").schema["dependentRequired"]?.objectValue)
+        #expect(Set(dependent.keys) == results)
+        for (key, others) in dependent { #expect(others.stringSet == results.subtracting([key])) }
         #expect(try schema.at("$defs", "edge").schema["required"]?.stringSet == json["edges"]?[0]?.keySet)
     }
 

@@ -1,0 +1,127 @@
+import BracketModel
+import BracketText
+
+/// What the score slots of a diagram's cards show, stored sparsely: most trees record no
+/// results, and then these arrays are empty and cost nothing per card.
+///
+/// A card has a score slot when its node has a `score` (drawn as written, cut with "…" when
+/// wider than `CardTextFit.maxScoreWidth`) or when it advanced through a bye and has no score
+/// (the slot then says `CardTextFit.byeText`). The slot sits at the card's edge facing its
+/// parent: [padding][label][gap][score][padding], mirrored when the score is at the left edge.
+public struct CardScores: Sendable, Hashable {
+    /// Ascending indices of the cards whose score slot shows something.
+    public private(set) var cards: [Int32] = []
+    /// The slot's text as drawn, index-aligned with `cards`.
+    public private(set) var texts: [String] = []
+    /// The measured width of each text at the card font size.
+    public private(set) var widths: [Double] = []
+
+    public init() {}
+
+    mutating func append(card: Int, text: String, width: Double) {
+        cards.append(Int32(truncatingIfNeeded: card))
+        texts.append(text)
+        widths.append(width)
+    }
+
+    /// The position of `card` in `cards` (and so in `texts` and `widths`), or nil when the card
+    /// shows no score. A binary search: O(log n) for the few cards that have one.
+    public func index(of card: Int) -> Int? {
+        var low = 0, high = cards.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(cards[middle]) < card { low = middle + 1 } else { high = middle }
+        }
+        return low < cards.count && Int(cards[low]) == card ? low : nil
+    }
+
+    public var isEmpty: Bool { cards.isEmpty }
+}
+
+extension Geometry {
+    /// True when card `card`'s score sits at its left edge: the edge facing its parent when the
+    /// root is on the left. With the root on the right, top or bottom it is the right edge.
+    public func scoreAtLeftEdge(_ card: Int) -> Bool {
+        axes.levelsAreColumns && !axes.rootAtFarEnd
+    }
+
+    /// The x of the centre of card `card`'s label text: the card's centre when it shows no
+    /// score, else the centre of the room the score slot leaves.
+    public func labelCentreX(_ card: Int) -> Double {
+        let centre = centres[card].x
+        guard let slot = scores.index(of: card) else { return centre }
+        let room = CardTextFit.scoreRoom(scores.widths[slot])
+        return scoreAtLeftEdge(card) ? centre + room / 2 : centre - room / 2
+    }
+
+    /// The x of card `card`'s score text anchor, or nil when it shows no score: the right edge
+    /// less the padding (drawn with `text-anchor="end"`), or, at the left edge, the left edge
+    /// plus the padding (`text-anchor="start"`).
+    public func scoreAnchorX(_ card: Int) -> Double? {
+        guard scores.index(of: card) != nil else { return nil }
+        let half = sizes[card].width / 2, centre = centres[card].x
+        return scoreAtLeftEdge(card)
+            ? centre - half + CardTextFit.horizontalPadding : centre + half - CardTextFit.horizontalPadding
+    }
+
+    /// The score slot's text of card `card`, or nil.
+    public func scoreText(_ card: Int) -> String? {
+        scores.index(of: card).map { scores.texts[$0] }
+    }
+
+    /// True when card `index` here and card `other` of `geometry` show the same score slot.
+    func sameScore(_ index: Int, as other: Int, of geometry: Geometry) -> Bool {
+        if scores.isEmpty && geometry.scores.isEmpty { return true }
+        switch (scores.index(of: index), geometry.scores.index(of: other)) {
+        case (nil, nil): return true
+        case let (mine?, theirs?):
+            return scores.texts[mine] == geometry.scores.texts[theirs]
+                && scores.widths[mine] == geometry.scores.widths[theirs]
+        default: return false
+        }
+    }
+}
+
+/// Every card's lines, its natural size (before its level's extent is applied), and the score
+/// slots. A card with a score slot grows to hold label, gap and score, up to the widest card
+/// the settings allow; its label wraps in the width the slot leaves.
+func measureCards(_ nodes: DiagramNodes, count: Int, _ fit: CardTextFit) -> (CardLines, [Size], CardScores) {
+    let labels = nodes.labels
+    var lines = CardLines()
+    lines.reserveCapacity(count)
+    var sizes = [Size]()
+    sizes.reserveCapacity(count)
+    var scores = CardScores()
+    // A plain tree (no score, no bye) skips the slot look-up on every card.
+    let hasSlots = nodes.scores.contains { $0 != nil } || nodes.isByes.contains(true)
+    for index in 0..<count {
+        let label = labels[index]
+        var reserved = 0.0
+        if hasSlots, let slot = scoreSlot(nodes, index, fit) {
+            scores.append(card: index, text: slot.text, width: slot.width)
+            reserved = CardTextFit.scoreRoom(slot.width)
+        }
+        if let width = reserved == 0 ? fit.singleLineWidth(label) : fit.singleLineWidth(label, reserving: reserved) {
+            lines.append(line: label, width: width)
+            let size = fit.cardSize(lineCount: 1, textWidth: width + reserved)
+            sizes.append(Size(width: size.width, height: size.height))
+        } else {
+            let text = reserved == 0 ? fit.wrap(label) : fit.wrap(label, reserving: reserved)
+            lines.append(text, card: index)
+            let size = fit.cardSize(lineCount: text.lines.count, textWidth: text.width + reserved)
+            sizes.append(Size(width: size.width, height: size.height))
+        }
+    }
+    return (lines, sizes, scores)
+}
+
+/// What card `index`'s score slot shows: its score as written (cut to fit), else "bye" for a
+/// card that advanced through a bye; nil for an empty slot.
+private func scoreSlot(_ nodes: DiagramNodes, _ index: Int, _ fit: CardTextFit) -> (text: String, width: Double)? {
+    if let score = nodes.scores[index], !score.isEmpty {
+        let slot = fit.scoreSlot(score)
+        return slot.text.isEmpty ? nil : slot
+    }
+    if index < nodes.isByes.count, nodes.isByes[index] { return fit.scoreSlot(CardTextFit.byeText) }
+    return nil
+}

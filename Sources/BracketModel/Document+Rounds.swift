@@ -1,0 +1,55 @@
+import BracketSyntax
+
+extension Document {
+    /// The problems only the whole diagram shows: what its results mean (`DiagramResults`), and
+    /// a `@rounds` list naming more levels than the tree has. Each is worked out only while the
+    /// document has what it checks (result attributes, a list of round names), so a plain tree
+    /// pays nothing for them.
+    func wholeDiagramDiagnostics() -> [Diagnostic] {
+        var found = resultAttributes.isEmpty ? [] : buildDiagram().results
+        if let extra = extraRoundNames() { found.append(extra) }
+        return found
+    }
+
+    /// `extra-rounds`: the names of `@rounds` past the tree's levels (the first name is the
+    /// deepest level's, so the extra ones are the last).
+    private func extraRoundNames() -> Diagnostic? {
+        let names = file.roundNames
+        guard names.count > 1 else { return nil }
+        let levels = levelCount()
+        guard levels > 0, names.count > levels else { return nil }
+        let extra = names.count - levels
+        return Diagnostic(
+            range: ByteRange(names[levels].start, names[names.count - 1].end), severity: .warning,
+            code: .extraRounds,
+            message: "The tree has \(levels) level\(levels == 1 ? "" : "s") and '@rounds' names \(names.count): "
+                + "the first name is the deepest level's, so the last \(extra == 1 ? "one is" : "\(extra) are") not drawn.",
+            tags: [.unnecessary])
+    }
+
+    /// How many levels the diagram has: its deepest node's depth plus one (0 for no node). Counts
+    /// the nodes the diagram keeps (a block without an ID is left out with its children).
+    func levelCount() -> Int {
+        var open = 0, deepest = -1
+        tree.walk { event in
+            switch event {
+            case .enter(let green, _):
+                switch green.kind {
+                case .file, .block: return true
+                case .setting, .unexpected, .attributes, .attribute: return false
+                case .node:
+                    guard NodeSyntax.hasID(green) else { return false }
+                    deepest = max(deepest, open)
+                    open += 1
+                    return true
+                }
+            case .exit(let green, _):
+                if green.kind == .node, NodeSyntax.hasID(green) { open -= 1 }
+            case .token:
+                break
+            }
+            return true
+        }
+        return deepest + 1
+    }
+}
