@@ -9,6 +9,7 @@ extension LanguageServer {
     func didOpen(_ notification: DidOpenTextDocumentNotification) {
         let item = notification.textDocument
         documents[item.uri] = OpenDocument(document: Document(item.text), version: item.version)
+        preview.diagrams[item.uri] = nil
         documentDidChange(uri: item.uri)
     }
 
@@ -25,13 +26,17 @@ extension LanguageServer {
         for change in notification.contentChanges {
             guard let range = change.range else {
                 open.document = Document(change.text)
+                preview.recordEdit(uri, TokenEdit(range: ByteRange(0, 0), newLength: 0), scope: nil)
                 continue
             }
             let start = offset(of: range.start, in: open.document)
             let end = offset(of: range.end, in: open.document)
             // A reversed range is a client bug; applying it the right way round keeps the text sane.
             let byteRange = ByteRange(min(start, end), max(start, end))
-            _ = open.document.apply(TextEdit(range: byteRange, replacement: change.text))
+            let edit = TextEdit(range: byteRange, replacement: change.text)
+            let scope = open.document.apply(edit)
+            preview.recordEdit(uri, TokenEdit(range: byteRange, newLength: edit.replacement.count), scope: scope,
+                               lines: min(range.start.line, range.end.line)...max(range.start.line, range.end.line))
         }
         open.version = notification.textDocument.version
         documents[uri] = open
@@ -50,6 +55,7 @@ extension LanguageServer {
         preview.dirty.remove(uri)
         preview.heldBack.remove(uri)
         dropDeltaBase(uri)
+        preview.diagrams[uri] = nil
         // The pages keep showing the closed document; what they were sent need not be kept.
         if preview.browserURI == uri { preview.browserBase = nil }
         let params = PublishDiagnosticsParams(uri: uri, version: nil, diagnostics: [])
