@@ -14,9 +14,18 @@ For each size (a complete binary tree of N nodes, one per line) it measures:
   insert_ms    a leaf inserted in the middle (the server sends a full payload: half the cards
                move); insert_page_ms the page's share
   frame_ms     pan and zoom (wheel events over the fitted and zoomed-in picture): each frame's
-               draw, from frame start to painted (p50 / p99 / max)
+               draw, from frame start to painted (p50 / p99 / max); frame_overview_ms and
+               frame_cards_ms the two halves (far out: the canvas; at 100 %: card elements);
+               draw_ms the page's own script time in those frames (the rest is the browser's
+               style, layout, paint and compositing, and waiting for a loaded CPU)
 
-    python3 benchmarks/page_big.py [--sizes 10000,131071] [--edits 20] [--bin .build/release/bracket]
+With `--synthetic N,...` it also runs each of those sizes through the page alone
+(Tests/editors/synthetic_preview.py: the server's layout of the same tree, generated, served as
+the loopback server would; for sizes the server does not preview): first_ms, heap_mb and the
+frames, as above.
+
+    python3 benchmarks/page_big.py [--sizes 10000,131071] [--edits 20] [--synthetic 1000000]
+                                   [--bin .build/release/bracket]
 
 Prints one JSON line per size. Needs chromium and `pip install playwright`.
 """
@@ -31,6 +40,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "Tests", "schema"))
+sys.path.insert(0, os.path.join(ROOT, "Tests", "editors"))
 from lsp_client import LSPClient  # noqa: E402
 
 URI = "file:///bench/page-big.bracket"
@@ -185,24 +195,7 @@ def run_size(browser, binary, n, edits):
         result["insert_page_ms"] = [round(percentile(insert_page, 50), 1), round(percentile(insert_page, 99), 1)]
         result["dom_cards"] = page.evaluate("() => document.querySelectorAll('#stage [data-node-id]').length")
 
-        # Pan and zoom: fitted (the overview canvas), then zoomed in (DOM cards).
-        page.evaluate("() => window.bracketPreview.painted().frames.length = 0")
-        page.click("#zoom-fit")
-        page.mouse.move(500, 400)
-        for step in range(30):
-            page.mouse.wheel(0, -120 if step < 15 else 120)
-            page.keyboard.down("Control")
-            page.mouse.wheel(0, -240)
-            page.keyboard.up("Control")
-            page.wait_for_timeout(20)
-        page.click("#zoom-reset")
-        for step in range(30):
-            page.mouse.wheel(60, 240)
-            page.wait_for_timeout(20)
-        page.wait_for_timeout(200)
-        frames = page.evaluate("() => window.bracketPreview.painted().frames")
-        result["frames"] = len(frames)
-        result["frame_ms"] = [round(percentile(frames, 50), 1), round(percentile(frames, 99), 1), round(max(frames), 1)] if frames else None
+        result.update(measure_frames(page))
         result["heap_after_mb"] = round(heap_mb(cdp)[0], 1)
         page.close()
         client.request("shutdown", None)
@@ -211,18 +204,86 @@ def run_size(browser, binary, n, edits):
     return result
 
 
+def frame_figures(frames):
+    return [round(percentile(frames, 50), 1), round(percentile(frames, 99), 1), round(max(frames), 1)] if frames else None
+
+
+def measure_frames(page):
+    """Pan and zoom with the wheel, as a user would: fitted (the overview canvas; zooming in
+    from Fit passes through every level of detail down to card elements), then at 100 % (card
+    elements). Each frame from its start to painted; the pointer stays over the picture."""
+    def frames():
+        return page.evaluate("() => window.bracketPreview.painted().frames")
+
+    def draws():  # (an older page does not report them)
+        return page.evaluate("() => window.bracketPreview.painted().draws || []")
+
+    def wheel(steps, zoom, pan):
+        for step in range(steps):
+            page.mouse.wheel(*pan(step))
+            if zoom:
+                page.keyboard.down("Control")
+                page.mouse.wheel(0, zoom(step))
+                page.keyboard.up("Control")
+            page.wait_for_timeout(20)
+        page.wait_for_timeout(200)
+
+    start = len(frames())
+    page.click("#zoom-fit")
+    page.mouse.move(500, 400)
+    wheel(30, lambda step: -240 if step < 20 else 240, lambda step: (0, -120 if step < 15 else 120))
+    middle = len(frames())
+    page.click("#zoom-reset")
+    page.mouse.move(500, 400)
+    wheel(30, None, lambda step: (60, 240))
+    seen, scripts = frames(), draws()
+    overview, cards = seen[start:middle], seen[middle:]
+    return {"frames": len(overview) + len(cards), "frame_ms": frame_figures(overview + cards),
+            "frame_overview_ms": frame_figures(overview), "frame_cards_ms": frame_figures(cards),
+            "draw_ms": frame_figures(scripts[start:])}
+
+
+def run_synthetic(browser, binary, n, page_dir=None):
+    """The page alone with a generated picture of the same tree (no server, no cap); from
+    `page_dir` instead of editors/preview when given (another version of the page, to compare)."""
+    from synthetic_preview import PAGE_DIR, PageServer, complete_tree_columns, payload, server_picture
+    message = payload(complete_tree_columns(n), server_picture(binary))
+    result = {"nodes": n, "synthetic": True, "page": page_dir or "editors/preview"}
+    with PageServer(message, page_dir or PAGE_DIR) as server:
+        result["payload_mb"] = round(len(server.body) / 1e6, 1)
+        page = browser.new_page(viewport={"width": 1000, "height": 700})
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Performance.enable")
+        start = now_ms()
+        page.goto(server.url)
+        first = wait_painted(page, 1)
+        result["first_ms"] = round(first - start)
+        result["first_page_ms"] = round(page_side(page))
+        result["heap_mb"], result["dom_nodes"] = heap_mb(cdp)
+        result["heap_mb"] = round(result["heap_mb"], 1)
+        result.update(measure_frames(page))
+        result["dom_cards"] = page.evaluate("() => document.querySelectorAll('#stage [data-node-id]').length")
+        result["heap_after_mb"] = round(heap_mb(cdp)[0], 1)
+        page.close()
+    return result
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", default="10000,131071")
     parser.add_argument("--edits", type=int, default=20)
+    parser.add_argument("--synthetic", default="", help="sizes to run through the page alone (no server)")
+    parser.add_argument("--page-dir", default=None, help="with --synthetic: serve this copy of the page")
     parser.add_argument("--bin", default=os.path.join(ROOT, ".build", "release", "bracket"))
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"])
         try:
-            for size in args.sizes.split(","):
+            for size in filter(None, args.sizes.split(",")):
                 print(json.dumps(run_size(browser, args.bin, int(size.replace("_", "")), args.edits)), flush=True)
+            for size in filter(None, args.synthetic.split(",")):
+                print(json.dumps(run_synthetic(browser, args.bin, int(size.replace("_", "")), args.page_dir)), flush=True)
         finally:
             browser.close()
 

@@ -8,16 +8,25 @@ import BracketModel
 /// one cell and the score in another at the side facing the parent (left when the root is on
 /// the left), so the score sits beside the name as in the SVG; a winner's score is bold and a bye's italic. The
 /// card's outline says its outcome: bold for a winner, dashed for a slot still to be decided,
-/// and grey text for a loser or a pending slot.
+/// and grey text for a loser or a pending slot; a bye's "bye" is italic.
 struct DOTCardResult {
     let outcome: CardOutcome
     let slot: String?
     let slotAtLeft: Bool
+    /// The card's text room (its width less the padding) and the label's share of it, in
+    /// whole points (HTML-like labels take integer widths).
+    let textRoom: Int
+    let labelRoom: Int
 
     init(_ diagram: Diagram, _ geometry: Geometry, _ index: Int) {
         outcome = diagram.nodes.outcome(index)
-        slot = index < geometry.centres.count ? geometry.scoreText(index) : nil
-        slotAtLeft = index < geometry.centres.count && geometry.scoreAtLeftEdge(index)
+        let drawn = index < geometry.centres.count
+        slot = drawn ? geometry.scoreText(index) : nil
+        slotAtLeft = drawn && geometry.scoreAtLeftEdge(index)
+        let width = drawn ? geometry.sizes[index].width - 2 * CardTextFit.horizontalPadding : 0
+        let score = drawn ? geometry.scores.index(of: index).map { geometry.scores.widths[$0] } ?? 0 : 0
+        textRoom = Int(max(1, min(width, 1e6)))
+        labelRoom = Int(max(1, min(width - CardTextFit.scoreRoom(score), 1e6)))
     }
 
     /// `label=<…>` for a card with a score slot, else nil (the plain quoted label is used).
@@ -26,11 +35,13 @@ struct DOTCardResult {
         let text = lines.map(dotHTMLEscaped).joined(separator: "<BR/>")
         let escaped = dotHTMLEscaped(slot)
         let score = outcome == .winner ? "<B>\(escaped)</B>" : outcome == .bye ? "<I>\(escaped)</I>" : escaped
-        let labelCell = "<TD ALIGN=\"\(slotAtLeft ? "RIGHT" : "LEFT")\">\(text)</TD>"
+        // The label centred in the room the layout left it, the score at the edge facing the
+        // parent, as in the SVG.
+        let labelCell = "<TD WIDTH=\"\(labelRoom)\">\(text)</TD>"
         let gapCell = "<TD WIDTH=\"\(Int(CardTextFit.scoreGap))\"></TD>"
         let scoreCell = "<TD ALIGN=\"\(slotAtLeft ? "LEFT" : "RIGHT")\">\(score)</TD>"
         let cells = slotAtLeft ? scoreCell + gapCell + labelCell : labelCell + gapCell + scoreCell
-        return "<<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"0\"><TR>\(cells)</TR></TABLE>>"
+        return "<<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"0\" WIDTH=\"\(textRoom)\"><TR>\(cells)</TR></TABLE>>"
     }
 
     /// The attributes after the label that say the outcome (empty for none).
@@ -38,7 +49,8 @@ struct DOTCardResult {
         switch outcome {
         case .none: ""
         case .winner: ", style=\"rounded,bold\", penwidth=2"
-        case .loser, .bye: ", fontcolor=\"#6b7686\""
+        case .bye: ""
+        case .loser: ", fontcolor=\"#6b7686\""
         case .pending: ", style=\"rounded,dashed\", fontcolor=\"#6b7686\""
         }
     }

@@ -97,7 +97,7 @@ func measureCards(_ nodes: DiagramNodes, count: Int, _ fit: CardTextFit) -> (Car
     for index in 0..<count {
         let label = labels[index]
         var reserved = 0.0
-        if hasSlots, let slot = scoreSlot(nodes, index, fit) {
+        if hasSlots, let slot = fit.scoreSlot(of: nodes, index) {
             scores.append(card: index, text: slot.text, width: slot.width)
             reserved = CardTextFit.scoreRoom(slot.width)
         }
@@ -113,15 +113,4 @@ func measureCards(_ nodes: DiagramNodes, count: Int, _ fit: CardTextFit) -> (Car
         }
     }
     return (lines, sizes, scores)
-}
-
-/// What card `index`'s score slot shows: its score as written (cut to fit), else "bye" for a
-/// card that advanced through a bye; nil for an empty slot.
-private func scoreSlot(_ nodes: DiagramNodes, _ index: Int, _ fit: CardTextFit) -> (text: String, width: Double)? {
-    if let score = nodes.scores[index], !score.isEmpty {
-        let slot = fit.scoreSlot(score)
-        return slot.text.isEmpty ? nil : slot
-    }
-    if index < nodes.isByes.count, nodes.isByes[index] { return fit.scoreSlot(CardTextFit.byeText) }
-    return nil
 }

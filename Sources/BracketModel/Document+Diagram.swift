@@ -65,7 +65,10 @@ extension Document {
                 labelRanges[index] = labelRange(after: nodes.idRanges[index], in: nodes.ranges[index])
             }
         }
-        let results = DiagramResults.resolve(&nodes, attributes: attributes, labelRanges: labelRanges)
+        var results = DiagramResults.resolve(&nodes, attributes: attributes, labelRanges: labelRanges)
+        if attributes.values.contains(where: \.recordsResult) {
+            results += DiagramResults.scoreRoomDiagnostics(nodes, fit: labelFit, attributes: attributes, labelRanges: labelRanges)
+        }
         return (Diagram(nodes: nodes, settings: fileSettings.applied(to: defaults)), results)
     }
 

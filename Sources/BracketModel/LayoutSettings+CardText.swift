@@ -77,6 +77,28 @@ public struct CardTextFit: Sendable, Equatable {
         return (text.lines.first ?? "", text.lineWidths.first ?? 0)
     }
 
+    /// What card `index`'s score slot shows and its width: its score as written (cut to fit),
+    /// else "bye" for a card that advanced through a bye; nil for no slot. Layout sizes cards
+    /// with it and the results pass finds labels the slot crowds out with it.
+    public func scoreSlot(of nodes: DiagramNodes, _ index: Int) -> (text: String, width: Double)? {
+        if let score = nodes.scores[index], !score.isEmpty {
+            let slot = scoreSlot(score)
+            return slot.text.isEmpty ? nil : slot
+        }
+        return nodes.isByes[index] ? scoreSlot(Self.byeText) : nil
+    }
+
+    /// The `long-label` message for a label that fits its card alone but not beside its score.
+    var longLabelBesideScoreMessage: String {
+        let width = DecimalText.string(maxTextWidth + 2 * Self.horizontalPadding, decimals: 0)
+        let lines = maxLines == 1 ? "1 line" : "\(maxLines) lines"
+        return fit == .auto
+            ? "Beside its score this label needs more than \(lines) on a card at most \(width) points wide, so its card ends in '…'; "
+                + "shorten the label or the score, or raise @max-lines or @max-card-width."
+            : "Beside its score this label does not fit its fixed card, so the card ends in '…'; "
+                + "shorten the label or the score, or use @fit auto to let cards grow."
+    }
+
     /// The room a score slot of `scoreWidth` takes from the label: the score and the gap before it.
     @inline(__always)
     public static func scoreRoom(_ scoreWidth: Double) -> Double { scoreWidth + scoreGap }

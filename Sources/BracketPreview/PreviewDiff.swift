@@ -8,6 +8,9 @@ public enum PreviewFullReason: String, Sendable, Equatable {
     /// Layout settings (sizes, gaps, margin, root side, alignment, title) differ: the style
     /// and every card may change, and the page must be reset anyway.
     case settingsChanged
+    /// The tree started or stopped recording results: the style sheet gains or loses the
+    /// results rules and every card's markup changes.
+    case styleChanged
     /// Two cards share an ID in one of the pictures, so cards cannot be addressed by ID.
     case duplicateIDs
     /// Cards or connectors that survive appear in a different order.
@@ -67,6 +70,7 @@ public func previewUpdate(
     guard old.diagram.settings == new.diagram.settings, old.geometry.margin == new.geometry.margin else {
         return .full(.settingsChanged)
     }
+    guard old.recordsResults == new.recordsResults else { return .full(.styleChanged) }
     guard old.idsAreUnique, new.idsAreUnique else { return .full(.duplicateIDs) }
     // Compared as doubles: any fraction, even infinity or NaN (no limit / nothing fits), is safe.
     let limit = Double(new.cardCount + new.drawnEdges.count) * maxFraction

@@ -62,13 +62,14 @@ public func svgOuterSizeText(_ geometry: Geometry) -> (width: String, height: St
 
 /// The text of the SVG's `<style>` element (what `writeStyle` puts between its tags), for a page
 /// that draws cards from the geometry and must style them (and export them) exactly as the full
-/// document does. It holds the results rules too, which the full document writes only for a
-/// tree that records results, so one sheet serves a page whose tree gains its first score.
-public func svgStyleSheetText() -> String {
+/// document does: with the results rules exactly when `recordsResults` (`Diagram.recordsResults`),
+/// as the full document has them. (A tree that starts or stops recording results changes the
+/// sheet, so the preview sends a full payload then: `PreviewFullReason.styleChanged`.)
+public func svgStyleSheetText(recordsResults: Bool) -> String {
     let capacity = SVGStyle.sheet.utf8CodeUnitCount + SVGStyle.resultsSheet.utf8CodeUnitCount
         + SVGStyle.fontFamily.utf8.count + 256
     var text = SVGBytes.string(capacity: capacity) { out in
-        writeStyle(&out, results: true)
+        writeStyle(&out, results: recordsResults)
     }
     let open = "<style>", close = "</style>\n"
     if text.hasPrefix(open) { text.removeFirst(open.count) }

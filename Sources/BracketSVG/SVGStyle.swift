@@ -28,7 +28,7 @@ enum SVGStyle {
 
     /// The rules for results (docs/language.md, "How results are drawn"), written after `sheet`
     /// only into a picture whose tree records results, so a plain tree's document stays as it
-    /// was; the preview page gets both (`svgStyleSheetText`). A winner's card is filled and
+    /// was (`svgStyleSheetText` gives a page the same choice). A winner's card is filled and
     /// outlined in the accent colour with its score bold (the label keeps the regular weight
     /// its width was measured in); a loser's text is muted on a paler card; a slot still to be
     /// decided is an empty, dashed card with muted italic text; a bye's slot is muted italic.

@@ -61,13 +61,16 @@ import Testing
         let diagram = Document(Self.knockout).diagram()
         let dot = exportDOT(diagram)
         // The winner: score in bold in the cell at the side facing the parent (right).
-        #expect(dot.contains(#"  "a" [label=<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="0"><TR><TD ALIGN="LEFT">Ayşe</TD><TD WIDTH="8"></TD><TD ALIGN="RIGHT"><B>6</B></TD></TR></TABLE>>, style="rounded,bold", penwidth=2"#))
-        #expect(dot.contains(#"<TD ALIGN="LEFT">Émile &amp; Co</TD><TD WIDTH="8"></TD><TD ALIGN="RIGHT">3</TD>"#))
-        #expect(dot.contains(#"<TD ALIGN="RIGHT"><I>bye</I></TD>"#) || dot.contains(#"<TD ALIGN="RIGHT">bye</TD>"#))
+        // Cards are 132 wide: 116 points of text room, less the score and the 8-point gap.
+        let geometry = layout(diagram)
+        let six = Int(116 - 8 - geometry.scores.widths[try #require(geometry.scores.index(of: 2))])
+        #expect(dot.contains(#"  "a" [label=<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="0" WIDTH="116"><TR><TD WIDTH="\#(six)">Ayşe</TD><TD WIDTH="8"></TD><TD ALIGN="RIGHT"><B>6</B></TD></TR></TABLE>>, style="rounded,bold", penwidth=2"#))
+        #expect(dot.contains(#">Émile &amp; Co</TD><TD WIDTH="8"></TD><TD ALIGN="RIGHT">3</TD></TR></TABLE>>, fontcolor="#))
+        #expect(dot.contains(#"<TD ALIGN="RIGHT"><I>bye</I></TD></TR></TABLE>>];"#))
         #expect(dot.contains(##"  "sf3" [label="To be decided", style="rounded,dashed", fontcolor="#6b7686"];"##))
         // Root on the left: the score cell comes first.
         let left = exportDOT(Document("@root left\n" + Self.knockout).diagram())
-        #expect(left.contains(#"<TR><TD ALIGN="LEFT"><B>6</B></TD><TD WIDTH="8"></TD><TD ALIGN="RIGHT">Ayşe</TD></TR>"#))
+        #expect(left.contains(#"<TR><TD ALIGN="LEFT"><B>6</B></TD><TD WIDTH="8"></TD><TD WIDTH="\#(six)">Ayşe</TD></TR>"#))
         // A plain tree's DOT keeps its quoted labels and no outcome styles.
         let plain = exportDOT(Document("1 { 2 3 }").diagram())
         #expect(!plain.contains("<TABLE") && !plain.contains("penwidth") && !plain.contains("dashed"))

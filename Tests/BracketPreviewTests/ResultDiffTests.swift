@@ -66,11 +66,13 @@ import Testing
         #expect(try changed(tied, flagged) == ["c", "d", "sf2"])
     }
 
-    /// The first score makes the tree record results: every card gains its result markup, so the
-    /// diff never leaves a card drawn the old way.
-    @Test func firstScoreChangesEveryCard() throws {
+    /// The first score makes the tree record results: the style sheet gains the results rules
+    /// and every card its result markup, so the page gets the whole picture (and back).
+    @Test func firstScoreSendsTheWholePicture() throws {
         let plain = "f {\n  a \"Ayşe\"\n  b \"Liam\"\n}\n"
         let scored = plain.replacingOccurrences(of: "\"Ayşe\"", with: "\"Ayşe\" [score=1]")
-        #expect(try changed(plain, scored) == ["a", "b", "f"])
+        let update = previewUpdate(from: snapshot(plain), to: snapshot(scored), maxFraction: .infinity)
+        #expect(update == .full(.styleChanged))
+        #expect(previewUpdate(from: snapshot(scored), to: snapshot(plain), maxFraction: .infinity) == .full(.styleChanged))
     }
 }

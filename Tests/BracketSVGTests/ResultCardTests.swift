@@ -90,7 +90,8 @@ import Testing
         let sheet = "\(SVGStyle.resultsSheet)"
         #expect(svg.contains(sheet))
         #expect(!renderSVG(Document("1 { 2 3 }").diagram(), layout(Document("1 { 2 3 }").diagram())).contains(sheet))
-        #expect(svgStyleSheetText().contains(sheet))
+        #expect(svgStyleSheetText(recordsResults: true).contains(sheet))
+        #expect(!svgStyleSheetText(recordsResults: false).contains(sheet))
         for name in ["winner-card", "winner-border", "muted", "loser-card", "pending-border"] {
             #expect(sheet.components(separatedBy: "--bracket-\(name):").count - 1 == 2, "\(name): light and dark")
         }

@@ -7,7 +7,13 @@ of card elements at every zoom (fitted: the overview canvas, which is not blank;
 separate accessible cards), Fit fits, search finds a card by ID and by label with next and
 previous and centres it, arrow keys walk parent, children and siblings and are announced, Enter
 reveals the card in the editor, the minimap shows and moves the view, the editor's cursor
-highlight scrolls the card into view, and zoom, pan and highlight survive an edit.
+highlight scrolls the card into view, and zoom, pan and highlight survive an edit. Frame times
+of pans and zooms are printed (INFO lines), not asserted: benchmarks/page_big.py measures them.
+
+Then a 1,000,000-card tree, generated (synthetic_preview.py: the server's layout of the same
+tree, fed to the page without the server, whose preview is capped): it opens, Fit shows the
+whole tree as an overview, search reaches the last card and shows it as a card element in its
+place, and the view pans with the wheel, the DOM bounded throughout. `--no-million` skips it.
 `--screenshots DIR` keeps what it saw. Needs BRACKET_BIN (default .build/debug/bracket),
 chromium and `pip install playwright`. Prints one line per check and `N passed, N failed` last.
 """
@@ -22,6 +28,7 @@ sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
 from lsp_client import LSPClient  # noqa: E402
 from checks import browser_prerequisites, check  # noqa: E402
 from page_big import complete_tree  # noqa: E402
+from synthetic_preview import PageServer, complete_tree_columns, payload, server_picture  # noqa: E402
 
 BINARY = os.environ.get("BRACKET_BIN", os.path.join(ROOT, ".build", "debug", "bracket"))
 URI = "file:///tmp/bracket-preview-big/big.bracket"
@@ -58,14 +65,63 @@ def card_box(page, node_id):
     }""", node_id)
 
 
+def frames_since(page, start):
+    return page.evaluate("() => window.bracketPreview.painted().frames")[start:]
+
+
+def frame_count(page):
+    return len(page.evaluate("() => window.bracketPreview.painted().frames"))
+
+
+def report_frames(name, frames):
+    ordered = sorted(frames)
+    if ordered:
+        p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
+        print(f"INFO {name}: {len(ordered)} frames, p50 {ordered[len(ordered) // 2]:.1f} ms, p99 {p99:.1f} ms, max {ordered[-1]:.1f} ms")
+
+
+def fitted_inside(page):
+    """The picture's rectangle on screen after Fit: inside the viewport, filling one side."""
+    return page.evaluate("""() => {
+        const v = window.bracketPreview.view(), size = window.bracketPreview.size();
+        const port = document.getElementById('viewport');
+        const left = -v.x * v.scale, top = -v.y * v.scale;
+        const right = (size.w - v.x) * v.scale, bottom = (size.h - v.y) * v.scale;
+        const w = port.clientWidth, h = port.clientHeight, e = 0.5;
+        return { left, top, right, bottom, w, h,
+                 inside: left >= -e && top >= -e && right <= w + e && bottom <= h + e,
+                 fills: Math.abs((right - left) - w) < 1 || Math.abs((bottom - top) - h) < 1 };
+    }""")
+
+
+def pan_and_zoom(page):
+    """Wheel pans and zooms over the picture, as a user would; returns the frames drawn."""
+    start = frame_count(page)
+    page.mouse.move(500, 400)
+    for step in range(12):
+        page.mouse.wheel(0, 240 if step % 2 else -240)
+        page.keyboard.down("Control")
+        page.mouse.wheel(0, -240 if step < 6 else 240)
+        page.keyboard.up("Control")
+        page.wait_for_timeout(16)
+    settle(page)
+    return frames_since(page, start)
+
+
 def canvas_colours(page):
     return page.evaluate("""() => {
         const c = document.getElementById('overview');
         const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
         const seen = new Set();
-        let drawn = 0;
+        let drawn = 0, rows = 0;
         for (let i = 0; i < d.length; i += 4 * 7) { seen.add(d[i] + ',' + d[i + 1] + ',' + d[i + 2]); if (d[i] < 200) drawn++; }
-        return { colours: seen.size, drawn };
+        // Rows with anything drawn (not the background of the top left corner).
+        for (let y = 0; y < c.height; y++) {
+            for (let x = 0, at = 4 * y * c.width; x < c.width; x++, at += 4) {
+                if (d[at] !== d[0] || d[at + 1] !== d[1] || d[at + 2] !== d[2]) { rows++; break; }
+            }
+        }
+        return { colours: seen.size, drawn, rows, height: c.height };
     }""")
 
 
@@ -96,18 +152,41 @@ def run(page, client, lines, shots):
     page.click("#zoom-fit")
     settle(page)
     fitted = view(page)
+    box = fitted_inside(page)
+    check("Fit fits the whole tree: inside the view, filling one side", box["inside"] and box["fills"], box)
     check("fitted, the far-out picture is the overview canvas", fitted["mode"] == "overview", fitted)
     check(f"fitted, the DOM holds at most {MAX_DOM_CARDS} cards", cards_in_dom(page) <= MAX_DOM_CARDS, cards_in_dom(page))
     colours = canvas_colours(page)
-    check("the fitted overview is drawn, not a blank window", colours["colours"] >= 3 and colours["drawn"] > 100, colours)
+    # Fitted, this tree (65,536 leaves in one column) is 4.7 million units tall and half a pixel
+    # wide: a line from top to bottom of the view.
+    check("the fitted overview is drawn from top to bottom, not a blank window",
+          colours["colours"] >= 2 and colours["rows"] >= 0.95 * (box["bottom"] - box["top"]), (colours, box))
+    page.mouse.move(500, 400)
+    for _ in range(4):
+        page.keyboard.down("Control")
+        page.mouse.wheel(0, -480)
+        page.keyboard.up("Control")
+    settle(page)
+    colours = canvas_colours(page)
+    check("zoomed in from there, the overview draws cards and connectors in their colours",
+          view(page)["mode"] == "overview" and colours["colours"] >= 3 and colours["drawn"] > 100, (view(page), colours))
+    if shots:
+        page.screenshot(path=os.path.join(shots, "big-overview.png"))
+    page.click("#zoom-fit")
+    settle(page)
     if shots:
         page.screenshot(path=os.path.join(shots, "big-fit.png"))
     page.click("#zoom-out")
     check("zooming out past Fit stops at Fit", abs(view(page)["scale"] - fitted["scale"]) < 1e-12, view(page))
 
+    report_frames("131,071 cards, fitted: pan and zoom", pan_and_zoom(page))
+    check(f"... the DOM still holds at most {MAX_DOM_CARDS} cards", cards_in_dom(page) <= MAX_DOM_CARDS, cards_in_dom(page))
     page.click("#zoom-reset")
     settle(page)
     check("at 100 % the picture is drawn as DOM cards", view(page)["mode"] == "cards", view(page))
+    report_frames("131,071 cards, 100 %: pan and zoom", pan_and_zoom(page))
+    page.click("#zoom-reset")
+    settle(page)
 
     # Search by ID: a leaf far from the view.
     page.fill("#search", "n100000")
@@ -229,6 +308,95 @@ def run(page, client, lines, shots):
         page.screenshot(path=os.path.join(shots, "big-edited.png"))
 
 
+MILLION = 1_000_000
+
+
+def check_moved_card(page, server, message):
+    """A delta that moves one card (and its connector) far down: the page's spatial index
+    follows the one store hook, so the card is drawn at its new place and not at the old."""
+    columns = message["columns"]
+    k = columns["ids"].index("n999998")
+    x, y = columns["x"][k], columns["y"][k]
+    new_y = y + 7200  # a hundred leaf places down: other cells of the index
+    node = {"id": "n999998", "label": "Node 999998", "x": x, "y": new_y, "width": 132, "height": 44,
+            "lines": ["Node 999998"], "depth": columns["depths"][k], "parent": "n499999",
+            "range": {"start": {"line": columns["ranges"][4 * k], "character": columns["ranges"][4 * k + 1]},
+                      "end": {"line": columns["ranges"][4 * k + 2], "character": columns["ranges"][4 * k + 3]}}}
+    e = columns["edgeChildren"].index(k)
+    pts = columns["edgePoints"][8 * e:8 * e + 8]
+    edge = {"child": "n999998", "parent": "n499999",
+            "points": [{"x": pts[0], "y": new_y}, {"x": pts[2], "y": new_y}, {"x": pts[4], "y": pts[5]}, {"x": pts[6], "y": pts[7]}]}
+    server.push({"uri": message["uri"], "version": 2, "sequence": 2, "base": 1,
+                 "delta": {"frame": {"width": columns["width"], "height": columns["height"],
+                                     "svgWidth": message["picture"]["svgWidth"], "svgHeight": message["picture"]["svgHeight"]},
+                           "cards": {"removed": [], "changed": [{"id": "n999998", "node": node}], "added": []},
+                           "edges": {"removed": [], "changed": [{"child": "n999998", "edge": edge}], "added": []}},
+                 "diagnostics": {"errors": 0, "warnings": 0}})
+    wait_painted(page, 2, timeout=30000)
+    page.fill("#search", "n999998")
+    page.wait_for_function("() => window.bracketPreview.match() === 'n999998'", timeout=30000)
+    settle(page)
+    moved, seen = card_box(page, "n999998"), view(page)
+    height = page.evaluate("() => document.getElementById('viewport').clientHeight")
+    centre = seen["y"] + height / 2 / seen["scale"] - columns["margin"]
+    check("a delta that moves a card: it is found and drawn at its new place (the index followed the store)",
+          moved is not None and abs(centre - new_y) < 2 / seen["scale"] and abs(moved["y"] - height / 2) < 4, (moved, seen, new_y))
+
+
+def run_million(browser, picture, shots):
+    """The page alone with a generated 1,000,000-card picture (the server caps its previews)."""
+    started = time.monotonic()
+    message = payload(complete_tree_columns(MILLION), picture)
+    with PageServer(message) as server:
+        page = browser.new_page(viewport={"width": 1000, "height": 700})
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        opened = time.monotonic()
+        page.goto(server.url)
+        wait_painted(page, 1, timeout=120000)
+        print(f"INFO 1,000,000 cards: {len(server.body) / 1e6:.0f} MB payload, first picture "
+              f"{time.monotonic() - opened:.1f} s after opening")
+        check("1,000,000 cards: the page opens and holds them all",
+              page.evaluate("() => window.bracketPreview.cardCount()") == MILLION)
+        page.click("#zoom-fit")
+        settle(page)
+        box = fitted_inside(page)
+        check("1,000,000 cards: Fit fits the whole tree", box["inside"] and box["fills"], box)
+        colours = canvas_colours(page)
+        check("... and draws it as an overview from top to bottom, not a blank window",
+              view(page)["mode"] == "overview" and colours["colours"] >= 2 and colours["rows"] >= 0.95 * (box["bottom"] - box["top"]),
+              (view(page), colours, box))
+        report_frames("1,000,000 cards, fitted: pan and zoom", pan_and_zoom(page))
+        check(f"1,000,000 cards: the DOM holds at most {MAX_DOM_CARDS} cards", cards_in_dom(page) <= MAX_DOM_CARDS, cards_in_dom(page))
+        page.fill("#search", "n999999")
+        page.wait_for_function("() => window.bracketPreview.match() === 'n999999'", timeout=30000)
+        settle(page)
+        viewport = page.evaluate("() => [document.getElementById('viewport').clientWidth, document.getElementById('viewport').clientHeight]")
+        last = card_box(page, "n999999")
+        check("search reaches the last of a million cards and centres it (a card element in its place, "
+              "37 million units down)", last is not None and abs(last["x"] - viewport[0] / 2) < 4 and abs(last["y"] - viewport[1] / 2) < 4, last)
+        sibling = card_box(page, "n999998")
+        check("... beside its sibling, 72 units above it, not collapsed onto one spot",
+              sibling is not None and last is not None and abs((last["y"] - sibling["y"]) - 72 * view(page)["scale"]) < 2,
+              (sibling, last))
+        if shots:
+            page.screenshot(path=os.path.join(shots, "million-last.png"))
+        before = view(page)
+        page.keyboard.press("Escape")
+        frames = pan_and_zoom(page)
+        report_frames("1,000,000 cards, near the last card: pan and zoom", frames)
+        check("1,000,000 cards: the wheel pans and zooms the view", view(page) != before and len(frames) > 0, (before, view(page)))
+        check(f"... the DOM still holds at most {MAX_DOM_CARDS} cards", cards_in_dom(page) <= MAX_DOM_CARDS, cards_in_dom(page))
+        check_moved_card(page, server, message)
+        if shots:
+            page.click("#zoom-fit")
+            settle(page)
+            page.screenshot(path=os.path.join(shots, "million-fit.png"))
+        check("1,000,000 cards: no script errors", errors == [], errors)
+        page.close()
+    print(f"INFO 1,000,000 cards: checked in {time.monotonic() - started:.0f} s")
+
+
 def main(argv):
     shots = None
     if "--screenshots" in argv:
@@ -258,6 +426,11 @@ def main(argv):
             except Exception as error:  # noqa: BLE001 - a broken step is a failed check
                 check("the big-tree checks ran to the end", False, f"{type(error).__name__}: {error}")
             check("no script errors on the page", errors == [], errors)
+            if "--no-million" not in argv:
+                try:
+                    run_million(browser, server_picture(BINARY), shots)
+                except Exception as error:  # noqa: BLE001 - a broken step is a failed check
+                    check("the 1,000,000-card checks ran to the end", False, f"{type(error).__name__}: {error}")
         finally:
             browser.close()
         client.request("shutdown", None)

@@ -27,8 +27,8 @@
   // the tree (a 1000×700 view holds about 700 cards at 15 %, where labels are 2 px tall).
   var MAX_DOM_CARDS = 1200;
   var OVERSCAN = 0.25; // fraction of the view drawn beyond each edge, so a small pan shows cards
-  var CREATE_BUDGET = 150;
-  var SMALL_PICTURE = 300; // this many cards in view are elements at any zoom // card elements made or refilled per frame
+  var CREATE_MS = 6, CREATE_LEAST = 12; // card elements made per frame: for about this long, at least this many
+  var SMALL_PICTURE = 300; // this many cards in view are elements at any zoom
   var READABLE_SCALE = 1; // search and keys zoom in to this when the card would be unreadable
   var MINIMAP_SIDE = 180;
 
@@ -209,28 +209,193 @@
     return { child: typeof edge.child === "string" ? edge.child : String(edge.child), pts: flat };
   }
 
-  // Rows are given by a `source(k)` that returns either an index of `old` or a row object; the
-  // result is a new store. O(cards), all in typed arrays, so a delta at 131,071 cards is a few
-  // milliseconds.
-  function buildStore(count, source, old, edgeCount, edgeSource, frame) {
+  // Text columns: every ID (and every label) of a store in one joined string with end offsets
+  // instead of one JS string per card. At a million cards that is about 18 MB of text and 8 MB
+  // of offsets instead of some 60 MB of string objects, and search is indexOf over one string.
+  // Labels rewritten in place by a delta are kept beside it (`edits`) until there are many.
+  var TEXT_EDITS_BEFORE_REJOIN = 4096;
+
+  function textColumn(list, n, asString) {
+    var ends = new Uint32Array(n), total = 0;
+    for (var i = 0; i < n; i++) {
+      var t = list[i];
+      if (typeof t !== "string") { t = asString && t !== undefined ? String(t) : ""; list[i] = t; }
+      total += t.length;
+      ends[i] = total;
+    }
+    return { text: (list.length === n ? list : list.slice(0, n)).join(""), ends: ends, edits: null, lower: null };
+  }
+
+  function textStart(col, i) { return i > 0 ? col.ends[i - 1] : 0; }
+
+  function textAt(col, i) {
+    if (col.edits !== null && col.edits.has(i)) return col.edits.get(i);
+    return col.text.slice(textStart(col, i), col.ends[i]);
+  }
+
+  function setText(col, i, value) {
+    if (textAt(col, i) === value) return;
+    if (col.edits === null) col.edits = new Map();
+    col.edits.set(i, value);
+    if (col.edits.size <= TEXT_EDITS_BEFORE_REJOIN) return;
+    var n = col.ends.length, list = new Array(n);
+    for (var k = 0; k < n; k++) list[k] = textAt(col, k);
+    var fresh = textColumn(list, n, false);
+    col.text = fresh.text; col.ends = fresh.ends; col.edits = null; col.lower = null;
+  }
+
+  // The joined text lower-cased once for search, or false when lower-casing changes lengths
+  // (a few Unicode letters do), and search lowers card by card instead.
+  function loweredText(col) {
+    if (col.lower === null) {
+      var lower = col.text.toLowerCase();
+      col.lower = lower.length === col.text.length ? lower : false;
+    }
+    return col.lower;
+  }
+
+  function cardId(s, i) { return textAt(s.idText, i); }
+  function cardLabel(s, i) { return textAt(s.labelText, i); }
+  function idEquals(s, i, id) {
+    var col = s.idText, start = textStart(col, i);
+    return col.ends[i] - start === id.length && col.text.startsWith(id, start);
+  }
+
+  // A card's shown lines: null (the label centred on one line, as fixed-size layouts draw it),
+  // the label as its one line (lineMode 1, the usual case, stored as one byte), or its own lines.
+  function cardLines(s, i) {
+    var mode = s.lineMode[i];
+    return mode === 0 ? null : mode === 1 ? [cardLabel(s, i)] : s.lineList.get(i);
+  }
+
+  function setLines(s, i, lines) {
+    if (s.lineMode[i] === 2) s.lineList.delete(i);
+    if (!Array.isArray(lines)) { s.lineMode[i] = 0; return; }
+    if (lines.length === 1 && lines[0] === cardLabel(s, i)) { s.lineMode[i] = 1; return; }
+    s.lineMode[i] = 2;
+    s.lineList.set(i, lines.map(String));
+  }
+
+  // Children in a node: walked, not stored (a count per card would cost 4 MB at a million).
+  function childCount(s, i) {
+    var k = 0;
+    for (var c = s.children.first[i]; c >= 0; c = s.children.next[c]) k++;
+    return k;
+  }
+
+  // The ID index: open addressing over the joined IDs (one Int32Array, no string keys), built
+  // on first use, which also tells whether any ID repeats.
+  function hashText(text, a, b) {
+    var h = 0x811c9dc5 | 0;
+    for (var k = a; k < b; k++) h = Math.imul(h ^ text.charCodeAt(k), 16777619);
+    return h;
+  }
+
+  function idTable(s) {
+    if (s.idTable) return s.idTable;
+    var col = s.idText, text = col.text, ends = col.ends;
+    var size = 16;
+    while (size < 1.5 * s.n) size *= 2;
+    var slots = new Int32Array(size).fill(-1), mask = size - 1, duplicates = false;
+    for (var i = 0; i < s.n; i++) {
+      var a = textStart(col, i), b = ends[i];
+      for (var h = hashText(text, a, b) & mask; ; h = (h + 1) & mask) {
+        var j = slots[h];
+        if (j < 0) { slots[h] = i; break; }
+        var ja = textStart(col, j);
+        if (ends[j] - ja === b - a && text.startsWith(text.slice(a, b), ja)) { duplicates = true; break; }
+      }
+    }
+    s.idTable = { slots: slots, mask: mask, duplicates: duplicates };
+    return s.idTable;
+  }
+
+  // The first card with this ID, or -1.
+  function indexOfId(s, id) {
+    if (!s || typeof id !== "string" || s.n === 0) return -1;
+    var t = idTable(s), slots = t.slots;
+    for (var h = hashText(id, 0, id.length) & t.mask; ; h = (h + 1) & t.mask) {
+      var j = slots[h];
+      if (j < 0) return -1;
+      if (idEquals(s, j, id)) return j;
+    }
+  }
+
+  function hasDuplicates(s) { return idTable(s).duplicates; }
+
+  // A connector's key in deltas: its child's ID (kept aside for a connector whose child is not
+  // a card).
+  function edgeKey(s, e) {
+    var child = s.edgeChild[e];
+    if (child >= 0) return cardId(s, child);
+    return s.edgeOrphans && s.edgeOrphans.has(e) ? s.edgeOrphans.get(e) : "";
+  }
+
+  function edgeOfCard(s, i) {
+    if (!s.edgeByChild) {
+      s.edgeByChild = new Int32Array(s.n).fill(-1);
+      for (var e = s.m - 1; e >= 0; e--) if (s.edgeChild[e] >= 0) s.edgeByChild[s.edgeChild[e]] = e;
+    }
+    return i >= 0 && i < s.n ? s.edgeByChild[i] : -1;
+  }
+
+  // Positions and sizes are written as Float64 and kept as Float32 where every value is
+  // exactly a float (sizes, and positions up to 2^24 on the usual grids): half the bytes, the
+  // same numbers, so Save SVG still writes the server's bytes.
+  function exactFloats(values) {
+    for (var i = 0; i < values.length; i++) { var v = values[i]; if (Math.fround(v) !== v) return values; }
+    return new Float32Array(values);
+  }
+
+  function writeFloat(s, name, i, value) {
+    var column = s[name];
+    if (column instanceof Float32Array && Math.fround(value) !== value) column = s[name] = new Float64Array(column);
+    column[i] = value;
+  }
+
+  function newStore(count, edgeCount, frame) {
     var s = {
-      n: count,
-      ids: new Array(count), labels: new Array(count), lines: new Array(count),
+      n: count, m: edgeCount,
+      idText: null, labelText: null, lineMode: new Uint8Array(count), lineList: new Map(),
       cx: new Float64Array(count), cy: new Float64Array(count),
       w: new Float64Array(count), h: new Float64Array(count),
       depth: new Int32Array(count), parent: new Int32Array(count),
       ranges: new Int32Array(4 * count), hasRange: new Uint8Array(count),
-      m: edgeCount, edgeIds: new Array(edgeCount), pts: new Float64Array(8 * edgeCount),
-      edgeChild: new Int32Array(edgeCount), edgeEnd: new Uint8Array(edgeCount),
+      pts: new Float64Array(8 * edgeCount), edgeChild: new Int32Array(edgeCount), edgeEnd: new Uint8Array(edgeCount),
+      edgeOrphans: null, edgeByChild: null,
       width: frame.width, height: frame.height, margin: frame.margin,
       fontSize: frame.fontSize, sharedW: frame.sharedW, sharedH: frame.sharedH,
       settings: frame.settings, title: frame.title, metrics: frame.metrics,
-      idIndex: new Map(), duplicates: false, lower: null, children: null,
+      idTable: null, children: null, spatial: null,
     };
+    // The store has no per-card string arrays: code written for them fails loudly, not quietly.
+    ["ids", "labels", "lines", "idIndex", "duplicates", "edgeIds"].forEach(function (name) {
+      Object.defineProperty(s, name, { get: function () { throw new Error("store." + name + " is gone: use cardId, cardLabel, cardLines, indexOfId, hasDuplicates or edgeKey"); } });
+    });
+    return s;
+  }
+
+  function setTexts(s, ids, labels, lines) {
+    s.idText = textColumn(ids, s.n, true);
+    s.labelText = textColumn(labels, s.n, false);
+    for (var i = 0; i < s.n; i++) {
+      var l = lines[i];
+      if (!Array.isArray(l)) continue;
+      if (l.length === 1 && l[0] === labels[i]) s.lineMode[i] = 1;
+      else { s.lineMode[i] = 2; s.lineList.set(i, l.map(String)); }
+    }
+  }
+
+  // Rows are given by a `source(k)` that returns either an index of `old` or a row object; the
+  // result is a new store. O(cards), all in typed arrays, so a delta at 131,071 cards is a few
+  // milliseconds.
+  function buildStore(count, source, old, edgeCount, edgeSource, frame) {
+    var s = newStore(count, edgeCount, frame);
+    var ids = new Array(count), labels = new Array(count), lines = new Array(count);
     for (var k = 0; k < count; k++) {
       var src = source(k);
       if (typeof src === "number") {
-        s.ids[k] = old.ids[src]; s.labels[k] = old.labels[src]; s.lines[k] = old.lines[src];
+        ids[k] = cardId(old, src); labels[k] = cardLabel(old, src); lines[k] = cardLines(old, src);
         s.cx[k] = old.cx[src]; s.cy[k] = old.cy[src]; s.w[k] = old.w[src]; s.h[k] = old.h[src];
         s.depth[k] = old.depth[src];
         if (old.hasRange[src]) {
@@ -240,9 +405,9 @@
       } else if (frame.raw) {
         // A geometry node straight from the payload: read into the columns, no row object.
         var nodeId = src.id, label = src.label, range = src.range;
-        s.ids[k] = typeof nodeId === "string" ? nodeId : String(nodeId);
-        s.labels[k] = typeof label === "string" ? label : "";
-        s.lines[k] = Array.isArray(src.lines) ? src.lines : null;
+        ids[k] = typeof nodeId === "string" ? nodeId : String(nodeId);
+        labels[k] = typeof label === "string" ? label : "";
+        lines[k] = Array.isArray(src.lines) ? src.lines : null;
         s.cx[k] = num(src.x, 0); s.cy[k] = num(src.y, 0);
         s.w[k] = num(src.width, frame.sharedW); s.h[k] = num(src.height, frame.sharedH);
         s.depth[k] = Math.max(0, Math.floor(num(src.depth, 0)));
@@ -252,14 +417,16 @@
           s.ranges[4 * k + 2] = num(range.end.line, 0); s.ranges[4 * k + 3] = num(range.end.character, 0);
         }
       } else {
-        s.ids[k] = src.id; s.labels[k] = src.label; s.lines[k] = src.lines;
+        ids[k] = src.id; labels[k] = src.label; lines[k] = src.lines;
         s.cx[k] = src.x; s.cy[k] = src.y; s.w[k] = src.w; s.h[k] = src.h; s.depth[k] = src.depth;
         if (src.range) { s.hasRange[k] = 1; for (var r = 0; r < 4; r++) s.ranges[4 * k + r] = src.range[r]; }
       }
-      if (s.idIndex.has(s.ids[k])) s.duplicates = true; else s.idIndex.set(s.ids[k], k);
     }
+    setTexts(s, ids, labels, lines);
+    ids = labels = lines = null;
     // Connectors: the n-th connector with child ID X draws the n-th card with ID X.
-    var seen = s.duplicates ? new Map() : null;
+    var duplicates = hasDuplicates(s);
+    var seen = duplicates ? new Map() : null;
     for (var e = 0; e < edgeCount; e++) {
       var es = edgeSource(e), id;
       if (frame.raw) {
@@ -271,29 +438,29 @@
           s.pts[8 * e + 2 * pt + 1] = num(point && point.y, 0);
         }
       } else if (typeof es === "number") {
-        id = old.edgeIds[es];
-        s.pts.set(old.pts.subarray(8 * es, 8 * es + 8), 8 * e);
+        id = edgeKey(old, es);
+        for (var o = 0; o < 8; o++) s.pts[8 * e + o] = old.pts[8 * es + o];
       } else {
         id = es.child;
         for (var p = 0; p < 8; p++) s.pts[8 * e + p] = es.pts[p];
       }
-      s.edgeIds[e] = id;
-      var child = s.idIndex.has(id) ? s.idIndex.get(id) : -1;
+      var child = indexOfId(s, id);
       if (seen && child >= 0) {
         var nth = seen.get(id) || 0;
         seen.set(id, nth + 1);
         for (var c = child, hits = 0; c < count; c++) {
-          if (s.ids[c] === id) { if (hits === nth) { child = c; break; } hits++; }
+          if (idEquals(s, c, id)) { if (hits === nth) { child = c; break; } hits++; }
         }
       }
       s.edgeChild[e] = child;
+      if (child < 0) { if (!s.edgeOrphans) s.edgeOrphans = new Map(); s.edgeOrphans.set(e, id); }
     }
     finishStore(s);
     return s;
   }
 
-  // What follows from the columns: parents (from depths), children and sibling links, and which
-  // connectors end a bus.
+  // What follows from the columns: parents (from depths), children and sibling links, which
+  // connectors end a bus, the compact float columns, and the spatial index.
   function finishStore(s) {
     var count = s.n, edgeCount = s.m;
     // Parents from depths (pre-order: the nearest earlier card one level up), without
@@ -307,27 +474,30 @@
       stack.push(i);
     }
     buildChildren(s);
+    var first = s.children.first, next = s.children.next;
     for (var f = 0; f < edgeCount; f++) {
       var ch = s.edgeChild[f];
       var par = ch >= 0 ? s.parent[ch] : -1;
       // The first and last child's connectors draw the whole bus to the parent; the others
       // only need their own leg to be in view to matter.
-      s.edgeEnd[f] = ch < 0 || par < 0 || s.children.first[par] === ch || s.children.last[par] === ch ? 1 : 0;
+      s.edgeEnd[f] = ch < 0 || par < 0 || first[par] === ch || next[ch] < 0 ? 1 : 0;
     }
+    s.cx = exactFloats(s.cx); s.cy = exactFloats(s.cy);
+    s.w = exactFloats(s.w); s.h = exactFloats(s.h);
+    s.pts = exactFloats(s.pts);
+    storeChanged(s, null);
   }
 
   function buildChildren(s) {
     var first = new Int32Array(s.n).fill(-1), last = new Int32Array(s.n).fill(-1);
     var next = new Int32Array(s.n).fill(-1), prev = new Int32Array(s.n).fill(-1);
-    var count = new Int32Array(s.n);
     for (var i = 0; i < s.n; i++) {
       var p = s.parent[i];
       if (p < 0) continue;
       if (first[p] < 0) first[p] = i; else { next[last[p]] = i; prev[i] = last[p]; }
       last[p] = i;
-      count[p]++;
     }
-    s.children = { first: first, last: last, next: next, prev: prev, count: count };
+    s.children = { first: first, next: next, prev: prev };
   }
 
   function frameOf(geometry, picture, oldFrame) {
@@ -356,50 +526,40 @@
   }
 
   // The loopback page's payloads carry the geometry as columns (docs/protocol.md,
-  // "Geometry-only payloads"): each array goes straight into a typed array.
+  // "Geometry-only payloads"): each array goes straight into a typed array, the IDs and labels
+  // into two joined strings.
   function storeFromColumns(c, picture) {
     function list(value) { return Array.isArray(value) ? value : []; }
     function prefix(array, length) { return array.length === length ? array : array.slice(0, length); }
     var ids = list(c.ids), labels = list(c.labels), xs = list(c.x), ys = list(c.y), depths = list(c.depths);
     var ranges = list(c.ranges), widths = Array.isArray(c.widths) ? c.widths : null, heights = Array.isArray(c.heights) ? c.heights : null;
-    var lines = Array.isArray(c.lines) ? c.lines : null;
+    var lines = Array.isArray(c.lines) ? c.lines : [];
     var n = Math.min(count(c.count), ids.length, labels.length, xs.length, ys.length, depths.length);
     var frame = frameOf(c, picture, null);
     var children = list(c.edgeChildren), points = list(c.edgePoints);
     var m = Math.min(children.length, Math.floor(points.length / 8));
-    var s = {
-      n: n, ids: prefix(ids, n), labels: prefix(labels, n), lines: new Array(n),
-      cx: new Float64Array(prefix(xs, n)), cy: new Float64Array(prefix(ys, n)),
-      w: new Float64Array(n), h: new Float64Array(n),
-      depth: new Int32Array(prefix(depths, n)), parent: new Int32Array(n),
-      ranges: new Int32Array(4 * n), hasRange: new Uint8Array(n),
-      m: m, edgeIds: new Array(m), pts: new Float64Array(prefix(points, 8 * m)),
-      edgeChild: new Int32Array(prefix(children, m)), edgeEnd: new Uint8Array(m),
-      width: frame.width, height: frame.height, margin: frame.margin,
-      fontSize: frame.fontSize, sharedW: frame.sharedW, sharedH: frame.sharedH,
-      settings: frame.settings, title: frame.title, metrics: frame.metrics,
-      idIndex: new Map(), duplicates: false, lower: null, children: null,
-    };
+    var s = newStore(n, m, frame);
+    s.cx.set(prefix(xs, n)); s.cy.set(prefix(ys, n));
+    s.depth.set(prefix(depths, n));
+    s.pts.set(prefix(points, 8 * m));
+    s.edgeChild.set(prefix(children, m));
     s.w.fill(frame.sharedW);
     s.h.fill(frame.sharedH);
     if (widths) for (var a = 0; a < n; a++) s.w[a] = num(widths[a], frame.sharedW);
     if (heights) for (var b = 0; b < n; b++) s.h[b] = num(heights[b], frame.sharedH);
     if (4 * n <= ranges.length) { s.ranges.set(prefix(ranges, 4 * n)); s.hasRange.fill(1); }
-    for (var i = 0; i < n; i++) {
-      if (typeof s.ids[i] !== "string") s.ids[i] = String(s.ids[i]);
-      if (typeof s.labels[i] !== "string") s.labels[i] = "";
-      s.lines[i] = lines && Array.isArray(lines[i]) ? lines[i] : null;
-      if (s.depth[i] < 0) s.depth[i] = 0;
-      if (s.idIndex.has(s.ids[i])) s.duplicates = true; else s.idIndex.set(s.ids[i], i);
-    }
+    for (var i = 0; i < n; i++) if (s.depth[i] < 0) s.depth[i] = 0;
+    setTexts(s, ids, labels, lines);
     for (var e = 0; e < m; e++) {
-      if (!(s.edgeChild[e] >= 0 && s.edgeChild[e] < n)) s.edgeChild[e] = -1;
-      s.edgeIds[e] = s.edgeChild[e] >= 0 ? s.ids[s.edgeChild[e]] : "";
+      if (!(s.edgeChild[e] >= 0 && s.edgeChild[e] < n)) {
+        s.edgeChild[e] = -1;
+        if (!s.edgeOrphans) s.edgeOrphans = new Map();
+        s.edgeOrphans.set(e, "");
+      }
     }
     finishStore(s);
     return s;
   }
-
   function isList(value) { return Array.isArray(value); }
   function part(value) {
     return value && typeof value === "object" && isList(value.removed) && isList(value.changed) && isList(value.added) ? value : null;
@@ -455,7 +615,7 @@
   function patchStore(old, delta) {
     var frame = delta && delta.frame;
     var cards = part(delta && delta.cards), edges = part(delta && delta.edges);
-    if (!frame || typeof frame !== "object" || !cards || !edges || old.duplicates) return null;
+    if (!frame || typeof frame !== "object" || !cards || !edges || hasDuplicates(old)) return null;
     if (!(frame.svgWidth > 0) || !(frame.svgHeight > 0)) return null;
     var shared = { w: old.sharedW, h: old.sharedH };
     if (cards.removed.length + cards.added.length + edges.removed.length + edges.added.length === 0) {
@@ -467,11 +627,11 @@
         return old;
       }
     }
-    var order = patchOrder(old.ids, cards, function (node) { return rowOf(node, shared); });
-    var edgeOrder = order && patchOrder(old.edgeIds, edges, function (edge) {
-      var row = edgeRowOf(edge);
-      row.pts = row.pts; return row;
-    });
+    var keys = new Array(old.n), edgeKeys = new Array(old.m);
+    for (var k = 0; k < old.n; k++) keys[k] = cardId(old, k);
+    for (var e = 0; e < old.m; e++) edgeKeys[e] = edgeKey(old, e);
+    var order = patchOrder(keys, cards, function (node) { return rowOf(node, shared); });
+    var edgeOrder = order && patchOrder(edgeKeys, edges, edgeRowOf);
     if (!order || !edgeOrder) return null;
     var f = {
       width: num(frame.width, old.width), height: num(frame.height, old.height), margin: old.margin,
@@ -491,32 +651,327 @@
     var rows = [], edgeRows = [];
     for (var c = 0; c < changedCards.length; c++) {
       var entry = changedCards[c];
-      if (!entry || !entry.node || !s.idIndex.has(entry.id)) return false;
-      var index = s.idIndex.get(entry.id);
+      var index = entry && entry.node ? indexOfId(s, entry.id) : -1;
+      if (index < 0) return false;
       var row = rowOf(entry.node, shared);
       if (row.id !== entry.id) return false;
       if (row.depth !== s.depth[index]) return null;
       rows.push([index, row]);
     }
-    if (!s.edgeIndex) {
-      s.edgeIndex = new Map();
-      for (var e = 0; e < s.m; e++) s.edgeIndex.set(s.edgeIds[e], e);
-    }
     for (var d = 0; d < changedEdges.length; d++) {
       var edge = changedEdges[d];
-      if (!edge || !edge.edge || !s.edgeIndex.has(edge.child)) return false;
-      edgeRows.push([s.edgeIndex.get(edge.child), edgeRowOf(edge.edge)]);
+      var at = edge && edge.edge ? edgeOfCard(s, indexOfId(s, edge.child)) : -1;
+      if (at < 0) return false;
+      edgeRows.push([at, edgeRowOf(edge.edge)]);
     }
+    var moved = false;
     rows.forEach(function (pair) {
       var i = pair[0], r = pair[1];
-      s.labels[i] = r.label; s.lines[i] = r.lines;
-      s.cx[i] = r.x; s.cy[i] = r.y; s.w[i] = r.w; s.h[i] = r.h;
+      setText(s.labelText, i, r.label);
+      setLines(s, i, r.lines);
+      moved = moved || s.cx[i] !== r.x || s.cy[i] !== r.y || s.w[i] !== r.w || s.h[i] !== r.h;
+      writeFloat(s, "cx", i, r.x); writeFloat(s, "cy", i, r.y); writeFloat(s, "w", i, r.w); writeFloat(s, "h", i, r.h);
       if (r.range) { s.hasRange[i] = 1; for (var q = 0; q < 4; q++) s.ranges[4 * i + q] = r.range[q]; }
-      if (s.lower) s.lower.labels[i] = r.label.toLowerCase();
     });
-    edgeRows.forEach(function (pair) { s.pts.set(pair[1].pts, 8 * pair[0]); });
+    edgeRows.forEach(function (pair) {
+      for (var p = 0; p < 8; p++) {
+        moved = moved || s.pts[8 * pair[0] + p] !== pair[1].pts[p];
+        writeFloat(s, "pts", 8 * pair[0] + p, pair[1].pts[p]);
+      }
+    });
     s.changed = rows.length + edgeRows.length;
+    storeChanged(s, { cards: rows.map(function (pair) { return pair[0]; }), edges: edgeRows.map(function (pair) { return pair[0]; }), moved: moved });
     return true;
+  }
+
+  // ---------------------------------------------------------------- spatial index
+
+  // What a frame draws is found through a uniform grid over the picture, not by scanning the
+  // store: cards and connectors each in a table of cells (compressed rows: the items of a cell
+  // are contiguous, and so are those of a run of cells in one row), every item in the cell of
+  // its top-left corner; a query widens by the largest item's span. An item wider or taller
+  // than BIG_SPAN cells (a long bus near the root) is in a short list that every query checks.
+  // About two items a cell. Far out, where a frame would meet more than LOD_ITEMS_IN_VIEW items,
+  // the overview is drawn from precomputed levels of detail instead: occupancy rasters of the
+  // whole picture, each half the resolution of the one before (a pyramid, as map viewers
+  // tile), so a frame costs the pixels it fills, not the cards behind them.
+  var BIG_SPAN = 8;
+  var LOD_MIN_ITEMS = 50000; // smaller stores are drawn item by item at every zoom
+  var LOD_CELLS = 1 << 22; // the finest level's cells (one byte each)
+  var LOD_ITEMS_IN_VIEW = 20000;
+  var LOD_PIXEL = 0.7; // the least size of a level's cell on screen, in pixels
+  var LOD_CELLS_IN_VIEW = 1 << 22; // the most cells a frame reads from a level
+  var CARD_BIT = 2, EDGE_BIT = 1;
+
+  // The one hook for store changes: every new store (finishStore) and every in-place patch
+  // ends here, with what it rewrote — `change` null for a new or rebuilt store, else
+  // { cards: [indices], edges: [indices], moved } — and what is derived from positions follows
+  // it. A delta that moves nothing (a label typed) keeps the index. One that moves a few items
+  // costs what it moved: they leave their cells for a short list every query checks, and their
+  // new places are marked in every level of detail (where they were stays marked until the next
+  // rebuild: a faint trace far out, never a missing card). Past SPATIAL_PATCH_LIMIT moved
+  // items, or without the lists, the index is rebuilt, O(items).
+  var SPATIAL_PATCH_LIMIT = 8192;
+  function storeChanged(s, change) {
+    s.highlighted = null;
+    if (change && !change.moved && s.spatial) return;
+    var sp = s.spatial;
+    if (change && sp && Array.isArray(change.cards) && Array.isArray(change.edges) &&
+        sp.cards.extra.length + sp.edges.extra.length + change.cards.length + change.edges.length <= SPATIAL_PATCH_LIMIT) {
+      moveItems(s, sp.cards, change.cards);
+      moveItems(s, sp.edges, change.edges);
+      return;
+    }
+    s.spatial = buildSpatial(s);
+  }
+
+  function moveItems(s, grid, indices) {
+    // Levels not built yet will be built from the store as it is then: nothing to mark.
+    var b = [0, 0, 0, 0], levels = s.spatial.levels, count = grid.edge ? s.m : s.n;
+    for (var k = 0; k < indices.length; k++) {
+      var i = indices[k];
+      if (!(i >= 0 && i < count)) continue;
+      if (grid.moved === null) grid.moved = new Uint8Array(count);
+      if (grid.moved[i] === 0) { grid.moved[i] = 1; grid.extra.push(i); }
+      if (levels === null) continue;
+      if (grid.edge) markEdge(s, i, function (x0, y0, x1, y1) { markLevels(levels, x0, y0, x1, y1, EDGE_BIT); });
+      else { itemBox(s, false, i, b); markLevels(levels, b[0], b[1], b[2], b[3], CARD_BIT); }
+    }
+  }
+
+  // The box an item is found by, into b: a card's rectangle; a connector's leg (its first
+  // segment), or for the first and last child of a parent the whole bus it draws.
+  function itemBox(s, edge, i, b) {
+    if (!edge) {
+      var hw = s.w[i] / 2, hh = s.h[i] / 2, x = s.cx[i], y = s.cy[i];
+      b[0] = x - hw; b[1] = y - hh; b[2] = x + hw; b[3] = y + hh;
+      return;
+    }
+    var p = s.pts, o = 8 * i, end = o + (s.edgeEnd[i] ? 8 : 4);
+    var x0 = p[o], y0 = p[o + 1], x1 = x0, y1 = y0;
+    for (var q = o + 2; q < end; q += 2) {
+      var px = p[q], py = p[q + 1];
+      if (px < x0) x0 = px; if (px > x1) x1 = px;
+      if (py < y0) y0 = py; if (py > y1) y1 = py;
+    }
+    b[0] = x0; b[1] = y0; b[2] = x1; b[3] = y1;
+  }
+
+  function buildSpatial(s) {
+    var items = s.n + s.m;
+    var w = Math.max(1, s.width), h = Math.max(1, s.height);
+    var cell = Math.max(1e-6, Math.sqrt(w * h / Math.max(1, items / 2)));
+    var cols = Math.max(1, Math.ceil(w / cell)), rows = Math.max(1, Math.ceil(h / cell));
+    while (cols * rows > Math.max(1024, items)) {
+      cell *= 1.25;
+      cols = Math.max(1, Math.ceil(w / cell)); rows = Math.max(1, Math.ceil(h / cell));
+    }
+    var sp = { cell: cell, cols: cols, rows: rows, cards: null, edges: null, levels: null, levelsWanted: items >= LOD_MIN_ITEMS };
+    sp.cards = buildGrid(s, sp, false, s.n);
+    sp.edges = buildGrid(s, sp, true, s.m);
+    if (sp.levelsWanted) whenIdle(function () { if (state.store === s && s.spatial === sp) levelsOf(s); });
+    return sp;
+  }
+
+  // The levels of detail are built when a frame first needs them or in idle time after the
+  // store changed, whichever comes first: an edit at 100 % (a full payload) never waits for them.
+  function levelsOf(s) {
+    var sp = s.spatial;
+    if (sp.levels === null && sp.levelsWanted) sp.levels = buildLevels(s);
+    return sp.levels;
+  }
+
+  function whenIdle(task) {
+    if (typeof requestIdleCallback === "function") requestIdleCallback(task, { timeout: 2000 });
+    else setTimeout(task, 200);
+  }
+
+  function cellOf(value, cell, limit) {
+    var k = Math.floor(value / cell);
+    return k < 0 ? 0 : k >= limit ? limit - 1 : k;
+  }
+
+  function buildGrid(s, sp, edge, count) {
+    var cells = sp.cols * sp.rows, cell = sp.cell, cols = sp.cols, rows = sp.rows;
+    var start = new Int32Array(cells + 1), where = new Int32Array(count), big = [];
+    var spanX = 0, spanY = 0, b = [0, 0, 0, 0];
+    for (var i = 0; i < count; i++) {
+      itemBox(s, edge, i, b);
+      if (!(b[0] <= b[2] && b[1] <= b[3])) { where[i] = -2; continue; } // not a number: never drawn
+      var c0 = cellOf(b[0], cell, cols), c1 = cellOf(b[2], cell, cols);
+      var r0 = cellOf(b[1], cell, rows), r1 = cellOf(b[3], cell, rows);
+      if (c1 - c0 > BIG_SPAN || r1 - r0 > BIG_SPAN) { where[i] = -1; big.push(i); continue; }
+      if (c1 - c0 > spanX) spanX = c1 - c0;
+      if (r1 - r0 > spanY) spanY = r1 - r0;
+      where[i] = r0 * cols + c0;
+      start[where[i] + 1]++;
+    }
+    for (var k = 0; k < cells; k++) start[k + 1] += start[k];
+    var list = new Int32Array(start[cells]), fill = start.slice(0, cells);
+    for (var j = 0; j < count; j++) if (where[j] >= 0) list[fill[where[j]]++] = j;
+    return { edge: edge, start: start, items: list, big: Int32Array.from(big), spanX: spanX, spanY: spanY, moved: null, extra: [] };
+  }
+
+  // Calls visit(i) for every item of `grid` whose box meets r (content coordinates), in cell
+  // order; stops when visit returns false. Returns false when stopped.
+  function gridQuery(s, grid, r, visit) {
+    var sp = s.spatial, cell = sp.cell, cols = sp.cols, b = [0, 0, 0, 0];
+    var c0 = Math.max(0, cellOf(r.x0, cell, cols) - grid.spanX), c1 = cellOf(r.x1, cell, cols);
+    var r0 = Math.max(0, cellOf(r.y0, cell, sp.rows) - grid.spanY), r1 = cellOf(r.y1, cell, sp.rows);
+    var start = grid.start, items = grid.items, edge = grid.edge, moved = grid.moved;
+    for (var row = r0; row <= r1; row++) {
+      for (var k = start[row * cols + c0], end = start[row * cols + c1 + 1]; k < end; k++) {
+        var i = items[k];
+        if (moved !== null && moved[i] === 1) continue; // in `extra` now
+        itemBox(s, edge, i, b);
+        if (b[2] < r.x0 || b[0] > r.x1 || b[3] < r.y0 || b[1] > r.y1) continue;
+        if (visit(i) === false) return false;
+      }
+    }
+    for (var g = 0; g < grid.big.length; g++) {
+      if (moved !== null && moved[grid.big[g]] === 1) continue;
+      itemBox(s, edge, grid.big[g], b);
+      if (b[2] < r.x0 || b[0] > r.x1 || b[3] < r.y0 || b[1] > r.y1) continue;
+      if (visit(grid.big[g]) === false) return false;
+    }
+    for (var x = 0; x < grid.extra.length; x++) {
+      var j = grid.extra[x];
+      itemBox(s, edge, j, b);
+      if (b[2] < r.x0 || b[0] > r.x1 || b[3] < r.y0 || b[1] > r.y1) continue;
+      if (visit(j) === false) return false;
+    }
+    return true;
+  }
+
+  // About how many items a query of r meets (the cells' counts, without the box checks).
+  function gridCount(s, r) {
+    var sp = s.spatial, cell = sp.cell, cols = sp.cols, total = 0;
+    [sp.cards, sp.edges].forEach(function (grid) {
+      var c0 = Math.max(0, cellOf(r.x0, cell, cols) - grid.spanX), c1 = cellOf(r.x1, cell, cols);
+      var r0 = Math.max(0, cellOf(r.y0, cell, sp.rows) - grid.spanY), r1 = cellOf(r.y1, cell, sp.rows);
+      for (var row = r0; row <= r1; row++) total += grid.start[row * cols + c1 + 1] - grid.start[row * cols + c0];
+      total += grid.big.length + grid.extra.length;
+    });
+    return total;
+  }
+
+  // The cards whose rectangles meet r (content coordinates: without the margin), in tree
+  // order, up to `limit` (then -1).
+  function cardsIn(s, r, limit, out) {
+    var found = 0;
+    var complete = gridQuery(s, s.spatial.cards, r, function (i) {
+      if (found >= limit) return false;
+      out.push(i);
+      found++;
+    });
+    if (!complete) return -1;
+    out.sort(function (a, b) { return a - b; });
+    return found;
+  }
+
+  // The connectors drawn in r, in tree order, at most `limit`.
+  function edgesIn(s, r, limit) {
+    var out = [];
+    gridQuery(s, s.spatial.edges, r, function (e) {
+      if (out.length >= limit) return false;
+      out.push(e);
+    });
+    return out.sort(function (a, b) { return a - b; });
+  }
+
+  // The levels of detail: level 0 has about LOD_CELLS square cells over the picture, each
+  // byte saying whether a card (CARD_BIT) or a connector (EDGE_BIT) covers part of it; each
+  // next level merges 2×2 cells, down to one cell.
+  function buildLevels(s) {
+    var w = Math.max(1, s.width), h = Math.max(1, s.height);
+    var cell = Math.sqrt(w * h / LOD_CELLS);
+    var cols = Math.max(1, Math.ceil(w / cell)), rows = Math.max(1, Math.ceil(h / cell));
+    var data = new Uint8Array(cols * rows), b = [0, 0, 0, 0];
+    var finest = { cell: cell, cols: cols, rows: rows, data: data };
+    for (var i = 0; i < s.n; i++) { itemBox(s, false, i, b); markCells(finest, b[0], b[1], b[2], b[3], CARD_BIT); }
+    function edgeCells(x0, y0, x1, y1) { markCells(finest, x0, y0, x1, y1, EDGE_BIT); }
+    for (var e = 0; e < s.m; e++) markEdge(s, e, edgeCells);
+    var levels = [finest];
+    while (cols > 1 || rows > 1) {
+      var nc = Math.ceil(cols / 2), nr = Math.ceil(rows / 2), next = new Uint8Array(nc * nr);
+      for (var y = 0; y < rows; y++) {
+        var from = y * cols, to = (y >> 1) * nc;
+        for (var x = 0; x < cols; x++) next[to + (x >> 1)] |= data[from + x];
+      }
+      cell *= 2; cols = nc; rows = nr; data = next;
+      levels.push({ cell: cell, cols: cols, rows: rows, data: data });
+    }
+    return levels;
+  }
+
+  function markCells(level, x0, y0, x1, y1, bit) {
+    if (!(x0 <= x1 && y0 <= y1)) return;
+    var cell = level.cell, cols = level.cols, rows = level.rows, data = level.data;
+    var c0 = cellOf(x0, cell, cols), c1 = cellOf(x1, cell, cols), r0 = cellOf(y0, cell, rows), r1 = cellOf(y1, cell, rows);
+    for (var row = r0; row <= r1; row++) for (var col = c0, at = row * cols + c0; col <= c1; col++, at++) data[at] |= bit;
+  }
+
+  function markLevels(levels, x0, y0, x1, y1, bit) {
+    for (var L = 0; L < levels.length; L++) markCells(levels[L], x0, y0, x1, y1, bit);
+  }
+
+  // A connector segment by segment (a bus is a line of cells, not its bounding box): the leg,
+  // and for the first and last child the whole bus.
+  function markEdge(s, e, segment) {
+    var p = s.pts, o = 8 * e, last = o + (s.edgeEnd[e] ? 6 : 2);
+    for (var q = o; q < last; q += 2) {
+      segment(Math.min(p[q], p[q + 2]), Math.min(p[q + 1], p[q + 3]), Math.max(p[q], p[q + 2]), Math.max(p[q + 1], p[q + 3]));
+    }
+  }
+
+  // Fills the pixels from the finest level whose cells are at least LOD_PIXEL pixels along the
+  // picture's larger scale and that has at most LOD_CELLS_IN_VIEW cells in the window. Level
+  // rows that fall on the same pixel rows are merged (OR) into one band and level columns on
+  // the same pixel column likewise, so a frame costs the cells plus the pixels: a card's
+  // colour wins over a connector's. (sx, sy) scale and (ox, oy) offset map content
+  // coordinates to pixels, as in paintPicture; the minimap's two scales differ.
+  function paintLevels(levels, pixels, width, height, sx, sy, ox, oy, c) {
+    var x0 = -ox / sx, x1 = (width - ox) / sx, y0 = -oy / sy, y1 = (height - oy) / sy;
+    var level = levels[levels.length - 1], most = Math.max(sx, sy);
+    for (var L = 0; L < levels.length; L++) {
+      var lv = levels[L];
+      var across = Math.min(lv.cols, (x1 - x0) / lv.cell + 2), down = Math.min(lv.rows, (y1 - y0) / lv.cell + 2);
+      if (lv.cell * most >= LOD_PIXEL && across * down <= LOD_CELLS_IN_VIEW) { level = lv; break; }
+    }
+    var cell = level.cell, cols = level.cols, data = level.data;
+    var c0 = cellOf(x0, cell, cols), c1 = cellOf(x1, cell, cols), r0 = cellOf(y0, cell, level.rows), r1 = cellOf(y1, cell, level.rows);
+    var left = new Int32Array(c1 - c0 + 2);
+    for (var k = c0; k <= c1 + 1; k++) left[k - c0] = Math.max(0, Math.min(width, Math.floor(k * cell * sx + ox)));
+    var band = new Uint8Array(width), bandTop = -1, bandBottom = -1, any = false;
+    function flush() {
+      if (!any) return;
+      for (var x = 0; x < width;) {
+        var v = band[x];
+        if (v === 0) { x++; continue; }
+        var run = x + 1;
+        while (run < width && band[run] === v) run++;
+        var colour = v & CARD_BIT ? c.border : c.edge;
+        for (var y = bandTop; y < bandBottom; y++) pixels.fill(colour, y * width + x, y * width + run);
+        x = run;
+      }
+      band.fill(0);
+      any = false;
+    }
+    for (var row = r0; row <= r1; row++) {
+      var top = Math.max(0, Math.floor(row * cell * sy + oy));
+      if (top >= height) break;
+      var bottom = Math.min(height, Math.max(top + 1, Math.floor((row + 1) * cell * sy + oy)));
+      if (top >= bandBottom) { flush(); bandTop = top; bandBottom = bottom; }
+      else if (bottom > bandBottom) bandBottom = bottom;
+      for (var col = c0, at = row * cols + c0; col <= c1; col++, at++) {
+        var v = data[at];
+        if (v === 0) continue;
+        var a = left[col - c0], z = Math.min(width, Math.max(a + 1, left[col - c0 + 1]));
+        for (var x = a; x < z; x++) band[x] |= v;
+        any = true;
+      }
+    }
+    flush();
   }
 
   // ---------------------------------------------------------------- payloads
@@ -618,6 +1073,7 @@
     store.metrics = picture.text && typeof picture.text === "object" ? picture.text : null;
     if (pictureSheet) {
       try { pictureSheet.replaceSync(picture.style); } catch (e) { pictureSheet.replaceSync(""); }
+      if (coloursStale === false) coloursStale = true;
     }
     picture.desc = descText(picture.descMarkup);
     var first = !state.hasPicture;
@@ -628,6 +1084,7 @@
     }
     placeholder.hidden = true;
     if (first) {
+      warmUp();
       var saved = vscode && vscode.getState ? vscode.getState() : null;
       if (saved && typeof saved.scale === "number" && typeof saved.x === "number") {
         setView(saved.scale, saved.x, saved.y);
@@ -655,8 +1112,8 @@
     minimapDirty = true;
     // The match follows its card by ID; the match list is brought up to date a moment later,
     // never inside a keystroke's frame (a million labels take a while to scan).
-    var matchId = old && state.match >= 0 && state.match < old.n ? old.ids[state.match] : null;
-    state.match = matchId !== null && store && store.idIndex.has(matchId) ? store.idIndex.get(matchId) : -1;
+    var matchId = old && state.match >= 0 && state.match < old.n ? cardId(old, state.match) : null;
+    state.match = matchId !== null && store ? indexOfId(store, matchId) : -1;
     if (searchBox.value) {
       if (searchTimer) clearTimeout(searchTimer);
       searchTimer = setTimeout(function () { searchTimer = null; runSearch(false); }, 300);
@@ -730,32 +1187,34 @@
 
   // What the card's <text> holds: with per-card lines (sized layouts) one <tspan> per line;
   // otherwise the label centred on one line, as the fixed-size SVG writes it.
-  function textSpec(store, i) {
-    var cx = store.cx[i], cy = store.cy[i];
-    var lines = store.lines[i];
+  // (`origin`, for the page's own elements: see domOrigin.)
+  function textSpec(store, i, origin) {
+    var cx = store.cx[i] - (origin ? origin.x : 0), cy = store.cy[i] - (origin ? origin.y : 0);
+    var lines = cardLines(store, i);
     if (lines) {
       var b = baselines(store, lines.length);
       return { attrs: [["font-size", numberText(store.fontSize)], ["text-anchor", "middle"]],
         spans: lines.map(function (line, k) { return { x: numberText(cx), y: numberText(cy + b[k]), text: line }; }) };
     }
     return { attrs: [["x", numberText(cx)], ["y", numberText(cy)], ["font-size", numberText(store.fontSize)],
-      ["text-anchor", "middle"], ["dominant-baseline", "central"]], text: store.labels[i], spans: null };
+      ["text-anchor", "middle"], ["dominant-baseline", "central"]], text: cardLabel(store, i), spans: null };
   }
 
-  function rectAttrs(store, i) {
-    return [["x", numberText(store.cx[i] - store.w[i] / 2)], ["y", numberText(store.cy[i] - store.h[i] / 2)],
+  function rectAttrs(store, i, origin) {
+    var x = store.cx[i] - (origin ? origin.x : 0), y = store.cy[i] - (origin ? origin.y : 0);
+    return [["x", numberText(x - store.w[i] / 2)], ["y", numberText(y - store.h[i] / 2)],
       ["width", numberText(store.w[i])], ["height", numberText(store.h[i])], ["rx", "6"]];
   }
 
-  function pointsText(store, e) {
-    var p = store.pts, o = 8 * e;
-    return numberText(p[o]) + "," + numberText(p[o + 1]) + " " + numberText(p[o + 2]) + "," + numberText(p[o + 3]) + " " +
-      numberText(p[o + 4]) + "," + numberText(p[o + 5]) + " " + numberText(p[o + 6]) + "," + numberText(p[o + 7]);
+  function pointsText(store, e, origin) {
+    var p = store.pts, o = 8 * e, X = origin ? origin.x : 0, Y = origin ? origin.y : 0;
+    return numberText(p[o] - X) + "," + numberText(p[o + 1] - Y) + " " + numberText(p[o + 2] - X) + "," + numberText(p[o + 3] - Y) + " " +
+      numberText(p[o + 4] - X) + "," + numberText(p[o + 5] - Y) + " " + numberText(p[o + 6] - X) + "," + numberText(p[o + 7] - Y);
   }
 
   function cardMarkup(store, i) {
-    var label = escapeText(store.labels[i]);
-    var out = '<g class="bracket-card" data-node-id="' + escapeText(store.ids[i]) + '" role="listitem" aria-label="' +
+    var label = escapeText(cardLabel(store, i));
+    var out = '<g class="bracket-card" data-node-id="' + escapeText(cardId(store, i)) + '" role="listitem" aria-label="' +
       label + '" tabindex="0"><title>' + label + "</title><rect";
     rectAttrs(store, i).forEach(function (a) { out += " " + a[0] + '="' + a[1] + '"'; });
     out += "/><text";
@@ -846,13 +1305,13 @@
   // Makes `g` card i of the store, exactly as the server's markup for it parses.
   function fillCard(g, s, i) {
     g.__index = i;
-    var id = cleanText(s.ids[i]), label = cleanText(s.labels[i]);
+    var id = cleanText(cardId(s, i)), label = cleanText(cardLabel(s, i));
     if (g.getAttribute("data-node-id") !== id) g.setAttribute("data-node-id", id);
     if (g.getAttribute("aria-label") !== label) g.setAttribute("aria-label", label);
     var title = g.firstChild, rect = title.nextSibling, text = rect.nextSibling;
     if (title.textContent !== label) title.textContent = label;
-    setAttrs(rect, rectAttrs(s, i));
-    var t = textSpec(s, i);
+    setAttrs(rect, rectAttrs(s, i, domOrigin));
+    var t = textSpec(s, i, domOrigin);
     var key = t.spans ? JSON.stringify([t.attrs, t.spans]) : JSON.stringify([t.attrs, t.text]);
     if (text.__key !== key) {
       text.__key = key;
@@ -874,7 +1333,7 @@
   }
 
   function markCard(g, s, i) {
-    g.classList.toggle("bracket-highlight", state.highlightId !== null && s.ids[i] === state.highlightId);
+    g.classList.toggle("bracket-highlight", state.highlightId !== null && idEquals(s, i, state.highlightId));
     g.classList.toggle("bracket-match", i === state.match);
   }
 
@@ -883,13 +1342,13 @@
   function rekey(old, store) {
     var entries = Array.from(shownCards.entries());
     shownCards.clear();
-    var focusId = old && state.focus >= 0 && state.focus < old.n ? old.ids[state.focus] : null;
-    state.focus = -1;
-    if (focusId !== null && store && store.idIndex.has(focusId)) state.focus = store.idIndex.get(focusId);
+    var focusId = old && state.focus >= 0 && state.focus < old.n ? cardId(old, state.focus) : null;
+    state.focus = focusId !== null && store ? indexOfId(store, focusId) : -1;
+    var unique = entries.length > 0 && store && !hasDuplicates(store);
     for (var k = 0; k < entries.length; k++) {
       var element = entries[k][1];
-      var id = old ? old.ids[entries[k][0]] : null;
-      var index = store && id !== null && store.idIndex.has(id) && !store.duplicates ? store.idIndex.get(id) : -1;
+      var id = old ? cardId(old, entries[k][0]) : null;
+      var index = unique && id !== null ? indexOfId(store, id) : -1;
       if (index >= 0 && !shownCards.has(index)) {
         shownCards.set(index, element);
         element.__stale = true;
@@ -904,8 +1363,15 @@
 
   // ---------------------------------------------------------------- view
 
+  // The viewport's size, read once per resize: reading clientWidth after the DOM changed
+  // forces a layout, which cost more than the rest of a far-out frame.
+  var viewCache = null;
   function viewSize() {
-    return { w: Math.max(1, viewport.clientWidth), h: Math.max(1, viewport.clientHeight) };
+    if (viewCache === null) viewCache = { w: Math.max(1, viewport.clientWidth), h: Math.max(1, viewport.clientHeight) };
+    return viewCache;
+  }
+  if (typeof ResizeObserver === "function") {
+    new ResizeObserver(function () { viewCache = null; minimapDirty = true; setView(state.scale, state.x, state.y); }).observe(viewport);
   }
 
   function pictureSize() {
@@ -993,7 +1459,7 @@
   var drawPending = false;
   // When the newest version reached the screen: a message posted from the frame that drew it
   // arrives after that frame is painted (benchmarks/page_big.py reads it).
-  var painted = { version: null, at: 0, frames: [], received: 0, receivedAt: 0 };
+  var painted = { version: null, at: 0, frames: [], draws: [], received: 0, receivedAt: 0 };
   var paintChannel = typeof MessageChannel === "function" ? new MessageChannel() : null;
   if (paintChannel) {
     paintChannel.port1.onmessage = function (event) {
@@ -1001,7 +1467,8 @@
       painted.receivedAt = painted.received;
       painted.at = performance.timeOrigin + performance.now();
       painted.frames.push(painted.at - event.data.started);
-      if (painted.frames.length > 2000) painted.frames.splice(0, 1000);
+      painted.draws.push(event.data.draw);
+      if (painted.frames.length > 2000) { painted.frames.splice(0, 1000); painted.draws.splice(0, 1000); }
     };
   }
   function requestDraw() {
@@ -1011,7 +1478,8 @@
       var started = performance.timeOrigin + performance.now();
       drawPending = false;
       draw();
-      if (paintChannel) paintChannel.port2.postMessage({ version: state.version, started: started });
+      var drawn = performance.timeOrigin + performance.now() - started;
+      if (paintChannel) paintChannel.port2.postMessage({ version: state.version, started: started, draw: drawn });
     });
   }
 
@@ -1024,41 +1492,63 @@
   }
 
 
-  // The cards whose rectangles meet r (content coordinates: without the margin), up to `limit`
-  // (then -1). A scan of typed arrays: about 2 ms per million cards.
-  function cardsIn(s, r, limit, out) {
-    var cx = s.cx, cy = s.cy, w = s.w, h = s.h, n = s.n, found = 0;
-    for (var i = 0; i < n; i++) {
-      var hw = w[i] / 2, hh = h[i] / 2;
-      if (cx[i] + hw < r.x0 || cx[i] - hw > r.x1 || cy[i] + hh < r.y0 || cy[i] - hh > r.y1) continue;
-      if (found >= limit) return -1;
-      out.push(i);
-      found++;
+  // The page's card and connector elements are placed relative to domOrigin, a point near the
+  // view on a coarse grid, not at their picture coordinates: Chromium lays SVG out in 1/64 px
+  // fixed point that saturates at 2^25 px (a million-card tree is 37,748,736 units tall, and
+  // every card past that collapsed onto one spot), and transforms in 32-bit floats, which
+  // would shake cards far from the origin at high zoom. Pictures smaller than REBASE_SIZE keep
+  // the origin at 0, so their elements are exactly the server's markup. When the view moves to
+  // another grid cell, every shown element is rewritten once.
+  var REBASE_SIZE = 1 << 20, REBASE_STEP = 1 << 18;
+  var domOrigin = { x: 0, y: 0 };
+  function moveOrigin(s) {
+    var view = viewSize(), x = 0, y = 0;
+    if (Math.max(s.width, s.height) > REBASE_SIZE) {
+      x = Math.floor((state.x - s.margin + view.w / state.scale / 2) / REBASE_STEP) * REBASE_STEP;
+      y = Math.floor((state.y - s.margin + view.h / state.scale / 2) / REBASE_STEP) * REBASE_STEP;
     }
-    return found;
+    if (x === domOrigin.x && y === domOrigin.y) return;
+    domOrigin = { x: x, y: y };
+    shownCards.forEach(function (element) { element.__stale = true; });
+    headingLayer.setAttribute("transform", "translate(" + (-x) + " " + (-y) + ")");
   }
 
-  function edgeVisible(s, e, r, mark) {
-    var child = s.edgeChild[e];
-    if (child >= 0 && !s.edgeEnd[e]) return mark[child] === 1 || legIn(s, e, r);
-    var p = s.pts, o = 8 * e;
-    var x0 = Math.min(p[o], p[o + 2], p[o + 4], p[o + 6]), x1 = Math.max(p[o], p[o + 2], p[o + 4], p[o + 6]);
-    var y0 = Math.min(p[o + 1], p[o + 3], p[o + 5], p[o + 7]), y1 = Math.max(p[o + 1], p[o + 3], p[o + 5], p[o + 7]);
-    return !(x1 < r.x0 || x0 > r.x1 || y1 < r.y0 || y0 > r.y1);
-  }
-
-  function legIn(s, e, r) {
-    var p = s.pts, o = 8 * e;
-    var x0 = Math.min(p[o], p[o + 2]), x1 = Math.max(p[o], p[o + 2]);
-    var y0 = Math.min(p[o + 1], p[o + 3]), y1 = Math.max(p[o + 1], p[o + 3]);
-    return !(x1 < r.x0 || x0 > r.x1 || y1 < r.y0 || y0 > r.y1);
+  // The first frame that showed card elements after a far-out first picture took 60–130 ms:
+  // the card builder not yet compiled, and the text's font looked up and shaped for the first
+  // time. Done once in idle time instead: one hidden card built, measured and put in the pool,
+  // and each painter run once on a small buffer.
+  var warmedUp = false;
+  function warmUp() {
+    if (warmedUp) return;
+    warmedUp = true;
+    var idle = typeof requestIdleCallback === "function" ? requestIdleCallback : function (f) { return setTimeout(f, 50); };
+    idle(function () {
+      var s = state.store;
+      if (!s || !state.hasPicture) { warmedUp = false; return; }
+      var card = cardPool.pop() || newCard();
+      fillCard(card, s, 0);
+      card.setAttribute("visibility", "hidden");
+      cardLayer.append(card);
+      try { card.getBBox(); } catch (e) { /* not laid out: nothing to warm */ }
+      card.remove();
+      card.removeAttribute("visibility");
+      card.__index = -1;
+      cardPool.push(card);
+      var pixels = new Uint32Array(64), c = colours(), k = 8 / Math.max(1, s.width, s.height);
+      paintPicture(s, pixels, 8, 8, k, k, 0, 0, c, []);
+      if (s.spatial.levelsWanted) paintLevels(levelsOf(s), pixels, 8, 8, k, k, 0, 0, c);
+      var near = [];
+      cardsIn(s, { x0: s.cx[0] - 1, y0: s.cy[0] - 1, x1: s.cx[0] + 1, y1: s.cy[0] + 1 }, 4, near);
+      edgesIn(s, { x0: 0, y0: 0, x1: 1, y1: 1 }, 4);
+    });
   }
 
   var lastMode = "";
   function draw() {
     var s = state.store;
     var view = viewSize();
-    world.setAttribute("transform", "scale(" + state.scale + ") translate(" + (-state.x) + " " + (-state.y) + ")");
+    if (s && state.hasPicture) moveOrigin(s);
+    world.setAttribute("transform", "scale(" + state.scale + ") translate(" + (domOrigin.x - state.x) + " " + (domOrigin.y - state.y) + ")");
     if (!s || !state.hasPicture) {
       clearDom();
       overview.hidden = true;
@@ -1131,9 +1621,10 @@
       visible.push(state.focus); // the focused card stays, in view or not
       visible.sort(function (a, b) { return a - b; });
     }
-    // Elements made per frame are capped, so jumping into a dense region spreads the work
-    // over a few frames instead of one long one (in tree order).
-    var budget = CREATE_BUDGET;
+    // Elements made per frame are capped by time (at least CREATE_LEAST), so jumping into a
+    // dense region spreads the work over a few frames instead of one long one (in tree order),
+    // on a fast machine as on a loaded one.
+    var deadline = performance.now() + CREATE_MS, made = 0;
     var missing = 0;
     var wanted = new Set(visible);
     shownCards.forEach(function (element, index) {
@@ -1153,8 +1644,8 @@
         else if (cursor === element) cursor = element.nextSibling;
         continue;
       }
-      if (budget <= 0) { missing++; continue; }
-      budget--;
+      if (made >= CREATE_LEAST && performance.now() > deadline) { missing++; continue; }
+      made++;
       element = cardPool.pop() || newCard();
       fillCard(element, s, i);
       while (cursor && cursor.__index < i) cursor = cursor.nextSibling;
@@ -1162,14 +1653,12 @@
       shownCards.set(i, element);
     }
     if (missing > 0) requestDraw();
-    // Connectors: those of visible cards, and the first and last child's of every bus in view.
-    if (!s.mark || s.mark.length !== s.n) s.mark = new Uint8Array(s.n);
-    var mark = s.mark;
-    mark.fill(0);
-    for (var v = 0; v < visible.length; v++) mark[visible[v]] = 1;
+    // Connectors: every leg in view, and the first and last child's of every bus in view (the
+    // spatial index finds them).
     var nextEdges = new Map();
-    for (var e = 0; e < s.m; e++) {
-      if (!edgeVisible(s, e, r, mark)) continue;
+    var inView = edgesIn(s, r, 4 * MAX_DOM_CARDS);
+    for (var v = 0; v < inView.length; v++) {
+      var e = inView[v];
       var polyline = shownEdges.get(e);
       if (polyline) shownEdges.delete(e);
       else {
@@ -1180,11 +1669,10 @@
           polyline.setAttribute("fill", "none");
         }
       }
-      var points = pointsText(s, e);
+      var points = pointsText(s, e, domOrigin);
       if (polyline.getAttribute("points") !== points) polyline.setAttribute("points", points);
       polyline.__index = e;
       nextEdges.set(e, polyline);
-      if (nextEdges.size > 4 * MAX_DOM_CARDS) break;
     }
     shownEdges.forEach(function (element) { element.remove(); edgePool.push(element); });
     shownEdges = nextEdges;
@@ -1210,7 +1698,25 @@
     var d = ctx.getImageData(0, 0, 1, 1).data;
     return (255 << 24 | d[2] << 16 | d[1] << 8 | d[0]) >>> 0; // little-endian ABGR
   }
+  // Read once per theme change, not per frame: getComputedStyle after the view moved recomputes
+  // the page's style. The theme changes with the host's classes and variables on <html> and
+  // <body> (VS Code) or the colour scheme (a browser).
+  var coloursStale = true;
+  function themeChanged() { coloursStale = true; minimapDirty = true; requestDraw(); }
+  if (typeof MutationObserver === "function") {
+    var themeWatch = new MutationObserver(themeChanged);
+    themeWatch.observe(document.documentElement, { attributes: true, attributeFilter: ["class", "style"] });
+    themeWatch.observe(document.body, { attributes: true, attributeFilter: ["class", "style", "data-vscode-theme-kind"] });
+  } else {
+    coloursStale = null; // no observer: read every time
+  }
+  if (window.matchMedia) {
+    var schemeQuery = window.matchMedia("(prefers-color-scheme: dark)");
+    if (schemeQuery.addEventListener) schemeQuery.addEventListener("change", themeChanged);
+  }
   function colours() {
+    if (coloursStale === false && colourCache.colours) return colourCache.colours;
+    if (coloursStale === true) coloursStale = false;
     var style = getComputedStyle(document.body);
     var names = ["--bracket-page-background", "--bracket-card-fill", "--bracket-card-stroke", "--bracket-edge", "--bracket-highlight"];
     var values = names.map(function (n) { return style.getPropertyValue(n).trim(); });
@@ -1223,13 +1729,29 @@
   }
 
   // Draws the store into a pixel buffer: connectors as axis-aligned runs, cards as filled
-  // rectangles with a border when there is room. One pass over typed arrays, no path calls, so a
-  // million cards take a few tens of milliseconds. (sx, sy) scale and (ox, oy) offset map content
-  // coordinates to pixels.
-  function raster(s, pixels, width, height, sx, sy, ox, oy, c, marks) {
+  // rectangles with a border when there is room, only the items the spatial index finds in
+  // the buffer's window; where that window meets more than LOD_ITEMS_IN_VIEW items, from the
+  // levels of detail instead. No path calls, so a frame costs what it draws. (sx, sy) scale and
+  // (ox, oy) offset map content coordinates to pixels.
+  function paintPicture(s, pixels, width, height, sx, sy, ox, oy, c, marks) {
     pixels.fill(c.background);
-    // Far out, hundreds of cards and connector legs fall on the same pixels: a run or box equal
-    // to the last one drawn is skipped, which makes a fitted million-card tree cheap.
+    var r = { x0: -ox / sx, y0: -oy / sy, x1: (width - ox) / sx, y1: (height - oy) / sy };
+    if (s.spatial.levelsWanted && gridCount(s, r) > LOD_ITEMS_IN_VIEW) paintLevels(levelsOf(s), pixels, width, height, sx, sy, ox, oy, c);
+    else paintItems(s, r, pixels, width, height, sx, sy, ox, oy, c);
+    var cx = s.cx, cy = s.cy, cw = s.w, ch = s.h;
+    for (var k = 0; k < marks.length; k++) {
+      var m = marks[k];
+      if (m < 0 || m >= s.n) continue;
+      // Marked cards (highlight, focus, search) at least 5 pixels, so they show at any zoom.
+      var mx = cx[m] * sx + ox, my = cy[m] * sy + oy;
+      var hw = Math.max(2.5, cw[m] / 2 * sx), hh = Math.max(2.5, ch[m] / 2 * sy);
+      fillBox(pixels, width, height, mx - hw, my - hh, mx + hw, my + hh, c.mark, c.mark);
+    }
+  }
+
+  function paintItems(s, r, pixels, width, height, sx, sy, ox, oy, c) {
+    // Far out, many cards and connector legs fall on the same pixels: a run or box equal to
+    // the last one drawn is skipped.
     var lastRow = -1, lastA = -1, lastB = -1;
     function hline(x0, x1, y, colour) {
       y = Math.floor(y);
@@ -1246,36 +1768,26 @@
       var a = Math.max(0, Math.floor(y0 < y1 ? y0 : y1)), b = Math.min(height - 1, Math.floor(y0 < y1 ? y1 : y0));
       for (var y = a; y <= b; y++) pixels[y * width + x] = colour;
     }
-    var p = s.pts;
-    for (var e = 0; e < s.m; e++) {
+    var p = s.pts, edge = c.edge;
+    gridQuery(s, s.spatial.edges, r, function (e) {
       var o = 8 * e;
       var X0 = p[o] * sx + ox, Y0 = p[o + 1] * sy + oy, X1 = p[o + 2] * sx + ox, Y1 = p[o + 3] * sy + oy;
-      if (Y0 === Y1) hline(X0, X1, Y0, c.edge); else vline(X0, Y0, Y1, c.edge);
-      if (!s.edgeEnd[e]) continue; // the other siblings share the bus their ends draw
+      if (Y0 === Y1) hline(X0, X1, Y0, edge); else vline(X0, Y0, Y1, edge);
+      if (!s.edgeEnd[e]) return; // the other siblings share the bus their ends draw
       var X2 = p[o + 4] * sx + ox, Y2 = p[o + 5] * sy + oy, X3 = p[o + 6] * sx + ox, Y3 = p[o + 7] * sy + oy;
-      if (Y1 === Y2) hline(X1, X2, Y1, c.edge); else vline(X1, Y1, Y2, c.edge);
-      if (Y2 === Y3) hline(X2, X3, Y2, c.edge); else vline(X2, Y2, Y3, c.edge);
-    }
+      if (Y1 === Y2) hline(X1, X2, Y1, edge); else vline(X1, Y1, Y2, edge);
+      if (Y2 === Y3) hline(X2, X3, Y2, edge); else vline(X2, Y2, Y3, edge);
+    });
     var cx = s.cx, cy = s.cy, cw = s.w, ch = s.h;
     var lastLeft = -1, lastRight = -1, lastTop = -1, lastBottom = -1;
-    for (var i = 0; i < s.n; i++) {
+    gridQuery(s, s.spatial.cards, r, function (i) {
       var x0 = (cx[i] - cw[i] / 2) * sx + ox, x1 = (cx[i] + cw[i] / 2) * sx + ox;
-      if (x1 < 0 || x0 >= width) continue;
       var y0 = (cy[i] - ch[i] / 2) * sy + oy, y1 = (cy[i] + ch[i] / 2) * sy + oy;
-      if (y1 < 0 || y0 >= height) continue;
       var left = Math.floor(x0), top = Math.floor(y0), right = Math.ceil(x1), bottom = Math.ceil(y1);
-      if (left === lastLeft && right === lastRight && top === lastTop && bottom === lastBottom) continue;
+      if (left === lastLeft && right === lastRight && top === lastTop && bottom === lastBottom) return;
       lastLeft = left; lastRight = right; lastTop = top; lastBottom = bottom;
       fillBox(pixels, width, height, x0, y0, x1, y1, c.border, c.card);
-    }
-    for (var k = 0; k < marks.length; k++) {
-      var m = marks[k];
-      if (m < 0 || m >= s.n) continue;
-      // Marked cards (highlight, focus, search) at least 5 pixels, so they show at any zoom.
-      var mx = cx[m] * sx + ox, my = cy[m] * sy + oy;
-      var hw = Math.max(2.5, cw[m] / 2 * sx), hh = Math.max(2.5, ch[m] / 2 * sy);
-      fillBox(pixels, width, height, mx - hw, my - hh, mx + hw, my + hh, c.mark, c.mark);
-    }
+    });
   }
 
   function fillBox(pixels, width, height, x0, y0, x1, y1, border, fill) {
@@ -1300,15 +1812,22 @@
     if (!overviewBuffer || overviewBuffer.width !== width || overviewBuffer.height !== height) overviewBuffer = ctx.createImageData(width, height);
     var pixels = new Uint32Array(overviewBuffer.data.buffer);
     var k = state.scale * ratio;
-    raster(s, pixels, width, height, k, k, (s.margin - state.x) * k, (s.margin - state.y) * k, colours(), markedCards(s));
+    paintPicture(s, pixels, width, height, k, k, (s.margin - state.x) * k, (s.margin - state.y) * k, colours(), markedCards(s));
     ctx.putImageData(overviewBuffer, 0, 0);
   }
 
   function markedCards(s) {
     var marks = [];
     if (state.highlightId !== null) {
-      if (!s.duplicates) { if (s.idIndex.has(state.highlightId)) marks.push(s.idIndex.get(state.highlightId)); }
-      else for (var i = 0; i < s.n; i++) if (s.ids[i] === state.highlightId) marks.push(i);
+      if (!hasDuplicates(s)) { var one = indexOfId(s, state.highlightId); if (one >= 0) marks.push(one); }
+      else {
+        if (!s.highlighted || s.highlighted.id !== state.highlightId) {
+          var all = [];
+          for (var i = 0; i < s.n; i++) if (idEquals(s, i, state.highlightId)) all.push(i);
+          s.highlighted = { id: state.highlightId, cards: all };
+        }
+        marks = marks.concat(s.highlighted.cards);
+      }
     }
     if (state.match >= 0) marks.push(state.match);
     if (state.focus >= 0) marks.push(state.focus);
@@ -1362,7 +1881,7 @@
     var ctx = minimapCanvas.getContext("2d");
     var image = ctx.createImageData(minimapCanvas.width, minimapCanvas.height);
     var kx = minimapScale.sx * ratio, ky = minimapScale.sy * ratio;
-    raster(s, new Uint32Array(image.data.buffer), image.width, image.height, kx, ky, s.margin * kx, s.margin * ky, colours(), markedCards(s));
+    paintPicture(s, new Uint32Array(image.data.buffer), image.width, image.height, kx, ky, s.margin * kx, s.margin * ky, colours(), markedCards(s));
     ctx.putImageData(image, 0, 0);
   }
 
@@ -1400,7 +1919,7 @@
   function reveal(i) {
     var s = state.store;
     if (!s || i < 0 || i >= s.n) return;
-    post({ type: "reveal", id: s.ids[i], range: rangeFor(i) });
+    post({ type: "reveal", id: cardId(s, i), range: rangeFor(i) });
   }
 
   function highlight(id, options) {
@@ -1409,7 +1928,7 @@
     minimapDirty = true;
     var s = state.store;
     if (state.highlightId !== null && s && !(options && options.scroll === false)) {
-      var index = s.idIndex.has(state.highlightId) ? s.idIndex.get(state.highlightId) : -1;
+      var index = indexOfId(s, state.highlightId);
       if (index >= 0) bringIntoView(index, false);
     }
     requestDraw();
@@ -1417,15 +1936,16 @@
 
   function describeCard(i) {
     var s = state.store;
-    var parts = [s.labels[i] + (s.labels[i] !== s.ids[i] ? " (" + s.ids[i] + ")" : "")];
-    var kids = s.children.count[i];
+    var label = cardLabel(s, i), id = cardId(s, i);
+    var parts = [label + (label !== id ? " (" + id + ")" : "")];
+    var kids = childCount(s, i);
     parts.push("level " + (s.depth[i] + 1));
     parts.push(kids === 0 ? "no children" : plural(kids, "child").replace("childs", "children"));
     var p = s.parent[i];
     if (p >= 0) {
       var position = 1;
       for (var c = s.children.prev[i]; c >= 0; c = s.children.prev[c]) position++;
-      parts.push(position + " of " + s.children.count[p] + " under " + s.labels[p]);
+      parts.push(position + " of " + childCount(s, p) + " under " + cardLabel(s, p));
     } else {
       parts.push("root");
     }
@@ -1483,6 +2003,55 @@
   var matches = [];
   var matchPosition = -1;
 
+  // Every card whose ID or label contains `query` (lower case): exact IDs first, then the rest
+  // in tree order. indexOf over the two joined, lower-cased columns, so a million cards cost
+  // two native string scans plus the matches, not a million string objects.
+  function findCards(s, query) {
+    var hit = new Uint8Array(s.n), exact = [];
+    scanColumn(s.idText, query, function (i, whole) {
+      if (whole && hit[i] !== 2) { hit[i] = 2; exact.push(i); } else if (hit[i] === 0) hit[i] = 1;
+    });
+    scanColumn(s.labelText, query, function (i) { if (hit[i] === 0) hit[i] = 1; });
+    exact.sort(function (a, b) { return a - b; });
+    for (var i = 0; i < s.n; i++) if (hit[i] === 1) exact.push(i);
+    return exact;
+  }
+
+  // Calls found(card, whole) for each card of the column containing `query` (whole: the
+  // card's text is exactly the query).
+  function scanColumn(col, query, found) {
+    var n = col.ends.length, q = query.length, edits = col.edits, lower = loweredText(col);
+    if (lower === false) {
+      for (var k = 0; k < n; k++) {
+        var text = textAt(col, k).toLowerCase();
+        if (text.indexOf(query) >= 0) found(k, text === query);
+      }
+      return;
+    }
+    var ends = col.ends, from = 0, card = 0;
+    for (;;) {
+      var at = lower.indexOf(query, from);
+      if (at < 0) break;
+      // The card holding position `at`: the first whose end is past it (binary search on).
+      var lo = card, hi = n - 1;
+      while (lo < hi) { var mid = (lo + hi) >> 1; if (ends[mid] > at) hi = mid; else lo = mid + 1; }
+      card = lo;
+      var start = textStart(col, card);
+      if (at + q <= ends[card]) {
+        if (edits === null || !edits.has(card)) found(card, at === start && ends[card] - start === q);
+        from = ends[card];
+      } else {
+        from = at + 1; // across two cards' texts: not a match
+      }
+    }
+    if (edits !== null) {
+      edits.forEach(function (value, index) {
+        var text = value.toLowerCase();
+        if (text.indexOf(query) >= 0) found(index, text === query);
+      });
+    }
+  }
+
   function runSearch(move) {
     var s = state.store;
     var query = searchBox.value.trim().toLowerCase();
@@ -1494,16 +2063,7 @@
       requestDraw();
       return;
     }
-    if (!s.lower) {
-      s.lower = { ids: s.ids.map(function (t) { return t.toLowerCase(); }), labels: s.labels.map(function (t) { return t.toLowerCase(); }) };
-    }
-    // Exact IDs first, then every card whose ID or label contains the text, in tree order.
-    var exact = [], rest = [];
-    for (var i = 0; i < s.n; i++) {
-      if (s.lower.ids[i] === query) exact.push(i);
-      else if (s.lower.ids[i].indexOf(query) >= 0 || s.lower.labels[i].indexOf(query) >= 0) rest.push(i);
-    }
-    matches = exact.concat(rest);
+    matches = findCards(s, query);
     if (matches.length === 0) {
       matchPosition = -1;
       state.match = -1;
@@ -1579,7 +2139,7 @@
     setView(state.scale, state.x + dx / state.scale, state.y + dy / state.scale);
   }, { passive: false });
 
-  window.addEventListener("resize", function () { minimapDirty = true; setView(state.scale, state.x, state.y); });
+  window.addEventListener("resize", function () { viewCache = null; minimapDirty = true; setView(state.scale, state.x, state.y); });
 
   viewport.addEventListener("keydown", function (event) {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -1800,13 +2360,15 @@
     sequence: function () { return state.sequence; },
     view: function () { return { scale: state.scale, x: state.x, y: state.y, mode: lastMode }; },
     cardCount: function () { return state.store ? state.store.n : 0; },
-    focused: function () { return state.focus >= 0 && state.store ? state.store.ids[state.focus] : null; },
-    match: function () { return state.match >= 0 && state.store ? state.store.ids[state.match] : null; },
+    // The picture's size in SVG user units (margin included), as Fit fits it.
+    size: function () { return pictureSize(); },
+    focused: function () { return state.focus >= 0 && state.store ? cardId(state.store, state.focus) : null; },
+    match: function () { return state.match >= 0 && state.store ? cardId(state.store, state.match) : null; },
     markup: pictureMarkup,
-    // { version, at, frames }: the last painted version, when (epoch ms), and the recent draw
-    // times from frame start to painted (ms).
+    // { version, at, frames, draws }: the last painted version, when (epoch ms), the recent
+    // frames from frame start to painted (ms), and the page's own script time in each (ms).
     painted: function () {
-      return { version: painted.version, at: painted.at, received: painted.receivedAt, frames: painted.frames.slice() };
+      return { version: painted.version, at: painted.at, received: painted.receivedAt, frames: painted.frames.slice(), draws: painted.draws.slice() };
     },
     preparePrint: preparePrint,
     // The geometry as the page holds it, in the payload's shape (nodes and edges), for tests.
@@ -1815,13 +2377,13 @@
       if (!s) return null;
       var nodes = [], edges = [];
       for (var i = 0; i < s.n; i++) {
-        nodes.push({ id: s.ids[i], label: s.labels[i], x: s.cx[i], y: s.cy[i], width: s.w[i], height: s.h[i],
-          depth: s.depth[i], parent: s.parent[i] >= 0 ? s.ids[s.parent[i]] : null, range: rangeFor(i) });
+        nodes.push({ id: cardId(s, i), label: cardLabel(s, i), x: s.cx[i], y: s.cy[i], width: s.w[i], height: s.h[i],
+          depth: s.depth[i], parent: s.parent[i] >= 0 ? cardId(s, s.parent[i]) : null, range: rangeFor(i) });
       }
       for (var e = 0; e < s.m; e++) {
         var pts = [];
         for (var k = 0; k < 4; k++) pts.push({ x: s.pts[8 * e + 2 * k], y: s.pts[8 * e + 2 * k + 1] });
-        edges.push({ child: s.edgeIds[e], points: pts });
+        edges.push({ child: edgeKey(s, e), points: pts });
       }
       return { width: s.width, height: s.height, margin: s.margin, nodes: nodes, edges: edges };
     },

@@ -230,7 +230,7 @@ struct PreviewRender {
         writer.key("svgHeight"); writer.raw(Array(size.height.utf8))
         writer.key("title"); writer.string(diagram.settings.title ?? "Bracket diagram")
         writer.key("desc"); writer.string(svgDescriptionFragment(diagram, cardCount: geometry.centres.count))
-        writer.key("style"); writer.string(svgStyleSheetText())
+        writer.key("style"); writer.string(svgStyleSheetText(recordsResults: snapshot.recordsResults))
         let metrics = svgFontMetricsPerPixel()
         writer.key("text")
         writer.beginObject()

@@ -1,0 +1,30 @@
+import BracketSyntax
+
+extension DiagramResults {
+    /// `long-label` for the cards whose label fits alone but not beside its score slot (which
+    /// the layout sizes with the same `CardTextFit`), so the warning and the "…" on the card
+    /// agree for scored cards too. A label cut short even without a score already has its
+    /// warning from the label scan (`SubtreeScan`); a derived label (a winner's name on its
+    /// match's card) is reported at the card's score, which is what crowds it out.
+    static func scoreRoomDiagnostics(
+        _ nodes: DiagramNodes, fit: CardTextFit, attributes: [Int: NodeAttributes], labelRanges: [Int: ByteRange]
+    ) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for index in 0..<nodes.count {
+            guard nodes.scores[index] != nil || nodes.isByes[index], let slot = fit.scoreSlot(of: nodes, index) else {
+                continue
+            }
+            let label = nodes.labels[index]
+            let reserved = CardTextFit.scoreRoom(slot.width)
+            guard fit.singleLineWidth(label, reserving: reserved) == nil, !label.isEmpty,
+                fit.wrap(label, reserving: reserved).isTruncated, !fit.isTruncated(label)
+            else { continue }
+            let range = nodes.hasExplicitLabels[index]
+                ? labelRanges[index] ?? nodes.idRanges[index]
+                : attributes[index]?.scoreRange ?? nodes.idRanges[index]
+            diagnostics.append(Diagnostic(
+                range: range, severity: .warning, code: .longLabel, message: fit.longLabelBesideScoreMessage))
+        }
+        return diagnostics
+    }
+}
