@@ -17,23 +17,120 @@ extension Document {
     /// bad range from a client cannot crash the process.
     @discardableResult
     public mutating func apply(_ edit: TextEdit) -> ReparseScope {
+        let edit = clamped(edit)
+        // Plans are made against the old text and tree; only then does the text change.
+        let plan = self.plan(edit)
+        text.replaceSubrange(edit.range.start..<edit.range.end, with: edit.replacement)
+        lineIndex.apply(replacing: edit.range, newLength: edit.replacement.count, in: text)
+        return finish(plan, delta: edit.replacement.count - edit.range.length)
+    }
+
+    /// Applies several edits in order, each against the text the previous one produced (as one
+    /// batch: see `apply(count:_:)`); returns how each reparse went.
+    @discardableResult
+    public mutating func apply(_ edits: [TextEdit]) -> [ReparseScope] {
+        apply(count: edits.count) { index, _, _ in edits[index] }
+    }
+
+    /// Applies `count` edits that arrive together, as the changes of one `didChange` do:
+    /// `edit(i, text, lineIndex)` gives edit `i` against the text the edits before it produced
+    /// (only then can a client's line and column be turned into offsets).
+    ///
+    /// Each edit is reparsed on its own while it can be. One that cannot (alone it unbalances
+    /// the braces: `wrap {` inserted before a node, with its `}` as the next change) is not
+    /// parsed in a state that exists only between two changes: it and every later edit of the
+    /// batch are joined into one edit of the text as it was before it, reparsed once, and
+    /// together they usually balance, so the lines or the block around them are enough.
+    @discardableResult
+    public mutating func apply(count: Int, _ edit: (Int, [UInt8], LineIndex) -> TextEdit) -> [ReparseScope] {
+        var scopes: [ReparseScope] = []
+        var index = 0
+        while index < count {
+            let next = clamped(edit(index, text, lineIndex))
+            index += 1
+            let plan = self.plan(next)
+            if plan != nil || index == count {
+                text.replaceSubrange(next.range.start..<next.range.end, with: next.replacement)
+                lineIndex.apply(replacing: next.range, newLength: next.replacement.count, in: text)
+                scopes.append(finish(plan, delta: next.replacement.count - next.range.length))
+                continue
+            }
+            // Join this edit and the rest: the text and line index follow every edit (the next
+            // edit's offsets depend on them), the tree and the tables wait for the joined edit.
+            var joined = JoinedEdit(next, in: text)
+            text.replaceSubrange(next.range.start..<next.range.end, with: next.replacement)
+            lineIndex.apply(replacing: next.range, newLength: next.replacement.count, in: text)
+            while index < count {
+                let later = clamped(edit(index, text, lineIndex))
+                index += 1
+                joined.add(later, in: text)
+                text.replaceSubrange(later.range.start..<later.range.end, with: later.replacement)
+                lineIndex.apply(replacing: later.range, newLength: later.replacement.count, in: text)
+            }
+            // Plans read the text the tree was parsed from: put the joined span's old bytes back
+            // for planning (the line index already describes the final text).
+            let replacement = Array(text[joined.start..<joined.newEnd])
+            text.replaceSubrange(joined.start..<joined.newEnd, with: joined.oldBytes)
+            let whole = TextEdit(range: ByteRange(joined.start, joined.start + joined.oldBytes.count), replacement: replacement)
+            let joinedPlan = self.plan(whole)
+            text.replaceSubrange(whole.range.start..<whole.range.end, with: replacement)
+            scopes.append(finish(joinedPlan, delta: replacement.count - whole.range.length))
+            break
+        }
+        return scopes
+    }
+
+    /// The edit with its range clamped to the text, so a bad range from a client cannot crash.
+    private func clamped(_ edit: TextEdit) -> TextEdit {
         let start = max(0, min(edit.range.start, text.count))
         let end = max(start, min(edit.range.end, text.count))
-        let edit = TextEdit(range: ByteRange(start, end), replacement: edit.replacement)
-        // Plans are made against the old text and tree; only then does the text change.
-        let plan = planTokenRelex(edit) ?? planLineReparse(edit) ?? planBlockReparse(edit)
-        text.replaceSubrange(start..<end, with: edit.replacement)
-        lineIndex.apply(replacing: edit.range, newLength: edit.replacement.count, in: text)
+        return TextEdit(range: ByteRange(start, end), replacement: edit.replacement)
+    }
+
+    /// The cheapest reparse of `edit` that is sure to equal a full parse, or nil.
+    private func plan(_ edit: TextEdit) -> ReparsePlan? {
+        if let plan = planTokenRelex(edit) { return plan }
+        // An edit that adds or removes a brace on balance leaves no balanced part around it.
+        if let change = braceCountChange(edit), change != 0 { return nil }
+        return planLineReparse(edit) ?? planBlockReparse(edit)
+    }
+
+    /// Brings the tree and tables up to the text, which the edit has already changed.
+    private mutating func finish(_ plan: ReparsePlan?, delta: Int) -> ReparseScope {
         guard let plan else {
             self = Document(text: text)
             return .full
         }
-        return commit(plan, delta: edit.replacement.count - edit.range.length)
+        return commit(plan, delta: delta)
+    }
+}
+
+/// Several edits joined into one: the bytes `start..<newEnd` of the current text replaced the
+/// bytes `oldBytes` of the text before the first of them, and nothing else changed.
+private struct JoinedEdit {
+    var start: Int
+    var newEnd: Int
+    var oldBytes: [UInt8]
+
+    /// Starts with `edit`, against `text` (before it is applied).
+    init(_ edit: TextEdit, in text: [UInt8]) {
+        start = edit.range.start
+        newEnd = edit.range.start + edit.replacement.count
+        oldBytes = Array(text[edit.range.start..<edit.range.end])
     }
 
-    /// Applies several edits in order.
-    public mutating func apply(_ edits: [TextEdit]) {
-        for edit in edits { apply(edit) }
+    /// Adds `edit`, against `text` (the joined edits applied, not yet `edit`): the joined span
+    /// grows to cover it, taking the bytes it reaches outside the span as old bytes too.
+    mutating func add(_ edit: TextEdit, in text: [UInt8]) {
+        if edit.range.start < start {
+            oldBytes.insert(contentsOf: text[edit.range.start..<start], at: 0)
+            start = edit.range.start
+        }
+        if edit.range.end > newEnd {
+            oldBytes.append(contentsOf: text[newEnd..<edit.range.end])
+            newEnd = edit.range.end
+        }
+        newEnd += edit.replacement.count - edit.range.length
     }
 }
 

@@ -141,6 +141,7 @@ extension Document {
             return lexer.position
         }
         guard reached == stop else { return nil }
+        relexed.braceDepth = depth
         // The token before the region ended where the region starts; only a lone CR can grow
         // past that point (into CRLF), so a region that now starts with LF after a CR is refused.
         if region.lowerBound > 0, text[region.lowerBound - 1] == 0x0D, buffer.first == 0x0A { return nil }
@@ -161,4 +162,34 @@ struct Relexed {
     var bracesBalance = true
     /// No token but whitespace, line breaks, comments or a byte order mark.
     var onlyTrivia = true
+    /// How many more `{` than `}` tokens.
+    var braceDepth = 0
+}
+
+extension Document {
+    /// How much the edit changes the count of `{` minus `}` tokens in the whole text, found by
+    /// lexing only the old tokens it touches and what they become; nil when the new text does
+    /// not lex back in step with the old one by their end (an unclosed quote typed, say).
+    ///
+    /// A text whose braces balanced keeps no balanced block around an edit that changes this
+    /// count, so the line and block reparses need not try: each would lex its whole region to
+    /// find out, and the regions around an edit grow to the whole file (the root's block), which
+    /// made `wrap {` typed before a node cost a lex of every enclosing block before the full parse.
+    func braceCountChange(_ edit: TextEdit) -> Int? {
+        guard let first = tree.token(at: max(0, edit.range.start - 1)), let last = tree.token(at: edit.range.end) else {
+            return nil
+        }
+        let region = min(first.range.start, edit.range.start)..<max(last.range.end, edit.range.end)
+        guard let relexed = relex(region, edit: edit) else { return nil }
+        let old = text.withUnsafeBufferPointer { bytes in
+            var lexer = Lexer(bytes, in: region, atFileStart: region.lowerBound == 0)
+            var depth = 0
+            while lexer.position < region.upperBound, let token = lexer.next() {
+                if token.kind == .leftBrace { depth += 1 }
+                if token.kind == .rightBrace { depth -= 1 }
+            }
+            return depth
+        }
+        return relexed.braceDepth - old
+    }
 }

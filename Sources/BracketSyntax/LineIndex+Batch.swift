@@ -16,6 +16,8 @@ extension LineIndex {
         /// The character boundary counted up to on `line`, and the code units before it.
         private var cursor: Int
         private var units = 0
+        /// The first non-ASCII run that may lie at or after `cursor` (the cursor only moves on).
+        private var run = 0
 
         public init(_ index: LineIndex, in bytes: [UInt8], encoding: PositionEncoding) {
             self.index = index
@@ -45,6 +47,14 @@ extension LineIndex {
                 return LinePosition(line: line, character: start - lineStart)
             }
             while cursor < clamped {
+                // An ASCII byte is one code unit in every encoding: jump over them.
+                let next = index.nonASCII.next(atOrAfter: cursor, run: &run)
+                if next > cursor {
+                    let skip = min(next, clamped) - cursor
+                    units += skip
+                    cursor += skip
+                    continue
+                }
                 let width = utf8SequenceLength(bytes[cursor])
                 if cursor + width > clamped { break }
                 units += (encoding == .utf16 && width == 4) ? 2 : 1

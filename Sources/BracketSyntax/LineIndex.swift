@@ -28,6 +28,8 @@ public struct LineIndex: Sendable, Hashable {
     /// Byte offset where each line starts; always begins with 0.
     public private(set) var lineStarts: [Int]
     public private(set) var length: Int
+    /// Where the non-ASCII bytes are, so that column conversions jump over ASCII stretches.
+    private(set) var nonASCII: NonASCIIRuns
 
     public init(_ bytes: [UInt8]) {
         var starts = [0]
@@ -37,6 +39,7 @@ public struct LineIndex: Sendable, Hashable {
         // document keeps its index for as long as it is open, so give the slack back.
         lineStarts = starts.capacity > starts.count + 1024 ? Array(starts[...]) : starts
         length = bytes.count
+        nonASCII = NonASCIIRuns(bytes)
     }
 
     /// Appends the start of every line that begins after a break found in `from..<to` (a break
@@ -85,26 +88,27 @@ public struct LineIndex: Sendable, Hashable {
     }
 
     /// Updates the index for `range` (offsets before the edit) having been replaced by
-    /// `newLength` bytes; `bytes` is the text after the edit. Only the lines around the edit are
-    /// scanned again, and the starts of later lines move by the length change, so an edit costs
-    /// the size of the lines it touches plus one addition per later line, not a scan of the text.
+    /// `newLength` bytes; `bytes` is the text after the edit. Only the new bytes are scanned, and
+    /// the starts of later lines move by the length change, so an edit costs its own size plus
+    /// one addition per later line: not a scan of its line, which in a file written on one line
+    /// is the whole file.
     public mutating func apply(replacing range: ByteRange, newLength: Int, in bytes: [UInt8]) {
         let delta = newLength - range.length
-        // Whether an offset starts a line depends on the byte before it and (for `\r\n`) the byte
-        // at it, so starts up to range.start - 1 are unaffected, and so are starts after
-        // range.end + 1 (then only shifted). Rescan from the line holding range.start - 1 to the
-        // first start past range.end + 1.
-        let firstLine = line(containing: max(0, range.start - 1))
-        let afterLine = line(containing: range.end + 1) + 1  // the first start > range.end + 1
-        let scanFrom = lineStarts[firstLine]
-        let scanTo = afterLine < lineStarts.count ? lineStarts[afterLine] + delta : bytes.count
+        let newEnd = range.start + newLength
+        // Whether an offset starts a line depends on the byte before it and (for `\r\n`) the
+        // byte at it. So old starts below range.start and above range.end depend on unchanged
+        // bytes only (the latter just move); those in range.start...range.end are found again,
+        // as the new starts in range.start...newEnd.
+        let low = lineStarts.partitioningIndex { $0 >= max(range.start, 1) }
+        let high = lineStarts.partitioningIndex { $0 > range.end }
         var fresh: [Int] = []
-        Self.scanLineStarts(bytes, from: scanFrom, to: scanTo, into: &fresh)
-        // The scan finds the start at scanTo again; that one is kept from the shifted tail.
-        if afterLine < lineStarts.count, fresh.last == scanTo { fresh.removeLast() }
-        lineStarts.replaceSubrange((firstLine + 1)..<afterLine, with: fresh)
+        if range.start > 0, Self.startsLine(range.start, in: bytes) { fresh.append(range.start) }
+        Self.scanLineStarts(bytes, from: range.start, to: newEnd, into: &fresh)
+        // A `\r` ending the new bytes may have found its `\n` just after them: that start is kept.
+        while let last = fresh.last, last > newEnd { fresh.removeLast() }
+        lineStarts.replaceSubrange(low..<high, with: fresh)
         if delta != 0 {
-            let tailStart = firstLine + 1 + fresh.count
+            let tailStart = low + fresh.count
             // Wrapping adds (every start stays within the text, so none can overflow) let the
             // compiler vectorise this loop; with overflow checks it ran one start per cycle, and
             // on a 7 MB file it was half the time of an edit in the middle.
@@ -113,6 +117,14 @@ public struct LineIndex: Sendable, Hashable {
             }
         }
         length = bytes.count
+        nonASCII.apply(replacing: range, newLength: newLength, in: bytes)
+    }
+
+    /// Whether a line starts at `offset` (> 0): after `\n`, or after a `\r` not followed by `\n`.
+    private static func startsLine(_ offset: Int, in bytes: [UInt8]) -> Bool {
+        let before = bytes[offset - 1]
+        if before == 0x0A { return true }
+        return before == 0x0D && (offset == bytes.count || bytes[offset] != 0x0A)
     }
 
     /// The line holding `offset` (an offset at a line start belongs to that line).
@@ -139,7 +151,16 @@ public struct LineIndex: Sendable, Hashable {
         }
         var units = 0
         var index = start
+        var run = nonASCII.firstRun(endingAfter: start)
         while index < clamped {
+            // An ASCII byte is one code unit in every encoding: jump over them.
+            let next = nonASCII.next(atOrAfter: index, run: &run)
+            if next > index {
+                let skip = min(next, clamped) - index
+                units += skip
+                index += skip
+                continue
+            }
             let width = utf8SequenceLength(bytes[index])
             if index + width > clamped { break }
             units += (encoding == .utf16 && width == 4) ? 2 : 1
@@ -160,7 +181,15 @@ public struct LineIndex: Sendable, Hashable {
         let wanted = max(0, position.character)
         var units = 0
         var index = start
+        var run = nonASCII.firstRun(endingAfter: start)
         while index < end, units < wanted {
+            let next = nonASCII.next(atOrAfter: index, run: &run)
+            if next > index {
+                let skip = min(next - index, end - index, wanted - units)
+                units += skip
+                index += skip
+                continue
+            }
             let width = min(utf8SequenceLength(bytes[index]), end - index)
             let step = encoding == .utf8 ? width : ((encoding == .utf16 && width == 4) ? 2 : 1)
             if units + step > wanted { break }

@@ -54,6 +54,45 @@ import Testing
         #expect(client.finish() == 0)
     }
 
+    /// A new parent around a subtree, sent as one didChange of two changes (the later one
+    /// first, as editors send a multi-range edit), on a line holding non-ASCII labels so the
+    /// UTF-16 columns differ from bytes; then a change without a range between ranged ones.
+    @Test func wrapInANewParentAsTwoChangesOfOneDidChange() throws {
+        let client = LSPTestClient()
+        client.initialize(encodings: ["utf-16"])
+        client.open(uri, "1 \"🏆\" { 2 \"é\" { 4 5 } 3 }\n")
+        client.notify("textDocument/didChange", [
+            "textDocument": ["uri": .string(uri), "version": 2],
+            "contentChanges": [
+                // ` }` after `2 "é" { 4 5 }`, then `w { ` before `2`.
+                ["range": ["start": ["line": 0, "character": 22], "end": ["line": 0, "character": 22]], "text": " }"],
+                ["range": ["start": ["line": 0, "character": 9], "end": ["line": 0, "character": 9]], "text": "w { "],
+            ],
+        ])
+        client.request(2, "bracket/preview", ["textDocument": ["uri": .string(uri)]])
+        let preview = try #require(client.response(2)?["result"])
+        #expect(lastDiagnostics(client)?["diagnostics"] == [])
+        let ids = preview["geometry"]?["nodes"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+        #expect(ids == ["1", "w", "2", "4", "5", "3"])
+        client.notify("textDocument/didChange", [
+            "textDocument": ["uri": .string(uri), "version": 3],
+            "contentChanges": [
+                ["range": ["start": ["line": 0, "character": 26], "end": ["line": 0, "character": 28]], "text": ""],
+                ["text": "1 { 2 2 }\n"],
+                ["range": ["start": ["line": 0, "character": 6], "end": ["line": 0, "character": 7]], "text": "{"],
+                ["range": ["start": ["line": 0, "character": 7], "end": ["line": 0, "character": 7]], "text": " 9 }"],
+            ],
+        ])
+        client.sync()
+        // `1 { 2 { 9 } }`: the unbalanced `{` only balances with the change after it.
+        #expect(lastDiagnostics(client)?["version"] == 3)
+        #expect(lastDiagnostics(client)?["diagnostics"] == [])
+        client.request(3, "bracket/preview", ["textDocument": ["uri": .string(uri)]])
+        let after = try #require(client.response(3)?["result"])
+        #expect(after["geometry"]?["nodes"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == ["1", "2", "9"])
+        #expect(client.finish() == 0)
+    }
+
     @Test func changeForUnknownDocumentIsIgnored() {
         let client = LSPTestClient()
         client.initialize()

@@ -106,6 +106,63 @@ import Testing
                 bytes.replaceSubrange(start..<end, with: replacement)
                 index.apply(replacing: ByteRange(start, end), newLength: replacement.count, in: bytes)
                 #expect(index.lineStarts == Self.referenceLineStarts(bytes), "\(bytes)")
+                // The non-ASCII runs too: an edited index equals a fresh one.
+                #expect(index == LineIndex(bytes), "\(bytes)")
+            }
+        }
+    }
+
+    /// A position's character, counted one UTF-8 sequence at a time from the line start: what
+    /// the index computed before it learned to jump over ASCII runs.
+    static func referenceCharacter(of offset: Int, lineStart: Int, in bytes: [UInt8], encoding: PositionEncoding) -> Int {
+        var units = 0
+        var index = lineStart
+        while index < offset {
+            let lead = bytes[index]
+            let width = lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : lead < 0xF8 ? 4 : 1
+            if index + width > offset { break }
+            units += encoding == .utf8 ? width : (encoding == .utf16 && width == 4) ? 2 : 1
+            index += width
+        }
+        return units
+    }
+
+    /// Long lines mixing ASCII runs of every length with valid and broken multi-byte characters,
+    /// edited at random: every position, every offset and the cursor agree with a walk of one
+    /// character at a time.
+    @Test(arguments: [PositionEncoding.utf16, .utf32])
+    func columnsOnLongMixedLinesMatchACharacterWalk(encoding: PositionEncoding) {
+        var random = SeededRandom(seed: 0x1D18)
+        let pieces: [[UInt8]] = [
+            Array("a".utf8), Array("abcdefghijklmnopq".utf8), Array("é".utf8), Array("नि".utf8),
+            Array("🏆".utf8), [0xE0, 0x61], [0x80], [0xFF], [0xF0, 0x9F], Array("\n".utf8),
+        ]
+        for _ in 0..<40 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...30, using: &random) {
+                bytes += pieces[Int.random(in: 0..<(Int.random(in: 0..<4, using: &random) == 0 ? pieces.count : 3), using: &random)]
+            }
+            var index = LineIndex(bytes)
+            for round in 0..<4 {
+                if round > 0 {
+                    let start = Int.random(in: 0...bytes.count, using: &random)
+                    let end = Int.random(in: start...min(bytes.count, start + 12), using: &random)
+                    let replacement = pieces[Int.random(in: 0..<pieces.count, using: &random)]
+                    bytes.replaceSubrange(start..<end, with: replacement)
+                    index.apply(replacing: ByteRange(start, end), newLength: replacement.count, in: bytes)
+                }
+                var cursor = LineIndex.PositionCursor(index, in: bytes, encoding: encoding)
+                for offset in 0...bytes.count {
+                    let line = index.line(containing: offset)
+                    let expected = LinePosition(
+                        line: line,
+                        character: Self.referenceCharacter(
+                            of: offset, lineStart: index.lineStarts[line], in: bytes, encoding: encoding))
+                    #expect(index.position(of: offset, in: bytes, encoding: encoding) == expected, "\(bytes) \(offset)")
+                    #expect(cursor.position(of: offset) == expected, "\(bytes) \(offset)")
+                    let back = index.offset(of: expected, in: bytes, encoding: encoding)
+                    #expect(back <= offset && index.position(of: back, in: bytes, encoding: encoding) == expected)
+                }
             }
         }
     }

@@ -23,29 +23,48 @@ extension LanguageServer {
             logError("didChange for a document that is not open: \(uri); ignored")
             return
         }
-        for change in notification.contentChanges {
-            guard let range = change.range else {
-                open.document = Document(change.text)
+        let changes = notification.contentChanges
+        var applied = 0
+        while applied < changes.count {
+            // A change without a range replaces the whole text; the ranged ones between two such
+            // go to the document together, so that a change that only balances with the next one
+            // (a new `{` and its `}`) is reparsed with it instead of on its own.
+            guard changes[applied].range != nil else {
+                open.document = Document(changes[applied].text)
                 preview.recordEdit(uri, TokenEdit(range: ByteRange(0, 0), newLength: 0), scope: nil)
+                applied += 1
                 continue
             }
-            let start = offset(of: range.start, in: open.document)
-            let end = offset(of: range.end, in: open.document)
-            // A reversed range is a client bug; applying it the right way round keeps the text sane.
-            let byteRange = ByteRange(min(start, end), max(start, end))
-            let edit = TextEdit(range: byteRange, replacement: change.text)
-            let scope = open.document.apply(edit)
-            preview.recordEdit(uri, TokenEdit(range: byteRange, newLength: edit.replacement.count), scope: scope,
-                               lines: min(range.start.line, range.end.line)...max(range.start.line, range.end.line))
+            var ranged: [(range: LSPRange, text: String)] = []
+            while applied < changes.count, let range = changes[applied].range {
+                ranged.append((range, changes[applied].text))
+                applied += 1
+            }
+            let encoding = encoding
+            var edits: [TextEdit] = []
+            let scopes = open.document.apply(count: ranged.count) { index, text, lineIndex in
+                let (range, replacement) = ranged[index]
+                let start = lineIndex.offset(
+                    of: LinePosition(line: range.start.line, character: range.start.character), in: text, encoding: encoding)
+                let end = lineIndex.offset(
+                    of: LinePosition(line: range.end.line, character: range.end.character), in: text, encoding: encoding)
+                // A reversed range is a client bug; applying it the right way round keeps the text sane.
+                let edit = TextEdit(range: ByteRange(min(start, end), max(start, end)), replacement: replacement)
+                edits.append(edit)
+                return edit
+            }
+            // The preview's diagram follows one-token edits applied one by one (a joined batch
+            // reports fewer scopes than edits: the diagram is then built anew).
+            for (index, edit) in edits.enumerated() {
+                let range = ranged[index].range
+                preview.recordEdit(uri, TokenEdit(range: edit.range, newLength: edit.replacement.count),
+                                   scope: scopes.count == edits.count ? scopes[index] : nil,
+                                   lines: min(range.start.line, range.end.line)...max(range.start.line, range.end.line))
+            }
         }
         open.version = notification.textDocument.version
         documents[uri] = open
         documentDidChange(uri: uri)
-    }
-
-    private func offset(of position: Position, in document: Document) -> Int {
-        document.lineIndex.offset(
-            of: LinePosition(line: position.line, character: position.character), in: document.text, encoding: encoding)
     }
 
     func didClose(_ notification: DidCloseTextDocumentNotification) {
