@@ -41,7 +41,7 @@ extension LanguageServer {
                 applied += 1
             }
             let encoding = encoding
-            var edits: [TextEdit] = []
+            var edits: [BracketModel.TextEdit] = []
             let scopes = open.document.apply(count: ranged.count) { index, text, lineIndex in
                 let (range, replacement) = ranged[index]
                 let start = lineIndex.offset(
@@ -49,7 +49,7 @@ extension LanguageServer {
                 let end = lineIndex.offset(
                     of: LinePosition(line: range.end.line, character: range.end.character), in: text, encoding: encoding)
                 // A reversed range is a client bug; applying it the right way round keeps the text sane.
-                let edit = TextEdit(range: ByteRange(min(start, end), max(start, end)), replacement: replacement)
+                let edit = BracketModel.TextEdit(range: ByteRange(min(start, end), max(start, end)), replacement: replacement)
                 edits.append(edit)
                 return edit
             }
