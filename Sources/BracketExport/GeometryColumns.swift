@@ -14,6 +14,16 @@ import BracketModel
 /// start line and character, end line and character, as already converted by the caller),
 /// `edgeChildren` the card index of each connector's child (its parent follows from the depths),
 /// `edgePoints` eight numbers per connector (x and y of its four points).
+///
+/// A tree that records results (some `score` or `winner`) also gets `entrants` (the card index of
+/// the leaf whose competitor each card shows, -1 for none), `results` (one character per card:
+/// `w` won the match at its parent, `l` lost it, `p` a slot still to be decided (`P` when it has
+/// a label of its own), `b` a bye, `-` none of these: `DiagramNodes.outcome`), its scores as
+/// written, sparsely, `scoreCards` (ascending card indices) beside `scoreTexts`, and the score
+/// slots as drawn (`Geometry.scores`): `slotCards`, `slotTexts`, `slotX` (the text's anchor),
+/// `slotSides` (a letter per slot: `s` at the card's left edge, `e` at its right) and `labelX`
+/// (where the card's label lines are centred). A tree without results pays nothing: the
+/// members are absent.
 public func writeGeometryColumns(_ diagram: Diagram, _ geometry: Geometry, ranges: [NodeRange]) -> [UInt8] {
     let count = min(diagram.nodes.count, geometry.centres.count, ranges.count)
     let edges = geometry.edgeChildren.indices.filter {
@@ -42,7 +52,15 @@ private func estimatedColumnsSize(_ diagram: Diagram, _ geometry: Geometry, coun
     let perCard = 2 * 3 + 5 * numberBytes + 4 * 11 + 16
     let perEdge = 12 + 8 * numberBytes
     let header = 1024 + ByteSink.jsonStringBound((diagram.settings.title ?? "").utf8.count)
-    return count &* perCard &+ edges &* perEdge &+ ByteSink.jsonStringBound(textBytes) &+ header
+    var results = 0
+    if diagram.recordsResults {
+        // An entrant (ten digits), a result letter, a score's index and a slot's index, letter
+        // and two numbers; the texts as text.
+        results = count &* (32 + 2 * numberBytes)
+        for index in 0..<count { if let score = nodes.scores[index] { textBytes &+= 3 &+ score.utf8.count } }
+        for text in geometry.scores.texts { textBytes &+= 3 &+ text.utf8.count }
+    }
+    return count &* perCard &+ results &+ edges &* perEdge &+ ByteSink.jsonStringBound(textBytes) &+ header
 }
 
 private func writeColumns(
@@ -83,7 +101,46 @@ private func writeColumns(
         out.raw(",")
         pair(&out, points.3)
     }
+    if diagram.recordsResults { writeResultColumns(&out, diagram, geometry, count: count) }
     out.raw("}")
+}
+
+private func writeResultColumns(_ out: inout ByteSink, _ diagram: Diagram, _ geometry: Geometry, count: Int) {
+    let nodes = diagram.nodes
+    column(&out, "entrants", count) { out, index in
+        let entrant = Int(nodes.entrants[index])
+        out.integer(entrant < count ? entrant : -1)
+    }
+    out.raw(",\"results\":\"")
+    for index in 0..<count { out.raw(resultLetter(nodes, index)) }
+    out.raw("\"")
+    let scored = (0..<count).filter { nodes.scores[$0] != nil }
+    column(&out, "scoreCards", scored.count) { out, position in out.integer(scored[position]) }
+    column(&out, "scoreTexts", scored.count) { out, position in out.jsonString(nodes.scores[scored[position]] ?? "") }
+    let slots = geometry.scores
+    let slotted = slots.cards.indices.filter { Int(slots.cards[$0]) < count }
+    column(&out, "slotCards", slotted.count) { out, position in out.integer(Int(slots.cards[slotted[position]])) }
+    column(&out, "slotTexts", slotted.count) { out, position in out.jsonString(slots.texts[slotted[position]]) }
+    column(&out, "slotX", slotted.count) { out, position in
+        out.jsonNumber(geometry.scoreAnchorX(Int(slots.cards[slotted[position]])) ?? 0)
+    }
+    out.raw(",\"slotSides\":\"")
+    for position in slotted { out.raw(geometry.scoreAtLeftEdge(Int(slots.cards[position])) ? UInt8(ascii: "s") : UInt8(ascii: "e")) }
+    out.raw("\"")
+    column(&out, "labelX", slotted.count) { out, position in
+        out.jsonNumber(geometry.labelCentreX(Int(slots.cards[slotted[position]])))
+    }
+}
+
+/// The `results` letter of card `index`: its outcome as every writer draws it.
+private func resultLetter(_ nodes: DiagramNodes, _ index: Int) -> UInt8 {
+    switch nodes.outcome(index) {
+    case .winner: UInt8(ascii: "w")
+    case .loser: UInt8(ascii: "l")
+    case .pending: nodes.hasExplicitLabels[index] ? UInt8(ascii: "P") : UInt8(ascii: "p")
+    case .bye: UInt8(ascii: "b")
+    case .none: UInt8(ascii: "-")
+    }
 }
 
 /// `,"name":[…]` with `count` members written by `member`.

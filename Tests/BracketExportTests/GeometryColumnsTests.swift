@@ -9,7 +9,18 @@ import Testing
 /// says, member for member, read back with Foundation's independent parser.
 @Suite struct GeometryColumnsTests {
     func columns(_ text: String, settings: LayoutSettings = .tutorial) throws -> (columns: [String: Any], geometry: [String: Any]) {
-        let d = try diagram(text, settings: settings)
+        (try columns(of: try diagram(text, settings: settings), text: text), try parsedGeometry(text, settings: settings))
+    }
+
+    /// The columns of a diagram built by the real parser (attributes, results).
+    func parsedColumns(_ text: String) throws -> [String: Any] {
+        let document = Document(text)
+        #expect(document.diagnostics.allSatisfy { $0.severity != .error }, "\(document.diagnostics)")
+        let d = document.diagram()
+        return try columns(of: d, text: text)
+    }
+
+    func columns(of d: Diagram, text: String) throws -> [String: Any] {
         let geometry = layout(d)
         let position = asciiPosition(in: text)
         let ranges = d.nodes.idRanges.map { range in
@@ -17,8 +28,7 @@ import Testing
             return NodeRange(startLine: start.line, startCharacter: start.character, endLine: end.line, endCharacter: end.character)
         }
         let bytes = writeGeometryColumns(d, geometry, ranges: ranges)
-        let columns = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
-        return (columns, try parsedGeometry(text, settings: settings))
+        return try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
     }
 
     /// A JSON value spelled one way (sorted keys), to compare parsed objects.
@@ -31,7 +41,7 @@ import Testing
         let (c, g) = try columns(text, settings: settings)
         let nodes = try #require(g["nodes"] as? [[String: Any]])
         let edges = try #require(g["edges"] as? [[String: Any]])
-        #expect(Set(c.keys).subtracting(["title"]) == ["width", "height", "margin", "fontSize", "settings", "count", "ids", "labels",
+        #expect(Set(c.keys).subtracting(["title", "levels", "edgeLabels", "entrants", "results", "scoreCards", "scoreTexts", "slotCards", "slotTexts", "slotX", "slotSides", "labelX"]) == ["width", "height", "margin", "fontSize", "settings", "count", "ids", "labels",
                                                      "x", "y", "depths", "widths", "heights", "lines", "ranges", "edgeChildren", "edgePoints"])
         for key in ["width", "height", "margin", "fontSize"] { #expect(number(c[key]) == number(g[key]), "\(key)") }
         #expect((c["title"] == nil) == (g["title"] == nil))
@@ -76,6 +86,57 @@ import Testing
             var settings = LayoutSettings.tutorial
             settings.root = side
             try check(text, settings: settings)
+        }
+    }
+
+    /// A match won on scores, a bye, and matches still to be played: the result columns by hand.
+    @Test func resultColumns() throws {
+        let text = "f {\n  a [score=3] { x [score=1] y [score=2] }\n  b { z }\n  c { u v }\n}"
+        let c = try parsedColumns(text)
+        // f a x y b z c u v: y beat x; z had a bye; c's match has no scores yet, so c and the
+        // match above it (a's 3 against no score) wait; a and b are in that match, undecided.
+        #expect(c["ids"] as? [String] == ["f", "a", "x", "y", "b", "z", "c", "u", "v"])
+        #expect(c["results"] as? String == "p-lw-bp--")
+        #expect((c["entrants"] as? [NSNumber])?.map(\.intValue) == [-1, 3, 2, 3, 5, 5, -1, 7, 8])
+        #expect((c["scoreCards"] as? [NSNumber])?.map(\.intValue) == [1, 2, 3])
+        #expect(c["scoreTexts"] as? [String] == ["3", "1", "2"])
+    }
+
+    @Test func resultColumnsOfAFinishedKnockout() throws {
+        let text = #"final { sf1 [score=3] { p1 "Ayşe" [score=6] p2 [score=4] } sf2 [score=1] { p3 [winner, score="6–4 \"ret.\""] p4 } }"#
+        let c = try parsedColumns(text)
+        #expect(c["results"] as? String == "-wwllwl")
+        #expect((c["entrants"] as? [NSNumber])?.map(\.intValue) == [2, 2, 2, 3, 5, 5, 6])
+        #expect((c["scoreCards"] as? [NSNumber])?.map(\.intValue) == [1, 2, 3, 4, 5])
+        #expect(c["scoreTexts"] as? [String] == ["3", "6", "4", "1", #"6–4 "ret.""#])
+        try expectSlots(c, text)
+    }
+
+    /// The score slots as the geometry has them (text, anchor, side, label centre), for every
+    /// root side and a bye (whose slot says "bye").
+    @Test func slotColumnsFollowTheGeometry() throws {
+        for root in ["right", "left", "top", "bottom"] {
+            let text = "@root \(root)\nf { a [score=3] { x [score=1] y [score=\"12–10 (after extra time)\"] } b { z } }"
+            try expectSlots(try parsedColumns(text), text)
+        }
+    }
+
+    func expectSlots(_ c: [String: Any], _ text: String) throws {
+        let geometry = layout(Document(text).diagram())
+        let cards = geometry.scores.cards.map(Int.init)
+        #expect(!cards.isEmpty)
+        #expect((c["slotCards"] as? [NSNumber])?.map(\.intValue) == cards)
+        #expect(c["slotTexts"] as? [String] == geometry.scores.texts)
+        #expect((c["slotX"] as? [NSNumber])?.map(\.doubleValue) == cards.map { geometry.scoreAnchorX($0) ?? -1 })
+        #expect((c["labelX"] as? [NSNumber])?.map(\.doubleValue) == cards.map { geometry.labelCentreX($0) })
+        #expect(c["slotSides"] as? String == String(cards.map { geometry.scoreAtLeftEdge($0) ? "s" : "e" }))
+    }
+
+    /// A tree that records no results pays nothing for them.
+    @Test func noResultColumnsWithoutResults() throws {
+        let c = try parsedColumns("r { a { x y } b }")
+        for key in ["entrants", "results", "scoreCards", "scoreTexts", "slotCards", "slotTexts", "slotX", "slotSides", "labelX"] {
+            #expect(c[key] == nil, "\(key)")
         }
     }
 

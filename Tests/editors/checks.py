@@ -47,3 +47,13 @@ def browser_prerequisites(binary):
     if chromium is None:
         check("chromium is installed (apt-get install chromium)", False)
     return chromium
+
+
+def screenshots_dir(argv):
+    """The folder after `--screenshots` on the command line, made if missing; None without it."""
+    import os
+    if "--screenshots" not in argv:
+        return None
+    folder = argv[argv.index("--screenshots") + 1]
+    os.makedirs(folder, exist_ok=True)
+    return folder

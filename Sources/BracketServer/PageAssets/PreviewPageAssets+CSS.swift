@@ -17,6 +17,15 @@ extension PreviewPageAssets {
   --bracket-text: #1f2328;
   --bracket-edge: #8c959f;
   --bracket-highlight: #0969da;
+  --bracket-path: #bc4c00;
+  --bracket-winner-fill: #e3edff;
+  --bracket-winner-stroke: #1d4ed8;
+  --bracket-loser-fill: #f8f9fb;
+  --bracket-muted-text: #6b7686;
+  --bracket-pending-stroke: #9aa5b4;
+  --bracket-round-text: #4a5a70;
+  --bracket-edge-label-fill: #ffffff;
+  --bracket-edge-label-ink: #3d4a5c;
   --bracket-error: #cf222e;
   --bracket-warning: #9a6700;
   --bracket-toolbar-background: #f6f8fa;
@@ -34,6 +43,15 @@ extension PreviewPageAssets {
     --bracket-text: #e6edf3;
     --bracket-edge: #6e7681;
     --bracket-highlight: #58a6ff;
+    --bracket-path: #f0883e;
+    --bracket-winner-fill: #1d3152;
+    --bracket-winner-stroke: #7aa7ff;
+    --bracket-loser-fill: #1b222b;
+    --bracket-muted-text: #8f9bab;
+    --bracket-pending-stroke: #5f6d7f;
+    --bracket-round-text: #a9b6c7;
+    --bracket-edge-label-fill: #161b22;
+    --bracket-edge-label-ink: #c9d4e0;
     --bracket-error: #f85149;
     --bracket-warning: #d29922;
     --bracket-toolbar-background: #161b22;
@@ -51,6 +69,15 @@ body.vscode-light, body.vscode-dark, body.vscode-high-contrast, body.vscode-high
   --bracket-text: var(--vscode-editor-foreground, #1f2328);
   --bracket-edge: var(--vscode-editorLineNumber-foreground, #8c959f);
   --bracket-highlight: var(--vscode-focusBorder, #0969da);
+  --bracket-path: var(--vscode-charts-orange, #bc4c00);
+  --bracket-winner-fill: color-mix(in srgb, var(--bracket-highlight) 18%, var(--bracket-card-fill));
+  --bracket-winner-stroke: var(--bracket-highlight);
+  --bracket-loser-fill: color-mix(in srgb, var(--bracket-page-foreground) 4%, var(--bracket-card-fill));
+  --bracket-muted-text: var(--vscode-descriptionForeground, #6b7686);
+  --bracket-pending-stroke: var(--vscode-editorWidget-border, #9aa5b4);
+  --bracket-round-text: var(--vscode-descriptionForeground, #4a5a70);
+  --bracket-edge-label-fill: var(--bracket-page-background);
+  --bracket-edge-label-ink: var(--vscode-descriptionForeground, #3d4a5c);
   --bracket-error: var(--vscode-editorError-foreground, #cf222e);
   --bracket-warning: var(--vscode-editorWarning-foreground, #9a6700);
   --bracket-toolbar-background: var(--vscode-sideBar-background, var(--vscode-editor-background, #f6f8fa));
@@ -223,7 +250,17 @@ body {
   --bracket-connector: var(--bracket-edge);
   --bracket-focus: var(--bracket-highlight);
   --bracket-text: inherit;
+  /* Results (winner, loser, pending, bye), level headers and edge labels. */
+  --bracket-winner-card: var(--bracket-winner-fill);
+  --bracket-winner-border: var(--bracket-winner-stroke);
+  --bracket-loser-card: var(--bracket-loser-fill);
+  --bracket-muted: var(--bracket-muted-text);
+  --bracket-pending-border: var(--bracket-pending-stroke);
+  --bracket-round: var(--bracket-round-text);
+  --bracket-edge-label: var(--bracket-edge-label-fill);
+  --bracket-edge-label-text: var(--bracket-edge-label-ink);
 }
+.bracket-stage svg .bracket-rounds, .bracket-stage svg .bracket-edge-labels { pointer-events: none; }
 .bracket-stage svg [data-node-id] { cursor: pointer; }
 .bracket-stage svg [data-node-id]:focus { outline: none; }
 .bracket-stage svg [data-node-id]:focus-visible rect,
@@ -237,6 +274,48 @@ body {
   fill: color-mix(in srgb, var(--bracket-highlight) 18%, var(--bracket-card-fill));
 }
 .bracket-stage svg [data-node-id]:hover rect { stroke: var(--bracket-highlight); }
+
+/* A competitor's path (hover, click or focus a card): its cards outlined and tinted, the
+   connectors between them drawn over the others at a width that stays the same at any zoom
+   (so it shows over the overview too), the rest of the picture faded. The focused, cursor and
+   search cards keep their own outline colour. */
+.bracket-stage svg .bracket-path-line {
+  stroke: var(--bracket-path);
+  stroke-width: 3px;
+  stroke-linejoin: round;
+  stroke-linecap: round;
+  vector-effect: non-scaling-stroke;
+  pointer-events: none;
+}
+.bracket-stage svg [data-node-id].bracket-path rect {
+  stroke: var(--bracket-path);
+  stroke-width: 3px;
+  fill: color-mix(in srgb, var(--bracket-path) 14%, var(--bracket-card-fill));
+}
+.bracket-stage svg [data-node-id].bracket-path:focus-visible rect,
+.bracket-stage svg [data-node-id].bracket-path.bracket-highlight rect,
+.bracket-stage svg [data-node-id].bracket-path.bracket-match rect { stroke: var(--bracket-highlight); }
+.bracket-has-path .bracket-stage svg [data-node-id]:not(.bracket-path),
+.bracket-has-path .bracket-stage svg .bracket-connector { opacity: 0.5; }
+.bracket-path-status {
+  position: absolute;
+  left: 8px;
+  bottom: 8px;
+  max-width: calc(100% - 220px);
+  margin: 0;
+  padding: 4px 10px;
+  border: 1px solid var(--bracket-path);
+  border-left-width: 4px;
+  border-radius: 4px;
+  background: var(--bracket-toolbar-background);
+  color: var(--bracket-page-foreground);
+  box-shadow: 0 1px 4px rgba(0, 0, 0, 0.2);
+  white-space: nowrap;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  pointer-events: none;
+}
+.bracket-path-status[hidden] { display: none; }
 
 /* Printing: the whole diagram alone, fitted to the page (the SVG's viewBox keeps its
    proportions), in the light colours (the dark ones are screen only), without the toolbar,

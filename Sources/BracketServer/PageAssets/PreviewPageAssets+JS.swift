@@ -204,6 +204,8 @@ extension PreviewPageAssets {
       w: num(node.width, shared.w), h: num(node.height, shared.h),
       depth: Math.max(0, Math.floor(num(node.depth, 0))),
       range: range ? [num(range.start.line, 0), num(range.start.character, 0), num(range.end.line, 0), num(range.end.character, 0)] : null,
+      flags: resultFlags(node), score: typeof node.score === "string" ? node.score : null,
+      entrantId: typeof node.entrant === "string" ? node.entrant : null,
     };
   }
 
@@ -212,7 +214,7 @@ extension PreviewPageAssets {
     var flat = [];
     for (var i = 0; i < pts.length && i < 4; i++) flat.push(num(pts[i] && pts[i].x, 0), num(pts[i] && pts[i].y, 0));
     while (flat.length < 8) flat.push(flat.length >= 2 ? flat[flat.length - 2] : 0);
-    return { child: typeof edge.child === "string" ? edge.child : String(edge.child), pts: flat };
+    return { child: typeof edge.child === "string" ? edge.child : String(edge.child), pts: flat, label: edgeLabelOf(edge.label) };
   }
 
   // Text columns: every ID (and every label) of a store in one joined string with end offsets
@@ -371,8 +373,9 @@ extension PreviewPageAssets {
       edgeOrphans: null, edgeByChild: null,
       width: frame.width, height: frame.height, margin: frame.margin,
       fontSize: frame.fontSize, sharedW: frame.sharedW, sharedH: frame.sharedH,
-      settings: frame.settings, title: frame.title, metrics: frame.metrics,
+      settings: frame.settings, title: frame.title, metrics: frame.metrics, levels: frame.levels || [], edgeLabels: null,
       idTable: null, children: null, spatial: null,
+      flags: new Uint8Array(count), scores: null, entrant: null, entrantIds: null, hasResults: false, slots: null,
     };
     // The store has no per-card string arrays: code written for them fails loudly, not quietly.
     ["ids", "labels", "lines", "idIndex", "duplicates", "edgeIds"].forEach(function (name) {
@@ -404,6 +407,8 @@ extension PreviewPageAssets {
         ids[k] = cardId(old, src); labels[k] = cardLabel(old, src); lines[k] = cardLines(old, src);
         s.cx[k] = old.cx[src]; s.cy[k] = old.cy[src]; s.w[k] = old.w[src]; s.h[k] = old.h[src];
         s.depth[k] = old.depth[src];
+        copyResult(s, k, old, src);
+        if (old.slots && old.slots[src]) setSlot(s, k, old.slots[src]);
         if (old.hasRange[src]) {
           s.hasRange[k] = 1;
           for (var q = 0; q < 4; q++) s.ranges[4 * k + q] = old.ranges[4 * src + q];
@@ -417,6 +422,8 @@ extension PreviewPageAssets {
         s.cx[k] = num(src.x, 0); s.cy[k] = num(src.y, 0);
         s.w[k] = num(src.width, frame.sharedW); s.h[k] = num(src.height, frame.sharedH);
         s.depth[k] = Math.max(0, Math.floor(num(src.depth, 0)));
+        setResult(s, k, resultFlags(src), typeof src.score === "string" ? src.score : null,
+          typeof src.entrant === "string" ? src.entrant : null);
         if (range && range.start && range.end) {
           s.hasRange[k] = 1;
           s.ranges[4 * k] = num(range.start.line, 0); s.ranges[4 * k + 1] = num(range.start.character, 0);
@@ -425,6 +432,9 @@ extension PreviewPageAssets {
       } else {
         ids[k] = src.id; labels[k] = src.label; lines[k] = src.lines;
         s.cx[k] = src.x; s.cy[k] = src.y; s.w[k] = src.w; s.h[k] = src.h; s.depth[k] = src.depth;
+        setResult(s, k, src.flags, src.score, src.entrantId);
+        if (src.slot !== undefined) setSlot(s, k, src.slot);
+        else if (old && old.slots) { var before = indexOfId(old, src.id); if (before >= 0) setSlot(s, k, old.slots[before]); }
         if (src.range) { s.hasRange[k] = 1; for (var r = 0; r < 4; r++) s.ranges[4 * k + r] = src.range[r]; }
       }
     }
@@ -460,8 +470,10 @@ extension PreviewPageAssets {
       }
       s.edgeChild[e] = child;
       if (child < 0) { if (!s.edgeOrphans) s.edgeOrphans = new Map(); s.edgeOrphans.set(e, id); }
+      setEdgeLabel(s, e, frame.raw ? edgeLabelOf(es.label) : typeof es === "number" ? (old.edgeLabels ? old.edgeLabels[es] : null) : es.label);
     }
     finishStore(s);
+    finishResults(s);
     return s;
   }
 
@@ -517,6 +529,7 @@ extension PreviewPageAssets {
       fontSize: num(geometry.fontSize, Math.min(13, sharedH * 0.6)),
       sharedW: sharedW, sharedH: sharedH, settings: settings,
       title: geometry.title && typeof geometry.title === "object" ? geometry.title : null,
+      levels: headersOf(geometry.levels),
       metrics: picture && picture.text && typeof picture.text === "object" ? picture.text : null,
     };
   }
@@ -528,6 +541,8 @@ extension PreviewPageAssets {
     frame.raw = true;
     var store = buildStore(nodes.length, function (k) { return nodes[k] || {}; }, null,
       edges.length, function (e) { return edges[e] || {}; }, frame);
+    // The geometry JSON (VS Code) says each card's score but not its slot as drawn.
+    store.slotsToMeasure = store.hasResults;
     return store;
   }
 
@@ -556,14 +571,17 @@ extension PreviewPageAssets {
     if (4 * n <= ranges.length) { s.ranges.set(prefix(ranges, 4 * n)); s.hasRange.fill(1); }
     for (var i = 0; i < n; i++) if (s.depth[i] < 0) s.depth[i] = 0;
     setTexts(s, ids, labels, lines);
+    readResultColumns(s, c);
     for (var e = 0; e < m; e++) {
       if (!(s.edgeChild[e] >= 0 && s.edgeChild[e] < n)) {
         s.edgeChild[e] = -1;
         if (!s.edgeOrphans) s.edgeOrphans = new Map();
         s.edgeOrphans.set(e, "");
       }
+      if (Array.isArray(c.edgeLabels)) setEdgeLabel(s, e, edgeLabelOf(c.edgeLabels[e]));
     }
     finishStore(s);
+    finishResults(s);
     return s;
   }
   function isList(value) { return Array.isArray(value); }
@@ -589,7 +607,7 @@ extension PreviewPageAssets {
       var key = entry && (entry.id !== undefined ? entry.id : entry.child);
       var value = entry && (entry.node || entry.edge);
       if (!index.has(key) || removed.has(key) || !value) return null;
-      changed.set(key, rowFrom(value));
+      changed.set(key, rowFrom(value, entry));
     }
     var following = new Map();
     for (var a = 0; a < changes.added.length; a++) {
@@ -597,7 +615,7 @@ extension PreviewPageAssets {
       var addedKey = added && (added.id !== undefined ? added.id : added.child);
       if (typeof addedKey !== "string" || !(added.node || added.edge) || following.has(added.after)) return null;
       if (added.after !== null && typeof added.after !== "string") return null;
-      following.set(added.after, { key: addedKey, row: rowFrom(added.node || added.edge) });
+      following.set(added.after, { key: addedKey, row: rowFrom(added.node || added.edge, added) });
     }
     var result = [];
     function chain(anchor) {
@@ -622,6 +640,8 @@ extension PreviewPageAssets {
     var frame = delta && delta.frame;
     var cards = part(delta && delta.cards), edges = part(delta && delta.edges);
     if (!frame || typeof frame !== "object" || !cards || !edges || hasDuplicates(old)) return null;
+    if (lacksResults(old, cards)) return null;
+    if (old.slotsToMeasure) measureSlots(old);
     if (!(frame.svgWidth > 0) || !(frame.svgHeight > 0)) return null;
     var shared = { w: old.sharedW, h: old.sharedH };
     if (cards.removed.length + cards.added.length + edges.removed.length + edges.added.length === 0) {
@@ -636,13 +656,13 @@ extension PreviewPageAssets {
     var keys = new Array(old.n), edgeKeys = new Array(old.m);
     for (var k = 0; k < old.n; k++) keys[k] = cardId(old, k);
     for (var e = 0; e < old.m; e++) edgeKeys[e] = edgeKey(old, e);
-    var order = patchOrder(keys, cards, function (node) { return rowOf(node, shared); });
+    var order = patchOrder(keys, cards, function (node, entry) { return withSlot(rowOf(node, shared), entry); });
     var edgeOrder = order && patchOrder(edgeKeys, edges, edgeRowOf);
     if (!order || !edgeOrder) return null;
     var f = {
       width: num(frame.width, old.width), height: num(frame.height, old.height), margin: old.margin,
       fontSize: old.fontSize, sharedW: old.sharedW, sharedH: old.sharedH, settings: old.settings,
-      title: old.title, metrics: old.metrics,
+      title: old.title, metrics: old.metrics, levels: old.levels,
     };
     return buildStore(order.length, function (k) { return order[k]; }, old, edgeOrder.length, function (e) {
       return edgeOrder[e];
@@ -659,7 +679,7 @@ extension PreviewPageAssets {
       var entry = changedCards[c];
       var index = entry && entry.node ? indexOfId(s, entry.id) : -1;
       if (index < 0) return false;
-      var row = rowOf(entry.node, shared);
+      var row = withSlot(rowOf(entry.node, shared), entry);
       if (row.id !== entry.id) return false;
       if (row.depth !== s.depth[index]) return null;
       rows.push([index, row]);
@@ -685,6 +705,8 @@ extension PreviewPageAssets {
         writeFloat(s, "pts", 8 * pair[0] + p, pair[1].pts[p]);
       }
     });
+    if (rows.length > 0) patchResults(s, rows);
+    rows.forEach(function (pair) { if (pair[1].slot !== undefined) setSlot(s, pair[0], pair[1].slot); });
     s.changed = rows.length + edgeRows.length;
     storeChanged(s, { cards: rows.map(function (pair) { return pair[0]; }), edges: edgeRows.map(function (pair) { return pair[0]; }), moved: moved });
     return true;
@@ -980,6 +1002,231 @@ extension PreviewPageAssets {
     flush();
   }
 
+  // ---------------------------------------------------------------- results (docs/protocol.md)
+
+  // Per card: won the match at its parent, is a slot still to be decided, a bye; OWN marks a
+  // slot with a label of its own (its accessible name then says "to be decided"). A loser is a
+  // card whose parent's match is decided (the parent has an entrant) and that did not win it,
+  // as BracketModel's `outcome` has it.
+  var WON = 1, PENDING = 2, BYE = 4, OWN = 8;
+  var RESULT_LETTERS = { 119: WON, 112: PENDING, 80: PENDING | OWN, 98: WON | BYE }; // w p P b (l, -: none)
+
+  // A delta to a picture with results whose cards do not say theirs (a server older than the
+  // result fields) cannot be applied: the page asks for the whole picture instead.
+  function lacksResults(old, cards) {
+    if (!old.hasResults) return false;
+    function lacks(entry) { return !entry || !entry.node || !("entrant" in entry.node); }
+    return cards.changed.some(lacks) || cards.added.some(lacks);
+  }
+
+  function resultFlags(node) {
+    return (node.winner === true ? WON : 0) | (node.pending === true ? PENDING : 0) | (node.bye === true ? BYE : 0);
+  }
+
+  function setResult(s, k, flags, score, entrantId) {
+    s.flags[k] = flags;
+    if (score !== null) {
+      if (!s.scores) s.scores = new Array(s.n).fill(null);
+      s.scores[k] = score;
+    }
+    if (entrantId !== null) {
+      if (!s.entrantIds) s.entrantIds = new Array(s.n).fill(null);
+      s.entrantIds[k] = entrantId;
+    }
+  }
+
+  function copyResult(s, k, old, src) {
+    var entrant = old.entrant && !old.entrantDerived && old.entrant[src] >= 0 ? cardId(old, old.entrant[src]) : null;
+    setResult(s, k, old.flags[src], old.scores ? old.scores[src] : null, entrant);
+  }
+
+  // The result columns: `results` (a letter per card), `entrants` (card indices), and the scores
+  // sparsely (`scoreCards`, `scoreTexts`). Absent for a tree that records no results.
+  function readResultColumns(s, c) {
+    var letters = typeof c.results === "string" ? c.results : "";
+    for (var i = 0; i < s.n && i < letters.length; i++) s.flags[i] = RESULT_LETTERS[letters.charCodeAt(i)] || 0;
+    if (Array.isArray(c.entrants) && c.entrants.length >= s.n) {
+      s.entrant = new Int32Array(s.n);
+      for (var e = 0; e < s.n; e++) {
+        var entrant = c.entrants[e];
+        s.entrant[e] = typeof entrant === "number" && entrant >= 0 && entrant < s.n ? entrant : -1;
+      }
+    }
+    var slots = Array.isArray(c.slotCards) ? c.slotCards : [], slotTexts = Array.isArray(c.slotTexts) ? c.slotTexts : [];
+    var slotX = Array.isArray(c.slotX) ? c.slotX : [], labelX = Array.isArray(c.labelX) ? c.labelX : [];
+    var sides = typeof c.slotSides === "string" ? c.slotSides : "";
+    for (var q = 0; q < slots.length && q < slotTexts.length; q++) {
+      var at = slots[q];
+      if (!(typeof at === "number" && at >= 0 && at < s.n) || typeof slotTexts[q] !== "string") continue;
+      setSlot(s, at, { text: slotTexts[q], x: num(slotX[q], s.cx[at]), start: sides.charAt(q) === "s", labelX: num(labelX[q], s.cx[at]) });
+    }
+    var cards = Array.isArray(c.scoreCards) ? c.scoreCards : [], texts = Array.isArray(c.scoreTexts) ? c.scoreTexts : [];
+    for (var k = 0; k < cards.length && k < texts.length; k++) {
+      var card = cards[k];
+      if (!(typeof card === "number" && card >= 0 && card < s.n) || typeof texts[k] !== "string") continue;
+      if (!s.scores) s.scores = new Array(s.n).fill(null);
+      s.scores[card] = texts[k];
+    }
+  }
+
+  // Resolves entrant IDs (geometry JSON, deltas) to card indices and works out which matches
+  // have a winner, once the store's IDs and parents are known.
+  function finishResults(s) {
+    if (s.entrantIds) {
+      s.entrant = new Int32Array(s.n).fill(-1);
+      for (var i = 0; i < s.n; i++) {
+        var id = s.entrantIds[i];
+        if (id !== null) s.entrant[i] = idEquals(s, i, id) ? i : indexOfId(s, id);
+      }
+      s.entrantIds = null;
+    }
+    var any = !!s.scores;
+    for (var k = 0; k < s.n && !any; k++) if (s.flags[k] !== 0) any = true;
+    s.hasResults = any;
+    s.entrantDerived = false;
+    s.competition = undefined;
+    if (!any) s.entrant = null;
+  }
+
+  // A delta that rewrote rows in place: their results, then what follows from them (the IDs do
+  // not change in place, so entrant IDs resolve at once).
+  function patchResults(s, rows) {
+    if (s.entrantDerived) s.entrant = null;
+    rows.forEach(function (pair) {
+      var i = pair[0], r = pair[1];
+      if (r.score !== null || s.scores) setResult(s, i, r.flags, r.score, null);
+      else s.flags[i] = r.flags;
+      if (r.entrantId === null && !s.entrant) return;
+      if (!s.entrant) {
+        s.entrant = new Int32Array(s.n).fill(-1);
+        for (var k = 0; k < s.n; k++) if (s.children.first[k] < 0) s.entrant[k] = k;
+      }
+      var id = r.entrantId;
+      s.entrant[i] = id === null ? -1 : idEquals(s, i, id) ? i : indexOfId(s, id);
+    });
+    finishResults(s);
+  }
+
+  // Whether a parent's label names the competitor of a child's: the same text, or the same
+  // followed by symbols only ("Ayşe Yılmaz 🏆").
+  var SYMBOLS_ONLY = /^\s+[^\p{L}\p{N}]+$/u;
+  function carriesName(parent, child) {
+    return parent === child || (child !== "" && parent.length > child.length && parent.lastIndexOf(child, 0) === 0 &&
+      SYMBOLS_ONLY.test(parent.slice(child.length)));
+  }
+
+  // "winner", "loser", "pending", "bye" or "" for card i.
+  function resultOf(s, i) {
+    if (!s.hasResults) return "";
+    var f = s.flags[i];
+    if (f & PENDING) return "pending";
+    if (f & BYE) return "bye";
+    if (f & WON) return "winner";
+    var p = s.parent[i];
+    return p >= 0 && s.entrant && s.entrant[p] >= 0 ? "loser" : "";
+  }
+
+  function scoreOf(s, i) { return s.scores ? s.scores[i] : null; }
+
+  // What follows the label in a card's accessible name, as BracketSVG writes it: ", 6, winner".
+  function nameSuffix(s, i) {
+    if (!s.hasResults) return "";
+    var out = "", score = scoreOf(s, i), result = resultOf(s, i);
+    if (score !== null && score !== "") out += ", " + score;
+    if (result === "winner") out += ", winner";
+    else if (result === "loser") out += ", lost";
+    else if (result === "bye") out += ", bye";
+    else if (result === "pending" && s.flags[i] & OWN) out += ", to be decided";
+    return out;
+  }
+
+  // The entrant's ID for `data-entrant` (results trees only), or null.
+  function entrantAttr(s, i) {
+    return s.hasResults && s.entrant && s.entrant[i] >= 0 ? cardId(s, s.entrant[i]) : null;
+  }
+
+  // A card's score slot as drawn: { text, x (the anchor), start (at the left edge), labelX
+  // (where the label lines are centred) }, or null.
+  function slotOf(s, i) {
+    if (s.slotsToMeasure) measureSlots(s);
+    return s.slots ? s.slots[i] : null;
+  }
+
+  // The score slots of a picture from the geometry JSON, which gives each card's score but not
+  // its slot: the score (or "bye") at the edge facing the parent, the label centred in the room
+  // left, as the layout does, with the width measured by the browser in the picture's font
+  // instead of the server's table, so a label may sit a fraction of a point off (deltas and the
+  // loopback page's columns carry the slots as drawn).
+  var slotCanvas = null;
+  function measureSlots(s) {
+    s.slotsToMeasure = false;
+    if (!slotCanvas) slotCanvas = document.createElement("canvas").getContext("2d");
+    var style = state.picture && state.picture.style || "";
+    var family = /\.bracket-card text[^{]*\{font-family:([^}]*)\}/.exec(style);
+    if (slotCanvas) slotCanvas.font = numberText(s.fontSize) + "px " + (family ? family[1] : "sans-serif");
+    var columns = !(s.settings && (s.settings.root === "top" || s.settings.root === "bottom"));
+    for (var i = 0; i < s.n; i++) {
+      var score = s.scores ? s.scores[i] : null;
+      var text = score ? score : s.flags[i] & BYE ? "bye" : null;
+      if (text === null) continue;
+      var width = slotCanvas ? slotCanvas.measureText(text).width : text.length * s.fontSize * 0.55;
+      var p = s.parent[i], start = columns && p >= 0 && s.cx[p] < s.cx[i];
+      var half = s.w[i] / 2, room = width + 8;
+      setSlot(s, i, { text: text, x: start ? s.cx[i] - half + 8 : s.cx[i] + half - 8, start: start,
+        labelX: start ? s.cx[i] + room / 2 : s.cx[i] - room / 2 });
+    }
+  }
+
+  function setSlot(s, k, slot) {
+    if (slot) {
+      if (!s.slots) s.slots = new Array(s.n).fill(null);
+      s.slots[k] = slot;
+    } else if (s.slots) {
+      s.slots[k] = null;
+    }
+  }
+
+  // A delta's card of a results tree: its score slot and label position from the card's
+  // markup (parsed inertly, for its text and numbers only: the slot's width is measured by the
+  // server's font table, which the page does not have). Without markup the slot is kept.
+  function withSlot(row, entry) {
+    if (!entry || typeof entry.svg !== "string" || !entry.node || !("entrant" in entry.node)) return row;
+    var doc = new DOMParser().parseFromString('<svg xmlns="' + SVG_NS + '">' + entry.svg + "</svg>", "image/svg+xml");
+    var g = doc.getElementsByTagName("parsererror").length > 0 ? null : doc.documentElement.firstElementChild;
+    if (!g) return row;
+    var score = null, label = null;
+    for (var c = g.firstElementChild; c; c = c.nextElementSibling) {
+      if (c.localName !== "text") continue;
+      if (c.getAttribute("class") === "bracket-score") score = c; else if (!label) label = c;
+    }
+    var tspan = label && label.firstElementChild;
+    row.slot = score ? {
+      text: score.textContent, x: num(parseFloat(score.getAttribute("x")), row.x), start: score.getAttribute("text-anchor") === "start",
+      labelX: tspan ? num(parseFloat(tspan.getAttribute("x")), row.x) : row.x,
+    } : null;
+    if (row.flags & PENDING && /, to be decided$/.test(g.getAttribute("aria-label") || "")) row.flags |= OWN;
+    return row;
+  }
+
+  // The card index of the leaf whose competitor card i shows, or -1. A tree without results
+  // that writes the winner's name again at every round (the old way) gets its entrants from
+  // the names: a parent shows the competitor of its first child with the same label.
+  function entrantOf(s, i) {
+    if (!s.entrant) {
+      var entrant = new Int32Array(s.n).fill(-1);
+      for (var k = s.n - 1; k >= 0; k--) {
+        if (s.children.first[k] < 0) entrant[k] = k;
+        var p = s.parent[k];
+        // Children come after their parent: walking backwards, a child is final before it is read.
+        // Walking backwards, the last write is the first such child.
+        if (p >= 0 && entrant[k] >= 0 && carriesName(cardLabel(s, p), cardLabel(s, k))) entrant[p] = entrant[k];
+      }
+      s.entrant = entrant;
+      s.entrantDerived = true;
+    }
+    return i >= 0 && i < s.n ? s.entrant[i] : -1;
+  }
+
   // ---------------------------------------------------------------- payloads
 
   function count(value) {
@@ -1199,12 +1446,24 @@ extension PreviewPageAssets {
     var lines = cardLines(store, i);
     if (lines) {
       var b = baselines(store, lines.length);
+      // A card with a score slot centres its label in the room the slot leaves.
+      var slot = slotOf(store, i), lx = numberText(slot ? slot.labelX - (origin ? origin.x : 0) : cx);
       return { attrs: [["font-size", numberText(store.fontSize)], ["text-anchor", "middle"]],
-        spans: lines.map(function (line, k) { return { x: numberText(cx), y: numberText(cy + b[k]), text: line }; }) };
+        spans: lines.map(function (line, k) { return { x: lx, y: numberText(cy + b[k]), text: line }; }) };
     }
     return { attrs: [["x", numberText(cx)], ["y", numberText(cy)], ["font-size", numberText(store.fontSize)],
       ["text-anchor", "middle"], ["dominant-baseline", "central"]], text: cardLabel(store, i), spans: null };
   }
+
+  // The score slot's <text class="bracket-score">: one line at the edge facing the parent,
+  // with the baseline of a one-line label.
+  function scoreAttrs(store, i, slot, origin) {
+    var X = origin ? origin.x : 0, Y = origin ? origin.y : 0;
+    return [["class", "bracket-score"], ["font-size", numberText(store.fontSize)], ["text-anchor", slot.start ? "start" : "end"],
+      ["x", numberText(slot.x - X)], ["y", numberText(store.cy[i] - Y + baselines(store, 1)[0])]];
+  }
+
+  var RESULT_CLASSES = ["bracket-winner", "bracket-loser", "bracket-pending", "bracket-bye"];
 
   function rectAttrs(store, i, origin) {
     var x = store.cx[i] - (origin ? origin.x : 0), y = store.cy[i] - (origin ? origin.y : 0);
@@ -1219,9 +1478,11 @@ extension PreviewPageAssets {
   }
 
   function cardMarkup(store, i) {
-    var label = escapeText(cardLabel(store, i));
-    var out = '<g class="bracket-card" data-node-id="' + escapeText(cardId(store, i)) + '" role="listitem" aria-label="' +
-      label + '" tabindex="0"><title>' + label + "</title><rect";
+    var name = escapeText(cardLabel(store, i) + nameSuffix(store, i));
+    var result = resultOf(store, i), entrant = entrantAttr(store, i), slot = slotOf(store, i);
+    var out = '<g class="bracket-card' + (result ? " bracket-" + result : "") + '" data-node-id="' + escapeText(cardId(store, i)) +
+      (entrant !== null ? '" data-entrant="' + escapeText(entrant) : "") + '" role="listitem" aria-label="' +
+      name + '" tabindex="0"><title>' + name + "</title><rect";
     rectAttrs(store, i).forEach(function (a) { out += " " + a[0] + '="' + a[1] + '"'; });
     out += "/><text";
     var t = textSpec(store, i);
@@ -1229,7 +1490,13 @@ extension PreviewPageAssets {
     out += ">";
     if (t.spans) t.spans.forEach(function (s) { out += '<tspan x="' + s.x + '" y="' + s.y + '">' + escapeText(s.text) + "</tspan>"; });
     else out += escapeText(t.text);
-    return out + "</text></g>";
+    out += "</text>";
+    if (slot) {
+      out += "<text";
+      scoreAttrs(store, i, slot).forEach(function (a) { out += " " + a[0] + '="' + a[1] + '"'; });
+      out += ">" + escapeText(slot.text) + "</text>";
+    }
+    return out + "</g>";
   }
 
   function titleMarkup(store) {
@@ -1257,9 +1524,9 @@ extension PreviewPageAssets {
       '" role="img" aria-labelledby="bracket-title bracket-desc">\n<title id="bracket-title">' + escapeText(p.title) +
       "</title>\n" + p.descMarkup + "\n<style>" + p.style + "</style>\n" +
       '<rect class="bracket-background" width="100%" height="100%"/>\n<g transform="translate(' + m + " " + m + ')">\n' +
-      titleMarkup(s) + '<g class="bracket-connectors" aria-hidden="true">\n'];
+      titleMarkup(s) + roundsMarkup(s) + '<g class="bracket-connectors" aria-hidden="true">\n'];
     for (var e = 0; e < s.m; e++) parts.push('<polyline class="bracket-connector" fill="none" points="' + pointsText(s, e) + '"/>\n');
-    parts.push('</g>\n<g role="list" aria-label="Cards">\n');
+    parts.push("</g>\n" + edgeLabelsMarkup(s) + '<g role="list" aria-label="Cards">\n');
     for (var i = 0; i < s.n; i++) parts.push(cardMarkup(s, i) + "\n");
     parts.push("</g>\n</g>\n</svg>\n");
     return parts.join("");
@@ -1311,9 +1578,10 @@ extension PreviewPageAssets {
   // Makes `g` card i of the store, exactly as the server's markup for it parses.
   function fillCard(g, s, i) {
     g.__index = i;
-    var id = cleanText(cardId(s, i)), label = cleanText(cardLabel(s, i));
+    var id = cleanText(cardId(s, i)), label = cleanText(cardLabel(s, i) + nameSuffix(s, i));
     if (g.getAttribute("data-node-id") !== id) g.setAttribute("data-node-id", id);
     if (g.getAttribute("aria-label") !== label) g.setAttribute("aria-label", label);
+    fillResult(g, s, i);
     var title = g.firstChild, rect = title.nextSibling, text = rect.nextSibling;
     if (title.textContent !== label) title.textContent = label;
     setAttrs(rect, rectAttrs(s, i, domOrigin));
@@ -1338,9 +1606,27 @@ extension PreviewPageAssets {
     markCard(g, s, i);
   }
 
+  // The card's result: its class, `data-entrant`, and the score slot's <text> (made, filled or
+  // removed), as BracketSVG writes them.
+  function fillResult(g, s, i) {
+    var result = resultOf(s, i), className = result ? "bracket-" + result : "";
+    for (var k = 0; k < RESULT_CLASSES.length; k++) {
+      if (g.classList.contains(RESULT_CLASSES[k]) !== (RESULT_CLASSES[k] === className)) g.classList.toggle(RESULT_CLASSES[k]);
+    }
+    var entrant = entrantAttr(s, i);
+    if (entrant === null) { if (g.hasAttribute("data-entrant")) g.removeAttribute("data-entrant"); }
+    else if (g.getAttribute("data-entrant") !== cleanText(entrant)) g.setAttribute("data-entrant", cleanText(entrant));
+    var slot = slotOf(s, i), score = g.childNodes[3] || null;
+    if (!slot) { if (score) score.remove(); return; }
+    if (!score) { score = document.createElementNS(SVG_NS, "text"); g.append(score); }
+    setAttrs(score, scoreAttrs(s, i, slot, domOrigin));
+    if (score.textContent !== cleanText(slot.text)) score.textContent = cleanText(slot.text);
+  }
+
   function markCard(g, s, i) {
     g.classList.toggle("bracket-highlight", state.highlightId !== null && idEquals(s, i, state.highlightId));
     g.classList.toggle("bracket-match", i === state.match);
+    g.classList.toggle("bracket-path", onPath(s, i));
   }
 
   // After a new store: cards still in it keep their elements (so focus stays on the card being
@@ -1555,11 +1841,13 @@ extension PreviewPageAssets {
     var view = viewSize();
     if (s && state.hasPicture) moveOrigin(s);
     world.setAttribute("transform", "scale(" + state.scale + ") translate(" + (domOrigin.x - state.x) + " " + (domOrigin.y - state.y) + ")");
+    drawPathLayer(s);
     if (!s || !state.hasPicture) {
       clearDom();
       overview.hidden = true;
       minimap.hidden = true;
       headingLayer.replaceChildren();
+      drawDecorations(null, false);
       return;
     }
     content.setAttribute("transform", "translate(" + numberText(s.margin) + " " + numberText(s.margin) + ")");
@@ -1581,6 +1869,7 @@ extension PreviewPageAssets {
       overview.hidden = false;
     }
     drawHeading(s);
+    drawDecorations(s, dom);
     document.body.setAttribute("data-mode", dom ? "cards" : "overview");
     lastMode = dom ? "cards" : "overview";
     drawMinimapView(view);
@@ -1837,6 +2126,8 @@ extension PreviewPageAssets {
     }
     if (state.match >= 0) marks.push(state.match);
     if (state.focus >= 0) marks.push(state.focus);
+    var path = currentPath(s);
+    if (path) marks = marks.concat(path.cards);
     return marks;
   }
 
@@ -1943,7 +2234,8 @@ extension PreviewPageAssets {
   function describeCard(i) {
     var s = state.store;
     var label = cardLabel(s, i), id = cardId(s, i);
-    var parts = [label + (label !== id ? " (" + id + ")" : "")];
+    // With its result as the card's accessible name says it: "Ayşe Yılmaz (p1), 6, winner".
+    var parts = [label + (label !== id ? " (" + id + ")" : "") + nameSuffix(s, i)];
     var kids = childCount(s, i);
     parts.push("level " + (s.depth[i] + 1));
     parts.push(kids === 0 ? "no children" : plural(kids, "child").replace("childs", "children"));
@@ -2003,6 +2295,444 @@ extension PreviewPageAssets {
     var previous = vertical ? key === "ArrowUp" : key === "ArrowLeft";
     return previous ? s.children.prev[i] : s.children.next[i];
   }
+
+  // ---------------------------------------------------------------- level headers and edge labels
+
+  // The level headers (`levels` in the geometry's header: `@rounds`) and the edge labels (each
+  // connector's `label`), drawn exactly as BracketSVG draws them: the headers after the title,
+  // the labels after the connectors. The page draws every header (one per level) and the edge
+  // labels near the view; far out (the overview) they are too small to read and are left out.
+  function headersOf(value) {
+    if (!Array.isArray(value)) return [];
+    return value.filter(function (h) { return h && typeof h === "object"; }).map(function (h) {
+      return { depth: Math.floor(num(h.depth, 0)), text: typeof h.text === "string" ? h.text : "",
+        lines: Array.isArray(h.lines) ? h.lines.map(String) : [], x: num(h.x, 0), y: num(h.y, 0), fontSize: num(h.fontSize, 13) };
+    });
+  }
+
+  function edgeLabelOf(value) {
+    if (!value || typeof value !== "object" || !Array.isArray(value.lines)) return null;
+    return { text: typeof value.text === "string" ? value.text : "", lines: value.lines.map(String),
+      x: num(value.x, 0), y: num(value.y, 0), width: num(value.width, 0), height: num(value.height, 0), fontSize: num(value.fontSize, 11) };
+  }
+
+  function setEdgeLabel(s, e, label) {
+    if (!label) { if (s.edgeLabels) s.edgeLabels[e] = null; return; }
+    if (!s.edgeLabels) s.edgeLabels = new Array(s.m).fill(null);
+    s.edgeLabels[e] = label;
+  }
+
+  // Baselines of n lines at another font size than the cards'.
+  function baselinesAt(store, size, n) {
+    var saved = store.fontSize;
+    store.fontSize = size;
+    var b = baselines(store, n);
+    store.fontSize = saved;
+    return b;
+  }
+
+  var NO_ORIGIN = { x: 0, y: 0 };
+
+  function tspanMarkup(x, y, line) {
+    return '<tspan x="' + numberText(x) + '" y="' + numberText(y) + '">' + escapeText(line) + "</tspan>";
+  }
+
+  function roundsMarkup(s, origin) {
+    var o = origin || NO_ORIGIN;
+    var shown = (s.levels || []).filter(function (h) { return h.lines.length > 0; });
+    if (shown.length === 0) return "";
+    var out = '<g class="bracket-rounds" role="list" aria-label="Rounds">\n';
+    shown.forEach(function (h) {
+      var b = baselinesAt(s, h.fontSize, h.lines.length);
+      out += '<text class="bracket-round" role="listitem" data-level="' + h.depth + '" font-size="' + numberText(h.fontSize) +
+        '" text-anchor="middle">';
+      h.lines.forEach(function (line, k) { out += tspanMarkup(h.x - o.x, h.y - o.y + b[k], line); });
+      out += "</text>\n";
+    });
+    return out + "</g>\n";
+  }
+
+  // A label's whole text goes into a <title> when the drawn lines are not it.
+  function edgeLabelTitle(label) {
+    return label.lines.length > 1 || label.lines[0] !== label.text ? label.text : null;
+  }
+
+  function edgeLabelMarkup(s, e, origin) {
+    var o = origin || NO_ORIGIN;
+    var label = s.edgeLabels[e];
+    var title = edgeLabelTitle(label), x = label.x - o.x, y = label.y - o.y;
+    var out = '<g class="bracket-edge-label" data-child-id="' + escapeText(edgeKey(s, e)) + '">' +
+      (title !== null ? "<title>" + escapeText(title) + "</title>" : "") +
+      '<rect x="' + numberText(x - label.width / 2) + '" y="' + numberText(y - label.height / 2) + '" width="' +
+      numberText(label.width) + '" height="' + numberText(label.height) + '" rx="3"/><text font-size="' + numberText(label.fontSize) +
+      '" text-anchor="middle">';
+    var b = baselinesAt(s, label.fontSize, label.lines.length);
+    label.lines.forEach(function (line, k) { out += tspanMarkup(x, y + b[k], line); });
+    return out + "</text></g>\n";
+  }
+
+  function edgeLabelsMarkup(s) {
+    if (!s.edgeLabels) return "";
+    var parts = [], any = false;
+    for (var e = 0; e < s.m; e++) {
+      if (!s.edgeLabels[e]) continue;
+      any = true;
+      if (s.edgeChild[e] >= 0 && s.parent[s.edgeChild[e]] >= 0) parts.push(edgeLabelMarkup(s, e));
+    }
+    return any ? '<g class="bracket-edge-labels">\n' + parts.join("") + "</g>\n" : "";
+  }
+
+  var roundsLayer = document.createElementNS(SVG_NS, "g");
+  roundsLayer.setAttribute("class", "bracket-rounds");
+  roundsLayer.setAttribute("role", "list");
+  roundsLayer.setAttribute("aria-label", "Rounds");
+  content.insertBefore(roundsLayer, connectorLayer);
+  var edgeLabelLayer = document.createElementNS(SVG_NS, "g");
+  edgeLabelLayer.setAttribute("class", "bracket-edge-labels");
+  content.insertBefore(edgeLabelLayer, cardLayer);
+  var shownEdgeLabels = new Map(); // connector index -> element
+
+  // Parses markup the page wrote itself (escaped text and numbers) into SVG elements.
+  function elementsOf(markup) {
+    var doc = new DOMParser().parseFromString('<svg xmlns="' + SVG_NS + '">' + markup + "</svg>", "image/svg+xml");
+    return Array.prototype.slice.call(doc.documentElement.children).map(function (element) { return document.importNode(element, true); });
+  }
+
+  // Drawn from the frame (draw calls it): every header, and the edge labels near the view.
+  function drawDecorations(s, dom) {
+    var rounds = s && state.hasPicture ? roundsMarkup(s, domOrigin) : "";
+    if (roundsLayer.__key !== rounds) {
+      roundsLayer.__key = rounds;
+      var group = rounds ? elementsOf(rounds)[0] : null;
+      roundsLayer.replaceChildren.apply(roundsLayer, group ? Array.prototype.slice.call(group.children) : []);
+    }
+    var wanted = new Map();
+    if (s && state.hasPicture && dom && s.edgeLabels) {
+      var r = viewRect();
+      r.x0 -= s.margin; r.x1 -= s.margin; r.y0 -= s.margin; r.y1 -= s.margin;
+      for (var e = 0; e < s.m && wanted.size < 4 * MAX_DOM_CARDS; e++) {
+        var label = s.edgeLabels[e];
+        if (!label || label.x + label.width / 2 < r.x0 || label.x - label.width / 2 > r.x1 ||
+          label.y + label.height / 2 < r.y0 || label.y - label.height / 2 > r.y1) continue;
+        wanted.set(e, edgeLabelMarkup(s, e, domOrigin));
+      }
+    }
+    shownEdgeLabels.forEach(function (element, e) {
+      if (wanted.get(e) !== element.__key) { element.remove(); shownEdgeLabels.delete(e); }
+    });
+    var cursor = edgeLabelLayer.firstChild;
+    wanted.forEach(function (markup, e) {
+      var element = shownEdgeLabels.get(e);
+      if (!element) {
+        element = elementsOf(markup)[0];
+        element.__key = markup;
+        element.__index = e;
+        shownEdgeLabels.set(e, element);
+      }
+      while (cursor && cursor.__index < e) cursor = cursor.nextSibling;
+      if (element !== cursor) edgeLabelLayer.insertBefore(element, cursor); else cursor = element.nextSibling;
+    });
+  }
+
+  // ---------------------------------------------------------------- a competitor's path
+
+  // Hovering, clicking or focusing a card shows every card of its competitor (the cards with
+  // the same entrant) and the connectors between them, and says how far they got. A card still
+  // to be decided shows its match; in a tree without competitors (no results, no name written
+  // again at the next level) it is the card's line from the root. The path is kept by ID across
+  // updates, pans and zooms, drawn over the overview too, and Escape clears it.
+  var pathLayer = document.createElementNS(SVG_NS, "g");
+  pathLayer.setAttribute("class", "bracket-path-layer");
+  pathLayer.setAttribute("aria-hidden", "true");
+  var pathLine = document.createElementNS(SVG_NS, "path");
+  pathLine.setAttribute("class", "bracket-path-line");
+  pathLine.setAttribute("fill", "none");
+  pathLayer.append(pathLine);
+  content.insertBefore(pathLayer, edgeLabelLayer); // over the connectors, under the edge labels and cards
+  var pathStatus = document.getElementById("path-status");
+  // Keys are { kind: "entrant" | "slot" | "line", id, index }: the pointer's path wins over the
+  // one clicked or focused while it is over a card.
+  var paths = { hover: null, pinned: null, cache: null };
+
+  // Whether cards stand for competitors: results, or names carried up the tree.
+  function isCompetition(s) {
+    if (s.hasResults) return true;
+    if (s.competition === undefined) {
+      entrantOf(s, 0);
+      s.competition = false;
+      for (var i = 0; i < s.n && !s.competition; i++) if (s.children.first[i] >= 0 && s.entrant[i] >= 0) s.competition = true;
+    }
+    return s.competition;
+  }
+
+  function pathKey(s, i) {
+    if (!s || i < 0 || i >= s.n) return null;
+    if (!isCompetition(s)) return { kind: "line", id: cardId(s, i), index: i };
+    var e = entrantOf(s, i);
+    return e >= 0 ? { kind: "entrant", id: cardId(s, e), index: e } : { kind: "slot", id: cardId(s, i), index: i };
+  }
+
+  function sameKey(a, b) {
+    return a === b || (!!a && !!b && a.kind === b.kind && a.id === b.id && a.index === b.index);
+  }
+
+  // The key's card in this store: the same index while it still has that ID, else by ID.
+  function keyIndex(s, key) {
+    if (key.index < s.n && idEquals(s, key.index, key.id)) return key.index;
+    return indexOfId(s, key.id);
+  }
+
+  // The current path: its cards (tree order), connectors, outline and sentence; cached until
+  // the key, the store or the version changes.
+  function currentPath(s) {
+    var key = paths.hover || paths.pinned;
+    if (!s || !key || !state.hasPicture) return null;
+    var c = paths.cache;
+    if (c && c.store === s && c.version === state.version && c.key === key && c.n === s.n && c.origin === domOrigin) return c;
+    var index = keyIndex(s, key);
+    var cards = [];
+    if (index >= 0 && key.kind === "entrant") {
+      var byEntrant = entrantCards(s);
+      for (var i = byEntrant.start[index]; i < byEntrant.start[index + 1]; i++) cards.push(byEntrant.cards[i]);
+    } else if (index >= 0 && key.kind === "slot") {
+      // A slot still to be decided: its match, the slot and who plays for it.
+      cards.push(index);
+      for (var m = s.children.first[index]; m >= 0; m = s.children.next[m]) cards.push(m);
+    } else if (index >= 0) {
+      for (var a = index; a >= 0; a = s.parent[a]) cards.push(a);
+      cards.reverse();
+    }
+    // The outline is placed relative to domOrigin, like the page's connectors.
+    var set = new Set(cards), edges = [], d = [], X = domOrigin.x, Y = domOrigin.y;
+    cards.forEach(function (card) {
+      var e = edgeOfCard(s, card);
+      if (e < 0 || !set.has(s.parent[card])) return;
+      edges.push(e);
+      var p = s.pts, o = 8 * e;
+      d.push("M" + numberText(p[o] - X) + " " + numberText(p[o + 1] - Y) + "L" + numberText(p[o + 2] - X) + " " + numberText(p[o + 3] - Y) +
+        "L" + numberText(p[o + 4] - X) + " " + numberText(p[o + 5] - Y) + "L" + numberText(p[o + 6] - X) + " " + numberText(p[o + 7] - Y));
+    });
+    c = { store: s, version: state.version, key: key, n: s.n, origin: domOrigin, index: index, cards: cards, set: set, edges: edges,
+      d: d.join("") };
+    c.text = cards.length === 0 ? "" : key.kind === "entrant" ? competitorText(s, index, cards)
+      : key.kind === "slot" ? slotText(s, index) : lineText(s, cards);
+    paths.cache = c;
+    return c;
+  }
+
+  // Every entrant's cards in tree order, in one pass over the entrant column, so a hover costs
+  // its path, not the tree (rebuilt when the store or its version changes).
+  function entrantCards(s) {
+    var cached = s.byEntrant;
+    if (cached && cached.version === state.version && cached.entrant === s.entrant) return cached;
+    entrantOf(s, 0);
+    var n = s.n, entrant = s.entrant, start = new Int32Array(n + 1), cards = new Int32Array(n);
+    for (var i = 0; i < n; i++) if (entrant[i] >= 0) start[entrant[i] + 1]++;
+    for (var k = 0; k < n; k++) start[k + 1] += start[k];
+    var fill = start.slice(0, n);
+    for (var j = 0; j < n; j++) if (entrant[j] >= 0) cards[fill[entrant[j]]++] = j;
+    s.byEntrant = { version: state.version, entrant: entrant, start: start, cards: cards };
+    return s.byEntrant;
+  }
+
+  function onPath(s, i) {
+    var path = currentPath(s);
+    return !!path && path.set.has(i);
+  }
+
+  // Cards at each depth, for naming rounds.
+  function depthCount(s, depth) {
+    if (!s.depthCounts) {
+      var counts = [];
+      for (var i = 0; i < s.n; i++) counts[s.depth[i]] = (counts[s.depth[i]] || 0) + 1;
+      s.depthCounts = counts;
+    }
+    return s.depthCounts[depth] || 0;
+  }
+
+  // The name of the round whose match is decided at card p: the level's header when the
+  // document names its rounds, else the usual names counted from the root.
+  function roundName(s, p) {
+    var header = levelHeader(s, s.depth[p]);
+    if (header) return header;
+    var depth = s.depth[p];
+    if (depth === 0) return "Final";
+    if (depth === 1) return "Semi-finals";
+    if (depth === 2) return "Quarter-finals";
+    var size = Math.pow(2, depth + 1), count = depthCount(s, depth + 1);
+    while (size < count) size *= 2;
+    return "Round of " + size;
+  }
+
+  // The header of the level that plays the match decided at depth `depth`: the level below it
+  // (the root's level names its winner).
+  function levelHeader(s, depth) {
+    var headers = s.levels || [];
+    for (var k = 0; k < headers.length; k++) if (headers[k].depth === depth + 1 && headers[k].text) return headers[k].text;
+    return "";
+  }
+
+  function oneLine(label) { return label.replace(/\s*\n\s*/g, " "); }
+
+  // "3–1": the first card's score, then the others' in that match (each as written).
+  function scoreLine(s, first, others) {
+    var own = scoreOf(s, first);
+    var theirs = others.map(function (o) { return scoreOf(s, o); }).filter(function (t) { return t !== null; });
+    if (own === null && theirs.length === 0) return "";
+    if (own === null) return theirs.join("–");
+    return [own].concat(theirs).join("–");
+  }
+
+  function childrenOf(s, p) {
+    var list = [];
+    for (var c = s.children.first[p]; c >= 0; c = s.children.next[c]) list.push(c);
+    return list;
+  }
+
+  // "Ayşe Yılmaz — reached the Semi-finals, lost 1–2 to Émile Durand", "… — won the Final 3–1".
+  function competitorText(s, e, cards) {
+    var name = oneLine(cardLabel(s, e));
+    var top = cards[0];
+    for (var k = 1; k < cards.length; k++) if (s.depth[cards[k]] < s.depth[top]) top = cards[k];
+    var notes = [];
+    cards.forEach(function (card) {
+      if (resultOf(s, card) === "bye" && s.parent[card] >= 0) notes.push("a bye in the " + roundName(s, s.parent[card]));
+    });
+    var p = s.parent[top];
+    if (p < 0) {
+      // The root shows the champion: the final is the match decided at it.
+      var finalist = -1;
+      for (var c = 0; c < cards.length; c++) if (s.parent[cards[c]] === top) finalist = cards[c];
+      if (finalist < 0) return name;
+      var line = scoreLine(s, finalist, childrenOf(s, top).filter(function (x) { return x !== finalist; }));
+      notes.push("won the " + roundName(s, top) + (line ? " " + line : ""));
+      return name + " — " + notes.join("; ");
+    }
+    var round = roundName(s, p);
+    var reached = top === e ? "in the " + round : "reached the " + round;
+    // The match's winner: from the results, or the child whose name the parent carries.
+    var winner = childrenOf(s, p).filter(function (x) {
+      return x !== top && (s.hasResults ? resultOf(s, x) === "winner" || resultOf(s, x) === "bye" : s.entrant[p] === s.entrant[x]);
+    })[0];
+    var decided = s.hasResults ? resultOf(s, top) === "loser" : winner !== undefined;
+    if (decided) {
+      var score = winner !== undefined ? scoreLine(s, top, [winner]) : "";
+      var by = winner !== undefined ? " to " + oneLine(cardLabel(s, winner)) : "";
+      // "lost 1–3 to Lucas Silva in the Round of 32", "reached the Semi-finals, lost 1–2 to …".
+      var lost = "lost" + (score ? " " + score : "") + by;
+      notes.push(top === e ? lost + " in the " + round : reached + ", " + lost);
+    } else {
+      notes.push((top === e ? "plays in the " + round : reached) + ", still to be played");
+    }
+    return name + " — " + notes.join("; ");
+  }
+
+  // A slot still to be decided: who plays for it.
+  function slotText(s, i) {
+    var names = childrenOf(s, i).map(function (c) {
+      return resultOf(s, c) === "pending" ? "the winner of " + cardId(s, c) : oneLine(cardLabel(s, c));
+    });
+    var round = s.children.first[i] >= 0 ? " (" + roundName(s, i) + ")" : "";
+    return names.length > 0 ? "To be decided: " + names.join(" v ") + round : cardLabel(s, i);
+  }
+
+  // A plain tree: the line of labels from the root, each by its first line (the middle elided
+  // past eight).
+  function lineText(s, cards) {
+    // A decision tree's edge labels say which way each step went: "Approve? › yes: Income ≥ 5 years?".
+    var labels = cards.map(function (c, k) {
+      var e = k > 0 ? edgeOfCard(s, c) : -1, edge = e >= 0 && s.edgeLabels ? s.edgeLabels[e] : null;
+      return (edge && edge.text ? oneLine(edge.text) + ": " : "") + cardLabel(s, c).split("\n")[0];
+    });
+    if (labels.length > 8) labels = labels.slice(0, 3).concat(["…"], labels.slice(-4));
+    return labels.join(" › ");
+  }
+
+  // Drawn from the frame (draw calls it): the connectors' outline, the page's mark and the
+  // status line. Cards take their class in markCard.
+  function drawPathLayer(s) {
+    var path = currentPath(s);
+    var d = path ? path.d : "";
+    if ((pathLine.getAttribute("d") || "") !== d) {
+      if (d) pathLine.setAttribute("d", d); else pathLine.removeAttribute("d");
+    }
+    document.body.classList.toggle("bracket-has-path", !!path && path.cards.length > 0);
+    var text = path ? path.text : "";
+    if (pathStatus.textContent !== text) pathStatus.textContent = text;
+    pathStatus.hidden = text === "";
+  }
+
+  function pathChanged() {
+    var s = state.store;
+    shownCards.forEach(function (element, index) { markCard(element, s, index); });
+    minimapDirty = true;
+    requestDraw();
+  }
+
+  function hoverPath(key) {
+    if (sameKey(key, paths.hover)) return;
+    paths.hover = key;
+    pathChanged();
+  }
+
+  function pinPath(i) {
+    var key = pathKey(state.store, i);
+    if (sameKey(key, paths.pinned) && !paths.hover) return;
+    paths.pinned = key;
+    paths.hover = null;
+    pathChanged();
+  }
+
+  // Escape: returns whether there was a path to clear.
+  function clearPath() {
+    if (!paths.hover && !paths.pinned) return false;
+    paths.hover = null;
+    paths.pinned = null;
+    pathChanged();
+    return true;
+  }
+
+  function cardIndexAt(target) {
+    var card = target && target.closest ? target.closest("[data-node-id]") : null;
+    return card && typeof card.__index === "number" ? card.__index : -1;
+  }
+
+  stage.addEventListener("pointerover", function (event) {
+    if (drag && drag.moved) return;
+    var index = cardIndexAt(event.target);
+    if (index >= 0) hoverPath(pathKey(state.store, index));
+  });
+  stage.addEventListener("pointerout", function (event) {
+    if (cardIndexAt(event.relatedTarget) < 0) hoverPath(null);
+  });
+  viewport.addEventListener("pointerleave", function () { hoverPath(null); });
+  // Registered before the click that reveals, so a pan's click is still known as one here.
+  stage.addEventListener("click", function (event) {
+    if (suppressClick) return;
+    var s = state.store;
+    var index = cardIndexAt(event.target);
+    if (index < 0 && s && lastMode === "overview") {
+      // The overview has no elements: the card under the pointer.
+      var box = viewport.getBoundingClientRect(), found = [];
+      var px = state.x + (event.clientX - box.left) / state.scale - s.margin;
+      var py = state.y + (event.clientY - box.top) / state.scale - s.margin;
+      var slack = 3 / state.scale, best = Infinity;
+      cardsIn(s, { x0: px - slack, y0: py - slack, x1: px + slack, y1: py + slack }, 64, found);
+      found.forEach(function (i) {
+        var d = Math.abs(s.cx[i] - px) + Math.abs(s.cy[i] - py);
+        if (d < best) { best = d; index = i; }
+      });
+    }
+    if (index >= 0) pinPath(index); else clearPath();
+  });
+  viewport.addEventListener("focusin", function (event) {
+    var index = cardIndexAt(event.target);
+    if (index >= 0) pinPath(index);
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape" || event.target === searchBox) return;
+    if (clearPath()) { event.preventDefault(); announce("Path cleared"); }
+  });
 
   // ---------------------------------------------------------------- search
 
@@ -2370,6 +3100,11 @@ extension PreviewPageAssets {
     size: function () { return pictureSize(); },
     focused: function () { return state.focus >= 0 && state.store ? cardId(state.store, state.focus) : null; },
     match: function () { return state.match >= 0 && state.store ? cardId(state.store, state.match) : null; },
+    // The competitor's path shown: { kind, id, cards: [card index], edges: [connector index], text }.
+    path: function () {
+      var path = currentPath(state.store);
+      return path ? { kind: path.key.kind, id: path.key.id, cards: path.cards.slice(), edges: path.edges.slice(), text: path.text } : null;
+    },
     markup: pictureMarkup,
     // { version, at, frames, draws }: the last painted version, when (epoch ms), the recent
     // frames from frame start to painted (ms), and the page's own script time in each (ms).

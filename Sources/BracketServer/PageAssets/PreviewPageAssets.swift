@@ -48,6 +48,7 @@ public enum PreviewPageAssets {
     <div id="minimap-view" class="bracket-minimap-view"></div>
   </div>
   <p id="placeholder" class="bracket-placeholder">Waiting for the diagram…</p>
+  <p id="path-status" class="bracket-path-status" role="status" aria-live="polite" hidden></p>
 </div>
 <div id="announce" class="bracket-announce" role="status" aria-live="polite" aria-atomic="true"></div>
 <img id="print-picture" class="bracket-print-picture" alt="">
