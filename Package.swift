@@ -68,7 +68,7 @@ let package = Package(
         .target(name: "BracketTestSupport", dependencies: ["BracketSyntax", "BracketModel"], path: "Tests/BracketTestSupport"),
         .testTarget(name: "BracketBytesTests", dependencies: ["BracketBytes"]),
         .testTarget(name: "BracketLayoutTests", dependencies: [
-            "BracketLayout", "BracketModel", "BracketText", "BracketTestSupport",
+            "BracketLayout", "BracketModel", "BracketSyntax", "BracketText", "BracketTestSupport",
         ]),
         .testTarget(name: "BracketSVGTests", dependencies: [
             "BracketSVG", "BracketLayout", "BracketModel", "BracketText", "BracketBytes", "BracketTestSupport",

@@ -9,6 +9,8 @@ For each size (a complete binary tree of N nodes, one per line) it measures:
   dom_cards    card elements in the DOM (bounded by the page's MAX_DOM_CARDS)
   label_ms     a label edit in the middle, at 100 % on that card: didChange sent → that version
                painted (p50 / p99); label_page_ms the page's share (payload received → painted)
+  id_ms        a character of the same card's ID changed back and forth (the card is re-keyed)
+  subtree_deleted_ms  a small subtree in the middle deleted (then typed back, not timed)
   insert_ms    a leaf inserted in the middle (the server sends a full payload: half the cards
                move); insert_page_ms the page's share
   frame_ms     pan and zoom (wheel events over the fitted and zoomed-in picture): each frame's
@@ -138,6 +140,39 @@ def run_size(browser, binary, n, edits):
             client.notify("textDocument/didChange", payload)
             label_times.append(wait_painted(page, version) - sent)
             label_page.append(page_side(page))
+        # An ID edit: one character of the same card's ID, back and forth (the card is re-keyed).
+        id_times, id_page = [], []
+        for k in range(edits):
+            version += 1
+            column = len(lines[middle]) - len(lines[middle].lstrip()) + 1
+            payload = {"textDocument": {"uri": URI, "version": version},
+                       "contentChanges": [{"range": {"start": {"line": middle, "character": column},
+                                                     "end": {"line": middle, "character": column + 1}},
+                                           "text": "x" if k % 2 == 0 else lines[middle][column]}]}
+            sent = now_ms()
+            client.notify("textDocument/didChange", payload)
+            id_times.append(wait_painted(page, version) - sent)
+            id_page.append(page_side(page))
+        # A small subtree in the middle deleted, then typed back (undo), in turns.
+        parent = next(i for i in range(middle, 0, -1) if lines[i].rstrip().endswith("{"))
+        depth = len(lines[parent]) - len(lines[parent].lstrip())
+        close = next(i for i in range(parent + 1, len(lines)) if len(lines[i]) - len(lines[i].lstrip()) == depth)
+        subtree = "\n".join(lines[parent:close + 1]) + "\n"
+        delete_times, delete_page = [], []
+        for k in range(max(2, edits // 2)):
+            version += 1
+            if k % 2 == 0:
+                change = {"range": {"start": {"line": parent, "character": 0}, "end": {"line": close + 1, "character": 0}},
+                          "text": ""}
+            else:
+                change = {"range": {"start": {"line": parent, "character": 0}, "end": {"line": parent, "character": 0}},
+                          "text": subtree}
+            sent = now_ms()
+            client.notify("textDocument/didChange", {"textDocument": {"uri": URI, "version": version},
+                                                      "contentChanges": [change]})
+            (delete_times if k % 2 == 0 else []).append(wait_painted(page, version) - sent)
+            if k % 2 == 0:
+                delete_page.append(page_side(page))
         insert_times, insert_page = [], []
         for k in range(max(1, edits // 4)):
             version += 1
@@ -151,6 +186,11 @@ def run_size(browser, binary, n, edits):
             insert_page.append(page_side(page))
         result["label_ms"] = [round(percentile(label_times, 50), 1), round(percentile(label_times, 99), 1)]
         result["insert_ms"] = [round(percentile(insert_times, 50), 1), round(percentile(insert_times, 99), 1)]
+        result["id_ms"] = [round(percentile(id_times, 50), 1), round(percentile(id_times, 99), 1)]
+        result["id_page_ms"] = [round(percentile(id_page, 50), 1), round(percentile(id_page, 99), 1)]
+        result["subtree_deleted_ms"] = [round(percentile(delete_times, 50), 1), round(percentile(delete_times, 99), 1)]
+        result["subtree_deleted_page_ms"] = [round(percentile(delete_page, 50), 1), round(percentile(delete_page, 99), 1)]
+        result["subtree_lines"] = close + 1 - parent
         result["label_page_ms"] = [round(percentile(label_page, 50), 1), round(percentile(label_page, 99), 1)]
         result["insert_page_ms"] = [round(percentile(insert_page, 50), 1), round(percentile(insert_page, 99), 1)]
         result["dom_cards"] = page.evaluate("() => document.querySelectorAll('#stage [data-node-id]').length")

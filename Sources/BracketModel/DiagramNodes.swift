@@ -82,6 +82,37 @@ public struct DiagramNodes: Sendable, Hashable, RandomAccessCollection, MutableC
     /// Sets where the subtree of `index` ends; the diagram builder's hot path.
     mutating func setSubtreeEnd(_ end: Int, of index: Int) { subtreeEnds[index] = Self.index(end) }
 
+    /// Rewrites what a node's header says (`Document.diagram(updating:after:)`, after an edit of
+    /// its ID or label token).
+    mutating func setHeader(of index: Int, id: String, label: String, hasExplicitLabel: Bool, idRange: ByteRange) {
+        ids[index] = id
+        labels[index] = label
+        hasExplicitLabels[index] = hasExplicitLabel
+        idRanges[index] = idRange
+    }
+
+    /// Moves the ID and node offsets after an edit that replaced `range` by `delta` more bytes:
+    /// offsets at or after its end move, those before it stay. An end exactly at an insertion
+    /// point stays (whether the node grows there is for the caller to read again), so does one
+    /// inside a replaced range. One pass over two columns, no strings touched.
+    mutating func shiftOffsets(after range: ByteRange, by delta: Int) {
+        guard delta != 0 else { return }
+        let start = range.start, end = range.end
+        @inline(__always) func moved(_ range: ByteRange) -> ByteRange {
+            ByteRange(range.start >= end ? range.start + delta : range.start,
+                      range.end > start && range.end >= end ? range.end + delta : range.end)
+        }
+        idRanges.withUnsafeMutableBufferPointer { ranges in
+            for index in ranges.indices where ranges[index].end >= end { ranges[index] = moved(ranges[index]) }
+        }
+        ranges.withUnsafeMutableBufferPointer { ranges in
+            for index in ranges.indices where ranges[index].end >= end { ranges[index] = moved(ranges[index]) }
+        }
+    }
+
+    /// Sets where node `index` ends (a leaf whose header was read again).
+    mutating func setEnd(_ end: Int, of index: Int) { ranges[index] = ByteRange(ranges[index].start, end) }
+
     /// Clamps into the stored width; only absurd values (more than 2^31 nodes) would be changed.
     @inline(__always)
     static func index(_ value: Int) -> Int32 {

@@ -30,8 +30,12 @@ struct PictureState: Equatable, CustomStringConvertible {
 /// encoding), with the editor defaults of the tutorial.
 func snapshot(_ text: String) -> PreviewSnapshot {
     let document = Document(text)
-    let diagram = document.diagram()
-    let geometry = layout(diagram)
+    return snapshot(document, document.diagram(), layout(document.diagram()))
+}
+
+/// The snapshot of `document` drawn from `diagram` and `geometry` (which the caller may have
+/// made incrementally).
+func snapshot(_ document: Document, _ diagram: Diagram, _ geometry: Geometry) -> PreviewSnapshot {
     let ranges = diagram.nodes.map { node in
         let start = document.lineIndex.position(of: node.idRange.start, in: document.text, encoding: .utf16)
         let end = document.lineIndex.position(of: node.idRange.end, in: document.text, encoding: .utf16)

@@ -1,4 +1,7 @@
+import BracketLayout
+import BracketModel
 import BracketPreview
+import BracketSyntax
 import BracketTestSupport
 import Testing
 
@@ -84,5 +87,54 @@ import Testing
         // Duplicate IDs and setting toggles force full updates for a while; the rest are deltas,
         // and the test must exercise them.
         #expect(deltas > 40)
+    }
+
+    /// Characters typed into labels and IDs, as the server renders them: the diagram updated
+    /// for the edits (`Document.diagram(updating:after:)`), the layout reused (`relayout`), and
+    /// the diff told which cards can differ. Its answer is the full diff's, and its deltas
+    /// rebuild the fresh picture.
+    @Test(arguments: [1, 2, 3, 4] as [UInt64]) func knownChangesDiffLikeTheFullDiff(seed: UInt64) throws {
+        var random = SeededRandom(seed: seed)
+        var tree = Tree()
+        for _ in 0..<30 { tree.edit(&random) }
+        var document = Document(tree.text)
+        var diagram = document.diagram()
+        var before = snapshot(document, diagram, layout(diagram))
+        var known = 0
+        for step in 0..<120 {
+            // A character typed into or deleted from a label or an ID, where one is.
+            let text = document.text
+            let at = Int(random.next() % UInt64(text.count))
+            let typed = random.next() % 3 == 0 ? "" : ["x", "7", "é", "_"][Int(random.next() % 4)]
+            let edit = TextEdit(range: ByteRange(at, typed.isEmpty ? min(text.count, at + 1) : at), replacement: typed)
+            guard document.apply(edit) == .token,
+                  let patched = document.diagram(updating: diagram, after: [TokenEdit(range: edit.range, newLength: typed.utf8.count)])
+            else {
+                diagram = document.diagram()
+                before = snapshot(document, diagram, layout(diagram))
+                continue
+            }
+            let fresh = layout(patched.diagram)
+            let update = relayout(patched.diagram, from: diagram, previous: before.geometry)
+            let after = snapshot(document, patched.diagram, update?.geometry ?? fresh)
+            if update != nil {
+                known += 1
+                let fast = previewUpdate(from: before, to: after, changed: patched.edited, maxFraction: .infinity)
+                #expect(fast == previewUpdate(from: before, to: after, maxFraction: .infinity), "seed \(seed) step \(step)")
+                // A fresh parse of the same bytes (deleting one byte of "é" leaves bad UTF-8,
+                // which a String would repair into other bytes).
+                let parsed = Document(text: document.text)
+                let reference = snapshot(parsed, parsed.diagram(), layout(parsed.diagram()))
+                #expect(after.diagram == reference.diagram, "seed \(seed) step \(step): diagram")
+                #expect(after.geometry == reference.geometry, "seed \(seed) step \(step): geometry")
+                #expect(after.ranges == reference.ranges, "seed \(seed) step \(step): ranges")
+                if case .delta(let delta) = fast {
+                    #expect(try apply(writtenDelta(delta, to: after), to: fullState(before)) == fullState(reference))
+                }
+            }
+            diagram = patched.diagram
+            before = after
+        }
+        #expect(known > 10, "known-change diffs: \(known)")
     }
 }

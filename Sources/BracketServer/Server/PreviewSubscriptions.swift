@@ -1,3 +1,6 @@
+import BracketLayout
+import BracketExport
+import BracketModel
 import BracketPreview
 import Foundation
 
@@ -37,6 +40,12 @@ struct PreviewSubscriptions {
     var browserBase: PreviewDeltaBase?
     /// Numbers the browser pages' payloads (its own chain, apart from the editor's).
     var browserSequence = 0
+    /// Per previewed document: the diagram its last render was drawn from, and the edits since
+    /// (nil once one was not a one-token edit), so the next render updates that diagram instead
+    /// of building it from the whole tree (`Document.diagram(updating:after:)`).
+    var diagrams: [String: PreviewDiagram] = [:]
+    /// Renders made so far (numbers them).
+    var renders = 0
     var dirty: Set<String> = []
     /// Documents changed while their last push was still on its way to the client: rendered
     /// once it has been written (see `LanguageServer.flushPreviews`).
@@ -63,6 +72,22 @@ struct PreviewSubscriptions {
         return next
     }
 
+    /// Notes an edit of a previewed document: a one-token edit (`ReparseScope.token`) is kept
+    /// for the diagram update, any other edit (or a whole-text change, `scope` nil) means the
+    /// next diagram is built anew. A long run of edits with no render in between gives up too.
+    ///
+    /// `lines` are the LSP lines the edit's range starts and ends on: a one-token edit never
+    /// adds or removes a line break, so only ID ranges on those lines can have moved.
+    mutating func recordEdit(_ uri: String, _ edit: TokenEdit, scope: ReparseScope?, lines: ClosedRange<Int> = 0...0) {
+        guard diagrams[uri]?.edits != nil else { return }
+        if scope == .token, diagrams[uri]!.edits!.count < 256 {
+            diagrams[uri]!.edits!.append(edit)
+            diagrams[uri]!.editedLines.append(lines)
+        } else {
+            diagrams[uri]!.edits = nil
+        }
+    }
+
     /// When the earliest deferred render falls due.
     func nextDue() -> Date? {
         dirty.map(dueDate).min()
@@ -77,4 +102,24 @@ struct PreviewSubscriptions {
 struct PreviewDeltaBase {
     var sequence: Int
     var snapshot: PreviewSnapshot
+    /// The render the snapshot came from (`PreviewRender.id`).
+    var render: Int = 0
+}
+
+/// The diagram a document's last preview render was drawn from.
+struct PreviewDiagram {
+    var diagram: Diagram
+    /// The editor's layout settings it was built with.
+    var defaults: LayoutSettings
+    /// One-token edits applied to the document since; nil when another kind of edit happened.
+    var edits: [TokenEdit]?
+    /// The lines the edits were on (one range per edit).
+    var editedLines: [ClosedRange<Int>] = []
+    /// The render it was drawn in (`PreviewRender.id`).
+    var render: Int
+    /// That render's ID ranges, and the number of lines of the text they were found in.
+    var ranges: [NodeRange] = []
+    var lineCount = 0
+    /// The layout of `diagram` (nil when it was not laid out, too large for every recipient).
+    var geometry: Geometry?
 }

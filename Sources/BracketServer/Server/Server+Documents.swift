@@ -9,6 +9,7 @@ extension LanguageServer {
     func didOpen(_ notification: DidOpenTextDocumentNotification) {
         let item = notification.textDocument
         documents[item.uri] = OpenDocument(document: Document(item.text), version: item.version)
+        preview.diagrams[item.uri] = nil
         documentDidChange(uri: item.uri)
     }
 
@@ -30,6 +31,7 @@ extension LanguageServer {
             // (a new `{` and its `}`) is reparsed with it instead of on its own.
             guard changes[applied].range != nil else {
                 open.document = Document(changes[applied].text)
+                preview.recordEdit(uri, TokenEdit(range: ByteRange(0, 0), newLength: 0), scope: nil)
                 applied += 1
                 continue
             }
@@ -39,14 +41,25 @@ extension LanguageServer {
                 applied += 1
             }
             let encoding = encoding
-            open.document.apply(count: ranged.count) { index, text, lineIndex in
+            var edits: [BracketModel.TextEdit] = []
+            let scopes = open.document.apply(count: ranged.count) { index, text, lineIndex in
                 let (range, replacement) = ranged[index]
                 let start = lineIndex.offset(
                     of: LinePosition(line: range.start.line, character: range.start.character), in: text, encoding: encoding)
                 let end = lineIndex.offset(
                     of: LinePosition(line: range.end.line, character: range.end.character), in: text, encoding: encoding)
                 // A reversed range is a client bug; applying it the right way round keeps the text sane.
-                return TextEdit(range: ByteRange(min(start, end), max(start, end)), replacement: replacement)
+                let edit = BracketModel.TextEdit(range: ByteRange(min(start, end), max(start, end)), replacement: replacement)
+                edits.append(edit)
+                return edit
+            }
+            // The preview's diagram follows one-token edits applied one by one (a joined batch
+            // reports fewer scopes than edits: the diagram is then built anew).
+            for (index, edit) in edits.enumerated() {
+                let range = ranged[index].range
+                preview.recordEdit(uri, TokenEdit(range: edit.range, newLength: edit.replacement.count),
+                                   scope: scopes.count == edits.count ? scopes[index] : nil,
+                                   lines: min(range.start.line, range.end.line)...max(range.start.line, range.end.line))
             }
         }
         open.version = notification.textDocument.version
@@ -61,6 +74,7 @@ extension LanguageServer {
         preview.dirty.remove(uri)
         preview.heldBack.remove(uri)
         dropDeltaBase(uri)
+        preview.diagrams[uri] = nil
         // The pages keep showing the closed document; what they were sent need not be kept.
         if preview.browserURI == uri { preview.browserBase = nil }
         let params = PublishDiagnosticsParams(uri: uri, version: nil, diagnostics: [])

@@ -1,4 +1,6 @@
+import BracketExport
 import BracketIDE
+import BracketLayout
 import BracketModel
 import Foundation
 import JSONRPC
@@ -44,7 +46,7 @@ extension LanguageServer {
             guard toEditor || toBrowser else { continue }
             preview.lastRender[uri] = now
             // Laid out only when some recipient can take it (the page takes the most cards).
-            let render = PreviewRender(context, upTo: toBrowser ? PreviewPayloadKind.columns.maxCards : preview.pushKind.maxCards)
+            let render = previewRender(context, upTo: toBrowser ? PreviewPayloadKind.columns.maxCards : preview.pushKind.maxCards)
             if toEditor {
                 let payload = preview.wantsDelta(uri)
                     ? sequencedPayload(render, allowDelta: true) : render.fullPayload(svg: preview.sendsSVG)
@@ -53,6 +55,36 @@ extension LanguageServer {
             // The browser pages apply deltas too, and ask for a resync when they cannot.
             if toBrowser { previewServer?.publish(payload: browserPayload(render, allowDelta: true)) }
         }
+    }
+
+    /// Renders `context` for recipients that take up to `limit` cards, from what its last
+    /// render left: that diagram updated for the one-token edits since (a label or an ID typed
+    /// into) instead of one built from the whole tree, and that layout reused where the edit
+    /// moved nothing (`relayout`). What this render made is kept for the next one.
+    func previewRender(_ context: DocumentContext, upTo limit: Int) -> PreviewRender {
+        let uri = context.uri
+        var patched: (diagram: Diagram, edited: [Int])?
+        var previous: (diagram: Diagram, geometry: Geometry, id: Int)?
+        var ranges: (ranges: [NodeRange], lines: [ClosedRange<Int>])?
+        let lineCount = context.document.lineIndex.lineStarts.count
+        if let last = preview.diagrams[uri], last.defaults == context.defaults, let edits = last.edits {
+            patched = edits.isEmpty
+                ? (last.diagram, [])
+                : context.document.diagram(updating: last.diagram, after: edits, defaults: context.defaults)
+            if patched != nil, let geometry = last.geometry { previous = (last.diagram, geometry, last.render) }
+            if patched != nil, last.lineCount == lineCount, last.ranges.count == last.diagram.nodes.count {
+                ranges = (last.ranges, last.editedLines)
+            }
+        }
+        preview.renders += 1
+        let render = PreviewRender(context, upTo: limit, diagram: patched?.diagram ?? context.diagram(),
+                                   previous: previous.map { ($0.diagram, $0.geometry, $0.id, patched!.edited) },
+                                   ranges: ranges, id: preview.renders)
+        preview.diagrams[uri] = PreviewDiagram(
+            diagram: render.diagram, defaults: context.defaults, edits: [], render: render.id,
+            ranges: render.snapshot.cardCount > 0 ? render.snapshot.ranges : [], lineCount: lineCount,
+            geometry: render.snapshot.cardCount > 0 ? render.snapshot.geometry : nil)
+        return render
     }
 
     /// Starts the loopback preview server on first use and shows this document in it.
@@ -72,7 +104,8 @@ extension LanguageServer {
         guard let server = previewServer else { throw ResponseError.internalError("preview server unavailable") }
         preview.browserURI = context.uri
         preview.lastRender[context.uri] = Date()
-        server.publish(payload: browserPayload(PreviewRender(context, upTo: PreviewPayloadKind.columns.maxCards), allowDelta: false))
+        let render = previewRender(context, upTo: PreviewPayloadKind.columns.maxCards)
+        server.publish(payload: browserPayload(render, allowDelta: false))
         return OpenPreviewResult(url: server.url)
     }
 

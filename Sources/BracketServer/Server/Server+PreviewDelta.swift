@@ -29,10 +29,19 @@ extension LanguageServer {
         // A picture the client did not get (too large for it) is no base: the next payload that
         // fits is full.
         let kind = PreviewRender.kind(svg: svg, columns: columns)
-        defer { base = render.fits(kind) ? PreviewDeltaBase(sequence: sequence, snapshot: render.snapshot) : nil }
-        if allowDelta, render.fits(kind), let previous = base,
-           case .delta(let delta) = previewUpdate(from: previous.snapshot, to: render.snapshot) {
-            return render.deltaPayload(delta, sequence: sequence, base: previous.sequence)
+        defer {
+            base = render.fits(kind) ? PreviewDeltaBase(sequence: sequence, snapshot: render.snapshot, render: render.id) : nil
+        }
+        if allowDelta, render.fits(kind), let previous = base {
+            // Against the render this one was laid out from, only the cards that changed are compared.
+            let update = if let known = render.changedSince, known.render == previous.render, previous.render > 0 {
+                previewUpdate(from: previous.snapshot, to: render.snapshot, changed: known.cards)
+            } else {
+                previewUpdate(from: previous.snapshot, to: render.snapshot)
+            }
+            if case .delta(let delta) = update {
+                return render.deltaPayload(delta, sequence: sequence, base: previous.sequence)
+            }
         }
         return render.fullPayload(sequence: sequence, svg: svg, picture: picture, columns: columns)
     }
@@ -41,14 +50,15 @@ extension LanguageServer {
     /// restarts the chain.
     func resyncBrowserPreview() {
         guard let server = previewServer, let uri = preview.browserURI, let context = try? context(for: uri) else { return }
-        server.publish(payload: browserPayload(PreviewRender(context, upTo: PreviewPayloadKind.columns.maxCards), allowDelta: false))
+        let render = previewRender(context, upTo: PreviewPayloadKind.columns.maxCards)
+        server.publish(payload: browserPayload(render, allowDelta: false))
     }
 
     /// `bracket/preview`: always the full payload; for a delta client it is numbered and
     /// becomes the base of the next delta (this is how a page that lost track resynchronises).
     /// Cancellable between the render and the writing of the payload.
     func previewResult(_ context: DocumentContext) throws(ResponseError) -> [UInt8] {
-        let render = PreviewRender(context, upTo: preview.pushKind.maxCards)
+        let render = previewRender(context, upTo: preview.pushKind.maxCards)
         try checkCancelled()
         // With the SVG (an editor saves it from here); geometry-only clients get `picture` as
         // well, so their page draws the result like a push, and past the SVG's limit they get

@@ -45,6 +45,13 @@ struct PreviewRender {
     static let maxCards = PreviewPayloadKind.svg.maxCards
 
     let context: DocumentContext
+    /// The document's diagram (drawn or not).
+    let diagram: Diagram
+    /// Numbers the server's renders (`LanguageServer.previewRender`); 0 for one made elsewhere.
+    let id: Int
+    /// When the layout was reused from an earlier render (`relayout`): that render's `id` and
+    /// the cards whose text changed since, the only ones a diff against it has to compare.
+    let changedSince: (render: Int, cards: [Int])?
     /// Empty (no cards) when the diagram is past `drawnUpTo`: nothing was laid out.
     let snapshot: PreviewSnapshot
     /// The diagram's cards and connectors, whether drawn or not.
@@ -54,9 +61,18 @@ struct PreviewRender {
 
     /// Lays the document out when it has at most `limit` cards (the largest limit among the
     /// payloads this render is for).
-    init(_ context: DocumentContext, upTo limit: Int = PreviewPayloadKind.columns.maxCards) {
+    /// `diagram` is the document's (the server keeps the last one and updates it for small
+    /// edits, `LanguageServer.previewRender`); nil builds it. `previous` — the last render's
+    /// diagram, layout and id, and the nodes whose ID and label were rewritten to make
+    /// `diagram` from that diagram — lets an edit that moves nothing reuse that layout
+    /// (`relayout`) and be diffed on those nodes alone.
+    init(_ context: DocumentContext, upTo limit: Int = PreviewPayloadKind.columns.maxCards, diagram: Diagram? = nil,
+         previous: (diagram: Diagram, geometry: Geometry, id: Int, edited: [Int])? = nil,
+         ranges reused: (ranges: [NodeRange], lines: [ClosedRange<Int>])? = nil, id: Int = 0) {
         self.context = context
-        let diagram = context.diagram()
+        self.id = id
+        let diagram = diagram ?? context.diagram()
+        self.diagram = diagram
         cards = diagram.nodes.count
         connectors = diagram.nodes.parents.count(where: { $0 >= 0 })
         if cards > limit {
@@ -64,18 +80,48 @@ struct PreviewRender {
                                         encoding: context.encoding, defaults: context.defaults).diagram()
             snapshot = PreviewSnapshot(diagram: empty, geometry: layout(empty), ranges: [])
             drawn = false
+            changedSince = nil
             return
         }
         drawn = true
-        let geometry = layout(diagram)
+        let update = previous.flatMap { relayout(diagram, from: $0.diagram, previous: $0.geometry) }
+        // The diagram came from `previous.diagram` by rewriting the `edited` nodes' IDs and
+        // labels, and the layout moved nothing: only those cards can differ.
+        changedSince = update.map { _ in (previous!.id, previous!.edited) }
+        let geometry = update?.geometry ?? layout(diagram)
+        let ranges = reused.map { Self.ranges(diagram, context, updating: $0.ranges, onLines: $0.lines) }
+            ?? Self.ranges(diagram, context)
+        snapshot = PreviewSnapshot(diagram: diagram, geometry: geometry, ranges: ranges,
+                                   idsAreUnique: context.document.hasDuplicateIDs ? nil : true)
+    }
+
+    /// Every node's ID range as LSP positions.
+    private static func ranges(_ diagram: Diagram, _ context: DocumentContext) -> [NodeRange] {
         var positions = OrderedPositions(context)
-        let ranges = diagram.nodes.idRanges.map { range in
+        return diagram.nodes.idRanges.map { range in
             let start = positions.position(range.start), end = positions.position(range.end)
             return NodeRange(startLine: start.line, startCharacter: start.character,
                              endLine: end.line, endCharacter: end.character)
         }
-        snapshot = PreviewSnapshot(diagram: diagram, geometry: geometry, ranges: ranges,
-                                   idsAreUnique: context.document.hasDuplicateIDs ? nil : true)
+    }
+
+    /// The ID ranges after one-token edits on `lines` (which add or remove no line break): the
+    /// previous render's, with those that lie on an edited line found again. Converting every
+    /// offset was the largest cost of a label edit's push once the diagram and layout were reused.
+    private static func ranges(_ diagram: Diagram, _ context: DocumentContext, updating previous: [NodeRange],
+                               onLines lines: [ClosedRange<Int>]) -> [NodeRange] {
+        guard let low = lines.map(\.lowerBound).min(), let high = lines.map(\.upperBound).max() else { return previous }
+        var ranges = previous
+        let idRanges = diagram.nodes.idRanges
+        for index in ranges.indices {
+            let range = ranges[index]
+            guard range.endLine >= low, range.startLine <= high,
+                  lines.contains(where: { $0.contains(range.startLine) || $0.contains(range.endLine) }) else { continue }
+            let start = context.position(idRanges[index].start), end = context.position(idRanges[index].end)
+            ranges[index] = NodeRange(startLine: start.line, startCharacter: start.character,
+                                      endLine: end.line, endCharacter: end.character)
+        }
+        return ranges
     }
 
     /// Whether a payload of `kind` can draw this render (else it is `tooLarge`).

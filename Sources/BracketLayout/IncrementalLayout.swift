@@ -1,0 +1,98 @@
+import BracketModel
+import BracketText
+
+/// A layout worked out from the previous one, and what changed in it.
+public struct LayoutUpdate: Sendable {
+    public let geometry: Geometry
+    /// Cards whose text changed (ascending); every other card, every position and every size is
+    /// as before.
+    public let changedCards: [Int]
+}
+
+/// Lays out `diagram` from `previous`, the geometry `layout(old)` returned, when the edit from
+/// `old` to `diagram` changed only what some cards say and none of them needs more or less
+/// room: a character typed in a label or an ID whose card keeps its size along the leaf axis
+/// and stays no wider (or taller) than its level. Then every position and size stays, and only
+/// those cards' lines are measured again: the cost is the number of cards (one comparison each,
+/// no measuring) plus the cards that changed, where `layout` measures and places every card.
+///
+/// Returns nil — the caller runs `layout` — for everything else: a different tree shape or
+/// different settings, a card that grows or shrinks, the widest card of a level changing, many
+/// cards changing, and any diagram this does not model: attributes (scores, byes, edge labels,
+/// results), a two-sided draw (`@root center`), level headers (`@rounds`). Equal to `layout` by
+/// construction where it answers (IncrementalLayoutTests compares them over random edits).
+public func relayout(_ diagram: Diagram, from old: Diagram, previous: Geometry, maxChanged: Int = 64) -> LayoutUpdate? {
+    let settings = diagram.settings
+    guard settings == old.settings, settings.root != .center, case .none = settings.rounds else { return nil }
+    let count = diagram.nodes.count
+    guard count == old.nodes.count, count == previous.centres.count, count == previous.lines.count,
+          !diagram.hasAttributes, !old.hasAttributes, diagram.nodes.parents == old.nodes.parents,
+          previous.scores.cards.isEmpty, previous.edgeLabels.isEmpty, previous.headers.isEmpty
+    else { return nil }
+    let newLabels = diagram.nodes.labels, oldLabels = old.nodes.labels
+    var changed: [Int] = []
+    for index in 0..<count where newLabels[index] != oldLabels[index] {
+        changed.append(index)
+        if changed.count > maxChanged { return nil }
+    }
+    guard !changed.isEmpty else { return LayoutUpdate(geometry: previous, changedCards: []) }
+
+    let fit = CardTextFit(settings: settings)
+    let axes = LayoutAxes(settings: settings)
+    var measured: [Int: (lines: CardLines, size: Size)] = [:]
+    for index in changed {
+        let before = naturalCard(oldLabels[index], fit), after = naturalCard(newLabels[index], fit)
+        // Along the leaf axis a card has its own extent: it must not change.
+        guard axes.leafExtent(before.size) == axes.leafExtent(after.size) else { return nil }
+        // Along the depth axis it takes its level's extent, the largest natural one: that stays
+        // when this card was not the one setting it and still does not exceed it.
+        let level = axes.depthExtent(previous.sizes[index])
+        let was = axes.depthExtent(before.size), now = axes.depthExtent(after.size)
+        guard was == now || (was < level && now <= level) else { return nil }
+        measured[index] = after
+    }
+    var lines = CardLines()
+    lines.reserveCapacity(count)
+    for index in 0..<count {
+        if let card = measured[index] {
+            lines.append(card: 0, of: card.lines, as: index)
+        } else {
+            lines.append(card: index, of: previous.lines, as: index)
+        }
+    }
+    return LayoutUpdate(geometry: previous.replacingLines(lines), changedCards: changed)
+}
+
+/// A card's lines and natural size as `layout` measures a card without a score slot.
+private func naturalCard(_ label: String, _ fit: CardTextFit) -> (lines: CardLines, size: Size) {
+    var nodes = DiagramNodes()
+    nodes.append(DiagramNode(id: "", label: label, hasExplicitLabel: true, parent: -1, depth: 0, childCount: 0,
+                             subtreeEnd: 1, idRange: .init(0, 0), range: .init(0, 0)))
+    let (lines, sizes, _) = measureCards(nodes, count: 1, fit)
+    return (lines, sizes[0])
+}
+
+extension CardLines {
+    /// Appends card `card` of `source` as card `index` here.
+    mutating func append(card: Int, of source: CardLines, as index: Int) {
+        let range = source.range(of: card)
+        if range.count == 1, !source.isTruncated(card) {
+            append(line: source.strings[range.lowerBound], width: source.widths[range.lowerBound])
+        } else {
+            append(WrappedText(lines: Array(source.strings[range]), lineWidths: Array(source.widths[range]),
+                               isTruncated: source.isTruncated(card)), card: index)
+        }
+    }
+}
+
+extension Geometry {
+    /// This geometry with other card lines (same cards, places and sizes).
+    func replacingLines(_ lines: CardLines) -> Geometry {
+        Geometry(
+            width: width, height: height, margin: margin, cardWidth: cardWidth, cardHeight: cardHeight,
+            centres: centres, sizes: sizes, depths: depths, lines: lines, fontSize: fontSize, title: title,
+            edgeChildren: edgeChildren, edgeParents: edgeParents, headers: headers, headerFontSize: headerFontSize,
+            edgeLabels: edgeLabels, edgeLabelFontSize: edgeLabelFontSize, levelGaps: levelGaps, axes: axes,
+            scores: scores)
+    }
+}

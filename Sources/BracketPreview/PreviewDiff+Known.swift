@@ -1,0 +1,61 @@
+import BracketLayout
+import BracketModel
+
+/// `previewUpdate(from:to:)` for a caller that knows what changed: `new` has `old`'s nodes in
+/// the same order with the same parents, places and sizes, and differs only at `changed`
+/// (ascending), where a card may show other lines or a label, or carry another ID; ID ranges
+/// may differ anywhere (they are compared, four integers a card). That is what a character
+/// typed into a label or an ID gives (`relayout`'s `changedCards`), and then the diff compares
+/// no strings outside `changed`, where pairing every card by ID compared them all.
+///
+/// The answer is the one `previewUpdate(from:to:)` gives (PreviewDiffTests checks both over
+/// random edits); it falls back to it when the promise cannot be used: more than one card
+/// renamed, counts that differ, settings, duplicates, nothing drawn.
+public func previewUpdate(
+    from old: PreviewSnapshot, to new: PreviewSnapshot, changed: [Int], maxFraction: Double = 0.5
+) -> PreviewUpdate {
+    let count = new.cardCount
+    guard count > 0, old.cardCount == count, old.drawnEdges.count == new.drawnEdges.count,
+          old.diagram.settings == new.diagram.settings, old.geometry.margin == new.geometry.margin,
+          old.idsAreUnique, new.idsAreUnique, changed.allSatisfy({ $0 >= 0 && $0 < count })
+    else { return previewUpdate(from: old, to: new, maxFraction: maxFraction) }
+    let renamed = changed.filter { old.id($0) != new.id($0) }
+    guard renamed.count <= 1 else { return previewUpdate(from: old, to: new, maxFraction: maxFraction) }
+    let limit = Double(count + new.drawnEdges.count) * maxFraction
+    let rename = renamed.first ?? -1
+
+    var delta = PreviewDelta()
+    var next = 0  // position in `changed`
+    let parents = new.diagram.nodes.parents
+    for index in 0..<count {
+        let listed = next < changed.count && changed[next] == index
+        if listed { next += 1 }
+        if index == rename {
+            delta.removedCards.append(old.id(index))
+            delta.addedCards.append(index)
+            continue
+        }
+        let markupChanged = listed
+            && (!old.geometry.sameCard(index, as: index, of: new.geometry)
+                || old.diagram.nodes.labels[index] != new.diagram.nodes.labels[index]
+                || !old.sameResult(index, as: index, of: new))
+        let parentRenamed = rename >= 0 && Int(parents[index]) == rename
+        if markupChanged || parentRenamed || old.ranges[index] != new.ranges[index] {
+            delta.changedCards.append(CardUpdate(index: index, markupChanged: markupChanged))
+            if !(Double(delta.itemCount) <= limit) { return .full(.tooLarge) }
+        }
+    }
+    if rename >= 0 {
+        let children = new.geometry.edgeChildren, edgeParents = new.geometry.edgeParents
+        for position in 0..<new.drawnEdges.count {
+            let edge = new.drawnEdges[position]
+            if Int(children[edge]) == rename {
+                delta.removedEdges.append(old.id(rename))
+                delta.addedEdges.append(AddedEdge(index: edge, after: position > 0 ? new.drawnEdges[position - 1] : nil))
+            } else if Int(edgeParents[edge]) == rename {
+                delta.changedEdges.append(edge)
+            }
+        }
+    }
+    return Double(delta.itemCount) <= limit ? .delta(delta) : .full(.tooLarge)
+}

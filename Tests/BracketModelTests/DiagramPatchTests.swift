@@ -1,0 +1,102 @@
+// The diagram updated for edits that relexed one token (Document.diagram(updating:after:))
+// equals the diagram built anew, over random edit sequences of IDs, labels, spaces and comments.
+import BracketModel
+import BracketSyntax
+import BracketTestSupport
+import Testing
+
+@Suite struct DiagramPatchTests {
+    /// A random tree, one node per line, with and without labels, comments and blocks, under a
+    /// setting.
+    static func document(_ random: inout SeededRandom) -> String {
+        var text = "@title \"T\"\nroot \"R\" {\n"
+        var open = 1, next = 0
+        let count = 8 + Int(random.next() % 30)
+        for _ in 0..<count {
+            let pad = String(repeating: "  ", count: open)
+            let label = random.next() % 3 == 0 ? "" : " \"L \(next) é\""
+            let comment = random.next() % 5 == 0 ? "  # c" : ""
+            if open > 1, random.next() % 4 == 0 {
+                text += pad.dropLast(2) + "}\n"
+                open -= 1
+            }
+            if random.next() % 3 == 0 {
+                text += "\(pad)n\(next)\(label) {\(comment)\n"
+                open += 1
+            } else {
+                text += "\(pad)n\(next)\(label)\(comment)\n"
+            }
+            next += 1
+        }
+        while open > 0 {
+            open -= 1
+            text += String(repeating: "  ", count: open) + "}\n"
+        }
+        return text
+    }
+
+    /// An edit somewhere in the text: a character typed into (or removed from) a word, a
+    /// label, spaces or a comment, or now and then something that changes the tree's shape.
+    static func edit(_ text: [UInt8], _ random: inout SeededRandom) -> TextEdit {
+        let at = Int(random.next() % UInt64(text.count))
+        let inserts: [String] = ["x", "7", " ", "é", "ab", "_", "\"", "{", "\n", "q \"w\""]
+        switch random.next() % 10 {
+        case 0, 1, 2:
+            return TextEdit(range: ByteRange(at, min(text.count, at + 1)), replacement: "")
+        case 3:
+            return TextEdit(range: ByteRange(at, at), replacement: inserts[Int(random.next() % UInt64(inserts.count))])
+        default:
+            return TextEdit(range: ByteRange(at, at), replacement: inserts[Int(random.next() % 5)])
+        }
+    }
+
+    @Test func patchedDiagramEqualsFreshDiagram() {
+        var random = SeededRandom(seed: 1818)
+        var patched = 0, compared = 0
+        for _ in 0..<60 {
+            var document = Document(Self.document(&random))
+            var base = document.diagram()
+            var edits: [TokenEdit] = []
+            for _ in 0..<40 {
+                let edit = Self.edit(document.text, &random)
+                if document.apply(edit) == .token {
+                    edits.append(TokenEdit(range: edit.range, newLength: edit.replacement.count))
+                } else {
+                    base = document.diagram()
+                    edits = []
+                    continue
+                }
+                // Compare after most edits; now and then let several edits pile up first.
+                guard random.next() % 3 != 0 else { continue }
+                compared += 1
+                let fresh = document.diagram()
+                if let updated = document.diagram(updating: base, after: edits) {
+                    patched += 1
+                    let changed = (0..<fresh.nodes.count).filter {
+                        fresh.nodes.ids[$0] != base.nodes.ids[$0] || fresh.nodes.labels[$0] != base.nodes.labels[$0]
+                    }
+                    #expect(Set(changed).isSubset(of: updated.edited))
+                    #expect(updated.diagram == fresh, "after \(edits) in\n\(String(decoding: document.text, as: UTF8.self))")
+                }
+                base = fresh
+                edits = []
+            }
+        }
+        // Most token edits are patched, not declined (the test must exercise the patch).
+        #expect(patched * 2 > compared, "patched \(patched) of \(compared)")
+    }
+
+    @Test func declinesForResultsAndEditsAtANodesStart() {
+        var document = Document("r [score=1] {\n  a \"A\"\n  b \"B\"\n}\n")
+        let base = document.diagram()
+        let edit = TextEdit(range: ByteRange(17, 17), replacement: "x")  // inside "A"
+        #expect(document.apply(edit) == .token)
+        #expect(document.diagram(updating: base, after: [TokenEdit(range: edit.range, newLength: 1)]) == nil)
+
+        var plain = Document("r {\n  a \"A\"\n}\n")
+        let plainBase = plain.diagram()
+        let atStart = TextEdit(range: ByteRange(6, 6), replacement: "z")  // before `a`
+        #expect(plain.apply(atStart) == .token)
+        #expect(plain.diagram(updating: plainBase, after: [TokenEdit(range: atStart.range, newLength: 1)]) == nil)
+    }
+}
