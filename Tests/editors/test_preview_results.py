@@ -599,6 +599,34 @@ def check_decorations(page, client, shots):
         if shots:
             page.screenshot(path=os.path.join(shots, "path-two-sided.png"))
     page.mouse.move(5, 790)
+    check_two_sided_keys(page)
+
+
+def check_two_sided_keys(page):
+    """Arrows in a two-sided draw follow each half: towards the parent is Right in the left half
+    and Left in the right half; from the root, Left and Right go into their own halves."""
+    def focus(card_id):
+        page.fill("#search", card_id)
+        page.wait_for_function(f"() => window.bracketPreview.match() === '{card_id}'", timeout=10000)
+        page.press("#search", "Escape")
+        settle(page)
+
+    def press(key):
+        page.keyboard.press(key)
+        settle(page)
+        return page.evaluate("() => window.bracketPreview.focused()")
+
+    focus("a1")
+    check("two-sided: Right from a left-half leaf goes to its parent", press("ArrowRight") == "n1")
+    check("... Left from there goes back to a child", press("ArrowLeft") in ("a1", "a2"))
+    focus("b1")
+    check("two-sided: Left from a right-half leaf goes to its parent", press("ArrowLeft") == "s1")
+    check("... Right from there goes back to a child", press("ArrowRight") in ("b1", "b2"))
+    focus("north")
+    check("two-sided: Right from the left half's top reaches the root", press("ArrowRight") == "cup")
+    check("... from the root Right goes into the right half", press("ArrowRight") == "south")
+    check("... and Left from there back to the root", press("ArrowLeft") == "cup")
+    check("... and from the root Left into the left half", press("ArrowLeft") == "north")
 
 
 def check_overview(page, client, shots):

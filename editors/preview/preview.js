@@ -2274,6 +2274,7 @@
   function navigate(i, key) {
     var s = state.store;
     var side = s.settings && typeof s.settings.root === "string" ? s.settings.root : "right";
+    if (side === "center") return navigateTwoSided(s, i, key);
     var up = TOWARDS_ROOT[side] || "ArrowRight";
     var vertical = side === "right" || side === "left"; // siblings stack vertically
     if (key === up) return s.parent[i];
@@ -2288,6 +2289,26 @@
     }
     var previous = vertical ? key === "ArrowUp" : key === "ArrowLeft";
     return previous ? s.children.prev[i] : s.children.next[i];
+  }
+
+  // A two-sided draw (`@root center`) has no single direction towards the root: the left half
+  // grows leftwards and the right half rightwards, so Left and Right follow where each card's
+  // parent and children actually are. From the root, each key goes into its own half. Up and
+  // Down move between siblings, which stack vertically on both sides.
+  function navigateTwoSided(s, i, key) {
+    if (key === "ArrowLeft" || key === "ArrowRight") {
+      var leftwards = key === "ArrowLeft";
+      var p = s.parent[i];
+      if (p >= 0 && (s.cx[p] < s.cx[i]) === leftwards) return p;
+      var best = -1, bestDistance = Infinity;
+      for (var c = s.children.first[i]; c >= 0; c = s.children.next[c]) {
+        if ((s.cx[c] < s.cx[i]) !== leftwards) continue;
+        var d = Math.abs(s.cy[c] - s.cy[i]);
+        if (d < bestDistance) { best = c; bestDistance = d; }
+      }
+      return best;
+    }
+    return key === "ArrowUp" ? s.children.prev[i] : s.children.next[i];
   }
 
   // ---------------------------------------------------------------- level headers and edge labels
