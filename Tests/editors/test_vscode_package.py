@@ -434,8 +434,9 @@ def check_manifest(package):
     check("card sizes must be positive",
           properties["bracket.layout.cardWidth"]["minimum"] >= 1 and properties["bracket.layout.cardHeight"]["minimum"] >= 1)
     check("root and align are enums",
-          properties["bracket.layout.root"].get("enum") == ["right", "left", "top", "bottom"]
-          and properties["bracket.layout.align"].get("enum") == ["depth", "leaves"])
+          properties["bracket.layout.root"].get("enum") == ["right", "left", "top", "bottom", "center"]
+          and properties["bracket.layout.align"].get("enum") == ["depth", "leaves"]
+          and len(properties["bracket.layout.root"].get("enumDescriptions", [])) == 5)
     check("every setting is described",
           all(value.get("description") or value.get("markdownDescription") for value in properties.values()))
     check("trace setting is an enum off/messages/verbose",
