@@ -2278,15 +2278,7 @@
     var up = TOWARDS_ROOT[side] || "ArrowRight";
     var vertical = side === "right" || side === "left"; // siblings stack vertically
     if (key === up) return s.parent[i];
-    if (key === AWAY[up]) {
-      // The child nearest the card across the sibling axis: the middle one, not the first.
-      var best = -1, bestDistance = Infinity;
-      for (var c = s.children.first[i]; c >= 0; c = s.children.next[c]) {
-        var d = vertical ? Math.abs(s.cy[c] - s.cy[i]) : Math.abs(s.cx[c] - s.cx[i]);
-        if (d < bestDistance) { best = c; bestDistance = d; }
-      }
-      return best;
-    }
+    if (key === AWAY[up]) return nearestChild(s, i, vertical, null);
     var previous = vertical ? key === "ArrowUp" : key === "ArrowLeft";
     return previous ? s.children.prev[i] : s.children.next[i];
   }
@@ -2300,15 +2292,22 @@
       var leftwards = key === "ArrowLeft";
       var p = s.parent[i];
       if (p >= 0 && (s.cx[p] < s.cx[i]) === leftwards) return p;
-      var best = -1, bestDistance = Infinity;
-      for (var c = s.children.first[i]; c >= 0; c = s.children.next[c]) {
-        if ((s.cx[c] < s.cx[i]) !== leftwards) continue;
-        var d = Math.abs(s.cy[c] - s.cy[i]);
-        if (d < bestDistance) { best = c; bestDistance = d; }
-      }
-      return best;
+      return nearestChild(s, i, true, function (c) { return (s.cx[c] < s.cx[i]) === leftwards; });
     }
     return key === "ArrowUp" ? s.children.prev[i] : s.children.next[i];
+  }
+
+  // The child of card i nearest it across the sibling axis (the middle one, not the first),
+  // among those `accept` takes (all when null); -1 when none. `vertical`: siblings stack
+  // vertically.
+  function nearestChild(s, i, vertical, accept) {
+    var best = -1, bestDistance = Infinity;
+    for (var c = s.children.first[i]; c >= 0; c = s.children.next[c]) {
+      if (accept && !accept(c)) continue;
+      var d = vertical ? Math.abs(s.cy[c] - s.cy[i]) : Math.abs(s.cx[c] - s.cx[i]);
+      if (d < bestDistance) { best = c; bestDistance = d; }
+    }
+    return best;
   }
 
   // ---------------------------------------------------------------- level headers and edge labels
