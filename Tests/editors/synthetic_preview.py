@@ -103,8 +103,8 @@ def _number(value):
 
 def encode(message):
     """The payload as the server's event: compact JSON, whole numbers without a fraction."""
-    columns = message["columns"]
-    for key in ("x", "y", "edgePoints"):
+    columns = message.get("columns")
+    for key in ("x", "y", "edgePoints") if columns else ():
         columns[key] = [_number(v) for v in columns[key]]
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 

@@ -1754,6 +1754,7 @@
     var diagnostics = payload.diagnostics && typeof payload.diagnostics === "object" ? payload.diagnostics : {};
     showDiagnostics(count(diagnostics.errors), count(diagnostics.warnings));
     replaceStore(patched.store, picture, patched);
+    setView(state.scale, state.x, state.y); // as after a full payload: the picture's size may have changed
   }
 
   function requestResync(uri) {

@@ -1,0 +1,228 @@
+#!/usr/bin/env python3
+"""The preview page's store after deltas with renames, runs and splices equals a fresh load.
+
+Random trees and random edits (a label typed, an ID renamed, a leaf inserted, a subtree deleted,
+wrapped or unwrapped, a few at once), laid out and diffed here (delta_model.py, written apart
+from the server): one page (P) gets the first picture and then only deltas — `renamed`, removed
+and added cards and connectors, `runs`, changed items (docs/protocol.md, "Delta payloads") — and
+another (Q) gets every picture whole. After each step both have painted that version, and
+  * P's store equals Q's, column by column (IDs, labels, lines, positions, sizes, depths, parents,
+    ranges, children and sibling links, connectors and which end a bus);
+  * P's ID index finds every card, its connector index every connector, and its spatial index
+    (which follows splices and runs by segments) finds exactly what a scan finds in rectangles
+    over the picture;
+  * the card and connector elements in P's DOM are Q's, byte for byte;
+  * preview-delta.js's patchGeometry (the VS Code extension's patcher) turns the old geometry
+    JSON into the new one.
+The same runs with geometry-JSON payloads (the VS Code webview's) instead of columns, and with
+documents written on one line (runs then shift characters). Then a focused card that is
+renamed and moved keeps the keyboard focus, the search match follows it, and a delta that
+does not fit (a run past the end) asks for a resync and changes nothing.
+
+    python3 Tests/editors/test_preview_runs.py [--steps 40] [--seed 1]
+
+Needs chromium and Playwright for Python. Prints one line per check, `N passed, N failed` last.
+"""
+import argparse
+import os
+import random
+import shutil
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from checks import check  # noqa: E402
+import delta_model as model  # noqa: E402
+from synthetic_preview import PageServer  # noqa: E402
+
+URI = "file:///runs/test.bracket"
+
+CARDS_DOM = """() => Array.from(document.querySelectorAll('#stage [data-node-id], #stage polyline'))
+  .map(e => e.outerHTML)"""
+
+
+def wait_version(page, version):
+    page.wait_for_function(f"() => window.bracketPreview.painted().version === {version}", timeout=30000, polling="raf")
+
+
+def stable_dom(p, q):
+    """Both pages' card and connector elements once they stop changing (elements are made for
+    a few milliseconds a frame, so a big change takes a few frames)."""
+    last = None
+    for _ in range(40):
+        a, b = p.evaluate(CARDS_DOM), q.evaluate(CARDS_DOM)
+        if a == b or (a, b) == last:
+            return a, b
+        last = (a, b)
+        p.wait_for_timeout(50)
+    return a, b
+
+
+def first_difference(a, b):
+    for key in sorted(set(a) | set(b)):
+        if a.get(key) != b.get(key):
+            va, vb = a.get(key), b.get(key)
+            if isinstance(va, list) and isinstance(vb, list):
+                at = next((k for k in range(min(len(va), len(vb))) if va[k] != vb[k]), min(len(va), len(vb)))
+                return f"{key}[{at}]: {va[at] if at < len(va) else '—'} != {vb[at] if at < len(vb) else '—'} (lengths {len(va)}, {len(vb)})"
+            return f"{key}: {va} != {vb}"
+    return ""
+
+
+def rects(p):
+    """Rectangles over the picture (content coordinates): the whole, and bands and boxes."""
+    w, h = p["width"], p["height"]
+    out = [{"x0": -10, "y0": -10, "x1": w + 10, "y1": h + 10}]
+    for k in range(6):
+        y = h * k / 6
+        out.append({"x0": 0, "y0": y, "x1": w, "y1": y + h / 9})
+        out.append({"x0": w * k / 7, "y0": y, "x1": w * k / 7 + 300, "y1": y + 200})
+    return out
+
+
+def run_sequence(browser, rng, steps, size, as_columns, one_line, name):
+    tree = model.random_tree(rng, size)
+    edits = model.Edits(rng)
+    pic = model.picture(tree, one_line)
+    first = model.full_payload(pic, 1, URI, as_columns)
+    failures = 0
+    kinds = {}
+    with PageServer(first) as ps, PageServer(first) as qs:
+        p = browser.new_page(viewport={"width": 1000, "height": 700})
+        q = browser.new_page(viewport={"width": 1000, "height": 700})
+        errors = []
+        p.on("pageerror", lambda error: errors.append(str(error)))
+        p.goto(ps.url)
+        q.goto(qs.url)
+        wait_version(p, 1)
+        wait_version(q, 1)
+        # Half the steps at 100 % (card elements), half fitted (the overview).
+        for k in range(1, steps + 1):
+            if k == steps // 2:
+                for page in (p, q):
+                    page.click("#zoom-fit")
+            elif k == 1:
+                for page in (p, q):
+                    page.click("#zoom-reset")
+            renamed, done = {}, []
+            for _ in range(1 if rng.random() < 0.7 else rng.randint(2, 3)):
+                kind, names = edits.random(tree)
+                done.append(kind)
+                kinds[kind] = kinds.get(kind, 0) + 1
+                for frm, to in names.items():
+                    original = next((a for a, b in renamed.items() if b == frm), frm)
+                    renamed[original] = to
+            renamed = {a: b for a, b in renamed.items() if a != b and a in {c["id"] for c in pic["cards"]}}
+            new = model.picture(tree, one_line)
+            version = k + 1
+            delta = model.delta(pic, new, renamed, rng, overrides=True)
+            old_geometry = model.geometry(pic)
+            ps.push({"uri": URI, "version": version, "sequence": version, "base": version - 1, "delta": delta,
+                     "diagnostics": {"errors": 0, "warnings": 0}})
+            qs.push(model.full_payload(new, version, URI, as_columns))
+            wait_version(p, version)
+            wait_version(q, version)
+            label = f"{name} step {k} ({'+'.join(done)}, {len(new['cards'])} cards)"
+            pc, qc = p.evaluate("() => window.bracketPreview.columns()"), q.evaluate("() => window.bracketPreview.columns()")
+            ok = pc == qc
+            failures += not ok
+            if not ok or k == steps:
+                check(f"{label}: the patched store equals a fresh load, every column", ok, first_difference(pc, qc))
+            problems = p.evaluate("(r) => window.bracketPreview.checkIndices(r)", rects(new))
+            failures += bool(problems)
+            if problems or k == steps:
+                check(f"{label}: ID, connector and spatial indices find what a scan finds", not problems, problems[:3])
+            a, b = stable_dom(p, q)
+            failures += a != b
+            if a != b or k == steps:
+                diff = next((f"{x} != {y}" for x, y in zip(a, b) if x != y), f"{len(a)} != {len(b)} elements")
+                check(f"{label}: the card and connector elements are a fresh load's", a == b, diff[:600])
+            patched = p.evaluate("([g, d]) => window.bracketPreviewDelta.patchGeometry(g, d)", [old_geometry, delta])
+            expected = model.geometry(new)
+            same = patched is not None and patched["nodes"] == expected["nodes"] and patched["edges"] == expected["edges"]
+            failures += not same
+            if not same or k == steps:
+                check(f"{label}: patchGeometry gives the new geometry JSON", same,
+                      "null" if patched is None else first_difference({"nodes": patched["nodes"], "edges": patched["edges"]},
+                                                                      {"nodes": expected["nodes"], "edges": expected["edges"]}))
+            if p.evaluate("() => window.bracketPreview.sequence()") != version:
+                check(f"{label}: the delta applied (no resync)", False, ps.posts[-3:])
+                failures += 1
+            pic = new
+            if failures > 3:
+                break
+        check(f"{name}: {k} steps, edits {kinds}, no page errors", not errors, errors[:3])
+        p.close()
+        q.close()
+    return failures
+
+
+def follow_checks(browser):
+    """Focus, search match and resync across deltas that rename and move the focused card."""
+    tree = [("r", "Root", 0), ("a", "Alpha", 1), ("a1", "Leaf a1", 2), ("a2", "Leaf a2", 2),
+            ("b", "Beta", 1), ("b1", "Leaf b1", 2), ("b2", "Leaf b2", 2)]
+    pic = model.picture(tree)
+    with PageServer(model.full_payload(pic, 1, URI)) as ps:
+        page = ps and browser.new_page(viewport={"width": 1000, "height": 700})
+        page.goto(ps.url)
+        wait_version(page, 1)
+        page.focus('[data-node-id="b1"]')
+        page.fill("#search", "Leaf b2")
+        page.wait_for_function("() => window.bracketPreview.match() === 'b2'")
+        page.focus('[data-node-id="b1"]')
+        # b1 renamed to renamed-b1, and a leaf inserted above it: b1 moves one slot down.
+        new_tree = [("r", "Root", 0), ("a", "Alpha", 1), ("a1", "Leaf a1", 2), ("a2", "Leaf a2", 2), ("a3", "New", 2),
+                    ("b", "Beta", 1), ("renamed-b1", "Leaf b1", 2), ("b2", "Leaf b2", 2)]
+        new = model.picture(new_tree)
+        delta = model.delta(pic, new, {"b1": "renamed-b1"})
+        check("follow: the delta has a rename, an added card and a run",
+              delta.get("renamed") and delta["cards"]["added"] and delta.get("runs"), delta)
+        ps.push({"uri": URI, "version": 2, "sequence": 2, "base": 1, "delta": delta, "diagnostics": {"errors": 0, "warnings": 0}})
+        wait_version(page, 2)
+        focused = page.evaluate("() => window.bracketPreview.focused()")
+        active = page.evaluate("() => document.activeElement && document.activeElement.getAttribute('data-node-id')")
+        check("follow: the renamed, moved card keeps the keyboard focus", focused == "renamed-b1" and active == "renamed-b1",
+              (focused, active))
+        check("follow: the search match follows its card to its new index",
+              page.evaluate("() => window.bracketPreview.match()") == "b2")
+        # A run past the end does not fit: nothing changes, a resync is asked for.
+        bad = model.delta(new, new, {})
+        bad["runs"] = [{"first": "b2", "count": 5, "dy": 72}]
+        before = page.evaluate("() => window.bracketPreview.columns()")
+        ps.push({"uri": URI, "version": 3, "sequence": 3, "base": 2, "delta": bad, "diagnostics": {"errors": 0, "warnings": 0}})
+        page.wait_for_function("() => true")
+        for _ in range(50):
+            if any(path.endswith("resync") for path, _ in ps.posts):
+                break
+            page.wait_for_timeout(50)
+        check("follow: a run past the end asks for a resync", any(path.endswith("resync") for path, _ in ps.posts), ps.posts)
+        check("follow: ... and changes nothing", page.evaluate("() => window.bracketPreview.columns()") == before)
+        page.close()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--steps", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--size", type=int, default=400)
+    args = parser.parse_args()
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        check("chromium is installed", False)
+        return check.summary()
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        try:
+            rng = random.Random(args.seed)
+            run_sequence(browser, rng, args.steps, args.size, True, False, "columns")
+            run_sequence(browser, rng, args.steps, args.size, True, True, "columns, one line")
+            run_sequence(browser, rng, args.steps // 2, args.size // 2, False, False, "geometry JSON")
+            follow_checks(browser)
+        finally:
+            browser.close()
+    return check.summary()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
