@@ -268,12 +268,97 @@ def run_synthetic(browser, binary, n, page_dir=None):
     return result
 
 
+def complete_model_tree(n):
+    """The complete binary tree of n nodes as delta_model's (id, label, depth) list, in pre-order."""
+    out, stack = [], [(1, 0)]
+    while stack:
+        i, depth = stack.pop()
+        out.append((f"n{i}", f"Node {i}", depth))
+        stack.extend((c, depth + 1) for c in (2 * i + 1, 2 * i) if c <= n)
+    return out
+
+
+def run_synthetic_edits(browser, n, edits, page_dir=None):
+    """The page alone receiving keystroke deltas with renames, runs and splices, computed here
+    (Tests/editors/delta_model.py, the server's layout of the tree, as its delta would be): for
+    each kind, payload received → painted (the page's share of a keystroke), p50 / p99, and the
+    delta's size."""
+    import delta_model as model
+    from synthetic_preview import PAGE_DIR, PageServer
+    tree = complete_model_tree(n)
+    pic = model.picture(tree)
+    uri = "file:///bench/synthetic-edits.bracket"
+    result = {"nodes": n, "synthetic_edits": True}
+    with PageServer(model.full_payload(pic, 1, uri), page_dir or PAGE_DIR) as server:
+        page = browser.new_page(viewport={"width": 1000, "height": 700})
+        page.goto(server.url)
+        wait_painted(page, 1)
+        middle = len(tree) // 2 + 1
+        while tree[middle][2] < max(d for _, _, d in tree[middle - 3:middle + 3]):
+            middle += 1
+        page.click("#zoom-reset")
+        page.fill("#search", tree[middle][0])
+        page.wait_for_function(f"() => window.bracketPreview.match() === {json.dumps(tree[middle][0])}", timeout=30000)
+        version = [1]
+        applied = []
+
+        def push(new_tree, renamed):
+            nonlocal pic
+            new = model.picture(new_tree)
+            delta = model.delta(pic, new, renamed)
+            version[0] += 1
+            body = {"uri": uri, "version": version[0], "sequence": version[0], "base": version[0] - 1, "delta": delta,
+                    "diagnostics": {"errors": 0, "warnings": 0}}
+            server.push(body)
+            wait_painted(page, version[0])
+            pic = new
+            painted = page.evaluate("() => window.bracketPreview.painted()")
+            applied.append(painted["applied"] + [painted["draws"][-1]])
+            return page_side(page), len(json.dumps(body, separators=(",", ":")))
+
+        kinds = {"label": [], "id": [], "insert": [], "subtree_deleted": []}
+        sizes = {}
+        for k in range(edits):
+            ident, label, depth = tree[middle]
+            tree[middle] = (ident, label + "x" if k % 2 == 0 else label[:-1], depth)
+            t, size = push(tree, {})
+            kinds["label"].append(t); sizes["label"] = size
+            to = ident + "x" if k % 2 == 0 else ident[:-1]
+            tree[middle] = (to, tree[middle][1], depth)
+            t, size = push(tree, {ident: to})
+            kinds["id"].append(t); sizes["id"] = size
+            leaf = (f"inserted{k}", "New", depth)
+            tree.insert(middle + 1, leaf)
+            t, size = push(tree, {})
+            kinds["insert"].append(t); sizes["insert"] = size
+            del tree[middle + 1]
+            push(tree, {})
+            parent = middle - 1
+            while tree[parent][2] >= depth:
+                parent -= 1
+            end = model.subtree_end(tree, parent)
+            removed = tree[parent:end]
+            del tree[parent:end]
+            t, size = push(tree, {})
+            kinds["subtree_deleted"].append(t); sizes["subtree_deleted"] = size
+            tree[parent:parent] = removed
+            push(tree, {})
+        for kind, times in kinds.items():
+            result[kind + "_page_ms"] = [round(percentile(times, 50), 1), round(percentile(times, 99), 1)]
+            result[kind + "_delta_bytes"] = sizes[kind]
+        result["applied"] = [[round(v, 1) for v in a] for a in applied]
+        page.close()
+    return result
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", default="10000,131071")
     parser.add_argument("--edits", type=int, default=20)
     parser.add_argument("--synthetic", default="", help="sizes to run through the page alone (no server)")
     parser.add_argument("--page-dir", default=None, help="with --synthetic: serve this copy of the page")
+    parser.add_argument("--synthetic-edits", default="",
+                        help="sizes whose keystroke deltas (renames, runs, splices, computed here) go to the page alone")
     parser.add_argument("--bin", default=os.path.join(ROOT, ".build", "release", "bracket"))
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
@@ -282,6 +367,8 @@ def main():
         try:
             for size in filter(None, args.sizes.split(",")):
                 print(json.dumps(run_size(browser, args.bin, int(size.replace("_", "")), args.edits)), flush=True)
+            for size in filter(None, args.synthetic_edits.split(",")):
+                print(json.dumps(run_synthetic_edits(browser, int(size.replace("_", "")), args.edits, args.page_dir)), flush=True)
             for size in filter(None, args.synthetic.split(",")):
                 print(json.dumps(run_synthetic(browser, args.bin, int(size.replace("_", "")), args.page_dir)), flush=True)
         finally:

@@ -457,14 +457,16 @@
   // and without trusting parent IDs, which may repeat; children and sibling links; which
   // connectors end a bus. For a new store and a delta that changed the tree's shape.
   function linkTree(s) {
-    var count = s.n, edgeCount = s.m;
-    var stack = [];
+    var count = s.n, edgeCount = s.m, depth = s.depth, parent = s.parent, deepest = 0;
+    for (var k = 0; k < count; k++) if (depth[k] > deepest) deepest = depth[k];
+    // The open ancestors by depth, in a typed array (a JS array resized per card cost 14× more).
+    var stack = new Int32Array(Math.min(deepest, count) + 1), top = 0;
     for (var i = 0; i < count; i++) {
-      var d = s.depth[i];
-      if (d > stack.length) d = stack.length; // a malformed depth: attach where it can go
-      stack.length = d;
-      s.parent[i] = d > 0 ? stack[d - 1] : -1;
-      stack.push(i);
+      var d = depth[i];
+      if (d > top) d = top; // a malformed depth: attach where it can go
+      parent[i] = d > 0 ? stack[d - 1] : -1;
+      stack[d] = i;
+      top = d + 1;
     }
     buildChildren(s);
     var first = s.children.first, next = s.children.next;
@@ -610,7 +612,7 @@
     });
     var edgePlan = cardPlan && planOrder(old.m, edges, "child", "edge", function (id) { return edgeOfCard(old, oldLookup(id)); }, edgeRowOf);
     if (!cardPlan || !edgePlan) return null;
-    var spliced = cardPlan.pieces.length !== 1 || edgePlan.pieces.length !== 1;
+    var spliced = cardPlan.removed + cardPlan.added + edgePlan.removed + edgePlan.added > 0;
     var s = spliced ? spliceStore(old, cardPlan, edgePlan, renamedAt) : old;
     if (!s) return null;
     var lookup = spliced ? function (id) { return typeof id === "string" ? indexOfId(s, id) : -1; } : oldLookup;
@@ -954,8 +956,7 @@
         pts[o] = v;
       }
     }
-    change.runs.push({ first: a, end: b, dx: run.dx, dy: run.dy, edges: ordered && firstEdge >= 0 ? [firstEdge, lastEdge + 1] : null,
-      cards: ordered ? null : [a, b] });
+    change.runs.push({ first: a, end: b, dx: run.dx, dy: run.dy, edges: !ordered ? null : firstEdge >= 0 ? [firstEdge, lastEdge + 1] : [0, 0] });
   }
 
   // Adds `delta` to column[from … to - 1], turning a Float32 column into Float64 when a sum is
@@ -1734,7 +1735,7 @@
   // ---------------------------------------------------------------- delta payloads
 
   function applyDelta(payload) {
-    var patched = null;
+    var patched = null, started = performance.now();
     try {
       patched = payload.uri === state.uri && typeof payload.base === "number" && payload.base === state.sequence &&
         state.hasPicture ? patchStore(state.store, payload.delta) : null;
@@ -1753,8 +1754,10 @@
     state.sequence = typeof payload.sequence === "number" ? payload.sequence : null;
     var diagnostics = payload.diagnostics && typeof payload.diagnostics === "object" ? payload.diagnostics : {};
     showDiagnostics(count(diagnostics.errors), count(diagnostics.warnings));
+    var stored = performance.now();
     replaceStore(patched.store, picture, patched);
     setView(state.scale, state.x, state.y); // as after a full payload: the picture's size may have changed
+    painted.applied = [stored - started, performance.now() - stored];
   }
 
   function requestResync(uri) {
@@ -2126,7 +2129,7 @@
   var drawPending = false;
   // When the newest version reached the screen: a message posted from the frame that drew it
   // arrives after that frame is painted (benchmarks/page_big.py reads it).
-  var painted = { version: null, at: 0, frames: [], draws: [], received: 0, receivedAt: 0 };
+  var painted = { version: null, at: 0, frames: [], draws: [], received: 0, receivedAt: 0, applied: null };
   var paintChannel = typeof MessageChannel === "function" ? new MessageChannel() : null;
   if (paintChannel) {
     paintChannel.port1.onmessage = function (event) {
@@ -3504,7 +3507,8 @@
     // { version, at, frames, draws }: the last painted version, when (epoch ms), the recent
     // frames from frame start to painted (ms), and the page's own script time in each (ms).
     painted: function () {
-      return { version: painted.version, at: painted.at, received: painted.receivedAt, frames: painted.frames.slice(), draws: painted.draws.slice() };
+      return { version: painted.version, at: painted.at, received: painted.receivedAt, frames: painted.frames.slice(), draws: painted.draws.slice(),
+        applied: painted.applied };
     },
     preparePrint: preparePrint,
     // Every column of the store as plain lists, for tests: a store patched by deltas must equal
