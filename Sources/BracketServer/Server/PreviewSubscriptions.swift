@@ -31,6 +31,11 @@ struct PreviewSubscriptions {
     var pushKind: PreviewPayloadKind { sendsSVG ? .svg : .geometry }
     /// Documents subscribed with `delta: true`.
     var deltaSubscribed: Set<String> = []
+    /// initializationOptions.preview.runs: deltas may carry `renamed` and `runs` for every
+    /// watched document (only while the client draws from the geometry, `sendsSVG` false).
+    var runsAll = false
+    /// Documents subscribed with `runs: true`.
+    var runsSubscribed: Set<String> = []
     /// Per document: the last payload sent to a delta client, which the next delta applies to.
     var deltaBases: [String: PreviewDeltaBase] = [:]
     /// Per document: the sequence number of the last payload sent to a delta client.
@@ -63,6 +68,12 @@ struct PreviewSubscriptions {
     /// Notifications for this document carry sequence numbers and may be deltas.
     func wantsDelta(_ uri: String) -> Bool {
         wantsNotification(uri) && (deltaAll || deltaSubscribed.contains(uri))
+    }
+
+    /// Deltas for this document may carry `renamed` and `runs` (docs/protocol.md, "Runs and
+    /// renames"): the client asked for them and draws from the geometry, which they move.
+    func wantsRuns(_ uri: String) -> Bool {
+        wantsDelta(uri) && !sendsSVG && (runsAll || runsSubscribed.contains(uri))
     }
 
     /// The next payload's sequence number for this document (1, 2, …; never reused).

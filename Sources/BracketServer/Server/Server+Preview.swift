@@ -7,9 +7,10 @@ import JSONRPC
 import LanguageServerProtocol
 
 extension LanguageServer {
-    func subscribePreview(uri: String, delta: Bool) {
+    func subscribePreview(uri: String, delta: Bool, runs: Bool = false) {
         preview.subscribed.insert(uri)
         if delta { preview.deltaSubscribed.insert(uri) } else { preview.deltaSubscribed.remove(uri) }
+        if runs { preview.runsSubscribed.insert(uri) } else { preview.runsSubscribed.remove(uri) }
         // A (re)subscription starts from a full payload.
         dropDeltaBase(uri)
         // The subscriber gets the current state at once (if the document is open).
