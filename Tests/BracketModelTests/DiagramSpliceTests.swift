@@ -8,63 +8,6 @@ import BracketTestSupport
 import Testing
 
 @Suite struct DiagramSpliceTests {
-    /// The text's lines, with their start offsets.
-    static func lines(_ text: [UInt8]) -> [Int] {
-        var starts = [0]
-        for (index, byte) in text.enumerated() where byte == 0x0A && index + 1 < text.count { starts.append(index + 1) }
-        return starts
-    }
-
-    /// One structural edit somewhere in `text` (or, now and then, a stray character).
-    static func edit(_ text: [UInt8], _ random: inout SeededRandom, serial: inout Int) -> [TextEdit] {
-        let starts = lines(text)
-        func lineEnd(_ line: Int) -> Int { line + 1 < starts.count ? starts[line + 1] : text.count }
-        let line = Int(random.next() % UInt64(starts.count))
-        serial += 1
-        switch random.next() % 8 {
-        case 0, 1:  // a leaf inserted
-            let label = random.next() % 2 == 0 ? "" : " \"New \(serial)\""
-            return [TextEdit(range: ByteRange(starts[line], starts[line]), replacement: "  x\(serial)\(label)\n")]
-        case 2:  // a small subtree inserted
-            return [TextEdit(range: ByteRange(starts[line], starts[line]),
-                             replacement: "  s\(serial) {\n    t\(serial)\n    u\(serial) \"U\"\n  }\n")]
-        case 3:  // whole lines deleted
-            let last = min(starts.count - 1, line + Int(random.next() % 3))
-            return [TextEdit(range: ByteRange(starts[line], lineEnd(last)), replacement: "")]
-        case 4:  // lines wrapped in a new block: `{` line first, its `}` after, as an editor sends them
-            let last = min(starts.count - 1, line + Int(random.next() % 4))
-            return [TextEdit(range: ByteRange(lineEnd(last), lineEnd(last)), replacement: "}\n"),
-                    TextEdit(range: ByteRange(starts[line], starts[line]), replacement: "w\(serial) {\n")]
-        case 5:  // a block unwrapped: a line ending in `{` and the next line that is only `}`
-            for candidate in (line..<starts.count) where text[..<lineEnd(candidate)].last == 0x0A {
-                let body = text[starts[candidate]..<(lineEnd(candidate) - 1)]
-                guard body.last == UInt8(ascii: "{") else { continue }
-                var depth = 0
-                for later in (candidate + 1)..<starts.count {
-                    let content = String(decoding: text[starts[later]..<lineEnd(later)], as: UTF8.self)
-                    depth += content.filter { $0 == "{" }.count - content.filter { $0 == "}" }.count
-                    if depth < 0 {
-                        guard content.filter({ $0 != " " && $0 != "\n" }) == "}" else { break }
-                        return [TextEdit(range: ByteRange(starts[later], lineEnd(later)), replacement: ""),
-                                TextEdit(range: ByteRange(starts[candidate], lineEnd(candidate)), replacement: "")]
-                    }
-                }
-                break
-            }
-            return []
-        case 6:  // a node renamed or relabelled by retyping its line
-            return [TextEdit(range: ByteRange(starts[line], max(starts[line], lineEnd(line) - 1)),
-                             replacement: "  r\(serial) \"R\(serial)\"")]
-        default:  // a stray character anywhere
-            let at = Int(random.next() % UInt64(text.count + 1))
-            let inserts = ["{", "}", "\"", "x", "\n", " ", "[", "]"]
-            if random.next() % 2 == 0, at < text.count {
-                return [TextEdit(range: ByteRange(at, at + 1), replacement: "")]
-            }
-            return [TextEdit(range: ByteRange(at, at), replacement: inserts[Int(random.next() % UInt64(inserts.count))])]
-        }
-    }
-
     static func expectEqual(_ updated: Diagram, _ fresh: Diagram, _ context: @autoclosure () -> String) {
         let a = updated.nodes, b = fresh.nodes
         #expect(a.count == b.count, "\(context())")
@@ -87,11 +30,11 @@ import Testing
         var random = SeededRandom(seed: 1_818 &+ UInt64(seed) &* 7_919)
         var spliced = 0, compared = 0, serial = 0
         for _ in 0..<60 {
-            var document = Document(DiagramPatchTests.document(&random))
+            var document = Document(seed % 2 == 0 ? DiagramPatchTests.document(&random) : StructuralEdits.tree(&random))
             var base = document.diagram()
             var pending: [TokenEdit] = []
             for _ in 0..<30 {
-                let edits = Self.edit(document.text, &random, serial: &serial)
+                let edits = StructuralEdits.edit(document.text, &random, serial: &serial)
                 guard !edits.isEmpty else { continue }
                 let before = String(decoding: document.text, as: UTF8.self)
                 document.apply(edits)
