@@ -103,22 +103,109 @@ extension PreviewPageAssets {
     return following.size === 0 ? result : null;
   }
 
-  // The geometry after `delta`: nodes and edges removed, changed in place and added after
-  // their anchor, the size from `frame`. Null when the delta does not fit `geometry` (an
-  // unknown or repeated ID, an anchor that is not there, a missing part or frame size), so a
-  // caller never keeps a geometry that differs from the server's.
+  function copy(object) {
+    var out = {};
+    for (var key in object) if (Object.prototype.hasOwnProperty.call(object, key)) out[key] = object[key];
+    return out;
+  }
+
+  function whole(value) { return value === undefined ? 0 : typeof value === "number" && Math.floor(value) === value ? value : NaN; }
+
+  // `renamed` (applied first): each card keeps its place and takes its new ID, and so do the
+  // references to it (its children's `parent`, its connector's `child`, its children's
+  // connectors' `parent`). Returns the renamed lists (the items not renamed are shared) or null.
+  function rename(nodes, edges, renames) {
+    if (renames.length === 0) return { nodes: nodes, edges: edges };
+    var to = new Map(), ids = new Set();
+    for (var k = 0; k < nodes.length; k++) ids.add(nodes[k] && nodes[k].id);
+    for (var r = 0; r < renames.length; r++) {
+      var one = renames[r];
+      if (!one || typeof one.from !== "string" || typeof one.to !== "string" || to.has(one.from) || !ids.has(one.from)) return null;
+      to.set(one.from, one.to);
+    }
+    var taken = new Set();
+    to.forEach(function (id) { taken.add(id); });
+    if (taken.size !== to.size) return null;
+    for (var t = 0; t < renames.length; t++) if (ids.has(renames[t].to) && !to.has(renames[t].to)) return null;
+    function renamed(item, keys) {
+      var out = item;
+      keys.forEach(function (key) {
+        if (item && to.has(item[key])) { if (out === item) out = copy(item); out[key] = to.get(item[key]); }
+      });
+      return out;
+    }
+    return {
+      nodes: nodes.map(function (node) { return renamed(node, ["id", "parent"]); }),
+      edges: edges.map(function (edge) { return renamed(edge, ["child", "parent"]); }),
+    };
+  }
+
+  // `runs` (after removed and added, before changed): `count` cards from `first` in the new
+  // order move by (dx, dy), their ranges by `lines` and `characters`, their depth by `depth`,
+  // and each one's connector by (dx, dy). Items that `changed` rewrites are left to it.
+  function shiftRuns(nodes, edges, runs, changedCards, changedEdges) {
+    if (runs.length === 0) return true;
+    var at = new Map(), edgeAt = new Map();
+    for (var k = 0; k < nodes.length; k++) at.set(nodes[k] && nodes[k].id, k);
+    for (var e = 0; e < edges.length; e++) edgeAt.set(edges[e] && edges[e].child, e);
+    for (var r = 0; r < runs.length; r++) {
+      var run = runs[r];
+      var first = run && at.has(run.first) ? at.get(run.first) : -1, count = run ? whole(run.count) : NaN;
+      if (first < 0 || !(count >= 1) || first + count > nodes.length) return false;
+      var dx = typeof run.dx === "number" ? run.dx : 0, dy = typeof run.dy === "number" ? run.dy : 0;
+      var lines = whole(run.lines), characters = whole(run.characters), depth = whole(run.depth);
+      if (lines !== lines || characters !== characters || depth !== depth || !isFinite(dx) || !isFinite(dy)) return false;
+      for (var i = first; i < first + count; i++) {
+        var node = nodes[i], id = node && node.id;
+        if (!changedCards.has(id)) {
+          node = nodes[i] = copy(node);
+          if (typeof node.x === "number") node.x += dx;
+          if (typeof node.y === "number") node.y += dy;
+          if (typeof node.depth === "number") node.depth += depth;
+          var range = node.range;
+          if (range && range.start && range.end && (lines !== 0 || characters !== 0)) {
+            node.range = {
+              start: { line: range.start.line + lines, character: range.start.character + characters },
+              end: { line: range.end.line + lines, character: range.end.character + characters },
+            };
+          }
+        }
+        if ((dx === 0 && dy === 0) || !edgeAt.has(id) || changedEdges.has(id)) continue;
+        var edge = edges[edgeAt.get(id)] = copy(edges[edgeAt.get(id)]);
+        edge.points = isList(edge.points) ? edge.points.map(function (point) {
+          return point && typeof point === "object" ? { x: point.x + dx, y: point.y + dy } : point;
+        }) : edge.points;
+      }
+    }
+    return true;
+  }
+
+  function keysOf(list, key) {
+    var keys = new Set();
+    list.forEach(function (entry) { if (entry) keys.add(entry[key]); });
+    return keys;
+  }
+
+  // The geometry after `delta`: cards renamed, nodes and edges removed, added after their
+  // anchor, runs shifted and items changed (docs/protocol.md, "Delta payloads", in that
+  // order), the size from `frame`. Null when the delta does not fit `geometry` (an unknown or
+  // repeated ID, an anchor that is not there, a run past the end, a missing part or frame
+  // size), so a caller never keeps a geometry that differs from the server's.
   function patchGeometry(geometry, delta) {
     if (!geometry || typeof geometry !== "object" || !delta || typeof delta !== "object") return null;
     var frame = delta.frame;
     var cards = part(delta.cards);
     var edges = part(delta.edges);
-    if (!frame || typeof frame !== "object" || !cards || !edges) return null;
+    var renames = delta.renamed === undefined ? [] : delta.renamed, runs = delta.runs === undefined ? [] : delta.runs;
+    if (!frame || typeof frame !== "object" || !cards || !edges || !isList(renames) || !isList(runs)) return null;
     if (!(frame.svgWidth > 0) || !(frame.svgHeight > 0)) return null;
     if ((geometry.nodes !== undefined && !isList(geometry.nodes)) ||
         (geometry.edges !== undefined && !isList(geometry.edges))) return null;
-    var nodes = patchList(geometry.nodes || [], "id", "node", cards);
-    var edgeList = patchList(geometry.edges || [], "child", "edge", edges);
+    var lists = rename(geometry.nodes || [], geometry.edges || [], renames);
+    var nodes = lists && patchList(lists.nodes, "id", "node", cards);
+    var edgeList = lists && patchList(lists.edges, "child", "edge", edges);
     if (!nodes || !edgeList) return null;
+    if (!shiftRuns(nodes, edgeList, runs, keysOf(cards.changed, "id"), keysOf(edges.changed, "child"))) return null;
     var result = {};
     for (var key in geometry) {
       if (Object.prototype.hasOwnProperty.call(geometry, key)) result[key] = geometry[key];
@@ -133,6 +220,9 @@ extension PreviewPageAssets {
   // Pairs the DOM with the geometry: cards by data-node-id, connectors by position (the n-th
   // polyline draws the n-th geometry edge, as in every full payload).
   function prepare(svg, geometry, delta, intake) {
+    // Runs and renames move and re-key cards that no fragment describes: only clients that draw
+    // from the geometry get them.
+    if ((isList(delta && delta.runs) && delta.runs.length > 0) || (isList(delta && delta.renamed) && delta.renamed.length > 0)) return null;
     var patched = patchGeometry(geometry, delta);
     if (!patched) return null;
     var frame = delta.frame;

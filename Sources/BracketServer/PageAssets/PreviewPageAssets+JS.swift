@@ -314,18 +314,18 @@ extension PreviewPageAssets {
         if (ends[j] - ja === b - a && text.startsWith(text.slice(a, b), ja)) { duplicates = true; break; }
       }
     }
-    s.idTable = { slots: slots, mask: mask, duplicates: duplicates };
+    s.idTable = { slots: slots, mask: mask, duplicates: duplicates, dead: 0 };
     return s.idTable;
   }
 
-  // The first card with this ID, or -1.
+  // The first card with this ID, or -1. (A slot of -2 is a card removed by a delta.)
   function indexOfId(s, id) {
     if (!s || typeof id !== "string" || s.n === 0) return -1;
     var t = idTable(s), slots = t.slots;
     for (var h = hashText(id, 0, id.length) & t.mask; ; h = (h + 1) & t.mask) {
       var j = slots[h];
-      if (j < 0) return -1;
-      if (idEquals(s, j, id)) return j;
+      if (j === -1) return -1;
+      if (j >= 0 && idEquals(s, j, id)) return j;
     }
   }
 
@@ -395,47 +395,27 @@ extension PreviewPageAssets {
     }
   }
 
-  // Rows are given by a `source(k)` that returns either an index of `old` or a row object; the
-  // result is a new store. O(cards), all in typed arrays, so a delta at 131,071 cards is a few
-  // milliseconds.
-  function buildStore(count, source, old, edgeCount, edgeSource, frame) {
+  // The store of a geometry JSON payload (nodes and edges as objects): each node read straight
+  // into the columns, no row object. O(cards), all in typed arrays.
+  function buildStore(nodes, edges, frame) {
+    var count = nodes.length, edgeCount = edges.length;
     var s = newStore(count, edgeCount, frame);
     var ids = new Array(count), labels = new Array(count), lines = new Array(count);
     for (var k = 0; k < count; k++) {
-      var src = source(k);
-      if (typeof src === "number") {
-        ids[k] = cardId(old, src); labels[k] = cardLabel(old, src); lines[k] = cardLines(old, src);
-        s.cx[k] = old.cx[src]; s.cy[k] = old.cy[src]; s.w[k] = old.w[src]; s.h[k] = old.h[src];
-        s.depth[k] = old.depth[src];
-        copyResult(s, k, old, src);
-        if (old.slots && old.slots[src]) setSlot(s, k, old.slots[src]);
-        if (old.hasRange[src]) {
-          s.hasRange[k] = 1;
-          for (var q = 0; q < 4; q++) s.ranges[4 * k + q] = old.ranges[4 * src + q];
-        }
-      } else if (frame.raw) {
-        // A geometry node straight from the payload: read into the columns, no row object.
-        var nodeId = src.id, label = src.label, range = src.range;
-        ids[k] = typeof nodeId === "string" ? nodeId : String(nodeId);
-        labels[k] = typeof label === "string" ? label : "";
-        lines[k] = Array.isArray(src.lines) ? src.lines : null;
-        s.cx[k] = num(src.x, 0); s.cy[k] = num(src.y, 0);
-        s.w[k] = num(src.width, frame.sharedW); s.h[k] = num(src.height, frame.sharedH);
-        s.depth[k] = Math.max(0, Math.floor(num(src.depth, 0)));
-        setResult(s, k, resultFlags(src), typeof src.score === "string" ? src.score : null,
-          typeof src.entrant === "string" ? src.entrant : null);
-        if (range && range.start && range.end) {
-          s.hasRange[k] = 1;
-          s.ranges[4 * k] = num(range.start.line, 0); s.ranges[4 * k + 1] = num(range.start.character, 0);
-          s.ranges[4 * k + 2] = num(range.end.line, 0); s.ranges[4 * k + 3] = num(range.end.character, 0);
-        }
-      } else {
-        ids[k] = src.id; labels[k] = src.label; lines[k] = src.lines;
-        s.cx[k] = src.x; s.cy[k] = src.y; s.w[k] = src.w; s.h[k] = src.h; s.depth[k] = src.depth;
-        setResult(s, k, src.flags, src.score, src.entrantId);
-        if (src.slot !== undefined) setSlot(s, k, src.slot);
-        else if (old && old.slots) { var before = indexOfId(old, src.id); if (before >= 0) setSlot(s, k, old.slots[before]); }
-        if (src.range) { s.hasRange[k] = 1; for (var r = 0; r < 4; r++) s.ranges[4 * k + r] = src.range[r]; }
+      var src = nodes[k] || {};
+      var nodeId = src.id, label = src.label, range = src.range;
+      ids[k] = typeof nodeId === "string" ? nodeId : String(nodeId);
+      labels[k] = typeof label === "string" ? label : "";
+      lines[k] = Array.isArray(src.lines) ? src.lines : null;
+      s.cx[k] = num(src.x, 0); s.cy[k] = num(src.y, 0);
+      s.w[k] = num(src.width, frame.sharedW); s.h[k] = num(src.height, frame.sharedH);
+      s.depth[k] = Math.max(0, Math.floor(num(src.depth, 0)));
+      setResult(s, k, resultFlags(src), typeof src.score === "string" ? src.score : null,
+        typeof src.entrant === "string" ? src.entrant : null);
+      if (range && range.start && range.end) {
+        s.hasRange[k] = 1;
+        s.ranges[4 * k] = num(range.start.line, 0); s.ranges[4 * k + 1] = num(range.start.character, 0);
+        s.ranges[4 * k + 2] = num(range.end.line, 0); s.ranges[4 * k + 3] = num(range.end.character, 0);
       }
     }
     setTexts(s, ids, labels, lines);
@@ -444,21 +424,13 @@ extension PreviewPageAssets {
     var duplicates = hasDuplicates(s);
     var seen = duplicates ? new Map() : null;
     for (var e = 0; e < edgeCount; e++) {
-      var es = edgeSource(e), id;
-      if (frame.raw) {
-        id = typeof es.child === "string" ? es.child : String(es.child);
-        var points = Array.isArray(es.points) ? es.points : [];
-        for (var pt = 0; pt < 4; pt++) {
-          var point = points[pt < points.length ? pt : points.length - 1];
-          s.pts[8 * e + 2 * pt] = num(point && point.x, 0);
-          s.pts[8 * e + 2 * pt + 1] = num(point && point.y, 0);
-        }
-      } else if (typeof es === "number") {
-        id = edgeKey(old, es);
-        for (var o = 0; o < 8; o++) s.pts[8 * e + o] = old.pts[8 * es + o];
-      } else {
-        id = es.child;
-        for (var p = 0; p < 8; p++) s.pts[8 * e + p] = es.pts[p];
+      var es = edges[e] || {};
+      var id = typeof es.child === "string" ? es.child : String(es.child);
+      var points = Array.isArray(es.points) ? es.points : [];
+      for (var pt = 0; pt < 4; pt++) {
+        var point = points[pt < points.length ? pt : points.length - 1];
+        s.pts[8 * e + 2 * pt] = num(point && point.x, 0);
+        s.pts[8 * e + 2 * pt + 1] = num(point && point.y, 0);
       }
       var child = indexOfId(s, id);
       if (seen && child >= 0) {
@@ -470,7 +442,7 @@ extension PreviewPageAssets {
       }
       s.edgeChild[e] = child;
       if (child < 0) { if (!s.edgeOrphans) s.edgeOrphans = new Map(); s.edgeOrphans.set(e, id); }
-      setEdgeLabel(s, e, frame.raw ? edgeLabelOf(es.label) : typeof es === "number" ? (old.edgeLabels ? old.edgeLabels[es] : null) : es.label);
+      setEdgeLabel(s, e, edgeLabelOf(es.label));
     }
     finishStore(s);
     finishResults(s);
@@ -480,16 +452,27 @@ extension PreviewPageAssets {
   // What follows from the columns: parents (from depths), children and sibling links, which
   // connectors end a bus, the compact float columns, and the spatial index.
   function finishStore(s) {
-    var count = s.n, edgeCount = s.m;
-    // Parents from depths (pre-order: the nearest earlier card one level up), without
-    // recursion and without trusting parent IDs, which may repeat.
-    var stack = [];
+    linkTree(s);
+    s.cx = exactFloats(s.cx); s.cy = exactFloats(s.cy);
+    s.w = exactFloats(s.w); s.h = exactFloats(s.h);
+    s.pts = exactFloats(s.pts);
+    storeChanged(s, null);
+  }
+
+  // Parents from depths (pre-order: the nearest earlier card one level up), without recursion
+  // and without trusting parent IDs, which may repeat; children and sibling links; which
+  // connectors end a bus. For a new store and a delta that changed the tree's shape.
+  function linkTree(s) {
+    var count = s.n, edgeCount = s.m, depth = s.depth, parent = s.parent, deepest = 0;
+    for (var k = 0; k < count; k++) if (depth[k] > deepest) deepest = depth[k];
+    // The open ancestors by depth, in a typed array (a JS array resized per card cost 14× more).
+    var stack = new Int32Array(Math.min(deepest, count) + 1), top = 0;
     for (var i = 0; i < count; i++) {
-      var d = s.depth[i];
-      if (d > stack.length) d = stack.length; // a malformed depth: attach where it can go
-      stack.length = d;
-      s.parent[i] = d > 0 ? stack[d - 1] : -1;
-      stack.push(i);
+      var d = depth[i];
+      if (d > top) d = top; // a malformed depth: attach where it can go
+      parent[i] = d > 0 ? stack[d - 1] : -1;
+      stack[d] = i;
+      top = d + 1;
     }
     buildChildren(s);
     var first = s.children.first, next = s.children.next;
@@ -500,10 +483,6 @@ extension PreviewPageAssets {
       // only need their own leg to be in view to matter.
       s.edgeEnd[f] = ch < 0 || par < 0 || first[par] === ch || next[ch] < 0 ? 1 : 0;
     }
-    s.cx = exactFloats(s.cx); s.cy = exactFloats(s.cy);
-    s.w = exactFloats(s.w); s.h = exactFloats(s.h);
-    s.pts = exactFloats(s.pts);
-    storeChanged(s, null);
   }
 
   function buildChildren(s) {
@@ -537,10 +516,7 @@ extension PreviewPageAssets {
   function storeFromGeometry(geometry, picture) {
     var nodes = Array.isArray(geometry.nodes) ? geometry.nodes : [];
     var edges = Array.isArray(geometry.edges) ? geometry.edges : [];
-    var frame = frameOf(geometry, picture, null);
-    frame.raw = true;
-    var store = buildStore(nodes.length, function (k) { return nodes[k] || {}; }, null,
-      edges.length, function (e) { return edges[e] || {}; }, frame);
+    var store = buildStore(nodes, edges, frameOf(geometry, picture, null));
     // The geometry JSON (VS Code) says each card's score but not its slot as drawn.
     store.slotsToMeasure = store.hasResults;
     return store;
@@ -588,128 +564,416 @@ extension PreviewPageAssets {
   function part(value) {
     return value && typeof value === "object" && isList(value.removed) && isList(value.changed) && isList(value.added) ? value : null;
   }
+  function whole(value) { return value === undefined ? 0 : typeof value === "number" && Math.floor(value) === value ? value : NaN; }
+  function byNumber(a, b) { return a - b; }
 
-  // The order after a keyed delta (docs/protocol.md, "Delta payloads"): old items kept or
-  // replaced in place, removed ones dropped, added ones after their anchor. Returns a list of
-  // old indices and new rows, or null when the delta does not fit (an unknown or repeated key,
-  // an anchor that is not there).
-  function patchOrder(keys, changes, rowFrom) {
-    var index = new Map();
-    for (var i = 0; i < keys.length; i++) { if (index.has(keys[i])) return null; index.set(keys[i], i); }
-    var removed = new Set();
-    for (var r = 0; r < changes.removed.length; r++) {
-      if (!index.has(changes.removed[r])) return null;
-      removed.add(changes.removed[r]);
-    }
-    var changed = new Map();
-    for (var c = 0; c < changes.changed.length; c++) {
-      var entry = changes.changed[c];
-      var key = entry && (entry.id !== undefined ? entry.id : entry.child);
-      var value = entry && (entry.node || entry.edge);
-      if (!index.has(key) || removed.has(key) || !value) return null;
-      changed.set(key, rowFrom(value, entry));
-    }
-    var following = new Map();
-    for (var a = 0; a < changes.added.length; a++) {
-      var added = changes.added[a];
-      var addedKey = added && (added.id !== undefined ? added.id : added.child);
-      if (typeof addedKey !== "string" || !(added.node || added.edge) || following.has(added.after)) return null;
-      if (added.after !== null && typeof added.after !== "string") return null;
-      following.set(added.after, { key: addedKey, row: rowFrom(added.node || added.edge, added) });
-    }
-    var result = [];
-    function chain(anchor) {
-      var next = following.get(anchor);
-      while (next) {
-        result.push(next.row);
-        following.delete(anchor);
-        anchor = next.key;
-        next = following.get(anchor);
-      }
-    }
-    chain(null);
-    for (var k = 0; k < keys.length; k++) {
-      if (removed.has(keys[k])) continue;
-      result.push(changed.has(keys[k]) ? changed.get(keys[k]) : k);
-      chain(keys[k]);
-    }
-    return following.size === 0 ? result : null;
-  }
-
+  // A delta (docs/protocol.md, "Delta payloads") is applied to the store in the protocol's
+  // order — renamed, removed, added, runs, changed — and costs what it changes: a rename
+  // rewrites one ID in place, removed and added cards are a splice (typed-array copies of the
+  // kept ranges, the joined texts cut and joined once, the ID index remapped, not rebuilt), a
+  // run adds its offsets to a range of typed arrays, and a changed card is one row rewritten.
+  // Only a delta that changes the tree's shape (a card added, removed or at another depth)
+  // walks the depths again for parents and children (one pass over an Int32Array). Returns
+  // { store, map, renamed } (map: each old card index's new one, -1 for a removed card, or
+  // null when no card moved to another index) or null when the delta does not fit the store;
+  // everything is checked before the first write, so a delta that does not fit leaves the store
+  // as it was.
   function patchStore(old, delta) {
     var frame = delta && delta.frame;
     var cards = part(delta && delta.cards), edges = part(delta && delta.edges);
-    if (!frame || typeof frame !== "object" || !cards || !edges || hasDuplicates(old)) return null;
-    if (lacksResults(old, cards)) return null;
-    if (old.slotsToMeasure) measureSlots(old);
+    var renames = delta && delta.renamed !== undefined ? delta.renamed : [];
+    var runs = delta && delta.runs !== undefined ? delta.runs : [];
+    if (!frame || typeof frame !== "object" || !cards || !edges || !isList(renames) || !isList(runs)) return null;
+    if (hasDuplicates(old) || old.edgeOrphans || lacksResults(old, cards)) return null;
     if (!(frame.svgWidth > 0) || !(frame.svgHeight > 0)) return null;
+    if (old.slotsToMeasure) measureSlots(old);
     var shared = { w: old.sharedW, h: old.sharedH };
-    if (cards.removed.length + cards.added.length + edges.removed.length + edges.added.length === 0) {
-      var inPlace = patchInPlace(old, cards.changed, edges.changed, shared);
-      if (inPlace === false) return null;
-      if (inPlace) {
-        old.width = num(frame.width, old.width);
-        old.height = num(frame.height, old.height);
-        return old;
-      }
-    }
-    var keys = new Array(old.n), edgeKeys = new Array(old.m);
-    for (var k = 0; k < old.n; k++) keys[k] = cardId(old, k);
-    for (var e = 0; e < old.m; e++) edgeKeys[e] = edgeKey(old, e);
-    var order = patchOrder(keys, cards, function (node, entry) { return withSlot(rowOf(node, shared), entry); });
-    var edgeOrder = order && patchOrder(edgeKeys, edges, edgeRowOf);
-    if (!order || !edgeOrder) return null;
-    var f = {
-      width: num(frame.width, old.width), height: num(frame.height, old.height), margin: old.margin,
-      fontSize: old.fontSize, sharedW: old.sharedW, sharedH: old.sharedH, settings: old.settings,
-      title: old.title, metrics: old.metrics, levels: old.levels,
-    };
-    return buildStore(order.length, function (k) { return order[k]; }, old, edgeOrder.length, function (e) {
-      return edgeOrder[e];
-    }, f);
-  }
 
-  // A delta that only changes cards and connectors (a label typed, a range shifted) costs what
-  // it changes: the rows are rewritten in place. Returns true when applied, null when the tree's
-  // shape would change (a depth differs: rebuild instead), false when the delta does not fit.
-  // Everything is checked before the first row is written.
-  function patchInPlace(s, changedCards, changedEdges, shared) {
+    // Renamed, applied first: the card keeps its place and takes the new ID.
+    var renamed = new Map(), renamedTo = new Map(), renamedAt = new Map();
+    for (var r = 0; r < renames.length; r++) {
+      var rename = renames[r];
+      if (!rename || typeof rename.from !== "string" || typeof rename.to !== "string" || renamed.has(rename.from)) return null;
+      var at = indexOfId(old, rename.from);
+      if (at < 0) return null;
+      renamed.set(rename.from, rename.to);
+      renamedTo.set(rename.to, at);
+      renamedAt.set(at, rename.to);
+    }
+    var oldLookup = renames.length === 0 ? function (id) { return typeof id === "string" ? indexOfId(old, id) : -1; } : function (id) {
+      if (typeof id !== "string") return -1;
+      if (renamedTo.has(id)) return renamedTo.get(id);
+      var i = indexOfId(old, id);
+      return i >= 0 && renamedAt.has(i) ? -1 : i;
+    };
+    for (var t = 0; t < renames.length; t++) {
+      var clash = indexOfId(old, renames[t].to);
+      if (renamedTo.size !== renames.length || (clash >= 0 && !renamedAt.has(clash))) return null; // the new IDs would repeat
+    }
+
+    // Removed, then added: the new order as pieces of the old one.
+    var cardPlan = planOrder(old.n, cards, "id", "node", oldLookup, function (node, entry) {
+      var row = withSlot(rowOf(node, shared), entry);
+      return row.id === entry.id ? row : null;
+    });
+    var edgePlan = cardPlan && planOrder(old.m, edges, "child", "edge", function (id) { return edgeOfCard(old, oldLookup(id)); }, edgeRowOf);
+    if (!cardPlan || !edgePlan) return null;
+    var spliced = cardPlan.removed + cardPlan.added + edgePlan.removed + edgePlan.added > 0;
+    var s = spliced ? spliceStore(old, cardPlan, edgePlan, renamedAt) : old;
+    if (!s) return null;
+    var lookup = spliced ? function (id) { return typeof id === "string" ? indexOfId(s, id) : -1; } : oldLookup;
+
+    // Runs and changed items, checked before anything is written to a store kept in place.
+    var runList = [];
+    for (var u = 0; u < runs.length; u++) {
+      var run = runs[u];
+      var first = run ? lookup(run.first) : -1, count = run ? whole(run.count) : NaN;
+      var dx = run ? num(run.dx, 0) : 0, dy = run ? num(run.dy, 0) : 0;
+      var lines = run ? whole(run.lines) : NaN, characters = run ? whole(run.characters) : NaN, depth = run ? whole(run.depth) : NaN;
+      if (first < 0 || !(count >= 1) || first + count > s.n || lines !== lines || characters !== characters || depth !== depth) return null;
+      if ((run.dx !== undefined && typeof run.dx !== "number") || (run.dy !== undefined && typeof run.dy !== "number")) return null;
+      runList.push({ first: first, end: first + count, dx: dx, dy: dy, lines: lines, characters: characters, depth: depth });
+    }
     var rows = [], edgeRows = [];
-    for (var c = 0; c < changedCards.length; c++) {
-      var entry = changedCards[c];
-      var index = entry && entry.node ? indexOfId(s, entry.id) : -1;
-      if (index < 0) return false;
+    for (var c = 0; c < cards.changed.length; c++) {
+      var entry = cards.changed[c];
+      var index = entry && entry.node ? lookup(entry.id) : -1;
+      if (index < 0) return null;
       var row = withSlot(rowOf(entry.node, shared), entry);
-      if (row.id !== entry.id) return false;
-      if (row.depth !== s.depth[index]) return null;
+      if (row.id !== entry.id) return null;
       rows.push([index, row]);
     }
-    for (var d = 0; d < changedEdges.length; d++) {
-      var edge = changedEdges[d];
-      var at = edge && edge.edge ? edgeOfCard(s, indexOfId(s, edge.child)) : -1;
-      if (at < 0) return false;
-      edgeRows.push([at, edgeRowOf(edge.edge)]);
+    for (var d = 0; d < edges.changed.length; d++) {
+      var edge = edges.changed[d];
+      var e = edge && edge.edge ? edgeOfCard(s, lookup(edge.child)) : -1;
+      if (e < 0) return null;
+      edgeRows.push([e, edgeRowOf(edge.edge)]);
     }
-    var moved = false;
+
+    if (!spliced && renamedAt.size > 0) renameInPlace(s, renamedAt);
+    var change = { map: spliced ? cardPlan : null, edgeMap: spliced ? edgePlan : null, runs: [], cards: [], edges: [], moved: false, previous: old };
+    var shape = spliced;
+    runList.forEach(function (one) {
+      shiftRun(s, one, change);
+      if (one.depth !== 0) shape = true;
+    });
+    if (spliced) {
+      cardPlan.pieces.forEach(function (p) { if (p.add) for (var k = 0; k < p.add.length; k++) change.cards.push(p.at + k); });
+      edgePlan.pieces.forEach(function (p) { if (p.add) for (var k = 0; k < p.add.length; k++) change.edges.push(p.at + k); });
+      if (change.cards.length + change.edges.length > 0) change.moved = true;
+    }
     rows.forEach(function (pair) {
-      var i = pair[0], r = pair[1];
-      setText(s.labelText, i, r.label);
-      setLines(s, i, r.lines);
-      moved = moved || s.cx[i] !== r.x || s.cy[i] !== r.y || s.w[i] !== r.w || s.h[i] !== r.h;
-      writeFloat(s, "cx", i, r.x); writeFloat(s, "cy", i, r.y); writeFloat(s, "w", i, r.w); writeFloat(s, "h", i, r.h);
-      if (r.range) { s.hasRange[i] = 1; for (var q = 0; q < 4; q++) s.ranges[4 * i + q] = r.range[q]; }
+      var i = pair[0], row = pair[1];
+      setText(s.labelText, i, row.label);
+      setLines(s, i, row.lines);
+      if (s.cx[i] !== row.x || s.cy[i] !== row.y || s.w[i] !== row.w || s.h[i] !== row.h) { change.moved = true; change.cards.push(i); }
+      writeFloat(s, "cx", i, row.x); writeFloat(s, "cy", i, row.y); writeFloat(s, "w", i, row.w); writeFloat(s, "h", i, row.h);
+      if (row.range) { s.hasRange[i] = 1; for (var q = 0; q < 4; q++) s.ranges[4 * i + q] = row.range[q]; }
+      if (s.depth[i] !== row.depth) { s.depth[i] = row.depth; shape = true; }
     });
     edgeRows.forEach(function (pair) {
+      var o = 8 * pair[0], moved = false;
       for (var p = 0; p < 8; p++) {
-        moved = moved || s.pts[8 * pair[0] + p] !== pair[1].pts[p];
-        writeFloat(s, "pts", 8 * pair[0] + p, pair[1].pts[p]);
+        moved = moved || s.pts[o + p] !== pair[1].pts[p];
+        writeFloat(s, "pts", o + p, pair[1].pts[p]);
+      }
+      if (moved) { change.moved = true; change.edges.push(pair[0]); }
+    });
+    if (shape) linkTree(s);
+    var results = rows.slice();
+    if (spliced) cardPlan.pieces.forEach(function (p) { if (p.add) p.add.forEach(function (added, k) { results.push([p.at + k, added]); }); });
+    if (results.length > 0 || spliced) patchResults(s, results);
+    results.forEach(function (pair) { if (pair[1].slot !== undefined) setSlot(s, pair[0], pair[1].slot); });
+    s.width = num(frame.width, old.width);
+    s.height = num(frame.height, old.height);
+    s.depthCounts = null;
+    s.changed = rows.length + edgeRows.length + runList.length + cardPlan.added + cardPlan.removed;
+    storeChanged(s, change);
+    return { store: s, map: spliced ? cardPlan.oldToNew : null, renamed: renamed };
+  }
+
+  // The order after a keyed part's removed and added items, as pieces over the old indices —
+  // { from, to, at } keeps old items [from, to) at new index `at`; { add: [rows], at } inserts
+  // — with each old index's new one (`oldToNew`, -1 when removed). `lookup(key)` is an old
+  // item's index (-1 when unknown), `rowFrom(value, entry)` an added item's row. Null when the
+  // part does not fit: an unknown or repeated key, an anchor that is not there or removed, an
+  // added key that a kept item has.
+  function planOrder(count, changes, key, valueKey, lookup, rowFrom) {
+    var removed = new Int32Array(changes.removed.length);
+    for (var r = 0; r < removed.length; r++) {
+      removed[r] = lookup(changes.removed[r]);
+      if (removed[r] < 0) return null;
+    }
+    removed.sort();
+    for (var q = 1; q < removed.length; q++) if (removed[q] === removed[q - 1]) return null;
+    function isRemoved(i) {
+      var lo = 0, hi = removed.length;
+      while (lo < hi) { var mid = (lo + hi) >> 1; if (removed[mid] < i) lo = mid + 1; else hi = mid; }
+      return lo < removed.length && removed[lo] === i;
+    }
+    // Each new item follows exactly one item (or the start, `after` null): a chain per anchor.
+    var following = new Map(), addedKeys = new Set();
+    for (var a = 0; a < changes.added.length; a++) {
+      var added = changes.added[a];
+      var value = added && added[valueKey];
+      if (!value || typeof added[key] !== "string" || addedKeys.has(added[key]) || following.has(added.after)) return null;
+      if (added.after !== null && typeof added.after !== "string") return null;
+      var kept = lookup(added[key]);
+      if (kept >= 0 && !isRemoved(kept)) return null;
+      var row = rowFrom(value, added);
+      if (!row) return null;
+      addedKeys.add(added[key]);
+      following.set(added.after, { key: added[key], row: row });
+    }
+    var groups = new Map(), placed = 0;
+    following.forEach(function (next, anchor) {
+      if (anchor !== null && addedKeys.has(anchor)) return; // inside a chain
+      var at = anchor === null ? -1 : lookup(anchor);
+      if (anchor !== null && (at < 0 || isRemoved(at))) { placed = -Infinity; return; }
+      var list = [];
+      for (var item = next; item; item = following.get(item.key)) { list.push(item.row); placed++; }
+      groups.set(at, list);
+    });
+    if (placed !== changes.added.length) return null; // a cycle, or an anchor that is not there
+    var anchors = Array.from(groups.keys()).filter(function (k) { return k >= 0; }).sort(byNumber);
+    var pieces = [], oldToNew = new Int32Array(count), next = 0, cursor = 0, ri = 0, ai = 0;
+    function keep(to) {
+      if (to <= cursor) return;
+      pieces.push({ from: cursor, to: to, at: next });
+      for (var i = cursor; i < to; i++) oldToNew[i] = next++;
+      cursor = to;
+    }
+    function add(list) { pieces.push({ add: list, at: next }); next += list.length; }
+    if (groups.has(-1)) add(groups.get(-1));
+    while (ri < removed.length || ai < anchors.length) {
+      if (ri < removed.length && (ai >= anchors.length || removed[ri] < anchors[ai])) {
+        var gone = removed[ri++];
+        keep(gone);
+        oldToNew[gone] = -1;
+        cursor = gone + 1;
+      } else {
+        var anchor = anchors[ai++];
+        keep(anchor + 1);
+        add(groups.get(anchor));
+      }
+    }
+    keep(count);
+    if (pieces.length === 0) pieces.push({ from: 0, to: 0, at: 0 });
+    return { pieces: pieces, oldToNew: oldToNew, count: next, removed: removed.length, added: changes.added.length };
+  }
+
+  // Typed-array and list columns after a splice: the kept ranges copied, added rows zero or `fill`.
+  function spliceTyped(array, pieces, count, width) {
+    var out = new array.constructor(count * width);
+    for (var k = 0; k < pieces.length; k++) {
+      var p = pieces[k];
+      if (!p.add && p.to > p.from) out.set(array.subarray(p.from * width, p.to * width), p.at * width);
+    }
+    return out;
+  }
+
+  function spliceList(list, pieces, fill) {
+    if (!list) return null;
+    var out = [];
+    for (var k = 0; k < pieces.length; k++) {
+      var p = pieces[k];
+      out = out.concat(p.add ? new Array(p.add.length).fill(fill) : list.slice(p.from, p.to));
+    }
+    return out;
+  }
+
+  // A text column after a splice, in one pass: kept ranges cut from the joined text (their end
+  // offsets moved by one subtraction each), `replaced` (old index → text) and the added rows'
+  // texts (`textOf(row)`) joined in between. Rewrites in place kept beside (`edits`) follow
+  // their cards.
+  function spliceText(col, pieces, count, oldToNew, replaced, textOf) {
+    var parts = [], ends = new Uint32Array(count), total = 0, text = col.text, oldEnds = col.ends;
+    var marks = replaced ? Array.from(replaced.keys()).sort(byNumber) : [], m = 0;
+    for (var k = 0; k < pieces.length; k++) {
+      var p = pieces[k], at = p.at;
+      if (p.add) {
+        for (var j = 0; j < p.add.length; j++) { var added = textOf(p.add[j]); parts.push(added); total += added.length; ends[at++] = total; }
+        continue;
+      }
+      for (var i = p.from; i < p.to;) {
+        while (m < marks.length && marks[m] < i) m++;
+        var stop = m < marks.length && marks[m] < p.to ? marks[m] : p.to;
+        if (stop > i) {
+          var a = textStart(col, i), b = oldEnds[stop - 1], base = total - a;
+          parts.push(text.slice(a, b));
+          for (var q = i; q < stop; q++) ends[at++] = oldEnds[q] + base;
+          total += b - a;
+          i = stop;
+        }
+        if (i < p.to && m < marks.length && marks[m] === i) {
+          var value = replaced.get(i);
+          parts.push(value); total += value.length; ends[at++] = total;
+          i++; m++;
+        }
+      }
+    }
+    var edits = null;
+    if (col.edits !== null) {
+      edits = new Map();
+      col.edits.forEach(function (value, index) {
+        var to = oldToNew ? oldToNew[index] : index;
+        if (to >= 0 && !(replaced && replaced.has(index))) edits.set(to, value);
+      });
+      if (edits.size === 0) edits = null;
+    }
+    return { text: parts.join(""), ends: ends, edits: edits, lower: null };
+  }
+
+  // A delta that moves cards to other indices: a new store from the kept ranges of the old one
+  // and the added rows, with the renames in its ID column.
+  function spliceStore(old, plan, edgePlan, renamedAt) {
+    var n = plan.count, m = edgePlan.count, pieces = plan.pieces, map = plan.oldToNew;
+    var s = newStore(0, 0, {
+      width: old.width, height: old.height, margin: old.margin, fontSize: old.fontSize, sharedW: old.sharedW,
+      sharedH: old.sharedH, settings: old.settings, title: old.title, metrics: old.metrics, levels: old.levels,
+    });
+    s.n = n; s.m = m;
+    s.idText = spliceText(old.idText, pieces, n, map, renamedAt, function (row) { return row.id; });
+    s.labelText = spliceText(old.labelText, pieces, n, map, null, function (row) { return row.label; });
+    s.lineMode = spliceTyped(old.lineMode, pieces, n, 1);
+    s.lineList = new Map();
+    old.lineList.forEach(function (lines, i) { if (map[i] >= 0) s.lineList.set(map[i], lines); });
+    ["cx", "cy", "w", "h", "depth", "hasRange", "flags"].forEach(function (name) { s[name] = spliceTyped(old[name], pieces, n, 1); });
+    s.ranges = spliceTyped(old.ranges, pieces, n, 4);
+    s.parent = new Int32Array(n);
+    s.scores = spliceList(old.scores, pieces, null);
+    s.slots = spliceList(old.slots, pieces, null);
+    s.hasResults = old.hasResults;
+    if (old.entrant && !old.entrantDerived) {
+      s.entrant = spliceTyped(old.entrant, pieces, n, 1);
+      for (var i = 0; i < n; i++) if (s.entrant[i] >= 0) s.entrant[i] = map[s.entrant[i]];
+    }
+    s.pts = spliceTyped(old.pts, edgePlan.pieces, m, 8);
+    s.edgeChild = spliceTyped(old.edgeChild, edgePlan.pieces, m, 1);
+    s.edgeEnd = new Uint8Array(m);
+    s.edgeLabels = spliceList(old.edgeLabels, edgePlan.pieces, null);
+    for (var e = 0; e < m; e++) if (s.edgeChild[e] >= 0 && (s.edgeChild[e] = map[s.edgeChild[e]]) < 0) return null; // kept, but its card went
+    s.idTable = remapIdTable(old.idTable, renamedOlds(old, renamedAt), s, map, plan.removed);
+    pieces.forEach(function (p) {
+      if (!p.add) return;
+      p.add.forEach(function (row, k) {
+        var i = p.at + k;
+        writeFloat(s, "cx", i, row.x); writeFloat(s, "cy", i, row.y); writeFloat(s, "w", i, row.w); writeFloat(s, "h", i, row.h);
+        s.depth[i] = row.depth;
+        if (row.range) { s.hasRange[i] = 1; for (var q = 0; q < 4; q++) s.ranges[4 * i + q] = row.range[q]; }
+        setLines(s, i, row.lines);
+        enterId(s, s.idTable, i);
+      });
+    });
+    for (var a = 0; a < edgePlan.pieces.length; a++) {
+      var p = edgePlan.pieces[a];
+      if (!p.add) continue;
+      for (var k = 0; k < p.add.length; k++) {
+        var row = p.add[k], at = p.at + k, child = indexOfId(s, row.child);
+        if (child < 0) return null; // a connector is keyed by a card
+        s.edgeChild[at] = child;
+        for (var o = 0; o < 8; o++) writeFloat(s, "pts", 8 * at + o, row.pts[o]);
+        setEdgeLabel(s, at, row.label);
+      }
+    }
+    return s;
+  }
+
+  // Renamed cards of a store whose cards keep their indices: the ID column rewritten once, the
+  // ID index told.
+  function renameInPlace(s, renamedAt) {
+    var olds = renamedOlds(s, renamedAt);
+    s.idText = spliceText(s.idText, [{ from: 0, to: s.n, at: 0 }], s.n, null, renamedAt, null);
+    s.idTable = remapIdTable(s.idTable, olds, s, null, 0);
+  }
+
+  function renamedOlds(s, renamedAt) {
+    var olds = [];
+    renamedAt.forEach(function (to, i) { olds.push([i, cardId(s, i)]); });
+    return olds;
+  }
+
+  // The ID index after a splice or renames, without hashing every ID again: each slot's card
+  // index mapped (a removed card leaves a tombstone, -2), the renamed cards moved to their new
+  // IDs' slots; added cards are entered by the caller (enterId). Dropped, to be rebuilt on first
+  // use, when tombstones and cards fill three quarters of it.
+  function remapIdTable(t, olds, s, map, removed) {
+    if (!t) return null;
+    var size = t.slots.length;
+    if (size < 1.5 * s.n || 4 * (s.n + t.dead + removed + olds.length) > 3 * size) return null;
+    var slots = new Int32Array(t.slots), table = { slots: slots, mask: t.mask, duplicates: t.duplicates, dead: t.dead };
+    if (map) {
+      for (var k = 0; k < size; k++) {
+        var v = slots[k];
+        if (v >= 0 && (slots[k] = map[v]) < 0) { slots[k] = -2; table.dead++; }
+      }
+    }
+    // A renamed card's slot is where its old ID hashed.
+    olds.forEach(function (pair) {
+      var target = map ? map[pair[0]] : pair[0], id = pair[1];
+      for (var h = hashText(id, 0, id.length) & table.mask; slots[h] !== -1; h = (h + 1) & table.mask) {
+        if (slots[h] === target) { slots[h] = -2; table.dead++; break; }
       }
     });
-    if (rows.length > 0) patchResults(s, rows);
-    rows.forEach(function (pair) { if (pair[1].slot !== undefined) setSlot(s, pair[0], pair[1].slot); });
-    s.changed = rows.length + edgeRows.length;
-    storeChanged(s, { cards: rows.map(function (pair) { return pair[0]; }), edges: edgeRows.map(function (pair) { return pair[0]; }), moved: moved });
-    return true;
+    olds.forEach(function (pair) { enterId(s, table, map ? map[pair[0]] : pair[0]); });
+    return table;
+  }
+
+  // Enters card i in the ID index (a tombstone on its way is reused; an equal ID met marks the
+  // index as holding duplicates).
+  function enterId(s, table, i) {
+    if (!table) return;
+    var col = s.idText, a = textStart(col, i), b = col.ends[i], id = col.text.slice(a, b), slots = table.slots, free = -1;
+    for (var h = hashText(col.text, a, b) & table.mask; ; h = (h + 1) & table.mask) {
+      var j = slots[h];
+      if (j === -1) break;
+      if (j === -2) { if (free < 0) free = h; continue; }
+      if (idEquals(s, j, id)) { table.duplicates = true; return; }
+    }
+    if (free >= 0) { slots[free] = i; table.dead--; } else slots[h] = i;
+  }
+
+  // A run (docs/protocol.md): `first` … `end` - 1 move by (dx, dy), with their connectors;
+  // their ID ranges by `lines` and `characters`, their depth by `depth`. Typed-array adds.
+  function shiftRun(s, run, change) {
+    var a = run.first, b = run.end;
+    if (run.dx !== 0) shiftFloats(s, "cx", a, b, run.dx);
+    if (run.dy !== 0) shiftFloats(s, "cy", a, b, run.dy);
+    if (run.lines !== 0 || run.characters !== 0) {
+      var r = s.ranges, has = s.hasRange, lines = run.lines, characters = run.characters;
+      for (var i = a; i < b; i++) {
+        if (!has[i]) continue;
+        r[4 * i] += lines; r[4 * i + 1] += characters; r[4 * i + 2] += lines; r[4 * i + 3] += characters;
+      }
+    }
+    if (run.depth !== 0) for (var k = a; k < b; k++) s.depth[k] += run.depth;
+    if (run.dx === 0 && run.dy === 0) return;
+    change.moved = true;
+    // The connectors: usually one range of connector indices (they are drawn in card order).
+    var firstEdge = -1, lastEdge = -1, ordered = true, pts = s.pts, exact = !(pts instanceof Float32Array), dx = run.dx, dy = run.dy;
+    for (var c = a; c < b; c++) {
+      var e = edgeOfCard(s, c);
+      if (e < 0) continue;
+      if (firstEdge < 0) firstEdge = e; else if (e !== lastEdge + 1) ordered = false;
+      lastEdge = e;
+      for (var o = 8 * e, end = o + 8; o < end; o++) {
+        var v = pts[o] + ((o & 1) === 0 ? dx : dy);
+        if (!exact && Math.fround(v) !== v) { pts = s.pts = new Float64Array(pts); exact = true; }
+        pts[o] = v;
+      }
+    }
+    change.runs.push({ first: a, end: b, dx: run.dx, dy: run.dy, edges: !ordered ? null : firstEdge >= 0 ? [firstEdge, lastEdge + 1] : [0, 0] });
+  }
+
+  // Adds `delta` to column[from … to - 1], turning a Float32 column into Float64 when a sum is
+  // not exactly a float (as a fresh load would keep it).
+  function shiftFloats(s, name, from, to, delta) {
+    var column = s[name], exact = !(column instanceof Float32Array);
+    for (var i = from; i < to; i++) {
+      var v = column[i] + delta;
+      if (!exact && Math.fround(v) !== v) { column = s[name] = new Float64Array(column); exact = true; }
+      column[i] = v;
+    }
   }
 
   // ---------------------------------------------------------------- spatial index
@@ -731,26 +995,112 @@ extension PreviewPageAssets {
   var LOD_CELLS_IN_VIEW = 1 << 22; // the most cells a frame reads from a level
   var CARD_BIT = 2, EDGE_BIT = 1;
 
-  // The one hook for store changes: every new store (finishStore) and every in-place patch
-  // ends here, with what it rewrote — `change` null for a new or rebuilt store, else
-  // { cards: [indices], edges: [indices], moved } — and what is derived from positions follows
-  // it. A delta that moves nothing (a label typed) keeps the index. One that moves a few items
-  // costs what it moved: they leave their cells for a short list every query checks, and their
-  // new places are marked in every level of detail (where they were stays marked until the next
-  // rebuild: a faint trace far out, never a missing card). Past SPATIAL_PATCH_LIMIT moved
-  // items, or without the lists, the index is rebuilt, O(items).
-  var SPATIAL_PATCH_LIMIT = 8192;
+  // The one hook for store changes: every new store (finishStore) and every delta (patchStore)
+  // ends here, with what it did — `change` null for a new store, else { map, edgeMap (the
+  // splices' plans, or null), runs: [{ first, end, dx, dy, edges: [a, b) or null }], cards,
+  // edges (indices of items added or moved otherwise), moved, previous (the store before) } —
+  // and what is derived from positions follows it at the cost of what changed:
+  // - a delta that moves nothing (a label typed) keeps the index as it is;
+  // - a splice or a run does not rebuild the grid (19 ms at 131,071 cards, docs/performance.md):
+  //   the grid keeps the indices and places it was built with, and a short list of segments
+  //   maps today's items onto it (today's card i in [a, b) is the grid's i - shift, displaced by
+  //   (dx, dy)); a query looks each segment up with its rectangle moved back by that
+  //   displacement. A splice cuts the segments, a run splits one at its ends and adds its
+  //   offset: O(segments), not O(cards);
+  // - items added, or moved otherwise, leave their cells for a short list every query checks
+  //   (`extra`), and their new places are marked in every level of detail (where they were
+  //   stays marked until the next rebuild: a faint trace far out, never a missing card);
+  // - a run moves the levels of detail's picture by up to LOD_SLACK finest cells before they
+  //   are dropped (and rebuilt, 66 ms, when a frame first needs them).
+  // Past MAX_SEGMENTS segments or SPATIAL_PATCH_LIMIT listed items the grid is rebuilt at once,
+  // and once the edits pause (QUIET_MS) in idle time, so queries stay one lookup a cell.
+  var SPATIAL_PATCH_LIMIT = 8192, MAX_SEGMENTS = 48, QUIET_MS = 1500, LOD_SLACK = 16;
   function storeChanged(s, change) {
     s.highlighted = null;
-    if (change && !change.moved && s.spatial) return;
+    if (change && change.previous !== s) s.spatial = change.previous.spatial;
     var sp = s.spatial;
-    if (change && sp && Array.isArray(change.cards) && Array.isArray(change.edges) &&
-        sp.cards.extra.length + sp.edges.extra.length + change.cards.length + change.edges.length <= SPATIAL_PATCH_LIMIT) {
-      moveItems(s, sp.cards, change.cards);
-      moveItems(s, sp.edges, change.edges);
-      return;
-    }
+    if (change && sp && !change.moved && !change.map) return;
+    if (change && sp && followChange(s, sp, change)) { rebuildWhenQuiet(s); return; }
     s.spatial = buildSpatial(s);
+  }
+
+  function followChange(s, sp, change) {
+    var cards = sp.cards, edges = sp.edges;
+    if (change.map) {
+      spliceGrid(cards, change.map, s.n);
+      spliceGrid(edges, change.edgeMap, s.m);
+    }
+    for (var k = 0; k < change.runs.length; k++) {
+      var run = change.runs[k];
+      if (!run.edges) return false; // connectors not in card order: rebuilt
+      displace(cards, run.first, run.end, run.dx, run.dy);
+      displace(edges, run.edges[0], run.edges[1], run.dx, run.dy);
+      var levels = sp.levels;
+      if (levels && Math.max(Math.abs(run.dx), Math.abs(run.dy)) > LOD_SLACK * levels[0].cell) { sp.levels = null; sp.levelsStale = true; }
+    }
+    if (cards.segs.length > MAX_SEGMENTS || edges.segs.length > MAX_SEGMENTS) return false;
+    if (cards.extra.length + edges.extra.length + change.cards.length + change.edges.length > SPATIAL_PATCH_LIMIT) return false;
+    moveItems(s, cards, change.cards);
+    moveItems(s, edges, change.edges);
+    return true;
+  }
+
+  // A splice of the grid's items: segments cut to the kept pieces, the moved marks and the
+  // listed items carried to their new indices.
+  function spliceGrid(grid, plan, count) {
+    var pieces = plan.pieces, next = [], from = 0;
+    for (var g = 0; g < grid.segs.length; g++) {
+      var seg = grid.segs[g];
+      while (from < pieces.length && (pieces[from].add || pieces[from].to <= seg.a)) from++;
+      for (var k = from; k < pieces.length; k++) {
+        var p = pieces[k];
+        if (p.add) continue;
+        if (p.from >= seg.b) break;
+        var a = Math.max(seg.a, p.from), b = Math.min(seg.b, p.to), by = p.at - p.from;
+        if (a < b) addSegment(next, a + by, b + by, seg.shift + by, seg.dx, seg.dy);
+      }
+    }
+    grid.segs = next;
+    if (grid.moved !== null) grid.moved = spliceTyped(grid.moved, pieces, count, 1);
+    var extra = [];
+    for (var x = 0; x < grid.extra.length; x++) { var to = plan.oldToNew[grid.extra[x]]; if (to >= 0) extra.push(to); }
+    grid.extra = extra;
+  }
+
+  // Items [a, b) moved by (dx, dy): the segments over them split at a and b and displaced.
+  function displace(grid, a, b, dx, dy) {
+    if (a >= b) return;
+    var next = [];
+    grid.segs.forEach(function (seg) {
+      if (seg.b <= a || seg.a >= b) { addSegment(next, seg.a, seg.b, seg.shift, seg.dx, seg.dy); return; }
+      if (seg.a < a) addSegment(next, seg.a, a, seg.shift, seg.dx, seg.dy);
+      addSegment(next, Math.max(a, seg.a), Math.min(b, seg.b), seg.shift, seg.dx + dx, seg.dy + dy);
+      if (seg.b > b) addSegment(next, b, seg.b, seg.shift, seg.dx, seg.dy);
+    });
+    grid.segs = next;
+  }
+
+  // Appends a segment, merged with the last when it continues it.
+  function addSegment(list, a, b, shift, dx, dy) {
+    var last = list.length > 0 ? list[list.length - 1] : null;
+    if (last && last.b === a && last.shift === shift && last.dx === dx && last.dy === dy) last.b = b;
+    else list.push({ a: a, b: b, shift: shift, dx: dx, dy: dy });
+  }
+
+  var quietTimer = null;
+  function rebuildWhenQuiet(s) {
+    var sp = s.spatial;
+    if (sp.cards.segs.length <= 1 && sp.edges.segs.length <= 1 && sp.cards.extra.length + sp.edges.extra.length < 256 && !sp.levelsStale) return;
+    if (quietTimer) clearTimeout(quietTimer);
+    quietTimer = setTimeout(function () {
+      quietTimer = null;
+      whenIdle(function () {
+        if (state.store !== s || s.spatial !== sp) return;
+        s.spatial = buildSpatial(s);
+        minimapDirty = true;
+        requestDraw();
+      });
+    }, QUIET_MS);
   }
 
   function moveItems(s, grid, indices) {
@@ -837,48 +1187,61 @@ extension PreviewPageAssets {
     for (var k = 0; k < cells; k++) start[k + 1] += start[k];
     var list = new Int32Array(start[cells]), fill = start.slice(0, cells);
     for (var j = 0; j < count; j++) if (where[j] >= 0) list[fill[where[j]]++] = j;
-    return { edge: edge, start: start, items: list, big: Int32Array.from(big), spanX: spanX, spanY: spanY, moved: null, extra: [] };
+    return { edge: edge, start: start, items: list, big: Int32Array.from(big), spanX: spanX, spanY: spanY, moved: null, extra: [],
+      segs: count > 0 ? [{ a: 0, b: count, shift: 0, dx: 0, dy: 0 }] : [] };
   }
 
-  // Calls visit(i) for every item of `grid` whose box meets r (content coordinates), in cell
-  // order; stops when visit returns false. Returns false when stopped.
+  // Calls visit(i) for every item of `grid` whose box meets r (content coordinates), segment
+  // by segment in cell order; stops when visit returns false. Returns false when stopped.
   function gridQuery(s, grid, r, visit) {
     var sp = s.spatial, cell = sp.cell, cols = sp.cols, b = [0, 0, 0, 0];
-    var c0 = Math.max(0, cellOf(r.x0, cell, cols) - grid.spanX), c1 = cellOf(r.x1, cell, cols);
-    var r0 = Math.max(0, cellOf(r.y0, cell, sp.rows) - grid.spanY), r1 = cellOf(r.y1, cell, sp.rows);
-    var start = grid.start, items = grid.items, edge = grid.edge, moved = grid.moved;
-    for (var row = r0; row <= r1; row++) {
-      for (var k = start[row * cols + c0], end = start[row * cols + c1 + 1]; k < end; k++) {
-        var i = items[k];
-        if (moved !== null && moved[i] === 1) continue; // in `extra` now
-        itemBox(s, edge, i, b);
+    var start = grid.start, items = grid.items, edge = grid.edge, moved = grid.moved, big = grid.big;
+    for (var g = 0; g < grid.segs.length; g++) {
+      var seg = grid.segs[g], shift = seg.shift, lo = seg.a - shift, hi = seg.b - shift;
+      var c0 = Math.max(0, cellOf(r.x0 - seg.dx, cell, cols) - grid.spanX), c1 = cellOf(r.x1 - seg.dx, cell, cols);
+      var r0 = Math.max(0, cellOf(r.y0 - seg.dy, cell, sp.rows) - grid.spanY), r1 = cellOf(r.y1 - seg.dy, cell, sp.rows);
+      for (var row = r0; row <= r1; row++) {
+        for (var k = start[row * cols + c0], end = start[row * cols + c1 + 1]; k < end; k++) {
+          var j = items[k];
+          if (j < lo || j >= hi) continue;
+          var i = j + shift;
+          if (moved !== null && moved[i] === 1) continue; // in `extra` now
+          itemBox(s, edge, i, b);
+          if (b[2] < r.x0 || b[0] > r.x1 || b[3] < r.y0 || b[1] > r.y1) continue;
+          if (visit(i) === false) return false;
+        }
+      }
+      for (var q = 0; q < big.length; q++) {
+        var jb = big[q];
+        if (jb < lo || jb >= hi || (moved !== null && moved[jb + shift] === 1)) continue;
+        itemBox(s, edge, jb + shift, b);
         if (b[2] < r.x0 || b[0] > r.x1 || b[3] < r.y0 || b[1] > r.y1) continue;
-        if (visit(i) === false) return false;
+        if (visit(jb + shift) === false) return false;
       }
     }
-    for (var g = 0; g < grid.big.length; g++) {
-      if (moved !== null && moved[grid.big[g]] === 1) continue;
-      itemBox(s, edge, grid.big[g], b);
-      if (b[2] < r.x0 || b[0] > r.x1 || b[3] < r.y0 || b[1] > r.y1) continue;
-      if (visit(grid.big[g]) === false) return false;
-    }
     for (var x = 0; x < grid.extra.length; x++) {
-      var j = grid.extra[x];
-      itemBox(s, edge, j, b);
+      var e = grid.extra[x];
+      itemBox(s, edge, e, b);
       if (b[2] < r.x0 || b[0] > r.x1 || b[3] < r.y0 || b[1] > r.y1) continue;
-      if (visit(j) === false) return false;
+      if (visit(e) === false) return false;
     }
     return true;
   }
 
-  // About how many items a query of r meets (the cells' counts, without the box checks).
+  // About how many items a query of r meets (the cells' counts, each segment's share of them,
+  // without the box checks).
   function gridCount(s, r) {
     var sp = s.spatial, cell = sp.cell, cols = sp.cols, total = 0;
     [sp.cards, sp.edges].forEach(function (grid) {
-      var c0 = Math.max(0, cellOf(r.x0, cell, cols) - grid.spanX), c1 = cellOf(r.x1, cell, cols);
-      var r0 = Math.max(0, cellOf(r.y0, cell, sp.rows) - grid.spanY), r1 = cellOf(r.y1, cell, sp.rows);
-      for (var row = r0; row <= r1; row++) total += grid.start[row * cols + c1 + 1] - grid.start[row * cols + c0];
-      total += grid.big.length + grid.extra.length;
+      var items = Math.max(1, grid.items.length + grid.big.length);
+      grid.segs.forEach(function (seg) {
+        var c0 = Math.max(0, cellOf(r.x0 - seg.dx, cell, cols) - grid.spanX), c1 = cellOf(r.x1 - seg.dx, cell, cols);
+        var r0 = Math.max(0, cellOf(r.y0 - seg.dy, cell, sp.rows) - grid.spanY), r1 = cellOf(r.y1 - seg.dy, cell, sp.rows);
+        var found = grid.big.length;
+        for (var row = r0; row <= r1; row++) found += grid.start[row * cols + c1 + 1] - grid.start[row * cols + c0];
+        total += grid.segs.length === 1 ? found : found * Math.min(1, (seg.b - seg.a) / items);
+      });
+      total += grid.extra.length;
     });
     return total;
   }
@@ -1033,11 +1396,6 @@ extension PreviewPageAssets {
       if (!s.entrantIds) s.entrantIds = new Array(s.n).fill(null);
       s.entrantIds[k] = entrantId;
     }
-  }
-
-  function copyResult(s, k, old, src) {
-    var entrant = old.entrant && !old.entrantDerived && old.entrant[src] >= 0 ? cardId(old, old.entrant[src]) : null;
-    setResult(s, k, old.flags[src], old.scores ? old.scores[src] : null, entrant);
   }
 
   // The result columns: `results` (a letter per card), `entrants` (card indices), and the scores
@@ -1309,7 +1667,7 @@ extension PreviewPageAssets {
 
     if (payload.tooLarge && typeof payload.tooLarge === "object") {
       // The server's cap (docs/protocol.md): nothing to draw, and it says why.
-      replaceStore(null, null);
+      replaceStore(null, null, null);
       showPlaceholder("This diagram has " + plural(count(payload.tooLarge.cards), "card") +
         ", more than the preview draws (" + count(payload.tooLarge.limit) + "). " +
         "Use bracket render to draw it as SVG.");
@@ -1330,7 +1688,7 @@ extension PreviewPageAssets {
     }
     picture.desc = descText(picture.descMarkup);
     var first = !state.hasPicture;
-    replaceStore(store, picture);
+    replaceStore(store, picture, null);
     if (empty) {
       showPlaceholder(errors > 0 ? "The document has errors and nothing to show yet." : "The diagram is empty.");
       return;
@@ -1355,18 +1713,24 @@ extension PreviewPageAssets {
     requestDraw();
   }
 
-  function replaceStore(store, picture) {
+  // `moves` (from a delta, else null): { map, renamed } as patchStore returns them. With it,
+  // what the page holds by card index (focus, search match, shown elements, the path) follows
+  // each card to its new index, a renamed card included, and the highlight follows a rename;
+  // without it, by ID.
+  function replaceStore(store, picture, moves) {
     var old = state.store;
     state.store = store;
     state.picture = picture;
     state.hasPicture = !!store && store.n > 0;
     stage.setAttribute("aria-label", picture ? picture.title + ". " + picture.desc : "Diagram");
-    rekey(old, store);
+    var follow = cardFollower(old, store, moves);
+    if (moves && state.highlightId !== null && moves.renamed.has(state.highlightId)) state.highlightId = moves.renamed.get(state.highlightId);
+    if (moves) followPath(old, store, follow);
+    rekey(old, store, follow);
     minimapDirty = true;
-    // The match follows its card by ID; the match list is brought up to date a moment later,
-    // never inside a keystroke's frame (a million labels take a while to scan).
-    var matchId = old && state.match >= 0 && state.match < old.n ? cardId(old, state.match) : null;
-    state.match = matchId !== null && store ? indexOfId(store, matchId) : -1;
+    // The match follows its card; the match list is brought up to date a moment later, never
+    // inside a keystroke's frame (a million labels take a while to scan).
+    state.match = follow(state.match);
     if (searchBox.value) {
       if (searchTimer) clearTimeout(searchTimer);
       searchTimer = setTimeout(function () { searchTimer = null; runSearch(false); }, 300);
@@ -1377,7 +1741,7 @@ extension PreviewPageAssets {
   // ---------------------------------------------------------------- delta payloads
 
   function applyDelta(payload) {
-    var patched = null;
+    var patched = null, started = performance.now();
     try {
       patched = payload.uri === state.uri && typeof payload.base === "number" && payload.base === state.sequence &&
         state.hasPicture ? patchStore(state.store, payload.delta) : null;
@@ -1396,7 +1760,10 @@ extension PreviewPageAssets {
     state.sequence = typeof payload.sequence === "number" ? payload.sequence : null;
     var diagnostics = payload.diagnostics && typeof payload.diagnostics === "object" ? payload.diagnostics : {};
     showDiagnostics(count(diagnostics.errors), count(diagnostics.warnings));
-    replaceStore(patched, picture);
+    var stored = performance.now();
+    replaceStore(patched.store, picture, patched);
+    setView(state.scale, state.x, state.y); // as after a full payload: the picture's size may have changed
+    painted.applied = [stored - started, performance.now() - stored];
   }
 
   function requestResync(uri) {
@@ -1629,18 +1996,35 @@ extension PreviewPageAssets {
     g.classList.toggle("bracket-path", onPath(s, i));
   }
 
+  // A card index of the old store → its index in the new one (-1: gone): through a delta's
+  // map, else by ID (a full payload).
+  function cardFollower(old, store, moves) {
+    if (moves) {
+      var map = moves.map;
+      return function (i) { return i >= 0 && i < old.n ? (map ? map[i] : i) : -1; };
+    }
+    return function (i) { return old && store && i >= 0 && i < old.n ? indexOfId(store, cardId(old, i)) : -1; };
+  }
+
+  // The pinned and hovered paths follow their card (and its new ID) through a delta.
+  function followPath(old, store, follow) {
+    ["hover", "pinned"].forEach(function (which) {
+      var key = paths[which];
+      if (!key || !old || !(key.index < old.n) || !idEquals(old, key.index, key.id)) return;
+      var index = follow(key.index);
+      if (index >= 0) paths[which] = { kind: key.kind, id: cardId(store, index), index: index };
+    });
+  }
+
   // After a new store: cards still in it keep their elements (so focus stays on the card being
-  // edited next to), re-keyed by ID; the rest go back to the pool.
-  function rekey(old, store) {
+  // edited next to), at their new index; the rest go back to the pool.
+  function rekey(old, store, follow) {
     var entries = Array.from(shownCards.entries());
     shownCards.clear();
-    var focusId = old && state.focus >= 0 && state.focus < old.n ? cardId(old, state.focus) : null;
-    state.focus = focusId !== null && store ? indexOfId(store, focusId) : -1;
-    var unique = entries.length > 0 && store && !hasDuplicates(store);
+    state.focus = follow(state.focus);
     for (var k = 0; k < entries.length; k++) {
       var element = entries[k][1];
-      var id = old ? cardId(old, entries[k][0]) : null;
-      var index = unique && id !== null ? indexOfId(store, id) : -1;
+      var index = follow(entries[k][0]);
       if (index >= 0 && !shownCards.has(index)) {
         shownCards.set(index, element);
         element.__stale = true;
@@ -1751,7 +2135,7 @@ extension PreviewPageAssets {
   var drawPending = false;
   // When the newest version reached the screen: a message posted from the frame that drew it
   // arrives after that frame is painted (benchmarks/page_big.py reads it).
-  var painted = { version: null, at: 0, frames: [], draws: [], received: 0, receivedAt: 0 };
+  var painted = { version: null, at: 0, frames: [], draws: [], received: 0, receivedAt: 0, applied: null };
   var paintChannel = typeof MessageChannel === "function" ? new MessageChannel() : null;
   if (paintChannel) {
     paintChannel.port1.onmessage = function (event) {
@@ -3129,9 +3513,55 @@ extension PreviewPageAssets {
     // { version, at, frames, draws }: the last painted version, when (epoch ms), the recent
     // frames from frame start to painted (ms), and the page's own script time in each (ms).
     painted: function () {
-      return { version: painted.version, at: painted.at, received: painted.receivedAt, frames: painted.frames.slice(), draws: painted.draws.slice() };
+      return { version: painted.version, at: painted.at, received: painted.receivedAt, frames: painted.frames.slice(), draws: painted.draws.slice(),
+        applied: painted.applied };
     },
     preparePrint: preparePrint,
+    // Every column of the store as plain lists, for tests: a store patched by deltas must equal
+    // a fresh load of the same picture.
+    columns: function () {
+      var s = state.store;
+      if (!s) return null;
+      var out = { n: s.n, m: s.m, width: s.width, height: s.height, ids: [], labels: [], lines: [], parentIds: [] };
+      for (var i = 0; i < s.n; i++) {
+        out.ids.push(cardId(s, i)); out.labels.push(cardLabel(s, i)); out.lines.push(cardLines(s, i));
+      }
+      ["cx", "cy", "w", "h", "depth", "parent", "hasRange", "flags", "pts", "edgeChild", "edgeEnd"].forEach(function (name) {
+        out[name] = Array.from(s[name]);
+      });
+      out.ranges = [];
+      for (var r = 0; r < s.n; r++) out.ranges.push(s.hasRange[r] ? Array.from(s.ranges.subarray(4 * r, 4 * r + 4)) : null);
+      out.first = Array.from(s.children.first); out.next = Array.from(s.children.next); out.prev = Array.from(s.children.prev);
+      out.scores = s.scores ? s.scores.slice() : null;
+      out.slots = s.slots ? s.slots.slice() : null;
+      out.entrant = s.hasResults && s.entrant ? Array.from(s.entrant) : null;
+      out.edgeLabels = s.edgeLabels ? s.edgeLabels.slice() : null;
+      out.hasResults = s.hasResults;
+      return out;
+    },
+    // The store's indices checked against scans, for tests: every ID found at its card, every
+    // connector at its child, and the cards and connectors the spatial index finds in each
+    // rectangle (content coordinates) equal to those a scan finds. Returns the problems.
+    checkIndices: function (rects) {
+      var s = state.store, problems = [];
+      if (!s) return ["no store"];
+      for (var i = 0; i < s.n; i++) if (indexOfId(s, cardId(s, i)) !== i) { problems.push("ID " + cardId(s, i) + " not found at " + i); break; }
+      for (var e = 0; e < s.m; e++) if (edgeOfCard(s, s.edgeChild[e]) !== e) { problems.push("connector " + e + " not found"); break; }
+      var b = [0, 0, 0, 0];
+      (rects || []).forEach(function (r) {
+        [false, true].forEach(function (edge) {
+          var found = [], scan = [];
+          gridQuery(s, edge ? s.spatial.edges : s.spatial.cards, r, function (k) { found.push(k); });
+          for (var k = 0; k < (edge ? s.m : s.n); k++) {
+            itemBox(s, edge, k, b);
+            if (!(b[2] < r.x0 || b[0] > r.x1 || b[3] < r.y0 || b[1] > r.y1)) scan.push(k);
+          }
+          found.sort(function (x, y) { return x - y; });
+          if (found.join() !== scan.join()) problems.push((edge ? "connectors" : "cards") + " in " + JSON.stringify(r) + ": " + found.length + " found, " + scan.length + " there");
+        });
+      });
+      return problems;
+    },
     // The geometry as the page holds it, in the payload's shape (nodes and edges), for tests.
     geometry: function () {
       var s = state.store;
