@@ -24,6 +24,7 @@ does not fit (a run past the end) asks for a resync and changes nothing.
 Needs chromium and Playwright for Python. Prints one line per check, `N passed, N failed` last.
 """
 import argparse
+import json
 import os
 import random
 import shutil
@@ -36,6 +37,7 @@ import delta_model as model  # noqa: E402
 from synthetic_preview import PageServer  # noqa: E402
 
 URI = "file:///runs/test.bracket"
+BINARY = os.environ.get("BRACKET_BIN", os.path.join(os.path.dirname(os.path.dirname(HERE)), ".build", "debug", "bracket"))
 
 CARDS_DOM = """() => Array.from(document.querySelectorAll('#stage [data-node-id], #stage polyline'))
   .map(e => e.outerHTML)"""
@@ -200,6 +202,93 @@ def follow_checks(browser):
         page.close()
 
 
+def real_chain(browser, binary):
+    """The real chain — `bracket lsp`, `bracket/openPreview`, the loopback page — on a complete
+    binary tree of 4,095 nodes, one per line: a leaf inserted in the middle, a subtree deleted
+    and a character typed in an ID each reach the page as a small delta (kilobytes, where the
+    full payload is hundreds), and the page's store and card elements then equal the server's
+    own geometry of the new text (`bracket/preview`)."""
+    sys.path.insert(0, os.path.join(os.path.dirname(HERE), "schema"))
+    sys.path.insert(0, os.path.join(os.path.dirname(HERE), "..", "benchmarks"))
+    from lsp_client import LSPClient
+    from page_big import complete_tree
+    lines = complete_tree(4095)
+    uri = "file:///runs/real.bracket"
+    with LSPClient([binary, "lsp"]) as client:
+        client.request("initialize", {"processId": os.getpid(), "rootUri": None, "capabilities": {}})
+        client.notify("initialized", {})
+        client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "bracket", "version": 1,
+                                                                "text": "\n".join(lines) + "\n"}})
+        url = client.request("bracket/openPreview", {"textDocument": {"uri": uri}}, timeout=120)["url"]
+        page = browser.new_page(viewport={"width": 1000, "height": 700})
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(url)
+        wait_version(page, 1)
+        full = page.evaluate("() => window.bracketPreview.painted().bytes")
+        page.click("#zoom-reset")
+        middle = next(i for i in range(len(lines) // 2, len(lines)) if "{" not in lines[i] and lines[i].strip() != "}")
+        state = {"version": 1}
+
+        def edit(name, start, end, text, shown):
+            state["version"] += 1
+            version = state["version"]
+            client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [
+                {"range": {"start": {"line": start[0], "character": start[1]}, "end": {"line": end[0], "character": end[1]}},
+                 "text": text}]})
+            wait_version(page, version)
+            painted = page.evaluate("() => window.bracketPreview.painted()")
+            check(f"real chain, {name}: the page got a delta of kilobytes ({painted['bytes']:,} characters; the full "
+                  f"payload was {full:,})", painted["bytes"] < 20000 and painted["bytes"] * 10 < full, painted["bytes"])
+            geometry = client.request("bracket/preview", {"textDocument": {"uri": uri}}, timeout=60)["geometry"]
+            columns = page.evaluate("() => window.bracketPreview.columns()")
+            nodes, edges = geometry["nodes"], geometry["edges"]
+            want = {"ids": [n["id"] for n in nodes], "labels": [n["label"] for n in nodes], "cx": [n["x"] for n in nodes],
+                    "cy": [n["y"] for n in nodes], "depth": [n["depth"] for n in nodes],
+                    "ranges": [[n["range"]["start"]["line"], n["range"]["start"]["character"], n["range"]["end"]["line"],
+                                n["range"]["end"]["character"]] for n in nodes],
+                    "parentIds": [n["parent"] for n in nodes],
+                    "pts": [v for e in edges for p in e["points"] for v in (p["x"], p["y"])]}
+            got = {key: columns[key] for key in want if key in columns}
+            got["parentIds"] = [columns["ids"][p] if p >= 0 else None for p in columns["parent"]]
+            index = {ident: k for k, ident in enumerate(want["ids"])}
+            want["edgeChild"] = [index[e["child"]] for e in edges]
+            got["edgeChild"] = columns["edgeChild"]
+            check(f"real chain, {name}: the page's store equals the server's geometry of the new text",
+                  got == want, first_difference(got, want))
+            page.fill("#search", shown)
+            page.press("#search", "Enter")
+            page.wait_for_function(f"() => window.bracketPreview.match() === {json.dumps(shown)}", timeout=10000)
+            page.wait_for_timeout(300)
+            cards = page.evaluate("""() => Array.from(document.querySelectorAll('#stage [data-node-id]')).map(g => {
+                const r = g.querySelector('rect');
+                return [g.getAttribute('data-node-id'), +r.getAttribute('x'), +r.getAttribute('y')]; })""")
+            by_id = {n["id"]: n for n in nodes}
+            wrong = [c for c in cards if c[0] not in by_id or
+                     (c[1], c[2]) != (by_id[c[0]]["x"] - by_id[c[0]]["width"] / 2, by_id[c[0]]["y"] - by_id[c[0]]["height"] / 2)]
+            check(f"real chain, {name}: the DOM shows {shown} and every card element where the server places it",
+                  cards and shown in [c[0] for c in cards] and not wrong, wrong[:3] or len(cards))
+            return nodes
+
+        indent = lines[middle][:len(lines[middle]) - len(lines[middle].lstrip())]
+        edit("leaf inserted in the middle", (middle + 1, 0), (middle + 1, 0), indent + 'fresh "Fresh leaf"\n', "fresh")
+        lines.insert(middle + 1, indent + 'fresh "Fresh leaf"')
+        parent = next(i for i in range(middle + 40, middle + 2, -1) if lines[i].rstrip().endswith("{"))
+        depth = len(lines[parent]) - len(lines[parent].lstrip())
+        close = next(i for i in range(parent + 1, len(lines)) if len(lines[i]) - len(lines[i].lstrip()) == depth)
+        after = next(lines[i].split()[0] for i in range(close + 1, len(lines)) if lines[i].strip() != "}")
+        edit(f"a subtree deleted ({close + 1 - parent} lines)", (parent, 0), (close + 1, 0), "", after)
+        del lines[parent:close + 1]
+        ident = lines[middle].split()[0]
+        column = len(indent) + len(ident)
+        edit("a character typed in an ID", (middle, column), (middle, column), "z", ident + "z")
+        check("real chain: no script errors on the page", not errors, errors[:3])
+        page.close()
+        client.request("shutdown", None)
+        client.notify("exit", None)
+        client.wait(30)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--steps", type=int, default=40)
@@ -219,6 +308,10 @@ def main():
             run_sequence(browser, rng, args.steps, args.size, True, True, "columns, one line")
             run_sequence(browser, rng, args.steps // 2, args.size // 2, False, False, "geometry JSON")
             follow_checks(browser)
+            if os.access(BINARY, os.X_OK):
+                real_chain(browser, BINARY)
+            else:
+                check(f"the bracket binary is at {BINARY} (set BRACKET_BIN) for the real chain", False)
         finally:
             browser.close()
     return check.summary()

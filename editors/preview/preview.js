@@ -113,7 +113,7 @@
   }
 
   function onEvent(name, text) {
-    if (name === "preview") painted.received = performance.timeOrigin + performance.now();
+    if (name === "preview") { painted.received = performance.timeOrigin + performance.now(); painted.bytes = text.length; }
     var data = parseJSON(text);
     if (data === undefined) return;
     if (name === "preview") applyPayload(data);
@@ -955,6 +955,8 @@
         if (!exact && Math.fround(v) !== v) { pts = s.pts = new Float64Array(pts); exact = true; }
         pts[o] = v;
       }
+      var label = s.edgeLabels ? s.edgeLabels[e] : null; // an edge label goes with its connector
+      if (label) s.edgeLabels[e] = Object.assign({}, label, { x: label.x + dx, y: label.y + dy });
     }
     change.runs.push({ first: a, end: b, dx: run.dx, dy: run.dy, edges: !ordered ? null : firstEdge >= 0 ? [firstEdge, lastEdge + 1] : [0, 0] });
   }
@@ -2129,12 +2131,13 @@
   var drawPending = false;
   // When the newest version reached the screen: a message posted from the frame that drew it
   // arrives after that frame is painted (benchmarks/page_big.py reads it).
-  var painted = { version: null, at: 0, frames: [], draws: [], received: 0, receivedAt: 0, applied: null };
+  var painted = { version: null, at: 0, frames: [], draws: [], received: 0, receivedAt: 0, applied: null, bytes: 0, bytesAt: 0 };
   var paintChannel = typeof MessageChannel === "function" ? new MessageChannel() : null;
   if (paintChannel) {
     paintChannel.port1.onmessage = function (event) {
       painted.version = event.data.version;
       painted.receivedAt = painted.received;
+      painted.bytesAt = painted.bytes;
       painted.at = performance.timeOrigin + performance.now();
       painted.frames.push(painted.at - event.data.started);
       painted.draws.push(event.data.draw);
@@ -3504,11 +3507,13 @@
       return path ? { kind: path.key.kind, id: path.key.id, cards: path.cards.slice(), edges: path.edges.slice(), text: path.text } : null;
     },
     markup: pictureMarkup,
-    // { version, at, frames, draws }: the last painted version, when (epoch ms), the recent
-    // frames from frame start to painted (ms), and the page's own script time in each (ms).
+    // { version, at, received, frames, draws, applied, bytes }: the last painted version, when
+    // (epoch ms), when its payload arrived, the recent frames from frame start to painted (ms),
+    // the page's own script time in each (ms), a delta's [patch, view update] times (ms), and
+    // the size of the painted payload's event (characters; the loopback transport).
     painted: function () {
       return { version: painted.version, at: painted.at, received: painted.receivedAt, frames: painted.frames.slice(), draws: painted.draws.slice(),
-        applied: painted.applied };
+        applied: painted.applied, bytes: painted.bytesAt };
     },
     preparePrint: preparePrint,
     // Every column of the store as plain lists, for tests: a store patched by deltas must equal
