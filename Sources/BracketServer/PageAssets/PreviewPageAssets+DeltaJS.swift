@@ -175,6 +175,11 @@ extension PreviewPageAssets {
         edge.points = isList(edge.points) ? edge.points.map(function (point) {
           return point && typeof point === "object" ? { x: point.x + dx, y: point.y + dy } : point;
         }) : edge.points;
+        if (edge.label && typeof edge.label === "object" && typeof edge.label.x === "number") {
+          edge.label = copy(edge.label); // an edge label goes with its connector
+          edge.label.x += dx;
+          edge.label.y += dy;
+        }
       }
     }
     return true;

@@ -119,7 +119,7 @@ extension PreviewPageAssets {
   }
 
   function onEvent(name, text) {
-    if (name === "preview") painted.received = performance.timeOrigin + performance.now();
+    if (name === "preview") { painted.received = performance.timeOrigin + performance.now(); painted.bytes = text.length; }
     var data = parseJSON(text);
     if (data === undefined) return;
     if (name === "preview") applyPayload(data);
@@ -619,20 +619,34 @@ extension PreviewPageAssets {
     var edgePlan = cardPlan && planOrder(old.m, edges, "child", "edge", function (id) { return edgeOfCard(old, oldLookup(id)); }, edgeRowOf);
     if (!cardPlan || !edgePlan) return null;
     var spliced = cardPlan.removed + cardPlan.added + edgePlan.removed + edgePlan.added > 0;
-    var s = spliced ? spliceStore(old, cardPlan, edgePlan, renamedAt) : old;
-    if (!s) return null;
-    var lookup = spliced ? function (id) { return typeof id === "string" ? indexOfId(s, id) : -1; } : oldLookup;
+    // A card's and a connector's index in the new order, before anything is written.
+    var lookup = !spliced ? oldLookup : function (id) {
+      if (cardPlan.addedAt.has(id)) return cardPlan.addedAt.get(id);
+      var i = oldLookup(id);
+      return i >= 0 ? cardPlan.oldToNew[i] : -1;
+    };
+    var edgeLookup = !spliced ? function (id) { return edgeOfCard(old, oldLookup(id)); } : function (id) {
+      if (edgePlan.addedAt.has(id)) return edgePlan.addedAt.get(id);
+      var e = edgeOfCard(old, oldLookup(id));
+      return e >= 0 ? edgePlan.oldToNew[e] : -1;
+    };
+    if (spliced) {
+      // Every connector kept keeps its card, every one added has one.
+      for (var k = 0; k < old.m; k++) if (edgePlan.oldToNew[k] >= 0 && cardPlan.oldToNew[old.edgeChild[k]] < 0) return null;
+      for (var a = 0; a < edges.added.length; a++) if (lookup(edges.added[a].child) < 0) return null;
+    }
+    var count = spliced ? cardPlan.count : old.n;
 
-    // Runs and changed items, checked before anything is written to a store kept in place.
+    // Runs and changed items.
     var runList = [];
     for (var u = 0; u < runs.length; u++) {
       var run = runs[u];
-      var first = run ? lookup(run.first) : -1, count = run ? whole(run.count) : NaN;
+      var first = run ? lookup(run.first) : -1, length = run ? whole(run.count) : NaN;
       var dx = run ? num(run.dx, 0) : 0, dy = run ? num(run.dy, 0) : 0;
       var lines = run ? whole(run.lines) : NaN, characters = run ? whole(run.characters) : NaN, depth = run ? whole(run.depth) : NaN;
-      if (first < 0 || !(count >= 1) || first + count > s.n || lines !== lines || characters !== characters || depth !== depth) return null;
+      if (first < 0 || !(length >= 1) || first + length > count || lines !== lines || characters !== characters || depth !== depth) return null;
       if ((run.dx !== undefined && typeof run.dx !== "number") || (run.dy !== undefined && typeof run.dy !== "number")) return null;
-      runList.push({ first: first, end: first + count, dx: dx, dy: dy, lines: lines, characters: characters, depth: depth });
+      runList.push({ first: first, end: first + length, dx: dx, dy: dy, lines: lines, characters: characters, depth: depth });
     }
     var rows = [], edgeRows = [];
     for (var c = 0; c < cards.changed.length; c++) {
@@ -645,11 +659,13 @@ extension PreviewPageAssets {
     }
     for (var d = 0; d < edges.changed.length; d++) {
       var edge = edges.changed[d];
-      var e = edge && edge.edge ? edgeOfCard(s, lookup(edge.child)) : -1;
+      var e = edge && edge.edge ? edgeLookup(edge.child) : -1;
       if (e < 0) return null;
       edgeRows.push([e, edgeRowOf(edge.edge)]);
     }
 
+    // Everything fits: written from here on.
+    var s = spliced ? spliceStore(old, cardPlan, edgePlan, renamedAt) : old;
     if (!spliced && renamedAt.size > 0) renameInPlace(s, renamedAt);
     var change = { map: spliced ? cardPlan : null, edgeMap: spliced ? edgePlan : null, runs: [], cards: [], edges: [], moved: false, previous: old };
     var shape = spliced;
@@ -694,7 +710,8 @@ extension PreviewPageAssets {
 
   // The order after a keyed part's removed and added items, as pieces over the old indices —
   // { from, to, at } keeps old items [from, to) at new index `at`; { add: [rows], at } inserts
-  // — with each old index's new one (`oldToNew`, -1 when removed). `lookup(key)` is an old
+  // — with each old index's new one (`oldToNew`, -1 when removed) and each added key's
+  // (`addedAt`). `lookup(key)` is an old
   // item's index (-1 when unknown), `rowFrom(value, entry)` an added item's row. Null when the
   // part does not fit: an unknown or repeated key, an anchor that is not there or removed, an
   // added key that a kept item has.
@@ -731,7 +748,7 @@ extension PreviewPageAssets {
       var at = anchor === null ? -1 : lookup(anchor);
       if (anchor !== null && (at < 0 || isRemoved(at))) { placed = -Infinity; return; }
       var list = [];
-      for (var item = next; item; item = following.get(item.key)) { list.push(item.row); placed++; }
+      for (var item = next; item; item = following.get(item.key)) { list.push(item); placed++; }
       groups.set(at, list);
     });
     if (placed !== changes.added.length) return null; // a cycle, or an anchor that is not there
@@ -743,7 +760,12 @@ extension PreviewPageAssets {
       for (var i = cursor; i < to; i++) oldToNew[i] = next++;
       cursor = to;
     }
-    function add(list) { pieces.push({ add: list, at: next }); next += list.length; }
+    var addedAt = new Map();
+    function add(list) {
+      for (var j = 0; j < list.length; j++) addedAt.set(list[j].key, next + j);
+      pieces.push({ add: list.map(function (item) { return item.row; }), at: next });
+      next += list.length;
+    }
     if (groups.has(-1)) add(groups.get(-1));
     while (ri < removed.length || ai < anchors.length) {
       if (ri < removed.length && (ai >= anchors.length || removed[ri] < anchors[ai])) {
@@ -759,15 +781,35 @@ extension PreviewPageAssets {
     }
     keep(count);
     if (pieces.length === 0) pieces.push({ from: 0, to: 0, at: 0 });
-    return { pieces: pieces, oldToNew: oldToNew, count: next, removed: removed.length, added: changes.added.length };
+    return { pieces: pieces, oldToNew: oldToNew, count: next, removed: removed.length, added: changes.added.length, addedAt: addedAt };
   }
 
-  // Typed-array and list columns after a splice: the kept ranges copied, added rows zero or `fill`.
+  // A typed-array column after a splice, `width` values a row: in place when it has room (each
+  // kept range moved with copyWithin — those moving left first, in order, then those moving
+  // right, from the last, so no range is overwritten before it has moved), else in a new array
+  // with room for 1/32 more rows; the added rows zero. Columns may hold more rows than the store
+  // has (s.n and s.m say how many are in use).
   function spliceTyped(array, pieces, count, width) {
-    var out = new array.constructor(count * width);
-    for (var k = 0; k < pieces.length; k++) {
-      var p = pieces[k];
-      if (!p.add && p.to > p.from) out.set(array.subarray(p.from * width, p.to * width), p.at * width);
+    var out = array, k, p;
+    if (array.length < count * width) {
+      out = new array.constructor((count + (count >> 5) + 16) * width);
+      for (k = 0; k < pieces.length; k++) {
+        p = pieces[k];
+        if (!p.add && p.to > p.from) out.set(array.subarray(p.from * width, p.to * width), p.at * width);
+      }
+    } else {
+      for (k = 0; k < pieces.length; k++) {
+        p = pieces[k];
+        if (!p.add && p.at < p.from) out.copyWithin(p.at * width, p.from * width, p.to * width);
+      }
+      for (k = pieces.length - 1; k >= 0; k--) {
+        p = pieces[k];
+        if (!p.add && p.at > p.from) out.copyWithin(p.at * width, p.from * width, p.to * width);
+      }
+    }
+    for (k = 0; k < pieces.length; k++) {
+      p = pieces[k];
+      if (p.add) out.fill(0, p.at * width, (p.at + p.add.length) * width);
     }
     return out;
   }
@@ -824,8 +866,10 @@ extension PreviewPageAssets {
     return { text: parts.join(""), ends: ends, edits: edits, lower: null };
   }
 
-  // A delta that moves cards to other indices: a new store from the kept ranges of the old one
-  // and the added rows, with the renames in its ID column.
+  // A delta that moves cards to other indices: the store's columns spliced (in place where they
+  // have room, so the store before is not to be read after this), the added rows written, the
+  // renames in the ID column; in a new store object, which the old one's spatial index follows.
+  // The delta was checked to fit (patchStore).
   function spliceStore(old, plan, edgePlan, renamedAt) {
     var n = plan.count, m = edgePlan.count, pieces = plan.pieces, map = plan.oldToNew;
     var s = newStore(0, 0, {
@@ -833,6 +877,7 @@ extension PreviewPageAssets {
       sharedH: old.sharedH, settings: old.settings, title: old.title, metrics: old.metrics, levels: old.levels,
     });
     s.n = n; s.m = m;
+    var olds = renamedOlds(old, renamedAt);
     s.idText = spliceText(old.idText, pieces, n, map, renamedAt, function (row) { return row.id; });
     s.labelText = spliceText(old.labelText, pieces, n, map, null, function (row) { return row.label; });
     s.lineMode = spliceTyped(old.lineMode, pieces, n, 1);
@@ -840,20 +885,21 @@ extension PreviewPageAssets {
     old.lineList.forEach(function (lines, i) { if (map[i] >= 0) s.lineList.set(map[i], lines); });
     ["cx", "cy", "w", "h", "depth", "hasRange", "flags"].forEach(function (name) { s[name] = spliceTyped(old[name], pieces, n, 1); });
     s.ranges = spliceTyped(old.ranges, pieces, n, 4);
-    s.parent = new Int32Array(n);
+    s.parent = old.parent.length >= n ? old.parent : new Int32Array(s.depth.length);
     s.scores = spliceList(old.scores, pieces, null);
     s.slots = spliceList(old.slots, pieces, null);
     s.hasResults = old.hasResults;
     if (old.entrant && !old.entrantDerived) {
       s.entrant = spliceTyped(old.entrant, pieces, n, 1);
-      for (var i = 0; i < n; i++) if (s.entrant[i] >= 0) s.entrant[i] = map[s.entrant[i]];
+      keptRanges(pieces, function (a, b) { for (var i = a; i < b; i++) if (s.entrant[i] >= 0) s.entrant[i] = map[s.entrant[i]]; });
+      pieces.forEach(function (p) { if (p.add) s.entrant.fill(-1, p.at, p.at + p.add.length); });
     }
     s.pts = spliceTyped(old.pts, edgePlan.pieces, m, 8);
     s.edgeChild = spliceTyped(old.edgeChild, edgePlan.pieces, m, 1);
-    s.edgeEnd = new Uint8Array(m);
+    s.edgeEnd = old.edgeEnd.length >= m ? old.edgeEnd : new Uint8Array(s.edgeChild.length);
     s.edgeLabels = spliceList(old.edgeLabels, edgePlan.pieces, null);
-    for (var e = 0; e < m; e++) if (s.edgeChild[e] >= 0 && (s.edgeChild[e] = map[s.edgeChild[e]]) < 0) return null; // kept, but its card went
-    s.idTable = remapIdTable(old.idTable, renamedOlds(old, renamedAt), s, map, plan.removed);
+    keptRanges(edgePlan.pieces, function (a, b) { for (var e = a; e < b; e++) s.edgeChild[e] = map[s.edgeChild[e]]; });
+    s.idTable = remapIdTable(old.idTable, olds, s, map, plan.removed);
     pieces.forEach(function (p) {
       if (!p.add) return;
       p.add.forEach(function (row, k) {
@@ -865,18 +911,21 @@ extension PreviewPageAssets {
         enterId(s, s.idTable, i);
       });
     });
-    for (var a = 0; a < edgePlan.pieces.length; a++) {
-      var p = edgePlan.pieces[a];
-      if (!p.add) continue;
-      for (var k = 0; k < p.add.length; k++) {
-        var row = p.add[k], at = p.at + k, child = indexOfId(s, row.child);
-        if (child < 0) return null; // a connector is keyed by a card
-        s.edgeChild[at] = child;
+    edgePlan.pieces.forEach(function (p) {
+      if (!p.add) return;
+      p.add.forEach(function (row, k) {
+        var at = p.at + k;
+        s.edgeChild[at] = indexOfId(s, row.child);
         for (var o = 0; o < 8; o++) writeFloat(s, "pts", 8 * at + o, row.pts[o]);
         setEdgeLabel(s, at, row.label);
-      }
-    }
+      });
+    });
     return s;
+  }
+
+  // Calls f(a, b) for each kept range [a, b) of the new indices.
+  function keptRanges(pieces, f) {
+    for (var k = 0; k < pieces.length; k++) if (!pieces[k].add && pieces[k].to > pieces[k].from) f(pieces[k].at, pieces[k].at + pieces[k].to - pieces[k].from);
   }
 
   // Renamed cards of a store whose cards keep their indices: the ID column rewritten once, the
@@ -949,20 +998,33 @@ extension PreviewPageAssets {
     if (run.depth !== 0) for (var k = a; k < b; k++) s.depth[k] += run.depth;
     if (run.dx === 0 && run.dy === 0) return;
     change.moved = true;
-    // The connectors: usually one range of connector indices (they are drawn in card order).
-    var firstEdge = -1, lastEdge = -1, ordered = true, pts = s.pts, exact = !(pts instanceof Float32Array), dx = run.dx, dy = run.dy;
+    // The connectors: usually one range of connector indices (they are drawn in card order),
+    // moved in one pass; otherwise one by one.
+    var firstEdge = -1, lastEdge = -1, ordered = true;
     for (var c = a; c < b; c++) {
       var e = edgeOfCard(s, c);
       if (e < 0) continue;
       if (firstEdge < 0) firstEdge = e; else if (e !== lastEdge + 1) ordered = false;
       lastEdge = e;
-      for (var o = 8 * e, end = o + 8; o < end; o++) {
-        var v = pts[o] + ((o & 1) === 0 ? dx : dy);
-        if (!exact && Math.fround(v) !== v) { pts = s.pts = new Float64Array(pts); exact = true; }
-        pts[o] = v;
-      }
     }
+    if (firstEdge >= 0 && ordered) shiftPoints(s, firstEdge, lastEdge + 1, run.dx, run.dy);
+    else if (firstEdge >= 0) for (var k2 = a; k2 < b; k2++) { var one = edgeOfCard(s, k2); if (one >= 0) shiftPoints(s, one, one + 1, run.dx, run.dy); }
     change.runs.push({ first: a, end: b, dx: run.dx, dy: run.dy, edges: !ordered ? null : firstEdge >= 0 ? [firstEdge, lastEdge + 1] : [0, 0] });
+  }
+
+  // Moves connectors [from, to) by (dx, dy): their points, and an edge label with its connector.
+  function shiftPoints(s, from, to, dx, dy) {
+    var pts = s.pts, exact = !(pts instanceof Float32Array);
+    for (var o = 8 * from, end = 8 * to; o < end; o += 2) {
+      var x = pts[o] + dx, y = pts[o + 1] + dy;
+      if (!exact && (Math.fround(x) !== x || Math.fround(y) !== y)) { pts = s.pts = new Float64Array(pts); exact = true; }
+      pts[o] = x; pts[o + 1] = y;
+    }
+    if (!s.edgeLabels) return;
+    for (var e = from; e < to; e++) {
+      var label = s.edgeLabels[e];
+      if (label) s.edgeLabels[e] = Object.assign({}, label, { x: label.x + dx, y: label.y + dy });
+    }
   }
 
   // Adds `delta` to column[from … to - 1], turning a Float32 column into Float64 when a sum is
@@ -2028,6 +2090,7 @@ extension PreviewPageAssets {
       if (index >= 0 && !shownCards.has(index)) {
         shownCards.set(index, element);
         element.__stale = true;
+        element.__index = index; // new elements are placed among the kept ones by index
       } else {
         element.remove();
         cardPool.push(element);
@@ -2135,12 +2198,13 @@ extension PreviewPageAssets {
   var drawPending = false;
   // When the newest version reached the screen: a message posted from the frame that drew it
   // arrives after that frame is painted (benchmarks/page_big.py reads it).
-  var painted = { version: null, at: 0, frames: [], draws: [], received: 0, receivedAt: 0, applied: null };
+  var painted = { version: null, at: 0, frames: [], draws: [], received: 0, receivedAt: 0, applied: null, bytes: 0, bytesAt: 0 };
   var paintChannel = typeof MessageChannel === "function" ? new MessageChannel() : null;
   if (paintChannel) {
     paintChannel.port1.onmessage = function (event) {
       painted.version = event.data.version;
       painted.receivedAt = painted.received;
+      painted.bytesAt = painted.bytes;
       painted.at = performance.timeOrigin + performance.now();
       painted.frames.push(painted.at - event.data.started);
       painted.draws.push(event.data.draw);
@@ -3510,11 +3574,13 @@ extension PreviewPageAssets {
       return path ? { kind: path.key.kind, id: path.key.id, cards: path.cards.slice(), edges: path.edges.slice(), text: path.text } : null;
     },
     markup: pictureMarkup,
-    // { version, at, frames, draws }: the last painted version, when (epoch ms), the recent
-    // frames from frame start to painted (ms), and the page's own script time in each (ms).
+    // { version, at, received, frames, draws, applied, bytes }: the last painted version, when
+    // (epoch ms), when its payload arrived, the recent frames from frame start to painted (ms),
+    // the page's own script time in each (ms), a delta's [patch, view update] times (ms), and
+    // the size of the painted payload's event (characters; the loopback transport).
     painted: function () {
       return { version: painted.version, at: painted.at, received: painted.receivedAt, frames: painted.frames.slice(), draws: painted.draws.slice(),
-        applied: painted.applied };
+        applied: painted.applied, bytes: painted.bytesAt };
     },
     preparePrint: preparePrint,
     // Every column of the store as plain lists, for tests: a store patched by deltas must equal
@@ -3526,15 +3592,15 @@ extension PreviewPageAssets {
       for (var i = 0; i < s.n; i++) {
         out.ids.push(cardId(s, i)); out.labels.push(cardLabel(s, i)); out.lines.push(cardLines(s, i));
       }
-      ["cx", "cy", "w", "h", "depth", "parent", "hasRange", "flags", "pts", "edgeChild", "edgeEnd"].forEach(function (name) {
-        out[name] = Array.from(s[name]);
-      });
+      ["cx", "cy", "w", "h", "depth", "parent", "hasRange", "flags"].forEach(function (name) { out[name] = Array.from(s[name].subarray(0, s.n)); });
+      ["edgeChild", "edgeEnd"].forEach(function (name) { out[name] = Array.from(s[name].subarray(0, s.m)); });
+      out.pts = Array.from(s.pts.subarray(0, 8 * s.m));
       out.ranges = [];
       for (var r = 0; r < s.n; r++) out.ranges.push(s.hasRange[r] ? Array.from(s.ranges.subarray(4 * r, 4 * r + 4)) : null);
       out.first = Array.from(s.children.first); out.next = Array.from(s.children.next); out.prev = Array.from(s.children.prev);
       out.scores = s.scores ? s.scores.slice() : null;
       out.slots = s.slots ? s.slots.slice() : null;
-      out.entrant = s.hasResults && s.entrant ? Array.from(s.entrant) : null;
+      out.entrant = s.hasResults && s.entrant ? Array.from(s.entrant.subarray(0, s.n)) : null;
       out.edgeLabels = s.edgeLabels ? s.edgeLabels.slice() : null;
       out.hasResults = s.hasResults;
       return out;
