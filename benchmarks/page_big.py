@@ -278,7 +278,7 @@ def complete_model_tree(n):
     return out
 
 
-def run_synthetic_edits(browser, n, edits, page_dir=None):
+def run_synthetic_edits(browser, n, edits, page_dir=None, full=False):
     """The page alone receiving keystroke deltas with renames, runs and splices, computed here
     (Tests/editors/delta_model.py, the server's layout of the tree, as its delta would be): for
     each kind, payload received → painted (the page's share of a keystroke), p50 / p99, and the
@@ -288,7 +288,7 @@ def run_synthetic_edits(browser, n, edits, page_dir=None):
     tree = complete_model_tree(n)
     pic = model.picture(tree)
     uri = "file:///bench/synthetic-edits.bracket"
-    result = {"nodes": n, "synthetic_edits": True}
+    result = {"nodes": n, "synthetic_edits": "full payloads" if full else "deltas", "page": page_dir or "editors/preview"}
     with PageServer(model.full_payload(pic, 1, uri), page_dir or PAGE_DIR) as server:
         page = browser.new_page(viewport={"width": 1000, "height": 700})
         page.goto(server.url)
@@ -305,15 +305,17 @@ def run_synthetic_edits(browser, n, edits, page_dir=None):
         def push(new_tree, renamed):
             nonlocal pic
             new = model.picture(new_tree)
-            delta = model.delta(pic, new, renamed)
             version[0] += 1
-            body = {"uri": uri, "version": version[0], "sequence": version[0], "base": version[0] - 1, "delta": delta,
-                    "diagnostics": {"errors": 0, "warnings": 0}}
+            if full:  # what the server sent before runs: the whole picture
+                body = model.full_payload(new, version[0], uri)
+            else:
+                body = {"uri": uri, "version": version[0], "sequence": version[0], "base": version[0] - 1,
+                        "delta": model.delta(pic, new, renamed), "diagnostics": {"errors": 0, "warnings": 0}}
             server.push(body)
             wait_painted(page, version[0])
             pic = new
             painted = page.evaluate("() => window.bracketPreview.painted()")
-            applied.append(painted["applied"] + [painted["draws"][-1]])
+            applied.append((painted.get("applied") or []) + [painted["draws"][-1]])
             return page_side(page), len(json.dumps(body, separators=(",", ":")))
 
         kinds = {"label": [], "id": [], "insert": [], "subtree_deleted": []}
@@ -359,6 +361,8 @@ def main():
     parser.add_argument("--page-dir", default=None, help="with --synthetic: serve this copy of the page")
     parser.add_argument("--synthetic-edits", default="",
                         help="sizes whose keystroke deltas (renames, runs, splices, computed here) go to the page alone")
+    parser.add_argument("--synthetic-full", action="store_true",
+                        help="with --synthetic-edits: send each keystroke's whole picture instead (as before runs)")
     parser.add_argument("--bin", default=os.path.join(ROOT, ".build", "release", "bracket"))
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
@@ -368,7 +372,8 @@ def main():
             for size in filter(None, args.sizes.split(",")):
                 print(json.dumps(run_size(browser, args.bin, int(size.replace("_", "")), args.edits)), flush=True)
             for size in filter(None, args.synthetic_edits.split(",")):
-                print(json.dumps(run_synthetic_edits(browser, int(size.replace("_", "")), args.edits, args.page_dir)), flush=True)
+                print(json.dumps(run_synthetic_edits(browser, int(size.replace("_", "")), args.edits, args.page_dir,
+                                                    args.synthetic_full)), flush=True)
             for size in filter(None, args.synthetic.split(",")):
                 print(json.dumps(run_synthetic(browser, args.bin, int(size.replace("_", "")), args.page_dir)), flush=True)
         finally:

@@ -202,6 +202,49 @@ def follow_checks(browser):
         page.close()
 
 
+def overview_click(browser):
+    """A click on a card drawn by the overview canvas (fitted, 2,047 cards) reveals that card:
+    the stage lies over the canvas and gets the click."""
+    tree = [(f"n{i}", f"Node {i}", d) for i, d in _complete(2047)]
+    pic = model.picture(tree)
+    with PageServer(model.full_payload(pic, 1, URI)) as ps:
+        page = browser.new_page(viewport={"width": 1000, "height": 700})
+        page.goto(ps.url)
+        wait_version(page, 1)
+        page.click("#zoom-fit")
+        page.wait_for_timeout(300)
+        view = page.evaluate("() => window.bracketPreview.view()")
+        card = pic["cards"][len(pic["cards"]) // 3]
+        box = page.evaluate("() => { const r = document.getElementById('viewport').getBoundingClientRect(); return [r.left, r.top]; }")
+        x = box[0] + (card["x"] + model.MARGIN - view["x"]) * view["scale"]
+        y = box[1] + (card["y"] + model.MARGIN - view["y"]) * view["scale"]
+        page.mouse.click(x, y)
+        for _ in range(40):
+            if any(path.endswith("reveal") for path, _ in ps.posts):
+                break
+            page.wait_for_timeout(50)
+        reveals = [body for path, body in ps.posts if path.endswith("reveal")]
+        check("overview: the picture is drawn by the canvas", view["mode"] == "overview", view)
+        # Cards are under a pixel apart there: the one revealed is the nearest, within 3 pixels.
+        by_id = {c["id"]: c for c in pic["cards"]}
+        got = by_id.get(reveals[-1]["id"]) if reveals else None
+        near = got is not None and all(
+            abs((got[axis] + model.MARGIN - view[axis]) * view["scale"] + box[k] - (x, y)[k]) <= 3 + size * view["scale"] / 2
+            for k, (axis, size) in enumerate((("x", model.CARD_W), ("y", model.CARD_H))))
+        check("overview: a click on a card there reveals the card under the pointer, with its range",
+              near and reveals[-1]["range"]["start"]["line"] == got["range"][0], (card["id"], reveals[-1:]))
+        page.close()
+
+
+def _complete(n):
+    out, stack = [], [(1, 0)]
+    while stack:
+        i, depth = stack.pop()
+        out.append((i, depth))
+        stack.extend((c, depth + 1) for c in (2 * i + 1, 2 * i) if c <= n)
+    return out
+
+
 def real_chain(browser, binary):
     """The real chain — `bracket lsp`, `bracket/openPreview`, the loopback page — on a complete
     binary tree of 4,095 nodes, one per line: a leaf inserted in the middle, a subtree deleted
@@ -308,6 +351,7 @@ def main():
             run_sequence(browser, rng, args.steps, args.size, True, True, "columns, one line")
             run_sequence(browser, rng, args.steps // 2, args.size // 2, False, False, "geometry JSON")
             follow_checks(browser)
+            overview_click(browser)
             if os.access(BINARY, os.X_OK):
                 real_chain(browser, BINARY)
             else:

@@ -3169,22 +3169,26 @@
   });
   viewport.addEventListener("pointerleave", function () { hoverPath(null); });
   // Registered before the click that reveals, so a pan's click is still known as one here.
+  // The card a click is on: its element, or in the overview (which has no elements, and lies
+  // under the stage, so the stage gets the click) the card nearest the pointer within 3 pixels.
+  function clickedCard(event) {
+    var s = state.store, index = cardIndexAt(event.target);
+    if (index >= 0 || !s || !state.hasPicture || lastMode !== "overview") return index;
+    var box = viewport.getBoundingClientRect(), found = [];
+    var px = state.x + (event.clientX - box.left) / state.scale - s.margin;
+    var py = state.y + (event.clientY - box.top) / state.scale - s.margin;
+    var slack = 3 / state.scale, best = Infinity;
+    cardsIn(s, { x0: px - slack, y0: py - slack, x1: px + slack, y1: py + slack }, 64, found);
+    found.forEach(function (i) {
+      var d = Math.abs(s.cx[i] - px) + Math.abs(s.cy[i] - py);
+      if (d < best) { best = d; index = i; }
+    });
+    return index;
+  }
+
   stage.addEventListener("click", function (event) {
     if (suppressClick) return;
-    var s = state.store;
-    var index = cardIndexAt(event.target);
-    if (index < 0 && s && lastMode === "overview") {
-      // The overview has no elements: the card under the pointer.
-      var box = viewport.getBoundingClientRect(), found = [];
-      var px = state.x + (event.clientX - box.left) / state.scale - s.margin;
-      var py = state.y + (event.clientY - box.top) / state.scale - s.margin;
-      var slack = 3 / state.scale, best = Infinity;
-      cardsIn(s, { x0: px - slack, y0: py - slack, x1: px + slack, y1: py + slack }, 64, found);
-      found.forEach(function (i) {
-        var d = Math.abs(s.cx[i] - px) + Math.abs(s.cy[i] - py);
-        if (d < best) { best = d; index = i; }
-      });
-    }
+    var index = clickedCard(event);
     if (index >= 0) pinPath(index); else clearPath();
   });
   viewport.addEventListener("focusin", function (event) {
@@ -3403,23 +3407,14 @@
   viewport.addEventListener("pointerup", endDrag);
   viewport.addEventListener("pointercancel", endDrag);
 
+  // A click on a card, or on a card in the overview, reveals it in the source.
   stage.addEventListener("click", function (event) {
     if (suppressClick) { suppressClick = false; return; }
-    var index = focusedIndex(event.target);
-    var card = event.target && event.target.closest ? event.target.closest("[data-node-id]") : null;
-    if (card && index >= 0) { state.focus = index; reveal(index); }
-  });
-  // A click in the overview reveals the card under the pointer.
-  overview.addEventListener("click", function (event) {
-    if (suppressClick) { suppressClick = false; return; }
-    var s = state.store;
-    if (!s) return;
-    var box = viewport.getBoundingClientRect();
-    var px = state.x + (event.clientX - box.left) / state.scale - s.margin;
-    var py = state.y + (event.clientY - box.top) / state.scale - s.margin;
-    var slack = 3 / state.scale, found = [];
-    cardsIn(s, { x0: px - slack, y0: py - slack, x1: px + slack, y1: py + slack }, 1, found);
-    if (found.length > 0) { state.focus = found[0]; reveal(found[0]); announce(describeCard(found[0])); requestDraw(); }
+    var onElement = cardIndexAt(event.target) >= 0, index = clickedCard(event);
+    if (index < 0) return;
+    state.focus = index;
+    reveal(index);
+    if (!onElement) { announce(describeCard(index)); requestDraw(); }
   });
 
   // ---------------------------------------------------------------- export
