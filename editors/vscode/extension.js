@@ -53,7 +53,7 @@ function createClient(context) {
     documentSelector: [{ language: "bracket" }],
     // delta: pushes after the first carry only what changed (docs/protocol.md); the webview
     // applies them and asks for a resync when it cannot.
-    initializationOptions: () => ({ preview: { push: true, delta: true, svg: false }, layout: layoutSettings() }),
+    initializationOptions: () => ({ preview: { push: true, delta: true, svg: false, runs: true }, layout: layoutSettings() }),
     synchronize: { configurationSection: "bracket" },
     outputChannelName: "Bracket",
   };
