@@ -149,10 +149,11 @@ def _edge_moves(old, new, dx, dy):
     return all(n == o + (dx if q % 2 == 0 else dy) for q, (o, n) in enumerate(zip(old["points"], new["points"])))
 
 
-def delta(old, new, renamed, rng=None, overrides=False):
+def delta(old, new, renamed, rng=None, overrides=False, runs_allowed=True):
     """The delta from picture `old` to `new`; `renamed` maps old IDs to new ones. With `rng`
     and `overrides`, some cards in runs are also listed as changed (absolute values that
-    override the run, as the protocol allows)."""
+    override the run, as the protocol allows). Without `runs_allowed` (a client that did not opt
+    in: pass no renames either) every moved card and connector is listed as changed."""
     back = {to: frm for frm, to in renamed.items()}
     old_cards = {c["id"]: c for c in old["cards"]}
     old_edges = {e["child"]: e for e in old["edges"]}
@@ -184,6 +185,9 @@ def delta(old, new, renamed, rng=None, overrides=False):
                 changed.append({"id": card["id"], "node": node_of(card)})
                 run = None
             elif offset == (0, 0, 0, 0, 0):
+                run = None
+            elif not runs_allowed:
+                changed.append({"id": card["id"], "node": node_of(card)})
                 run = None
             else:
                 if run is not None and run[2] == offset and run[3] == k - 1:
