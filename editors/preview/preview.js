@@ -1818,7 +1818,6 @@
     showDiagnostics(count(diagnostics.errors), count(diagnostics.warnings));
     var stored = performance.now();
     replaceStore(patched.store, picture, patched);
-    setView(state.scale, state.x, state.y); // as after a full payload: the picture's size may have changed
     painted.applied = [stored - started, performance.now() - stored];
   }
 

@@ -1787,7 +1787,7 @@ extension PreviewPageAssets {
     stage.setAttribute("aria-label", picture ? picture.title + ". " + picture.desc : "Diagram");
     var follow = cardFollower(old, store, moves);
     if (moves && state.highlightId !== null && moves.renamed.has(state.highlightId)) state.highlightId = moves.renamed.get(state.highlightId);
-    if (moves) followPath(old, store, follow);
+    if (moves) followPath(store, follow, moves.renamed);
     rekey(old, store, follow);
     minimapDirty = true;
     // The match follows its card; the match list is brought up to date a moment later, never
@@ -1824,7 +1824,6 @@ extension PreviewPageAssets {
     showDiagnostics(count(diagnostics.errors), count(diagnostics.warnings));
     var stored = performance.now();
     replaceStore(patched.store, picture, patched);
-    setView(state.scale, state.x, state.y); // as after a full payload: the picture's size may have changed
     painted.applied = [stored - started, performance.now() - stored];
   }
 
@@ -2069,12 +2068,12 @@ extension PreviewPageAssets {
   }
 
   // The pinned and hovered paths follow their card (and its new ID) through a delta.
-  function followPath(old, store, follow) {
+  function followPath(store, follow, renamed) {
     ["hover", "pinned"].forEach(function (which) {
-      var key = paths[which];
-      if (!key || !old || !(key.index < old.n) || !idEquals(old, key.index, key.id)) return;
-      var index = follow(key.index);
-      if (index >= 0) paths[which] = { kind: key.kind, id: cardId(store, index), index: index };
+      var key = paths[which], index = key ? follow(key.index) : -1;
+      if (index < 0) return;
+      var id = renamed.has(key.id) ? renamed.get(key.id) : key.id;
+      if (idEquals(store, index, id)) paths[which] = { kind: key.kind, id: id, index: index };
     });
   }
 
