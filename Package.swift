@@ -78,7 +78,7 @@ let package = Package(
         ]),
         .testTarget(name: "BracketPreviewTests", dependencies: [
             "BracketPreview", "BracketSyntax", "BracketModel", "BracketLayout", "BracketSVG", "BracketExport", "BracketJSON",
-            "BracketTestSupport",
+            "BracketBytes", "BracketTestSupport",
         ]),
         .testTarget(name: "BracketJSONTests", dependencies: ["BracketJSON", "BracketBytes"]),
         .testTarget(name: "BracketTextTests", dependencies: ["BracketText"]),
