@@ -90,8 +90,8 @@ let package = Package(
         .testTarget(name: "BracketModelTests", dependencies: ["BracketSyntax", "BracketModel", "BracketTestSupport"]),
         .testTarget(name: "BracketIDETests", dependencies: ["BracketIDE", "BracketSyntax", "BracketModel"]),
         .testTarget(name: "BracketServerTests", dependencies: [
-            "BracketServer", "BracketSyntax", "BracketModel", "BracketJSON", "JSONRPC", "LanguageServerProtocol",
-            "BracketTestSupport",
+            "BracketServer", "BracketSyntax", "BracketModel", "BracketExport", "BracketJSON", "JSONRPC",
+            "LanguageServerProtocol", "BracketTestSupport",
         ]),
         // Reads schema/*.json and fails when a schema and the Swift code disagree.
         .testTarget(name: "SchemaDriftTests", dependencies: [

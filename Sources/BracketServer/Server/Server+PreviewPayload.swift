@@ -65,10 +65,13 @@ struct PreviewRender {
     /// edits, `LanguageServer.previewRender`); nil builds it. `previous` — the last render's
     /// diagram, layout and id, and the nodes whose ID and label were rewritten to make
     /// `diagram` from that diagram — lets an edit that moves nothing reuse that layout
-    /// (`relayout`) and be diffed on those nodes alone.
+    /// (`relayout`) and be diffed on those nodes alone. `reused` are the last render's ID
+    /// ranges and the lines one-token edits touched since; `moved` the last render's diagram and
+    /// ranges and the one edit since, of any kind (`ranges(…moving:…)`).
     init(_ context: DocumentContext, upTo limit: Int = PreviewPayloadKind.columns.maxCards, diagram: Diagram? = nil,
          previous: (diagram: Diagram, geometry: Geometry, id: Int, edited: [Int])? = nil,
-         ranges reused: (ranges: [NodeRange], lines: [ClosedRange<Int>])? = nil, id: Int = 0) {
+         ranges reused: (ranges: [NodeRange], lines: [ClosedRange<Int>])? = nil,
+         moving moved: (old: Diagram, ranges: [NodeRange], edit: PreviewTextEdit)? = nil, id: Int = 0) {
         self.context = context
         self.id = id
         let diagram = diagram ?? context.diagram()
@@ -90,6 +93,7 @@ struct PreviewRender {
         changedSince = update.map { _ in (previous!.id, previous!.edited) }
         let geometry = update?.geometry ?? layout(diagram)
         let ranges = reused.map { Self.ranges(diagram, context, updating: $0.ranges, onLines: $0.lines) }
+            ?? moved.flatMap { Self.ranges(diagram, context, moving: $0.ranges, of: $0.old, by: $0.edit) }
             ?? Self.ranges(diagram, context)
         snapshot = PreviewSnapshot(diagram: diagram, geometry: geometry, ranges: ranges,
                                    idsAreUnique: context.document.hasDuplicateIDs ? nil : true)
