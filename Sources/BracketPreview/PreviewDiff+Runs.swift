@@ -159,8 +159,13 @@ private struct RunDiff {
     /// Decides paired card `index` (old `before`): unchanged, a run member, or changed; and its
     /// connector.
     mutating func classify(_ index: Int, _ before: Int, listed: Bool) {
-        let oldGeometry = old.geometry, geometry = new.geometry
         let parentSame = sameParent(index, before)
+        // The known-change diff's usual card: the layout was reused and its ID did not move.
+        if !listed, parentSame, old.ranges[before] == new.ranges[index] {
+            closeRun()
+            return
+        }
+        let oldGeometry = old.geometry, geometry = new.geometry
         // Everything but the place, the depth and the ID range.
         let shapeSame = !listed || (oldGeometry.sizes[before] == geometry.sizes[index]
             && oldGeometry.lines.sameLines(before, as: index, of: geometry.lines)
