@@ -61,7 +61,8 @@ class Events:
                 vm = re.search(rb'"version":(\d+)', ev[:500])
                 if vm and b"event: preview" in ev[:80]:
                     with self.cond:
-                        self.seen[int(vm.group(1))] = (t, len(ev), b'"base"' in ev[:500], b'"runs"' in ev)
+                        self.seen[int(vm.group(1))] = (t, len(ev), b'"base"' in ev[:500],
+                                                       b'"runs"' in ev or b'"renamed"' in ev)
                         self.cond.notify_all()
 
     def wait(self, version):
@@ -122,7 +123,8 @@ def session(name, binary):
 
         leaf = middle_leaf()
         label_at = lines[leaf].index('"') + 1
-        id_end = lines[leaf].index(" ")
+        indent_width = len(lines[leaf]) - len(lines[leaf].lstrip())
+        id_end = indent_width + lines[leaf].lstrip().index(" ")
         pair = middle_pair()
         pair_text = "\n".join(lines[pair:pair + 4]) + "\n"
         rows = []
@@ -135,7 +137,7 @@ def session(name, binary):
                     send(change(leaf, id_end, leaf, id_end, "x"), measured)
                     send(change(leaf, id_end, leaf, id_end + 1, ""), measured)
                 elif kind == "insert":
-                    indent = lines[leaf][:len(lines[leaf]) - len(lines[leaf].lstrip())]
+                    indent = lines[leaf][:indent_width]
                     send(change(leaf + 1, 0, leaf + 1, 0, f"{indent}ins{k}\n"), measured)
                     send(change(leaf + 1, 0, leaf + 2, 0, ""), None)
                 elif kind == "delete":
@@ -143,7 +145,7 @@ def session(name, binary):
                     send(change(pair, 0, pair, 0, pair_text), None)
             times = sorted(m[0] for m in measured)
             last = measured[-1]
-            kind_name = "delta with runs" if last[3] else "delta" if last[2] else "full"
+            kind_name = "delta with runs/renames" if last[3] else "delta" if last[2] else "full"
             rows.append((kind, times[len(times) // 2], times[-1], last[1], kind_name))
             print(f"  {kind:7} p50 {times[len(times) // 2]:8.1f} ms  max {times[-1]:8.1f} ms  {last[1]:>10,} bytes  {kind_name}",
                   flush=True)

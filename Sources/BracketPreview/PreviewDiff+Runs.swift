@@ -1,3 +1,4 @@
+import BracketExport
 import BracketLayout
 import BracketModel
 
@@ -65,10 +66,24 @@ private func pairRenames(_ pairs: inout [Int32], oldCount: Int) -> [Int] {
     return renamed
 }
 
-/// One pass over the new cards with their pairing, building the delta.
+/// One pass over the new cards with their pairing, building the delta. The columns it reads
+/// for every card are held here once: reaching them through the snapshots copied a whole
+/// `Geometry` (and retained each of its arrays) per card, which was most of the diff.
 private struct RunDiff {
     let old: PreviewSnapshot
     let new: PreviewSnapshot
+    let oldGeometry: Geometry
+    let newGeometry: Geometry
+    let oldCentres: [Point], newCentres: [Point]
+    let oldSizes: [Size], newSizes: [Size]
+    let oldDepths: [Int32], newDepths: [Int32]
+    let oldParents: [Int32], newParents: [Int32]
+    let oldRanges: [NodeRange], newRanges: [NodeRange]
+    let oldLabels: [String], newLabels: [String]
+    let oldCount: Int, newCount: Int
+    let oldDrawn: [Int], newDrawn: [Int]
+    let recordsResults: Bool
+    let slotted: Bool
     /// For each new card, the old card it is (or -1: added).
     let pairs: [Int32]
     /// New indices of renamed cards, ascending.
@@ -87,6 +102,26 @@ private struct RunDiff {
     init(old: PreviewSnapshot, new: PreviewSnapshot, pairs: [Int32], renamed: [Int], maxFraction: Double) {
         self.old = old
         self.new = new
+        oldGeometry = old.geometry
+        newGeometry = new.geometry
+        oldCentres = old.geometry.centres
+        newCentres = new.geometry.centres
+        oldSizes = old.geometry.sizes
+        newSizes = new.geometry.sizes
+        oldDepths = old.geometry.depths
+        newDepths = new.geometry.depths
+        oldParents = old.diagram.nodes.parents
+        newParents = new.diagram.nodes.parents
+        oldRanges = old.ranges
+        newRanges = new.ranges
+        oldLabels = old.diagram.nodes.labels
+        newLabels = new.diagram.nodes.labels
+        oldCount = old.cardCount
+        oldDrawn = old.drawnEdges
+        newDrawn = new.drawnEdges
+        newCount = new.cardCount
+        recordsResults = old.recordsResults || new.recordsResults
+        slotted = !old.geometry.scores.isEmpty || !new.geometry.scores.isEmpty
         self.pairs = pairs
         self.renamed = renamed
         limit = Double(new.cardCount + new.drawnEdges.count) * maxFraction
@@ -115,7 +150,7 @@ private struct RunDiff {
         for index in renamed { delta.renamedCards.append(CardRename(index: index, from: old.id(Int(pairs[index])))) }
         if tooLarge { return .full(.tooLarge) }
         var nextKnown = 0
-        for index in 0..<new.cardCount {
+        for index in 0..<newCount {
             let before = Int(pairs[index])
             var listed = true
             if let known {
@@ -140,9 +175,9 @@ private struct RunDiff {
     /// Whether the parent of new card `index` is the parent old card `before` had, under the
     /// same ID.
     func sameParent(_ index: Int, _ before: Int) -> Bool {
-        let parent = Int(new.diagram.nodes.parents[index]), oldParent = Int(old.diagram.nodes.parents[before])
-        let drawn = parent >= 0 && parent < new.cardCount, oldDrawn = oldParent >= 0 && oldParent < old.cardCount
-        guard drawn, oldDrawn else { return drawn == oldDrawn }
+        let parent = Int(newParents[index]), oldParent = Int(oldParents[before])
+        let drawn = parent >= 0 && parent < newCount, wasDrawn = oldParent >= 0 && oldParent < oldCount
+        guard drawn, wasDrawn else { return drawn == wasDrawn }
         return Int(pairs[parent]) == oldParent && !isRenamed(parent)
     }
 
@@ -156,27 +191,31 @@ private struct RunDiff {
         return low < renamed.count && renamed[low] == index
     }
 
+    /// The results of the two cards are the same (always, for trees that record none).
+    func sameResult(_ before: Int, _ index: Int) -> Bool {
+        !recordsResults || old.sameResult(before, as: index, of: new)
+    }
+
     /// Decides paired card `index` (old `before`): unchanged, a run member, or changed; and its
     /// connector.
     mutating func classify(_ index: Int, _ before: Int, listed: Bool) {
         let parentSame = sameParent(index, before)
+        let oldRange = oldRanges[before], range = newRanges[index]
         // The known-change diff's usual card: the layout was reused and its ID did not move.
-        if !listed, parentSame, old.ranges[before] == new.ranges[index] {
+        if !listed, parentSame, oldRange == range {
             closeRun()
             return
         }
-        let oldGeometry = old.geometry, geometry = new.geometry
         // Everything but the place, the depth and the ID range.
-        let shapeSame = !listed || (oldGeometry.sizes[before] == geometry.sizes[index]
-            && oldGeometry.lines.sameLines(before, as: index, of: geometry.lines)
-            && sameScoreSlot(before, index)
-            && old.diagram.nodes.labels[before] == new.diagram.nodes.labels[index]
-            && old.sameResult(before, as: index, of: new))
-        let from = oldGeometry.centres[before], to = geometry.centres[index]
+        let shapeSame = !listed || (oldSizes[before] == newSizes[index]
+            && oldGeometry.lines.sameLines(before, as: index, of: newGeometry.lines)
+            && (!slotted || sameScoreSlot(before, index))
+            && oldLabels[before] == newLabels[index]
+            && sameResult(before, index))
+        let from = oldCentres[before], to = newCentres[index]
         let dx = to.x - from.x, dy = to.y - from.y
-        let oldRange = old.ranges[before], range = new.ranges[index]
         let lines = range.startLine - oldRange.startLine, characters = range.startCharacter - oldRange.startCharacter
-        let depth = Int(geometry.depths[index]) - Int(oldGeometry.depths[before])
+        let depth = Int(newDepths[index]) - Int(oldDepths[before])
         let uniformRange = range.endLine - oldRange.endLine == lines
             && range.endCharacter - oldRange.endCharacter == characters
         let edge = Int(newConnector[index]), oldEdge = Int(oldConnector[before])
@@ -189,36 +228,35 @@ private struct RunDiff {
             return
         }
         let exact = from.x + dx == to.x && from.y + dy == to.y
-        let slotAllowsRun = dx == 0 || (geometry.scores.index(of: index) == nil && oldGeometry.scores.index(of: before) == nil)
+        let slotAllowsRun = dx == 0 || !slotted
+            || (newGeometry.scores.index(of: index) == nil && oldGeometry.scores.index(of: before) == nil)
         if shapeSame, parentSame, exact, uniformRange, slotAllowsRun, (edge >= 0) == (oldEdge >= 0),
            edge < 0 || (!listed && still) || connectorMoved(edge, oldEdge, dx: dx, dy: dy) {
             extendRun(index, dx: dx, dy: dy, lines: lines, characters: characters, depth: depth)
             return
         }
         closeRun()
-        let markupChanged = listed && (!oldGeometry.sameCard(before, as: index, of: geometry)
-            || old.diagram.nodes.labels[before] != new.diagram.nodes.labels[index]
-            || !old.sameResult(before, as: index, of: new))
+        let markupChanged = listed && (!oldGeometry.sameCard(before, as: index, of: newGeometry)
+            || oldLabels[before] != newLabels[index] || !sameResult(before, index))
         delta.changedCards.append(CardUpdate(index: index, markupChanged: markupChanged))
         compareConnector(index, before, listed: listed, parentSame: parentSame)
     }
 
-    /// The score slots of the two cards show the same text at the same width.
+    /// The score slots of the two cards show the same text at the same width, on the same edge.
     func sameScoreSlot(_ before: Int, _ index: Int) -> Bool {
-        let mine = old.geometry.scores, theirs = new.geometry.scores
-        if mine.isEmpty && theirs.isEmpty { return true }
+        let mine = oldGeometry.scores, theirs = newGeometry.scores
         switch (mine.index(of: before), theirs.index(of: index)) {
         case (nil, nil): return true
         case let (a?, b?): return mine.texts[a] == theirs.texts[b] && mine.widths[a] == theirs.widths[b]
-            && old.geometry.scoreAtLeftEdge(before) == new.geometry.scoreAtLeftEdge(index)
+            && oldGeometry.scoreAtLeftEdge(before) == newGeometry.scoreAtLeftEdge(index)
         default: return false
         }
     }
 
     /// Whether the old connector's points plus (dx, dy) are exactly the new ones.
     func connectorMoved(_ edge: Int, _ oldEdge: Int, dx: Double, dy: Double) -> Bool {
-        let a = old.geometry.connectorPoints(old.drawnEdges[oldEdge])
-        let b = new.geometry.connectorPoints(new.drawnEdges[edge])
+        let a = oldGeometry.connectorPoints(oldDrawn[oldEdge])
+        let b = newGeometry.connectorPoints(newDrawn[edge])
         func moved(_ p: Point, _ q: Point) -> Bool { p.x + dx == q.x && p.y + dy == q.y }
         return moved(a.0, b.0) && moved(a.1, b.1) && moved(a.2, b.2) && moved(a.3, b.3)
     }
@@ -234,15 +272,15 @@ private struct RunDiff {
         case (true, false): addConnector(edge)
         case (true, true):
             let same = parentSame && (!listed || connectorMoved(edge, oldEdge, dx: 0, dy: 0))
-            if !same { delta.changedEdges.append(new.drawnEdges[edge]) }
+            if !same { delta.changedEdges.append(newDrawn[edge]) }
         }
     }
 
     /// A new connector, after the one before it in the new drawing order (connectors are in the
     /// order of their children, and so are the cards).
     mutating func addConnector(_ position: Int) {
-        delta.addedEdges.append(AddedEdge(index: new.drawnEdges[position],
-                                          after: position > 0 ? new.drawnEdges[position - 1] : nil))
+        delta.addedEdges.append(AddedEdge(index: newDrawn[position],
+                                          after: position > 0 ? newDrawn[position - 1] : nil))
     }
 
     mutating func extendRun(_ index: Int, dx: Double, dy: Double, lines: Int, characters: Int, depth: Int) {

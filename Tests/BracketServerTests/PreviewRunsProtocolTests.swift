@@ -39,12 +39,7 @@ import Testing
     }
 
     func change(_ client: LSPTestClient, version: Int, line: Int, character: Int, insert: String) {
-        client.notify("textDocument/didChange", [
-            "textDocument": ["uri": .string(uri), "version": JSONValue(version)],
-            "contentChanges": [["range": ["start": ["line": JSONValue(line), "character": JSONValue(character)],
-                                          "end": ["line": JSONValue(line), "character": JSONValue(character)]],
-                                "text": .string(insert)]],
-        ])
+        client.insert(uri, version: version, line: line, character: character, insert)
     }
 
     /// A leaf `x` after `n3072`, the first leaf of the right half: the middle of the picture.
@@ -117,6 +112,18 @@ import Testing
         let error = try #require(client.response(3)?["error"])
         #expect(error["code"] == -32602 && error["message"]?.stringValue?.contains("params.runs") == true)
         #expect(client.finish() == 0)
+    }
+}
+
+extension LSPTestClient {
+    /// A `didChange` of `uri` that inserts `text` at the position.
+    func insert(_ uri: String, version: Int, line: Int, character: Int, _ text: String) {
+        notify("textDocument/didChange", [
+            "textDocument": ["uri": .string(uri), "version": JSONValue(version)],
+            "contentChanges": [["range": ["start": ["line": JSONValue(line), "character": JSONValue(character)],
+                                          "end": ["line": JSONValue(line), "character": JSONValue(character)]],
+                                "text": .string(text)]],
+        ])
     }
 }
 
