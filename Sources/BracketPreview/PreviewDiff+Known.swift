@@ -25,7 +25,7 @@ public func previewUpdate(
     let renamed = changed.filter { old.id($0) != new.id($0) }
     guard renamed.count <= 1 else { return previewUpdate(from: old, to: new, maxFraction: maxFraction, runs: runs) }
     let rename = renamed.first ?? -1
-    if runs {
+    if runs, rename >= 0 {
         return previewUpdateWithRuns(from: old, to: new, changed: changed, rename: rename, maxFraction: maxFraction)
     }
     let limit = Double(count + new.drawnEdges.count) * maxFraction
@@ -48,7 +48,10 @@ public func previewUpdate(
         let parentRenamed = rename >= 0 && Int(parents[index]) == rename
         if markupChanged || parentRenamed || old.ranges[index] != new.ranges[index] {
             delta.changedCards.append(CardUpdate(index: index, markupChanged: markupChanged))
-            if !(Double(delta.itemCount) <= limit) { return .full(.tooLarge) }
+            if !(Double(delta.itemCount) <= limit) {
+                return runs ? previewUpdateWithRuns(from: old, to: new, changed: changed, rename: -1, maxFraction: maxFraction)
+                    : .full(.tooLarge)
+            }
         }
     }
     if rename >= 0 {
@@ -63,5 +66,21 @@ public func previewUpdate(
             }
         }
     }
+    // A client that takes runs gets this delta when every card in it is one the caller named
+    // and its markup changed: the runs diff gives exactly that then (no ID moved, so no run).
+    // Otherwise (a file on one line moves every later ID by some characters) the runs diff.
+    if runs, !delta.changedCards.allSatisfy({ $0.markupChanged && isListed($0.index, in: changed) }) {
+        return previewUpdateWithRuns(from: old, to: new, changed: changed, rename: -1, maxFraction: maxFraction)
+    }
     return Double(delta.itemCount) <= limit ? .delta(delta) : .full(.tooLarge)
+}
+
+/// Whether `index` is in the ascending list `changed`.
+private func isListed(_ index: Int, in changed: [Int]) -> Bool {
+    var low = 0, high = changed.count
+    while low < high {
+        let middle = (low + high) / 2
+        if changed[middle] < index { low = middle + 1 } else { high = middle }
+    }
+    return low < changed.count && changed[low] == index
 }
