@@ -38,8 +38,7 @@ func previewUpdateWithRuns(from old: PreviewSnapshot, to new: PreviewSnapshot, m
 func previewUpdateWithRuns(
     from old: PreviewSnapshot, to new: PreviewSnapshot, changed: [Int], rename: Int, maxFraction: Double
 ) -> PreviewUpdate {
-    let pairs = [Int32]((0..<Int32(truncatingIfNeeded: new.cardCount)))
-    var differ = RunDiff(old: old, new: new, pairs: pairs, renamed: rename >= 0 ? [rename] : [], maxFraction: maxFraction)
+    var differ = RunDiff(old: old, new: new, pairs: [], renamed: rename >= 0 ? [rename] : [], maxFraction: maxFraction)
     return differ.run(removed: [], known: changed)
 }
 
@@ -84,14 +83,16 @@ private struct RunDiff {
     let oldDrawn: [Int], newDrawn: [Int]
     let recordsResults: Bool
     let slotted: Bool
-    /// For each new card, the old card it is (or -1: added).
+    /// For each new card, the old card it is (or -1: added); empty when every card is the old
+    /// card of the same index (the known-change diff).
     let pairs: [Int32]
     /// New indices of renamed cards, ascending.
     let renamed: [Int]
     let limit: Double
-    /// Per card, the position in `drawnEdges` of its connector (or -1).
-    let oldConnector: [Int32]
-    let newConnector: [Int32]
+    /// Per card, the position in `drawnEdges` of its connector (or -1); empty for the
+    /// known-change diff, which looks up the few cards it compares (`connector(of:…)`).
+    let oldConnectors: [Int32]
+    let newConnectors: [Int32]
     var delta = PreviewDelta()
     /// Removed connectors as (old card, key), gathered out of order.
     var removedEdges: [(card: Int, key: String)] = []
@@ -125,8 +126,29 @@ private struct RunDiff {
         self.pairs = pairs
         self.renamed = renamed
         limit = Double(new.cardCount + new.drawnEdges.count) * maxFraction
-        oldConnector = Self.connectors(old)
-        newConnector = Self.connectors(new)
+        oldConnectors = pairs.isEmpty ? [] : Self.connectors(old)
+        newConnectors = pairs.isEmpty ? [] : Self.connectors(new)
+    }
+
+    func pair(_ index: Int) -> Int { pairs.isEmpty ? index : Int(pairs[index]) }
+
+    func oldConnector(_ card: Int) -> Int {
+        oldConnectors.isEmpty ? Self.connector(of: card, oldDrawn, oldGeometry.edgeChildren) : Int(oldConnectors[card])
+    }
+
+    func newConnector(_ card: Int) -> Int {
+        newConnectors.isEmpty ? Self.connector(of: card, newDrawn, newGeometry.edgeChildren) : Int(newConnectors[card])
+    }
+
+    /// The position in `drawn` of card `card`'s connector, or -1: connectors are drawn in the
+    /// order of their children, so a binary search finds it.
+    private static func connector(of card: Int, _ drawn: [Int], _ children: [Int32]) -> Int {
+        var low = 0, high = drawn.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(children[drawn[middle]]) < card { low = middle + 1 } else { high = middle }
+        }
+        return low < drawn.count && Int(children[drawn[low]]) == card ? low : -1
     }
 
     private static func connectors(_ snapshot: PreviewSnapshot) -> [Int32] {
@@ -145,24 +167,31 @@ private struct RunDiff {
     mutating func run(removed: [Int], known: [Int]?) -> PreviewUpdate {
         for index in removed {
             delta.removedCards.append(old.id(index))
-            if oldConnector[index] >= 0 { removedEdges.append((index, old.id(index))) }
+            if oldConnector(index) >= 0 { removedEdges.append((index, old.id(index))) }
         }
-        for index in renamed { delta.renamedCards.append(CardRename(index: index, from: old.id(Int(pairs[index])))) }
+        for index in renamed { delta.renamedCards.append(CardRename(index: index, from: old.id(pair(index)))) }
         if tooLarge { return .full(.tooLarge) }
         var nextKnown = 0
+        let rename = renamed.first ?? -1
         for index in 0..<newCount {
-            let before = Int(pairs[index])
+            let before = pair(index)
             var listed = true
             if let known {
                 listed = nextKnown < known.count && known[nextKnown] == index
                 if listed { nextKnown += 1 }
+                // The usual card: not named, not moved, its parent not renamed (this diff has at
+                // most one rename).
+                if !listed, oldRanges[index] == newRanges[index], Int(newParents[index]) != rename || rename < 0 {
+                    closeRun()
+                    continue
+                }
             }
             if before >= 0 {
                 classify(index, before, listed: listed)
             } else {
                 closeRun()
                 delta.addedCards.append(index)
-                let edge = Int(newConnector[index])
+                let edge = newConnector(index)
                 if edge >= 0 { addConnector(edge) }
             }
             if tooLarge { return .full(.tooLarge) }
@@ -178,7 +207,7 @@ private struct RunDiff {
         let parent = Int(newParents[index]), oldParent = Int(oldParents[before])
         let drawn = parent >= 0 && parent < newCount, wasDrawn = oldParent >= 0 && oldParent < oldCount
         guard drawn, wasDrawn else { return drawn == wasDrawn }
-        return Int(pairs[parent]) == oldParent && !isRenamed(parent)
+        return pair(parent) == oldParent && !isRenamed(parent)
     }
 
     func isRenamed(_ index: Int) -> Bool {
@@ -218,7 +247,7 @@ private struct RunDiff {
         let depth = Int(newDepths[index]) - Int(oldDepths[before])
         let uniformRange = range.endLine - oldRange.endLine == lines
             && range.endCharacter - oldRange.endCharacter == characters
-        let edge = Int(newConnector[index]), oldEdge = Int(oldConnector[before])
+        let edge = newConnector(index), oldEdge = oldConnector(before)
         let still = dx == 0 && dy == 0 && depth == 0
 
         if shapeSame, parentSame, still, lines == 0, characters == 0, uniformRange {
@@ -265,7 +294,7 @@ private struct RunDiff {
     /// `listed` false (the known-change diff): the layout was reused, so only a renamed parent
     /// can have changed it.
     mutating func compareConnector(_ index: Int, _ before: Int, listed: Bool, parentSame: Bool) {
-        let edge = Int(newConnector[index]), oldEdge = Int(oldConnector[before])
+        let edge = newConnector(index), oldEdge = oldConnector(before)
         switch (edge >= 0, oldEdge >= 0) {
         case (false, false): return
         case (false, true): removedEdges.append((before, new.id(index)))
