@@ -83,9 +83,10 @@ struct PreviewSubscriptions {
         return next
     }
 
-    /// Notes an edit of a previewed document: a one-token edit (`ReparseScope.token`) is kept
-    /// for the diagram update, any other edit (or a whole-text change, `scope` nil) means the
-    /// next diagram is built anew. A long run of edits with no render in between gives up too.
+    /// Notes an edit of a previewed document for the diagram update: a one-token edit
+    /// (`ReparseScope.token`) rewrites headers, any other reparse splices rows (and the ID
+    /// positions are found again); a whole-text change (`scope` nil) means the next diagram is
+    /// built anew. A long run of edits with no render in between gives up too.
     ///
     /// `lines` are the LSP lines the edit's range starts and ends on: a one-token edit never
     /// adds or removes a line break, so only ID ranges on those lines can have moved.
@@ -104,9 +105,10 @@ struct PreviewSubscriptions {
             }
         }
         guard diagrams[uri]?.edits != nil else { return }
-        if scope == .token, diagrams[uri]!.edits!.count < 256 {
+        if let scope, diagrams[uri]!.edits!.count < 256 {
             diagrams[uri]!.edits!.append(edit)
             diagrams[uri]!.editedLines.append(lines)
+            if scope != .token { diagrams[uri]!.onlyTokens = false }
         } else {
             diagrams[uri]!.edits = nil
         }
@@ -135,8 +137,10 @@ struct PreviewDiagram {
     var diagram: Diagram
     /// The editor's layout settings it was built with.
     var defaults: LayoutSettings
-    /// One-token edits applied to the document since; nil when another kind of edit happened.
+    /// Edits applied to the document since; nil after a whole-text change.
     var edits: [TokenEdit]?
+    /// Whether every one of them relexed one token (`Document.diagramUpdate`).
+    var onlyTokens = true
     /// The lines the edits were on (one range per edit).
     var editedLines: [ClosedRange<Int>] = []
     /// Every ranged edit since, one-token or not (nil after a change of the whole text).
