@@ -11,13 +11,21 @@ For each size (a complete binary tree of N nodes, one per line) it measures:
                painted (p50 / p99); label_page_ms the page's share (payload received → painted)
   id_ms        a character of the same card's ID changed back and forth (the card is re-keyed)
   subtree_deleted_ms  a small subtree in the middle deleted (then typed back, not timed)
-  insert_ms    a leaf inserted in the middle (the server sends a full payload: half the cards
-               move); insert_page_ms the page's share
+  insert_ms    a leaf inserted in the middle; insert_page_ms the page's share
+               (each *_page_ms is payload received → painted; event_chars the largest event of
+               each kind, in characters: a delta with runs and renames is kilobytes)
   frame_ms     pan and zoom (wheel events over the fitted and zoomed-in picture): each frame's
                draw, from frame start to painted (p50 / p99 / max); frame_overview_ms and
                frame_cards_ms the two halves (far out: the canvas; at 100 %: card elements);
                draw_ms the page's own script time in those frames (the rest is the browser's
                style, layout, paint and compositing, and waiting for a loaded CPU)
+
+`--no-frames` skips the pan and zoom frames. `--synthetic-edits N,...` sends the page alone the
+same four keystrokes as deltas with renames, runs and splices computed here
+(Tests/editors/delta_model.py, the server's layout of the tree): the page's share of each, the
+delta's size and each delta's `applied` times ([patch, view update, frame script] ms);
+`--synthetic-full` sends instead what the server sent before runs (deltas without renames or
+runs, the whole picture past half the cards), e.g. to the page before this work (`--page-dir`).
 
 With `--synthetic N,...` it also runs each of those sizes through the page alone
 (Tests/editors/synthetic_preview.py: the server's layout of the same tree, generated, served as
@@ -81,9 +89,15 @@ def wait_painted(page, version, timeout=300000):
     return page.evaluate("() => window.bracketPreview.painted().at")
 
 
-def page_side(page):
-    """The page's own share: the payload received (before parsing) → painted."""
+EVENT_BYTES = {}
+
+
+def page_side(page, kind=None):
+    """The page's own share: the payload received (before parsing) → painted; with `kind`, the
+    largest event of that kind is kept in EVENT_BYTES (characters, as the page read them)."""
     painted = page.evaluate("() => window.bracketPreview.painted()")
+    if kind is not None and painted.get("bytes"):
+        EVENT_BYTES[kind] = max(EVENT_BYTES.get(kind, 0), painted["bytes"])
     return painted["at"] - painted["received"]
 
 
@@ -97,7 +111,7 @@ def heap_mb(cdp):
     return (metrics["JSHeapUsedSize"] + backing) / 1e6, int(metrics.get("Nodes", 0))
 
 
-def run_size(browser, binary, n, edits):
+def run_size(browser, binary, n, edits, frames=True):
     lines = complete_tree(n)
     text = "\n".join(lines) + "\n"
     result = {"nodes": n, "bytes": len(text)}
@@ -139,7 +153,7 @@ def run_size(browser, binary, n, edits):
             sent = now_ms()
             client.notify("textDocument/didChange", payload)
             label_times.append(wait_painted(page, version) - sent)
-            label_page.append(page_side(page))
+            label_page.append(page_side(page, "label"))
         # An ID edit: one character of the same card's ID, back and forth (the card is re-keyed).
         id_times, id_page = [], []
         for k in range(edits):
@@ -152,7 +166,7 @@ def run_size(browser, binary, n, edits):
             sent = now_ms()
             client.notify("textDocument/didChange", payload)
             id_times.append(wait_painted(page, version) - sent)
-            id_page.append(page_side(page))
+            id_page.append(page_side(page, "id"))
         # A small subtree in the middle deleted, then typed back (undo), in turns.
         parent = next(i for i in range(middle, 0, -1) if lines[i].rstrip().endswith("{"))
         depth = len(lines[parent]) - len(lines[parent].lstrip())
@@ -172,7 +186,7 @@ def run_size(browser, binary, n, edits):
                                                       "contentChanges": [change]})
             (delete_times if k % 2 == 0 else []).append(wait_painted(page, version) - sent)
             if k % 2 == 0:
-                delete_page.append(page_side(page))
+                delete_page.append(page_side(page, "subtree_deleted"))
         insert_times, insert_page = [], []
         for k in range(max(1, edits // 4)):
             version += 1
@@ -183,7 +197,7 @@ def run_size(browser, binary, n, edits):
             sent = now_ms()
             client.notify("textDocument/didChange", payload)
             insert_times.append(wait_painted(page, version) - sent)
-            insert_page.append(page_side(page))
+            insert_page.append(page_side(page, "insert"))
         result["label_ms"] = [round(percentile(label_times, 50), 1), round(percentile(label_times, 99), 1)]
         result["insert_ms"] = [round(percentile(insert_times, 50), 1), round(percentile(insert_times, 99), 1)]
         result["id_ms"] = [round(percentile(id_times, 50), 1), round(percentile(id_times, 99), 1)]
@@ -194,8 +208,9 @@ def run_size(browser, binary, n, edits):
         result["label_page_ms"] = [round(percentile(label_page, 50), 1), round(percentile(label_page, 99), 1)]
         result["insert_page_ms"] = [round(percentile(insert_page, 50), 1), round(percentile(insert_page, 99), 1)]
         result["dom_cards"] = page.evaluate("() => document.querySelectorAll('#stage [data-node-id]').length")
-
-        result.update(measure_frames(page))
+        result["event_chars"] = dict(EVENT_BYTES)
+        if frames:
+            result.update(measure_frames(page))
         result["heap_after_mb"] = round(heap_mb(cdp)[0], 1)
         page.close()
         client.request("shutdown", None)
@@ -363,6 +378,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", default="10000,131071")
     parser.add_argument("--edits", type=int, default=20)
+    parser.add_argument("--no-frames", action="store_true", help="keystrokes only, no pan and zoom frames")
     parser.add_argument("--synthetic", default="", help="sizes to run through the page alone (no server)")
     parser.add_argument("--page-dir", default=None, help="with --synthetic: serve this copy of the page")
     parser.add_argument("--synthetic-edits", default="",
@@ -377,7 +393,8 @@ def main():
         browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"])
         try:
             for size in filter(None, args.sizes.split(",")):
-                print(json.dumps(run_size(browser, args.bin, int(size.replace("_", "")), args.edits)), flush=True)
+                print(json.dumps(run_size(browser, args.bin, int(size.replace("_", "")), args.edits, not args.no_frames)),
+                      flush=True)
             for size in filter(None, args.synthetic_edits.split(",")):
                 print(json.dumps(run_synthetic_edits(browser, int(size.replace("_", "")), args.edits, args.page_dir,
                                                     args.synthetic_full)), flush=True)
