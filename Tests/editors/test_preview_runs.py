@@ -165,7 +165,7 @@ def follow_checks(browser):
             ("b", "Beta", 1), ("b1", "Leaf b1", 2), ("b2", "Leaf b2", 2)]
     pic = model.picture(tree)
     with PageServer(model.full_payload(pic, 1, URI)) as ps:
-        page = ps and browser.new_page(viewport={"width": 1000, "height": 700})
+        page = browser.new_page(viewport={"width": 1000, "height": 700})
         page.goto(ps.url)
         wait_version(page, 1)
         page.focus('[data-node-id="b1"]')
@@ -192,7 +192,6 @@ def follow_checks(browser):
         bad["runs"] = [{"first": "b2", "count": 5, "dy": 72}]
         before = page.evaluate("() => window.bracketPreview.columns()")
         ps.push({"uri": URI, "version": 3, "sequence": 3, "base": 2, "delta": bad, "diagnostics": {"errors": 0, "warnings": 0}})
-        page.wait_for_function("() => true")
         for _ in range(50):
             if any(path.endswith("resync") for path, _ in ps.posts):
                 break
