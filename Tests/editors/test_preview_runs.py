@@ -19,7 +19,7 @@ documents written on one line (runs then shift characters). Then a focused card 
 renamed and moved keeps the keyboard focus, the search match follows it, and a delta that
 does not fit (a run past the end) asks for a resync and changes nothing.
 
-    python3 Tests/editors/test_preview_runs.py [--steps 40] [--seed 1]
+    python3 Tests/editors/test_preview_runs.py [--steps 24] [--size 300] [--seed 1] [--real-only]
 
 Needs chromium and Playwright for Python. Prints one line per check, `N passed, N failed` last.
 """
@@ -332,9 +332,9 @@ def real_chain(browser, binary):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--steps", type=int, default=40)
+    parser.add_argument("--steps", type=int, default=24)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--size", type=int, default=400)
+    parser.add_argument("--size", type=int, default=300)
     parser.add_argument("--real-only", action="store_true", help="only the real chain (bracket lsp)")
     args = parser.parse_args()
     chromium = shutil.which("chromium")
