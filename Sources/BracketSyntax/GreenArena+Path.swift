@@ -108,35 +108,37 @@ extension TreePath {
             var below: (header: Int, length: Int, nodes: Int)?
             for current in stride(from: bottom, through: top, by: -1) {
                 let step = steps[current]
-                let source = step.arena.takeUnretainedValue()
-                let header = source.words + step.header
-                let bits = GreenBits(raw: header[1])
-                let childIndex = current == level ? index : step.childIndex
-                let oldWord = header[2 + childIndex]
-                let newLength: Int
-                let newNodes: Int
-                if let below {
-                    (newLength, newNodes) = (below.length, below.nodes)
-                } else if let lower {
-                    (newLength, newNodes) = (lower.length, lower.nodes)
-                } else {
-                    newLength = element.length
-                    if case .node(let node) = element { newNodes = node.nodeCount } else { newNodes = 0 }
+                // `_withUnsafeGuaranteedRef`: the old node's arena is read without a retain.
+                below = step.arena._withUnsafeGuaranteedRef { source in
+                    let header = source.words + step.header
+                    let bits = GreenBits(raw: header[1])
+                    let childIndex = current == level ? index : step.childIndex
+                    let oldWord = header[2 + childIndex]
+                    let newLength: Int
+                    let newNodes: Int
+                    if let below {
+                        (newLength, newNodes) = (below.length, below.nodes)
+                    } else if let lower {
+                        (newLength, newNodes) = (lower.length, lower.nodes)
+                    } else {
+                        newLength = element.length
+                        if case .node(let node) = element { newNodes = node.nodeCount } else { newNodes = 0 }
+                    }
+                    let length = Int(truncatingIfNeeded: header[0]) - source.childLength(oldWord) + newLength
+                    let nodes = bits.nodeCount - source.childNodeCount(oldWord) + newNodes
+                    let written = arena.layout.count
+                    arena.appendHeader(bits.kind, count: bits.count, length: length, nodeCount: nodes)
+                    arena.appendChildren(ofNodeAt: step.header, in: source, 0..<childIndex)
+                    if let below {
+                        arena.append(word: GreenWord.local(below.header))
+                    } else if let lower {
+                        arena.append(word: GreenWord.external(arena.appendExternal(arena: lower.arena, header: lower.header)))
+                    } else {
+                        arena.append(element)
+                    }
+                    arena.appendChildren(ofNodeAt: step.header, in: source, (childIndex + 1)..<bits.count)
+                    return (written, length, nodes)
                 }
-                let length = Int(truncatingIfNeeded: header[0]) - source.childLength(oldWord) + newLength
-                let nodes = bits.nodeCount - source.childNodeCount(oldWord) + newNodes
-                let written = arena.layout.count
-                arena.appendHeader(bits.kind, count: bits.count, length: length, nodeCount: nodes)
-                arena.appendChildren(ofNodeAt: step.header, in: source, 0..<childIndex)
-                if let below {
-                    arena.append(word: GreenWord.local(below.header))
-                } else if let lower {
-                    arena.append(word: GreenWord.external(arena.appendExternal(arena: lower.arena, header: lower.header)))
-                } else {
-                    arena.append(element)
-                }
-                arena.appendChildren(ofNodeAt: step.header, in: source, (childIndex + 1)..<bits.count)
-                below = (written, length, nodes)
             }
             guard let below else { preconditionFailure("an arena with no level") }
             arena.setEntry(below.header)

@@ -126,6 +126,18 @@ public final class GreenArena: ManagedBuffer<GreenArena.Layout, UInt64> {
         }
     }
 
+    /// The node a child word stands for, as its arena (unretained) and header; nil for a token.
+    @inline(__always)
+    func child(_ word: UInt64) -> (Unmanaged<GreenArena>, Int)? {
+        switch word & GreenWord.tagMask {
+        case GreenWord.tokenTag: return nil
+        case GreenWord.localTag: return (Unmanaged.passUnretained(self), Int(truncatingIfNeeded: word >> 2))
+        default:
+            let external = layout.external(Int(truncatingIfNeeded: word >> 2))
+            return (external.arena, external.header)
+        }
+    }
+
     /// How many `.node` nodes the child a word stands for holds (0 for a token).
     @inline(__always)
     func childNodeCount(_ word: UInt64) -> Int {

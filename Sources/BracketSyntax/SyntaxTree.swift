@@ -109,39 +109,24 @@ public struct SyntaxTree: @unchecked Sendable {
         var header = root.header
         var nodeOffset = 0
         while true {
-            let node = arena.takeUnretainedValue()
-            let words = node.words + header + 2
-            let count = GreenBits(raw: node.words[header + 1]).count
-            guard count > 0 else {
-                steps.append(TreePath.Step(arena: arena, header: header, offset: nodeOffset, childIndex: -1))
-                return TreePath(root: root, steps: steps)
-            }
-            // The first child ending after `offset`, or the last child at or past the end.
-            var chosen = count - 1
-            var cursor = nodeOffset
-            var chosenStart = -1
-            for index in 0..<count {
-                let length = node.childLength(words[index])
-                if offset < cursor + length {
-                    chosen = index
-                    chosenStart = cursor
-                    break
+            // `_withUnsafeGuaranteedRef`: reading the arena retains and releases nothing.
+            let (chosen, chosenStart, next) = arena._withUnsafeGuaranteedRef { node -> (Int, Int, (Unmanaged<GreenArena>, Int)?) in
+                let words = node.words + header + 2
+                let count = GreenBits(raw: node.words[header + 1]).count
+                guard count > 0 else { return (-1, 0, nil) }
+                // The first child ending after `offset`, or the last child at or past the end.
+                var cursor = nodeOffset
+                for index in 0..<count {
+                    let length = node.childLength(words[index])
+                    if offset < cursor + length { return (index, cursor, node.child(words[index])) }
+                    cursor += length
                 }
-                cursor += length
+                return (count - 1, cursor - node.childLength(words[count - 1]), node.child(words[count - 1]))
             }
-            if chosenStart < 0 { chosenStart = cursor - node.childLength(words[count - 1]) }
             steps.append(TreePath.Step(arena: arena, header: header, offset: nodeOffset, childIndex: chosen))
-            let word = words[chosen]
-            switch word & GreenWord.tagMask {
-            case GreenWord.tokenTag:
-                return TreePath(root: root, steps: steps)
-            case GreenWord.localTag:
-                header = Int(truncatingIfNeeded: word >> 2)
-            default:
-                let external = node.layout.external(Int(truncatingIfNeeded: word >> 2))
-                arena = external.arena
-                header = external.header
-            }
+            guard let (childArena, childHeader) = next else { return TreePath(root: root, steps: steps) }
+            arena = childArena
+            header = childHeader
             nodeOffset = chosenStart
         }
     }
