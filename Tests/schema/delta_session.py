@@ -30,6 +30,20 @@ def insertion(version, line, character, text):
             "contentChanges": [{"range": {"start": at, "end": at}, "text": text}]}
 
 
+def edit_and_collect(client, edits):
+    """Sends each edit once the push of the version before it arrived; returns every push up to
+    the last edit's."""
+    for edit in edits:
+        version = edit["textDocument"]["version"]
+        client.collect_notifications(
+            "bracket/didChangePreview", timeout=10,
+            done=lambda seen, v=version - 1: any(p.get("version") == v for p in seen))
+        client.notify("textDocument/didChange", edit)
+    last = edits[-1]["textDocument"]["version"]
+    return client.collect_notifications(
+        "bracket/didChangePreview", timeout=10, done=lambda seen: any(p.get("version") == last for p in seen))
+
+
 def run(binary):
     """Returns (pushes, final full preview result, server exit code)."""
     with LSPClient([binary, "lsp"]) as client:
@@ -41,14 +55,7 @@ def run(binary):
         edits = [insertion(2, 2, 12, "x"),                # "Six" -> "Sixx"
                  insertion(3, 60, 0, "    g9e\n"),        # a new last leaf
                  insertion(4, 0, 0, "@root left\n")]      # a settings change: full again
-        for edit in edits:
-            version = edit["textDocument"]["version"]
-            client.collect_notifications(
-                "bracket/didChangePreview", timeout=10,
-                done=lambda seen, v=version - 1: any(p.get("version") == v for p in seen))
-            client.notify("textDocument/didChange", edit)
-        pushes = client.collect_notifications(
-            "bracket/didChangePreview", timeout=10, done=lambda seen: any(p.get("version") == 4 for p in seen))
+        pushes = edit_and_collect(client, edits)
         final = client.request("bracket/preview", {"textDocument": {"uri": URI}})
         client.request("shutdown", None)
         client.notify("exit", None)
@@ -68,14 +75,7 @@ def run_with_runs(binary):
             "uri": URI, "languageId": "bracket", "version": 1, "text": document()}})
         edits = [insertion(2, 21, 7, "x"),             # g3b -> g3bx
                  insertion(3, 6, 0, "    g0e\n")]      # a fifth leaf in the first group
-        for edit in edits:
-            version = edit["textDocument"]["version"]
-            client.collect_notifications(
-                "bracket/didChangePreview", timeout=10,
-                done=lambda seen, v=version - 1: any(p.get("version") == v for p in seen))
-            client.notify("textDocument/didChange", edit)
-        pushes = client.collect_notifications(
-            "bracket/didChangePreview", timeout=10, done=lambda seen: any(p.get("version") == 3 for p in seen))
+        pushes = edit_and_collect(client, edits)
         client.request("shutdown", None)
         client.notify("exit", None)
         return pushes, client.wait(timeout=5)
