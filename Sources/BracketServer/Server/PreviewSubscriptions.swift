@@ -31,6 +31,11 @@ struct PreviewSubscriptions {
     var pushKind: PreviewPayloadKind { sendsSVG ? .svg : .geometry }
     /// Documents subscribed with `delta: true`.
     var deltaSubscribed: Set<String> = []
+    /// initializationOptions.preview.runs: deltas may carry `renamed` and `runs` for every
+    /// watched document (only while the client draws from the geometry, `sendsSVG` false).
+    var runsAll = false
+    /// Documents subscribed with `runs: true`.
+    var runsSubscribed: Set<String> = []
     /// Per document: the last payload sent to a delta client, which the next delta applies to.
     var deltaBases: [String: PreviewDeltaBase] = [:]
     /// Per document: the sequence number of the last payload sent to a delta client.
@@ -65,6 +70,12 @@ struct PreviewSubscriptions {
         wantsNotification(uri) && (deltaAll || deltaSubscribed.contains(uri))
     }
 
+    /// Deltas for this document may carry `renamed` and `runs` (docs/protocol.md, "Runs and
+    /// renames"): the client asked for them and draws from the geometry, which they move.
+    func wantsRuns(_ uri: String) -> Bool {
+        wantsDelta(uri) && !sendsSVG && (runsAll || runsSubscribed.contains(uri))
+    }
+
     /// The next payload's sequence number for this document (1, 2, …; never reused).
     mutating func nextSequence(_ uri: String) -> Int {
         let next = (sequences[uri] ?? 0) + 1
@@ -79,7 +90,20 @@ struct PreviewSubscriptions {
     ///
     /// `lines` are the LSP lines the edit's range starts and ends on: a one-token edit never
     /// adds or removes a line break, so only ID ranges on those lines can have moved.
-    mutating func recordEdit(_ uri: String, _ edit: TokenEdit, scope: ReparseScope?, lines: ClosedRange<Int> = 0...0) {
+    ///
+    /// `end` is where the edit's range ended, as an LSP position in the text before it (nil for
+    /// a change of the whole text): every ranged edit is kept for the ID ranges, which a render
+    /// after exactly one of them moves instead of converting (`PreviewRender.ranges(…moving:…)`).
+    mutating func recordEdit(_ uri: String, _ edit: TokenEdit, scope: ReparseScope?, lines: ClosedRange<Int> = 0...0,
+                             end: (line: Int, character: Int)? = nil) {
+        if diagrams[uri] != nil {
+            if let end, let count = diagrams[uri]!.textEdits?.count, count < 256 {
+                diagrams[uri]!.textEdits!.append(PreviewTextEdit(range: edit.range, newLength: edit.newLength,
+                                                                 endLine: end.line, endCharacter: end.character))
+            } else {
+                diagrams[uri]!.textEdits = nil
+            }
+        }
         guard diagrams[uri]?.edits != nil else { return }
         if let scope, diagrams[uri]!.edits!.count < 256 {
             diagrams[uri]!.edits!.append(edit)
@@ -119,6 +143,8 @@ struct PreviewDiagram {
     var onlyTokens = true
     /// The lines the edits were on (one range per edit).
     var editedLines: [ClosedRange<Int>] = []
+    /// Every ranged edit since, one-token or not (nil after a change of the whole text).
+    var textEdits: [PreviewTextEdit]? = []
     /// The render it was drawn in (`PreviewRender.id`).
     var render: Int
     /// That render's ID ranges, and the number of lines of the text they were found in.
