@@ -288,13 +288,11 @@ public func layout(_ diagram: Diagram) -> Geometry {
             if natural == levelExtents[level(index)] { levelAtMax[level(index)] += 1 }
             depthCounts[Int(depths[index])] += 1
         }
-        var levelCentres = [Double](repeating: 0, count: deepest + 1)
-        for level in 0...deepest {
-            levelCentres[level] = slotStarts[axes.slot(level: level, maxLevel: deepest)] + levelExtents[level] / 2
-        }
+        var levelStarts = [Double](repeating: 0, count: deepest + 1)
+        for level in 0...deepest { levelStarts[level] = slotStarts[axes.slot(level: level, maxLevel: deepest)] }
         state = LayoutState(
             room: room, offset: offset, shift: shift, start: fromEnd, naturalDepths: naturalDepths,
-            levelExtents: levelExtents, levelAtMax: levelAtMax, depthCounts: depthCounts, levelCentres: levelCentres,
+            levelExtents: levelExtents, levelAtMax: levelAtMax, depthCounts: depthCounts, levelStarts: levelStarts,
             moveX: dx, moveY: dy, leafExtent: leafExtent, depthExtent: depthExtent, gap: gap)
     }
     let geometry = Geometry(

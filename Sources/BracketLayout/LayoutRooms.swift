@@ -56,8 +56,8 @@ struct LayoutState: Sendable, Hashable {
     var levelAtMax: [Int]
     /// Per depth: the cards at that depth (the deepest must keep one).
     var depthCounts: [Int]
-    /// Per level: its cards' centre along the depth axis, before the title's move.
-    var levelCentres: [Double]
+    /// Per level: where its slot starts along the depth axis, before the title's move.
+    var levelStarts: [Double]
     /// How far the title moved every card.
     var moveX: Double
     var moveY: Double
@@ -78,7 +78,7 @@ struct LayoutState: Sendable, Hashable {
     /// made); `scale` is kept from a previous state, so the grid does not change under an
     /// incremental update.
     init(room: [Double], offset: [Double], shift: [Double], start: [Double], naturalDepths: [Double],
-         levelExtents: [Double], levelAtMax: [Int], depthCounts: [Int], levelCentres: [Double],
+         levelExtents: [Double], levelAtMax: [Int], depthCounts: [Int], levelStarts: [Double],
          moveX: Double, moveY: Double, leafExtent: Double, depthExtent: Double, gap: Double,
          isExact: Bool? = nil, scale: Double? = nil) {
         self.room = room
@@ -89,7 +89,7 @@ struct LayoutState: Sendable, Hashable {
         self.levelExtents = levelExtents
         self.levelAtMax = levelAtMax
         self.depthCounts = depthCounts
-        self.levelCentres = levelCentres
+        self.levelStarts = levelStarts
         self.moveX = moveX
         self.moveY = moveY
         self.leafExtent = leafExtent
@@ -113,7 +113,7 @@ struct LayoutState: Sendable, Hashable {
     static func == (a: LayoutState, b: LayoutState) -> Bool {
         a.room == b.room && a.offset == b.offset && a.shift == b.shift && a.start == b.start
             && a.naturalDepths == b.naturalDepths && a.levelExtents == b.levelExtents && a.levelAtMax == b.levelAtMax
-            && a.depthCounts == b.depthCounts && a.levelCentres == b.levelCentres && a.moveX == b.moveX
+            && a.depthCounts == b.depthCounts && a.levelStarts == b.levelStarts && a.moveX == b.moveX
             && a.moveY == b.moveY && a.leafExtent == b.leafExtent && a.depthExtent == b.depthExtent && a.gap == b.gap
     }
 

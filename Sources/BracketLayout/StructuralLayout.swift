@@ -47,9 +47,14 @@ public struct StructuralChange: Sendable, Hashable {
 /// all and the new values have none either (`LayoutState.isExact`, `onGrid`: every value a
 /// multiple of a power of two, with bits to spare below 2^53).
 ///
-/// Nil — run `layout` — where the level extents or the depth change (a new widest card of a
-/// level, the last card that set one removed, a new deepest level or the deepest emptied), a
-/// parent becoming a leaf or the other way round, the title moving the picture, different
+/// Levels may be added past the deepest (a subtree wrapped or inserted deeper than any) or the
+/// deepest emptied when levels are placed from the root outwards (root on the left or top) and
+/// leaves are not aligned: then no other level moves, and the new levels are placed as pass 2
+/// places them.
+///
+/// Nil — run `layout` — where the other levels' extents or places change (a new widest card of a
+/// level, the last card that set one removed, the depth changing with the root on the right or
+/// at the bottom or with aligned leaves), a parent becoming a leaf or the other way round, the title moving the picture, different
 /// settings, and any drawing this does not model: `@root center`, `@rounds`, scores, byes, edge
 /// labels and results, or a previous layout with rounding.
 public func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSplice, previous: Geometry) -> LayoutUpdate? {
@@ -75,29 +80,76 @@ public func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSplic
 
     // The levels: the cards that went and came, against each level's extent and the depth.
     var depthCounts = state.depthCounts, levelAtMax = state.levelAtMax
+    var levelExtents = state.levelExtents, levelStarts = state.levelStarts
     for index in low..<high {
         depthCounts[Int(oldNodes.depths[index])] -= 1
         let level = level(oldNodes, index)
         if state.naturalDepths[index] == state.levelExtents[level] { levelAtMax[level] -= 1 }
     }
     let insertedRows = low..<(low + inserted)
+    // Levels past the deepest, or the deepest emptied, leave every other level's place (or, with
+    // the root at the far end, move them all by one offset) while leaves stay at their depth.
+    let levelsMayChange = !alignLeaves
+    var newDeepest = deepest
+    for index in insertedRows { newDeepest = max(newDeepest, Int(nodes.depths[index])) }
+    if newDeepest > deepest {
+        guard levelsMayChange else { return nil }
+        let added = newDeepest - deepest
+        depthCounts += [Int](repeating: 0, count: added)
+        levelAtMax += [Int](repeating: 0, count: added)
+        levelExtents += [Double](repeating: 0, count: added)
+    }
     let (newLines, naturalSizes, _) = measureCards(nodes, in: insertedRows, fit)
     var newDepths: [Double] = []
-    var newSizes: [Size] = []
     newDepths.reserveCapacity(inserted)
-    newSizes.reserveCapacity(inserted)
     for index in insertedRows {
         let depth = Int(nodes.depths[index])
-        guard depth <= deepest else { return nil }
         depthCounts[depth] += 1
         let level = level(nodes, index)
         let natural = axes.depthExtent(naturalSizes[index - low])
-        guard natural <= state.levelExtents[level] else { return nil }
-        if natural == state.levelExtents[level] { levelAtMax[level] += 1 }
+        if level > deepest, natural > levelExtents[level] {
+            // A new level takes its widest (tallest) card's extent.
+            levelExtents[level] = natural
+            levelAtMax[level] = 1
+        } else {
+            guard natural <= levelExtents[level] else { return nil }
+            if natural == levelExtents[level] { levelAtMax[level] += 1 }
+        }
         newDepths.append(natural)
-        newSizes.append(axes.size(depthExtent: state.levelExtents[level], leafExtent: axes.leafExtent(naturalSizes[index - low])))
     }
-    guard depthCounts[deepest] > 0, !levelAtMax.contains(0) else { return nil }
+    while newDeepest > 0, depthCounts[newDeepest] == 0 { newDeepest -= 1 }
+    if newDeepest < deepest {
+        guard levelsMayChange else { return nil }
+        depthCounts.removeSubrange((newDeepest + 1)...)
+        levelAtMax.removeSubrange((newDeepest + 1)...)
+        levelExtents.removeSubrange((newDeepest + 1)...)
+    }
+    guard depthCounts[newDeepest] > 0, !levelAtMax.contains(0) else { return nil }
+    // A new depth places the levels again, in pass 2's order of additions; every level that
+    // stays must move by the same offset along the depth axis (none with the root on the left or
+    // top), which then moves every card.
+    var depthExtent = state.depthExtent, depthShift = 0.0
+    if newDeepest != deepest {
+        levelStarts = [Double](repeating: 0, count: newDeepest + 1)
+        depthExtent = 0
+        for slot in 0...newDeepest {
+            let level = axes.slot(level: slot, maxLevel: newDeepest)
+            levelStarts[level] = depthExtent
+            depthExtent += levelExtents[level]
+            if slot < newDeepest { depthExtent += settings.levelGap }
+        }
+        depthShift = levelStarts[0] - state.levelStarts[0]
+        for level in 0...min(deepest, newDeepest) {
+            guard levelStarts[level] - state.levelStarts[level] == depthShift else { return nil }
+        }
+        guard state.onGrid(depthShift), state.onGrid(depthExtent) else { return nil }
+    }
+    var newSizes: [Size] = []
+    newSizes.reserveCapacity(inserted)
+    for index in insertedRows {
+        newSizes.append(axes.size(depthExtent: levelExtents[level(nodes, index)],
+                                  leafExtent: axes.leafExtent(naturalSizes[index - low])))
+    }
 
     let zeros = [Double](repeating: 0, count: inserted)
     var room = spliced(state.room, low..<high, zeros), offset = spliced(state.offset, low..<high, zeros)
@@ -198,10 +250,10 @@ public func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSplic
                 continue
             }
             let delta = placed - start[child]
-            guard delta != 0 else { continue }
+            guard delta != 0 || depthShift != 0 else { continue }
             guard state.onGrid(delta) else { return nil }
             runs.append(LayoutShift(first: child, count: Int(nodes.subtreeEnds[child]) - child,
-                                    dx: leafAxisIsX ? delta : 0, dy: leafAxisIsX ? 0 : delta))
+                                    dx: leafAxisIsX ? delta : depthShift, dy: leafAxisIsX ? depthShift : delta))
         }
     }
     for index in insertedRows {
@@ -224,7 +276,7 @@ public func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSplic
 
     // The title (its width follows the tree's) must leave the cards where they were.
     var size = axes.levelsAreColumns
-        ? (width: state.depthExtent, height: leafExtent) : (width: leafExtent, height: state.depthExtent)
+        ? (width: depthExtent, height: leafExtent) : (width: leafExtent, height: depthExtent)
     var moveX = 0.0, moveY = 0.0
     let title = titleBlock(settings, treeWidth: size.width, fit: fit)
     if let title {
@@ -247,18 +299,17 @@ public func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSplic
         }
     }
     @inline(__always) func centre(_ index: Int, level: Int) -> Point {
-        let point = axes.point(depthAxis: state.levelCentres[level], leafAxis: start[index] + offset[index])
+        let point = axes.point(depthAxis: levelStarts[level] + levelExtents[level] / 2, leafAxis: start[index] + offset[index])
         return moveX != 0 || moveY != 0 ? Point(x: point.x + moveX, y: point.y + moveY) : point
     }
     var centres = spliced(previous.centres, low..<high, [Point](repeating: Point(x: 0, y: 0), count: inserted))
     start.withUnsafeMutableBufferPointer { start in
         centres.withUnsafeMutableBufferPointer { centres in
             for run in joined {
-                let delta = run.dx + run.dy
+                let along = leafAxisIsX ? run.dx : run.dy
                 for index in run.cards {
-                    start[index] += delta
-                    centres[index] = leafAxisIsX ? Point(x: centres[index].x + delta, y: centres[index].y)
-                        : Point(x: centres[index].x, y: centres[index].y + delta)
+                    start[index] += along
+                    centres[index] = Point(x: centres[index].x + run.dx, y: centres[index].y + run.dy)
                 }
             }
         }
@@ -300,16 +351,17 @@ public func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSplic
     depths.replaceSubrange(low..<high, with: nodes.depths[insertedRows])
     let kept = LayoutState(
         room: room, offset: offset, shift: shift, start: start,
-        naturalDepths: spliced(state.naturalDepths, low..<high, newDepths), levelExtents: state.levelExtents,
-        levelAtMax: levelAtMax, depthCounts: depthCounts, levelCentres: state.levelCentres, moveX: moveX, moveY: moveY,
-        leafExtent: leafExtent, depthExtent: state.depthExtent, gap: gap, isExact: true, scale: state.scale)
+        naturalDepths: spliced(state.naturalDepths, low..<high, newDepths), levelExtents: levelExtents,
+        levelAtMax: levelAtMax, depthCounts: depthCounts, levelStarts: levelStarts, moveX: moveX, moveY: moveY,
+        leafExtent: leafExtent, depthExtent: depthExtent, gap: gap, isExact: true, scale: state.scale)
     let geometry = Geometry(
         width: size.width, height: size.height, margin: previous.margin, cardWidth: previous.cardWidth,
         cardHeight: previous.cardHeight, centres: centres, sizes: spliced(previous.sizes, low..<high, newSizes),
         depths: depths, lines: previous.lines.splicing(low..<high, with: newLines), fontSize: previous.fontSize,
         title: title, edgeChildren: edgeChildren, edgeParents: edgeParents, headers: [],
         headerFontSize: previous.headerFontSize, edgeLabels: [], edgeLabelFontSize: previous.edgeLabelFontSize,
-        levelGaps: previous.levelGaps, axes: axes, scores: previous.scores, state: kept)
+        levelGaps: newDeepest == deepest ? previous.levelGaps : [Double](repeating: settings.levelGap, count: newDeepest + 1),
+        axes: axes, scores: previous.scores, state: kept)
     return LayoutUpdate(
         geometry: geometry, changedCards: [],
         structure: StructuralChange(removed: low..<high, inserted: insertedRows, moved: moved, shifts: joined))

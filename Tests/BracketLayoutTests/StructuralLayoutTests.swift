@@ -97,6 +97,40 @@ import Testing
         #expect(change.shifts.allSatisfy { $0.dx == 0 && $0.dy > 0 })
     }
 
+    @Test(arguments: ["", "@root top\n", "@root left\n", "@root bottom\n", "@title \"T\"\n", "@align leaves\n"])
+    func aWrapThatDeepensTheTreeAddsALevel(settings: String) throws {
+        // Wrapping a leaf of the deepest level in a new block adds a level; unwrapping removes it.
+        let text = settings + "r {\n  a {\n    b\n    c\n  }\n  d {\n    e\n    f\n  }\n}\n"
+        var document = Document(text)
+        var old = document.diagram()
+        var previous = layout(old)
+        let at = text.utf8.count - 12  // the start of "    f"'s line
+        let steps = [
+            [TextEdit(range: ByteRange(at + 6, at + 6), replacement: "    }\n"),
+             TextEdit(range: ByteRange(at, at), replacement: "    w \"A wrapper\" {\n")],
+            [TextEdit(range: ByteRange(at, at + 20), replacement: ""),
+             TextEdit(range: ByteRange(at + 6, at + 12), replacement: "")],
+        ]
+        for edits in steps {
+            document.apply(edits)
+            let fresh = document.diagram()
+            let update = try #require(document.diagramUpdate(
+                updating: old, after: edits.map { TokenEdit(range: $0.range, newLength: $0.replacement.count) }, onlyTokens: false))
+            #expect(update.diagram == fresh)
+            let relaid = relayout(fresh, from: old, splice: try #require(update.splice), previous: previous)
+            // Aligned leaves all move to the new deepest level; otherwise the levels keep their
+            // places, or (the root on the right, as by default) all move by one offset.
+            #expect((relaid != nil) == !settings.contains("align"))
+            if let relaid {
+                #expect(relaid.geometry == layout(fresh))
+                Self.expectReported(relaid.structure!, old: previous, new: relaid.geometry)
+            }
+            old = fresh
+            previous = relaid?.geometry ?? layout(fresh)
+        }
+        #expect(String(decoding: document.text, as: UTF8.self) == text)
+    }
+
     @Test(arguments: ["@root center\n", "@rounds auto\n", ""])
     func declinesWhatItDoesNotModel(settings: String) {
         // A new leaf whose label is wider than any card of its level (the last case) changes
