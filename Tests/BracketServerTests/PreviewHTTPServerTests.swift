@@ -31,7 +31,9 @@ private final class RevealRecorder: @unchecked Sendable {
 private func makeServer(limits: PreviewHTTPLimits = PreviewHTTPLimits(),
                         recorder: RevealRecorder = RevealRecorder(),
                         keepAliveSeconds: Double = 15) throws -> PreviewHTTPServer {
-    try PreviewHTTPServer(page: testPage, onReveal: { recorder.record($0) },
+    try PreviewHTTPServer(page: testPage, onReveal: { target in
+        recorder.record(target.line.map { "\(target.id)@\($0):\(target.character ?? -1)" } ?? target.id)
+    },
                           limits: limits, keepAliveSeconds: keepAliveSeconds)
 }
 
@@ -193,6 +195,20 @@ private func post(_ server: PreviewHTTPServer, _ path: String, body: String,
         #expect(statusCode(post(server, "/\(server.token)/reveal", body: "{")) == 400)
         #expect(statusCode(post(server, "/\(String(repeating: "a", count: 64))/reveal", body: #"{"id":"x"}"#)) == 404)
         #expect(recorder.wait(for: 2, seconds: 0.2) == ["semi-b"])
+    }
+
+    /// The page sends where the clicked card's ID starts, so the server can tell two cards with
+    /// one ID apart; a range that is not made of integers is ignored, not refused.
+    @Test func revealPassesTheRangeStart() throws {
+        let recorder = RevealRecorder()
+        let server = try makeServer(recorder: recorder)
+        defer { server.stop() }
+        let range = #"{"start":{"line":3,"character":4},"end":{"line":3,"character":5}}"#
+        #expect(statusCode(post(server, "/\(server.token)/reveal", body: #"{"id":"a","range":"# + range + "}")) == 204)
+        #expect(recorder.wait(for: 1) == ["a@3:4"])
+        #expect(statusCode(post(server, "/\(server.token)/reveal", body: #"{"id":"b","range":{"start":{"line":"x"}}}"#)) == 204)
+        #expect(statusCode(post(server, "/\(server.token)/reveal", body: #"{"id":"c","range":null}"#)) == 204)
+        #expect(recorder.wait(for: 3) == ["a@3:4", "b", "c"])
     }
 
     @Test func oversizedRequestsAreRefused() throws {

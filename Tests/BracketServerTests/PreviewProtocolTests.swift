@@ -130,4 +130,34 @@ import Testing
         #expect(message["params"]?["takeFocus"] == true)
         #expect(client.finish() == 0)
     }
+
+    /// Two cards with one ID (a duplicate being fixed): the page sends where the clicked card's
+    /// ID starts, and the editor is shown that one, not the first with the ID.
+    @Test func revealOfADuplicateShowsTheClickedCard() throws {
+        let client = LSPTestClient()
+        client.request(1, "initialize", ["processId": .null, "rootUri": .null,
+                                         "capabilities": ["window": ["showDocument": ["support": true]]]])
+        _ = client.response(1)
+        client.notify("initialized", [:])
+        client.open(uri, "r {\n  x\n  x\n}\n")
+        client.request(2, "bracket/openPreview", ["textDocument": ["uri": .string(uri)]])
+        let url = try #require(client.response(2)?["result"]?["url"]?.stringValue)
+        let parts = url.split(separator: "/")  // http:, 127.0.0.1:PORT, TOKEN
+        let port = try #require(parts.count == 3 ? UInt16(parts[1].split(separator: ":")[1]) : nil)
+        func click(line: Int) -> JSONValue? {
+            let body = #"{"type":"reveal","id":"x","range":{"start":{"line":"# + "\(line)" + #","character":2},"end":{"line":"#
+                + "\(line)" + #","character":3}}}"#
+            let answer = RawHTTPClient.request(port: port, "POST /\(parts[2])/reveal HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+                + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
+            #expect(statusCode(answer) == 204)
+            while let message = client.next() {
+                if message["method"]?.stringValue == "window/showDocument" { return message["params"]?["selection"] }
+            }
+            return nil
+        }
+        #expect(click(line: 2)?["start"]?["line"] == 2)
+        #expect(click(line: 1)?["start"]?["line"] == 1)
+        #expect(click(line: 7)?["start"]?["line"] == 1)  // not where any x is: the first
+        #expect(client.finish() == 0)
+    }
 }

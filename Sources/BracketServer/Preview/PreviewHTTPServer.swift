@@ -27,13 +27,13 @@ public final class PreviewHTTPServer: @unchecked Sendable {
     /// node ID of a card clicked on the page; `onResync` runs when a page could not apply a
     /// delta and asks for the whole picture. Both run on a server thread.
     /// `port` 0 lets the kernel choose a free port (`bracket preview --port` names one).
-    public convenience init(page: PageAssets, onReveal: @escaping @Sendable (String) -> Void,
+    public convenience init(page: PageAssets, onReveal: @escaping @Sendable (RevealTarget) -> Void,
                             onResync: @escaping @Sendable () -> Void = {}, port: UInt16 = 0) throws {
         try self.init(page: page, onReveal: onReveal, onResync: onResync, limits: PreviewHTTPLimits(),
                       keepAliveSeconds: 15, port: port)
     }
 
-    init(page: PageAssets, onReveal: @escaping @Sendable (String) -> Void, onResync: @escaping @Sendable () -> Void = {},
+    init(page: PageAssets, onReveal: @escaping @Sendable (RevealTarget) -> Void, onResync: @escaping @Sendable () -> Void = {},
          limits: PreviewHTTPLimits, keepAliveSeconds: Double, maxConnections: Int = 64,
          maxEventStreams: Int = 16, port requested: UInt16 = 0) throws {
         let (fd, port) = try PreviewSocket.listenLoopback(port: requested)

@@ -7,11 +7,26 @@ enum PreviewRoute {
     case eventStream
 }
 
+/// A card the page asks to reveal: its ID and, when the page sent it, where that ID starts in
+/// the version it shows. The start tells two cards with one ID (a duplicate the user is fixing)
+/// apart, so clicking the second reveals the second.
+public struct RevealTarget: Sendable, Equatable {
+    public var id: String
+    public var line: Int?
+    public var character: Int?
+
+    public init(id: String, line: Int? = nil, character: Int? = nil) {
+        self.id = id
+        self.line = line
+        self.character = character
+    }
+}
+
 struct PreviewRouter: Sendable {
     let page: PageAssets
     let port: UInt16
     let token: String
-    let onReveal: @Sendable (String) -> Void
+    let onReveal: @Sendable (RevealTarget) -> Void
     let onResync: @Sendable () -> Void
 
     /// Longest node ID we pass on; IDs are short words, anything longer is not one of ours.
@@ -69,14 +84,18 @@ struct PreviewRouter: Sendable {
         return response
     }
 
-    /// `POST reveal {"id": "…"}` from the page when the user clicks a card.
+    /// `POST reveal {"id": "…", "range": {"start": {"line", "character"}, …}}` from the page when
+    /// the user clicks a card; `range` is optional (and ignored when it is not two integers).
     private func reveal(_ request: PreviewHTTPRequest) -> PreviewHTTPResponse {
         if let refused = refusedPost(request) { return refused }
         guard let object = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any],
               let id = object["id"] as? String, !id.isEmpty, id.utf8.count <= Self.maxRevealIDLength else {
             return .text(400, "Bad Request")
         }
-        onReveal(id)
+        let start = (object["range"] as? [String: Any])?["start"] as? [String: Any]
+        let line = start?["line"] as? Int, character = start?["character"] as? Int
+        let known = line.flatMap { l in character.map { (l, $0) } }
+        onReveal(RevealTarget(id: id, line: known?.0, character: known?.1))
         return PreviewHTTPResponse(status: 204)
     }
 

@@ -9,7 +9,7 @@ enum ServerEvent: Sendable {
     case invalid(InvalidMessage)
     case framingError(FramingError)
     case endOfInput
-    case reveal(nodeID: String)
+    case reveal(RevealTarget)
     case previewResync
     /// A preview push reached the client's pipe: a document held back behind it may render now.
     case previewWritten

@@ -113,8 +113,8 @@ final class LanguageServer {
             }
         case .endOfInput:
             exitStatus = lifecycle == .shutDown ? 0 : 1
-        case .reveal(let nodeID):
-            reveal(nodeID: nodeID)
+        case .reveal(let target):
+            reveal(target)
         case .previewResync:
             resyncBrowserPreview()
         case .previewWritten:

@@ -103,7 +103,7 @@ extension LanguageServer {
                                   deltaJS: PreviewPageAssets.deltaJS, css: PreviewPageAssets.css)
             do {
                 previewServer = try PreviewHTTPServer(
-                    page: page, onReveal: { nodeID in queue.push(.reveal(nodeID: nodeID)) },
+                    page: page, onReveal: { target in queue.push(.reveal(target)) },
                     onResync: { queue.push(.previewResync) })
             } catch {
                 throw ResponseError.internalError("cannot start the preview server: \(error)")
@@ -127,12 +127,24 @@ extension LanguageServer {
 
     /// A card was clicked in the browser: ask the editor to show that node's ID, with
     /// `window/showDocument` where the client supports it, else with `bracket/reveal` (the same
-    /// params plus the ID), which the bracket plugins handle.
-    func reveal(nodeID: String) {
+    /// params plus the ID), which the bracket plugins handle. Of several cards with the clicked
+    /// ID, the one whose ID starts where the page saw it is shown (else the first: the page
+    /// showed an older version).
+    func reveal(_ target: RevealTarget) {
         guard let uri = preview.browserURI, let context = try? context(for: uri) else { return }
         let diagram = context.diagram()
-        guard let node = diagram.nodes.first(where: { $0.id == nodeID }) else { return }
-        let selection = context.range(node.idRange).json
+        var found: LSPRange?
+        for node in diagram.nodes where node.id == target.id {
+            let range = context.range(node.idRange)
+            if found == nil { found = range }
+            if range.start.line == target.line, range.start.character == target.character {
+                found = range
+                break
+            }
+        }
+        guard let found else { return }
+        let nodeID = target.id
+        let selection = found.json
         if preview.clientShowsDocuments {
             sendRequest("window/showDocument", ["uri": .string(uri), "selection": selection, "takeFocus": true])
         } else {
