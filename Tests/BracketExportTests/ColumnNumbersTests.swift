@@ -28,9 +28,11 @@ import Testing
 
     /// A binary column's kind and numbers.
     func decoded(_ value: Any?) throws -> (kind: String, numbers: [Double]) {
-        let object = try #require(value as? [String: String])
+        var object = try #require(value as? [String: Any])
+        let shift = (object.removeValue(forKey: "shift") as? NSNumber)?.intValue ?? 0
         #expect(object.count == 1)
-        let (kind, text) = try #require(object.first)
+        let (kind, textValue) = try #require(object.first)
+        let text = try #require(textValue as? String)
         let data = try #require(Data(base64Encoded: text))
         let size = kind == "f64" ? 8 : 4
         #expect(data.count % size == 0)
@@ -46,7 +48,25 @@ import Testing
             default: Issue.record("unknown kind \(kind)")
             }
         }
+        if shift > 0 {
+            #expect(kind == "i32" && (1...4).contains(shift))
+            return ("i32 shift \(shift)", numbers.map { $0 / Double(1 << shift) })
+        }
         return (kind, numbers)
+    }
+
+    /// The first kind that holds all of `numbers` exactly: i32, f32, i32 with a shift, f64.
+    func expectedKind(_ numbers: [Double]) -> String {
+        func whole(_ shift: Int) -> Bool {
+            numbers.allSatisfy { value in
+                let scaled = value * Double(1 << shift)
+                return scaled.rounded() == scaled && abs(scaled) <= 2_147_483_647 && !(value == 0 && value.sign == .minus)
+            }
+        }
+        if whole(0) { return "i32" }
+        if numbers.allSatisfy({ Double(Float($0)) == $0 }) { return "f32" }
+        if let shift = (1...4).first(where: whole) { return "i32 shift \(shift)" }
+        return "f64"
     }
 
     func check(_ text: String) throws {
@@ -55,9 +75,7 @@ import Testing
             let expected = try #require(json[key] as? [NSNumber]).map(\.doubleValue)
             let (kind, numbers) = try decoded(binary[key])
             #expect(numbers == expected, "\(key) (\(kind))")
-            // The narrowest kind that holds them.
-            let integral = expected.allSatisfy { $0.rounded() == $0 && abs($0) < 2_147_483_648 }
-            #expect(kind == (integral ? "i32" : expected.allSatisfy { Double(Float($0)) == $0 } ? "f32" : "f64"), "\(key)")
+            #expect(kind == expectedKind(expected), "\(key)")
         }
         let labels = try #require(json["labels"] as? [String])
         let lines = try #require(json["lines"] as? [[String]])
@@ -109,13 +127,25 @@ import Testing
         #expect(binary["x"] as? [String: String] == ["i32": ""])
     }
 
+    /// Past 2^24 halves are no 32-bit floats: integers times 2 (`shift` 1), not 64-bit floats.
+    @Test func halvesPastFloatPrecisionAreShifted() throws {
+        let values = [16_777_216.5, 37_748_700, -3.25]
+        let written = ByteSink.bytes(capacity: 16) { out in ColumnNumbers.write(&out) { emit in values.forEach(emit) } }
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(written)) as? [String: Any])
+        #expect((object["shift"] as? NSNumber)?.intValue == 2)
+        let (kind, numbers) = try decoded(object)
+        #expect(kind == "i32 shift 2" && numbers == values)
+        let tenths = ByteSink.bytes(capacity: 16) { out in ColumnNumbers.write(&out) { emit in emit(16_777_216.1) } }
+        #expect(String(decoding: tenths, as: UTF8.self).hasPrefix("{\"f64\":"))
+    }
+
     /// Every length across the encoder's block and every padding, against Foundation's base64,
     /// in each kind (values chosen to need it: whole, halves, beyond a float's precision).
     @Test func base64OfEveryLength() {
         for count in [0, 1, 2, 3, 4, 5, 767, 768, 769, 1535, 1536, 1537, 5000] {
             for (kind, value) in [("i32", { (i: Int) in Double(i * 37 - 900) }),
                                   ("f32", { (i: Int) in Double(i) + 0.5 }),
-                                  ("f64", { (i: Int) in 16_777_216.25 + Double(i) })] {
+                                  ("f64", { (i: Int) in 16_777_216.1 + Double(i) })] {
                 let values = (0..<count).map(value)
                 let written = ByteSink.bytes(capacity: 16) { out in
                     ColumnNumbers.write(&out) { emit in values.forEach(emit) }

@@ -6,8 +6,9 @@ For every example, the real `bracket lsp`'s `bracket/openPreview` payload (numer
 binary, `0` lines, no null edge labels) and the same payload with every column written out as
 JSON arrays (Tests/schema/preview_columns.py) are each served to the page alone; the page's
 store (`bracketPreview.geometry()`) and its exported SVG (`bracketPreview.markup()`) must be the
-same. A third copy spells `x`, `y` and `edgePoints` as `f64` and `depths` as `f32` (kinds the
-server picks only for other values), so every kind the page reads is checked. Both payloads
+same. A third copy spells `x`, `y` and `edgePoints` as `f64`, `depths` as `f32` and the sizes as
+`i32` with a `shift` (kinds the server picks only for other values), so every kind the page
+reads is checked. Both payloads
 must also match the schema.
 
 Needs BRACKET_BIN (default .build/debug/bracket), chromium, `pip install playwright jsonschema`.
@@ -59,9 +60,14 @@ def server_payload(text):
     return event.split(b"data: ", 1)[1].split(b"\n\n", 1)[0]
 
 
-def as_kind(values, kind):
+def as_kind(values, kind, shift=0):
     code = {"i32": "i", "f32": "f", "f64": "d"}[kind]
-    return {kind: base64.b64encode(struct.pack(f"<{len(values)}{code}", *values)).decode("ascii")}
+    if shift:
+        values = [int(v * (1 << shift)) for v in values]
+    column = {kind: base64.b64encode(struct.pack(f"<{len(values)}{code}", *values)).decode("ascii")}
+    if shift:
+        column["shift"] = shift
+    return column
 
 
 def shown(browser, body):
@@ -116,13 +122,15 @@ def main():
                 for key in ("x", "y", "edgePoints"):
                     widened["columns"][key] = as_kind(widened["columns"][key], "f64")
                 widened["columns"]["depths"] = as_kind(widened["columns"]["depths"], "f32")
+                widened["columns"]["widths"] = as_kind(widened["columns"]["widths"], "i32", 4)
+                widened["columns"]["heights"] = as_kind(widened["columns"]["heights"], "i32", 1)
                 if validator:
-                    for label, value in (("binary", message), ("arrays", plain), ("f64 / f32", widened)):
+                    for label, value in (("binary", message), ("arrays", plain), ("f64 / f32 / shift", widened)):
                         problems = [e.message for e in validator.iter_errors(value)][:3]
                         check(f"{name}: the {label} payload matches the schema", problems == [], problems)
                 expected = shown(browser, json.dumps(plain, separators=(",", ":"), ensure_ascii=False).encode("utf-8"))
                 check(f"{name}: the JSON arrays draw without script errors", expected["errors"] == [], expected["errors"])
-                for label, value in (("binary", body), ("f64 / f32", json.dumps(widened).encode("utf-8"))):
+                for label, value in (("binary", body), ("f64 / f32 / shift", json.dumps(widened).encode("utf-8"))):
                     got = shown(browser, value)
                     check(f"{name}: {label} columns decode to the same store", got["geometry"] == expected["geometry"],
                           first_difference(got["geometry"], expected["geometry"]))
