@@ -1,4 +1,5 @@
 @testable import BracketModel
+import BracketSyntax
 import Testing
 
 /// A tree with results hands out the nodes its diagnostics pass built (`Document.resultNodes`)
