@@ -88,15 +88,20 @@ extension Geometry {
 /// slots. A card with a score slot grows to hold label, gap and score, up to the widest card
 /// the settings allow; its label wraps in the width the slot leaves.
 func measureCards(_ nodes: DiagramNodes, count: Int, _ fit: CardTextFit) -> (CardLines, [Size], CardScores) {
+    measureCards(nodes, in: 0..<count, fit)
+}
+
+/// The same for the cards `range` only (a structural edit's new cards), in that order.
+func measureCards(_ nodes: DiagramNodes, in range: Range<Int>, _ fit: CardTextFit) -> (CardLines, [Size], CardScores) {
     let labels = nodes.labels
     var lines = CardLines()
-    lines.reserveCapacity(count)
+    lines.reserveCapacity(range.count)
     var sizes = [Size]()
-    sizes.reserveCapacity(count)
+    sizes.reserveCapacity(range.count)
     var scores = CardScores()
     // A plain tree (no score, no bye) skips the slot look-up on every card.
     let hasSlots = nodes.scores.contains { $0 != nil } || nodes.isByes.contains(true)
-    for index in 0..<count {
+    for index in range {
         let label = labels[index]
         var reserved = 0.0
         if hasSlots, let slot = fit.scoreSlot(of: nodes, index) {

@@ -109,6 +109,33 @@ public struct CardLines: Sendable, Hashable {
         return low < truncated.count && truncated[low] == index
     }
 
+    /// These lines with the cards `removed` replaced by every card of `inserted` (whose
+    /// truncated cards are already numbered as here), the cards after them renumbered: the
+    /// strings are copied once, the line starts and truncated indices after them moved.
+    func splicing(_ removed: Range<Int>, with inserted: CardLines) -> CardLines {
+        var result = CardLines()
+        let lineLow = Int(starts[removed.lowerBound]), lineHigh = Int(starts[removed.upperBound])
+        let lineDelta = Int32(truncatingIfNeeded: inserted.strings.count - (lineHigh - lineLow))
+        let cardDelta = Int32(truncatingIfNeeded: inserted.count - removed.count)
+        result.strings.reserveCapacity(strings.count + inserted.strings.count)
+        result.strings.append(contentsOf: strings[..<lineLow])
+        result.strings.append(contentsOf: inserted.strings)
+        result.strings.append(contentsOf: strings[lineHigh...])
+        result.widths.reserveCapacity(result.strings.count)
+        result.widths.append(contentsOf: widths[..<lineLow])
+        result.widths.append(contentsOf: inserted.widths)
+        result.widths.append(contentsOf: widths[lineHigh...])
+        result.starts = Array(starts[...removed.lowerBound])
+        result.starts.reserveCapacity(count + Int(cardDelta) + 1)
+        let base = Int32(truncatingIfNeeded: lineLow)
+        for start in inserted.starts.dropFirst() { result.starts.append(base + start) }
+        for start in starts[(removed.upperBound + 1)...] { result.starts.append(start + lineDelta) }
+        let low = Int32(truncatingIfNeeded: removed.lowerBound), high = Int32(truncatingIfNeeded: removed.upperBound)
+        result.truncated = truncated.filter { $0 < low } + inserted.truncated
+            + truncated.filter { $0 >= high }.map { $0 + cardDelta }
+        return result
+    }
+
     /// True when card `index` here and card `other` of `lines` show the same lines.
     public func sameLines(_ index: Int, as other: Int, of lines: CardLines) -> Bool {
         let mine = range(of: index), theirs = lines.range(of: other)
@@ -206,13 +233,17 @@ public struct Geometry: Sendable, Hashable {
     let axes: LayoutAxes
     /// What the cards' score slots show (Geometry+Scores.swift); empty for a tree without results.
     public let scores: CardScores
+    /// Each subtree's room along the leaf axis and the level statistics `layout` found, from
+    /// which a structural edit is laid out (StructuralLayout.swift); nil for the drawings that
+    /// path does not model.
+    let state: LayoutState?
 
     init(
         width: Double, height: Double, margin: Double, cardWidth: Double, cardHeight: Double,
         centres: [Point], sizes: [Size], depths: [Int32], lines: CardLines, fontSize: Double, title: TitleBlock?,
         edgeChildren: [Int32], edgeParents: [Int32], headers: [LevelHeader] = [], headerFontSize: Double = 13,
         edgeLabels: [EdgeLabelBox] = [], edgeLabelFontSize: Double = 11, levelGaps: [Double] = [], axes: LayoutAxes,
-        scores: CardScores = CardScores()
+        scores: CardScores = CardScores(), state: LayoutState? = nil
     ) {
         self.width = width
         self.height = height
@@ -234,6 +265,7 @@ public struct Geometry: Sendable, Hashable {
         self.levelGaps = levelGaps
         self.axes = axes
         self.scores = scores
+        self.state = state
     }
 
     /// The cards, index-aligned with `Diagram.nodes`.

@@ -4,9 +4,18 @@ import BracketText
 /// A layout worked out from the previous one, and what changed in it.
 public struct LayoutUpdate: Sendable {
     public let geometry: Geometry
-    /// Cards whose text changed (ascending); every other card, every position and every size is
-    /// as before.
+    /// Cards whose text changed (ascending); unless `structure` says otherwise, every other
+    /// card, every position and every size is as before.
     public let changedCards: [Int]
+    /// For a structural edit (`relayout(_:from:splice:previous:)`): the cards that went, came and
+    /// were placed anew, and the runs of cards that moved as wholes. Nil when only text changed.
+    public let structure: StructuralChange?
+
+    init(geometry: Geometry, changedCards: [Int], structure: StructuralChange? = nil) {
+        self.geometry = geometry
+        self.changedCards = changedCards
+        self.structure = structure
+    }
 }
 
 /// Lays out `diagram` from `previous`, the geometry `layout(old)` returned, when the edit from
@@ -40,6 +49,7 @@ public func relayout(_ diagram: Diagram, from old: Diagram, previous: Geometry, 
     let fit = CardTextFit(settings: settings)
     let axes = LayoutAxes(settings: settings)
     var measured: [Int: (lines: CardLines, size: Size)] = [:]
+    var state = previous.state
     for index in changed {
         let before = naturalCard(oldLabels[index], fit), after = naturalCard(newLabels[index], fit)
         // Along the leaf axis a card has its own extent: it must not change.
@@ -50,6 +60,14 @@ public func relayout(_ diagram: Diagram, from old: Diagram, previous: Geometry, 
         let was = axes.depthExtent(before.size), now = axes.depthExtent(after.size)
         guard was == now || (was < level && now <= level) else { return nil }
         measured[index] = after
+        // The kept state counts the cards that set their level's extent: this one may now.
+        if state != nil, was != now {
+            let deepest = state!.depthCounts.count - 1
+            let row = settings.align == .leaves && diagram.nodes.childCounts[index] == 0
+                ? deepest : Int(diagram.nodes.depths[index])
+            state!.naturalDepths[index] = now
+            if now == state!.levelExtents[row] { state!.levelAtMax[row] += 1 }
+        }
     }
     var lines = CardLines()
     lines.reserveCapacity(count)
@@ -60,7 +78,7 @@ public func relayout(_ diagram: Diagram, from old: Diagram, previous: Geometry, 
             lines.append(card: index, of: previous.lines, as: index)
         }
     }
-    return LayoutUpdate(geometry: previous.replacingLines(lines), changedCards: changed)
+    return LayoutUpdate(geometry: previous.replacingLines(lines, state: state), changedCards: changed)
 }
 
 /// A card's lines and natural size as `layout` measures a card without a score slot.
@@ -87,12 +105,12 @@ extension CardLines {
 
 extension Geometry {
     /// This geometry with other card lines (same cards, places and sizes).
-    func replacingLines(_ lines: CardLines) -> Geometry {
+    func replacingLines(_ lines: CardLines, state: LayoutState?) -> Geometry {
         Geometry(
             width: width, height: height, margin: margin, cardWidth: cardWidth, cardHeight: cardHeight,
             centres: centres, sizes: sizes, depths: depths, lines: lines, fontSize: fontSize, title: title,
             edgeChildren: edgeChildren, edgeParents: edgeParents, headers: headers, headerFontSize: headerFontSize,
             edgeLabels: edgeLabels, edgeLabelFontSize: edgeLabelFontSize, levelGaps: levelGaps, axes: axes,
-            scores: scores)
+            scores: scores, state: state)
     }
 }

@@ -185,17 +185,15 @@ public func layout(_ diagram: Diagram) -> Geometry {
             offset[index] = above
             room[index] = above + below
         } else {
-            let children = stacked[index] - gap
-            stacked[index] = children
             // In pre-order the first child of a parent is always the next node.
             let first = index + 1
-            let firstCentre = children - fromEnd[first] - room[first] + offset[first]
-            let lastCentre = children - fromEnd[last] - room[last] + offset[last]
-            let middle = (firstCentre + lastCentre) / 2
-            let moveIn = max(0, extent / 2 - middle)
-            shift[index] = moveIn
-            offset[index] = middle + moveIn
-            room[index] = max(children + moveIn, middle + moveIn + extent / 2)
+            let parent = ParentRoom(
+                extent: extent, stacked: stacked[index], gap: gap,
+                first: (room[first], offset[first], fromEnd[first]), last: (room[last], offset[last], fromEnd[last]))
+            stacked[index] = parent.children
+            shift[index] = parent.shift
+            offset[index] = parent.offset
+            room[index] = parent.room
         }
         let link = Int(links[index])
         if link >= 0, link < index {
@@ -227,10 +225,11 @@ public func layout(_ diagram: Diagram) -> Geometry {
             if twoSided, sides[index] > 0, depths[index] == 1, let root = halves[link] {
                 start = fromEnd[link] + root.shiftRight + root.stackedRight - distance - ownRoom
             } else {
-                start = fromEnd[link] + shift[link] + stacked[link] - distance - ownRoom
+                start = roomStart(parent: fromEnd[link], shift: shift[link], children: stacked[link], fromEnd: distance,
+                                  room: ownRoom)
             }
         } else {
-            start = leafExtent - distance - ownRoom
+            start = rootStart(leafExtent: leafExtent, fromEnd: distance, room: ownRoom)
         }
         fromEnd[index] = start
         let depthExtent = levelExtents[level(index)]
@@ -272,12 +271,35 @@ public func layout(_ diagram: Diagram) -> Geometry {
     if dx != 0 || dy != 0 {
         for index in 0..<count { centres[index] = Point(x: centres[index].x + dx, y: centres[index].y + dy) }
     }
+    // What a structural edit is laid out from (StructuralLayout.swift): only for the drawings
+    // it models.
+    var state: LayoutState?
+    if !twoSided, headers.isEmpty, labels.isEmpty, scores.isEmpty {
+        var levelAtMax = [Int](repeating: 0, count: deepest + 1), depthCounts = [Int](repeating: 0, count: deepest + 1)
+        var naturalDepths = [Double]()
+        naturalDepths.reserveCapacity(count)
+        for index in 0..<count {
+            let natural = axes.depthExtent(naturalSizes[index])
+            naturalDepths.append(natural)
+            if natural == levelExtents[level(index)] { levelAtMax[level(index)] += 1 }
+            depthCounts[Int(depths[index])] += 1
+        }
+        var levelCentres = [Double](repeating: 0, count: deepest + 1)
+        for level in 0...deepest {
+            levelCentres[level] = slotStarts[axes.slot(level: level, maxLevel: deepest)] + levelExtents[level] / 2
+        }
+        state = LayoutState(
+            room: room, offset: offset, shift: shift, start: fromEnd, naturalDepths: naturalDepths,
+            levelExtents: levelExtents, levelAtMax: levelAtMax, depthCounts: depthCounts, levelCentres: levelCentres,
+            moveX: dx, moveY: dy, leafExtent: leafExtent, depthExtent: depthExtent, gap: gap)
+    }
     let geometry = Geometry(
         width: size.width, height: size.height, margin: settings.margin, cardWidth: settings.cardWidth,
         cardHeight: settings.cardHeight, centres: centres, sizes: sizes, depths: depths, lines: lines,
         fontSize: fit.measurer.fontSize, title: title, edgeChildren: edgeChildren, edgeParents: edgeParents,
         headers: headers, headerFontSize: decorations.header.fontSize,
-        edgeLabels: [], edgeLabelFontSize: decorations.edge.fontSize, levelGaps: levelGaps, axes: axes, scores: scores)
+        edgeLabels: [], edgeLabelFontSize: decorations.edge.fontSize, levelGaps: levelGaps, axes: axes, scores: scores,
+        state: state)
     guard !labels.isEmpty else { return geometry }
     return geometry.placingEdgeLabels(labels)
 }
@@ -361,10 +383,10 @@ private func levelHeaders(
 private func titleFontSize(_ fit: CardTextFit) -> Double { (fit.measurer.fontSize * 18 / 13).rounded() }
 
 /// Space between the title and the cards below it.
-private func titleGap(_ fit: CardTextFit) -> Double { (fit.measurer.fontSize * 16 / 13).rounded() }
+func titleGap(_ fit: CardTextFit) -> Double { (fit.measurer.fontSize * 16 / 13).rounded() }
 
 /// The drawn title, wrapped to the tree's width (or a readable minimum) in up to three lines.
-private func titleBlock(_ settings: LayoutSettings, treeWidth: Double, fit: CardTextFit) -> TitleBlock? {
+func titleBlock(_ settings: LayoutSettings, treeWidth: Double, fit: CardTextFit) -> TitleBlock? {
     guard settings.titleVisible, let title = settings.title, !title.isEmpty else { return nil }
     let measurer = TextMeasurer(fontSize: titleFontSize(fit))
     let text = measurer.wrap(title, maxWidth: max(treeWidth, 360), maxLines: 3)

@@ -110,6 +110,77 @@ public struct DiagramNodes: Sendable, Hashable, RandomAccessCollection, MutableC
         }
     }
 
+    /// Replaces the rows `removed` — whole subtrees of children of `parent` (-1: roots), one
+    /// after another — by `rows`, built for the same place (their parents, subtree ends and
+    /// entrants already in the final indices), after an edit that moved the bytes after it by
+    /// `byteDelta`. What follows moves with cheap passes over the numeric columns: parent and
+    /// subtree-end indices and leaf entrants by the change in row count, offsets by
+    /// `byteDelta`; `parent` and its ancestors end later and hold more or fewer rows, and
+    /// `parent` gains `childDelta` children. No string of a row outside `removed` is touched
+    /// beyond being copied.
+    mutating func splice(_ removed: Range<Int>, with rows: DiagramNodes, parent: Int, childDelta: Int, byteDelta: Int) {
+        let rowDelta = rows.count - removed.count
+        let tail = removed.lowerBound + rows.count
+        @inline(__always) func spliced<T>(_ column: [T], _ new: [T]) -> [T] {
+            var out: [T] = []
+            out.reserveCapacity(column.count + rowDelta)
+            out.append(contentsOf: column[..<removed.lowerBound])
+            out.append(contentsOf: new)
+            out.append(contentsOf: column[removed.upperBound...])
+            return out
+        }
+        ids = spliced(ids, rows.ids)
+        labels = spliced(labels, rows.labels)
+        hasExplicitLabels = spliced(hasExplicitLabels, rows.hasExplicitLabels)
+        parents = spliced(parents, rows.parents)
+        depths = spliced(depths, rows.depths)
+        childCounts = spliced(childCounts, rows.childCounts)
+        subtreeEnds = spliced(subtreeEnds, rows.subtreeEnds)
+        idRanges = spliced(idRanges, rows.idRanges)
+        ranges = spliced(ranges, rows.ranges)
+        scores = spliced(scores, rows.scores)
+        edgeLabels = spliced(edgeLabels, rows.edgeLabels)
+        isWinners = spliced(isWinners, rows.isWinners)
+        isPendings = spliced(isPendings, rows.isPendings)
+        isByes = spliced(isByes, rows.isByes)
+        entrants = spliced(entrants, rows.entrants)
+        let moved = Int32(truncatingIfNeeded: rowDelta), after = Int32(truncatingIfNeeded: tail)
+        if rowDelta != 0 {
+            parents.withUnsafeMutableBufferPointer { parents in
+                for index in tail..<parents.count where parents[index] >= after - moved { parents[index] += moved }
+            }
+            subtreeEnds.withUnsafeMutableBufferPointer { ends in
+                for index in tail..<ends.count { ends[index] += moved }
+            }
+            entrants.withUnsafeMutableBufferPointer { entrants in
+                for index in tail..<entrants.count where entrants[index] >= 0 { entrants[index] += moved }
+            }
+        }
+        if byteDelta != 0 {
+            idRanges.withUnsafeMutableBufferPointer { ranges in
+                for index in tail..<ranges.count {
+                    ranges[index] = ByteRange(ranges[index].start + byteDelta, ranges[index].end + byteDelta)
+                }
+            }
+            ranges.withUnsafeMutableBufferPointer { ranges in
+                for index in tail..<ranges.count {
+                    ranges[index] = ByteRange(ranges[index].start + byteDelta, ranges[index].end + byteDelta)
+                }
+            }
+        }
+        var ancestor = parent
+        while ancestor >= 0 {
+            subtreeEnds[ancestor] += moved
+            ranges[ancestor] = ByteRange(ranges[ancestor].start, ranges[ancestor].end + byteDelta)
+            ancestor = Int(parents[ancestor])
+        }
+        if parent >= 0 {
+            childCounts[parent] += Int32(truncatingIfNeeded: childDelta)
+            // Without results a leaf is its own entrant and a parent has none.
+            entrants[parent] = childCounts[parent] == 0 ? Int32(truncatingIfNeeded: parent) : -1
+        }
+    }
+
     /// Sets where node `index` ends (a leaf whose header was read again).
     mutating func setEnd(_ end: Int, of index: Int) { ranges[index] = ByteRange(ranges[index].start, end) }
 

@@ -20,10 +20,15 @@ public struct SubscribePreviewRequest: TextDocumentRequest {
     public var textDocument: TextDocumentIdentifier
     /// The client can apply delta payloads (docs/protocol.md); absent means false.
     public var delta: Bool
+    /// The client can apply a delta's `renamed` and `runs` too (docs/protocol.md, "Runs and
+    /// renames"); absent means false.
+    public var runs: Bool
 
     public init(params: JSONValue?) throws(LSPDecodingError) {
         textDocument = try documentParam(params)
-        delta = try FieldReader(try JSONValue.requireParams(params), path: "params").optionalBool("delta") ?? false
+        let fields = try FieldReader(try JSONValue.requireParams(params), path: "params")
+        delta = try fields.optionalBool("delta") ?? false
+        runs = try fields.optionalBool("runs") ?? false
     }
 }
 

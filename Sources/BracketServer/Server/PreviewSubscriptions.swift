@@ -34,6 +34,11 @@ struct PreviewSubscriptions {
     var pushKind: PreviewPayloadKind { sendsSVG ? .svg : .geometry }
     /// Documents subscribed with `delta: true`.
     var deltaSubscribed: Set<String> = []
+    /// initializationOptions.preview.runs: deltas may carry `renamed` and `runs` for every
+    /// watched document (only while the client draws from the geometry, `sendsSVG` false).
+    var runsAll = false
+    /// Documents subscribed with `runs: true`.
+    var runsSubscribed: Set<String> = []
     /// Per document: the last payload sent to a delta client, which the next delta applies to.
     var deltaBases: [String: PreviewDeltaBase] = [:]
     /// Per document: the sequence number of the last payload sent to a delta client.
@@ -68,6 +73,12 @@ struct PreviewSubscriptions {
         wantsNotification(uri) && (deltaAll || deltaSubscribed.contains(uri))
     }
 
+    /// Deltas for this document may carry `renamed` and `runs` (docs/protocol.md, "Runs and
+    /// renames"): the client asked for them and draws from the geometry, which they move.
+    func wantsRuns(_ uri: String) -> Bool {
+        wantsDelta(uri) && !sendsSVG && (runsAll || runsSubscribed.contains(uri))
+    }
+
     /// The next payload's sequence number for this document (1, 2, …; never reused).
     mutating func nextSequence(_ uri: String) -> Int {
         let next = (sequences[uri] ?? 0) + 1
@@ -75,17 +86,19 @@ struct PreviewSubscriptions {
         return next
     }
 
-    /// Notes an edit of a previewed document: a one-token edit (`ReparseScope.token`) is kept
-    /// for the diagram update, any other edit (or a whole-text change, `scope` nil) means the
-    /// next diagram is built anew. A long run of edits with no render in between gives up too.
+    /// Notes an edit of a previewed document for the diagram update: a one-token edit
+    /// (`ReparseScope.token`) rewrites headers, any other reparse splices rows (and the ID
+    /// positions are found again); a whole-text change (`scope` nil) means the next diagram is
+    /// built anew. A long run of edits with no render in between gives up too.
     ///
     /// `lines` are the LSP lines the edit's range starts and ends on: a one-token edit never
     /// adds or removes a line break, so only ID ranges on those lines can have moved.
     mutating func recordEdit(_ uri: String, _ edit: TokenEdit, scope: ReparseScope?, lines: ClosedRange<Int> = 0...0) {
         guard diagrams[uri]?.edits != nil else { return }
-        if scope == .token, diagrams[uri]!.edits!.count < 256 {
+        if let scope, diagrams[uri]!.edits!.count < 256 {
             diagrams[uri]!.edits!.append(edit)
             diagrams[uri]!.editedLines.append(lines)
+            if scope != .token { diagrams[uri]!.onlyTokens = false }
         } else {
             diagrams[uri]!.edits = nil
         }
@@ -114,8 +127,10 @@ struct PreviewDiagram {
     var diagram: Diagram
     /// The editor's layout settings it was built with.
     var defaults: LayoutSettings
-    /// One-token edits applied to the document since; nil when another kind of edit happened.
+    /// Edits applied to the document since; nil after a whole-text change.
     var edits: [TokenEdit]?
+    /// Whether every one of them relexed one token (`Document.diagramUpdate`).
+    var onlyTokens = true
     /// The lines the edits were on (one range per edit).
     var editedLines: [ClosedRange<Int>] = []
     /// The render it was drawn in (`PreviewRender.id`).

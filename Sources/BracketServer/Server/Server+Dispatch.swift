@@ -31,12 +31,13 @@ extension LanguageServer {
         // Preview (bracket's own methods, docs/protocol.md)
         on.documentRequest(PreviewRequest.self) { server, context, _ in RawJSON(try server.previewResult(context)) }
         on.documentRequest(SubscribePreviewRequest.self) { server, context, request in
-            server.subscribePreview(uri: context.uri, delta: request.delta)
+            server.subscribePreview(uri: context.uri, delta: request.delta, runs: request.runs)
             return VoidResponse()
         }
         on.documentRequest(UnsubscribePreviewRequest.self) { server, context, _ in
             server.preview.subscribed.remove(context.uri)
             server.preview.deltaSubscribed.remove(context.uri)
+            server.preview.runsSubscribed.remove(context.uri)
             server.dropDeltaBase(context.uri)
             return VoidResponse()
         }

@@ -53,12 +53,12 @@ extension LanguageServer {
                 edits.append(edit)
                 return edit
             }
-            // The preview's diagram follows one-token edits applied one by one (a joined batch
-            // reports fewer scopes than edits: the diagram is then built anew).
+            // The preview's diagram follows the edits (a joined batch reports fewer scopes than
+            // edits: its edits are recorded as structural ones, which the splice joins).
             for (index, edit) in edits.enumerated() {
                 let range = ranged[index].range
                 preview.recordEdit(uri, TokenEdit(range: edit.range, newLength: edit.replacement.count),
-                                   scope: scopes.count == edits.count ? scopes[index] : nil,
+                                   scope: scopes.count == edits.count ? scopes[index] : .full,
                                    lines: min(range.start.line, range.end.line)...max(range.start.line, range.end.line))
             }
         }

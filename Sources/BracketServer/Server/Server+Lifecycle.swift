@@ -74,6 +74,11 @@ extension LanguageServer {
                     logMessage("initializationOptions.preview.delta must be a boolean; ignored")
                 }
             }
+            if let runs = options["preview"]?["runs"] {
+                if let flag = runs.boolValue { preview.runsAll = flag } else {
+                    logMessage("initializationOptions.preview.runs must be a boolean; ignored")
+                }
+            }
             if let svg = options["preview"]?["svg"] {
                 if let flag = svg.boolValue { preview.sendsSVG = flag } else {
                     logMessage("initializationOptions.preview.svg must be a boolean; ignored")

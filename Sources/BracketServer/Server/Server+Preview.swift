@@ -7,9 +7,10 @@ import JSONRPC
 import LanguageServerProtocol
 
 extension LanguageServer {
-    func subscribePreview(uri: String, delta: Bool) {
+    func subscribePreview(uri: String, delta: Bool, runs: Bool = false) {
         preview.subscribed.insert(uri)
         if delta { preview.deltaSubscribed.insert(uri) } else { preview.deltaSubscribed.remove(uri) }
+        if runs { preview.runsSubscribed.insert(uri) } else { preview.runsSubscribed.remove(uri) }
         // A (re)subscription starts from a full payload.
         dropDeltaBase(uri)
         // The subscriber gets the current state at once (if the document is open).
@@ -59,27 +60,26 @@ extension LanguageServer {
     }
 
     /// Renders `context` for recipients that take up to `limit` cards, from what its last
-    /// render left: that diagram updated for the one-token edits since (a label or an ID typed
-    /// into) instead of one built from the whole tree, and that layout reused where the edit
-    /// moved nothing (`relayout`). What this render made is kept for the next one.
+    /// render left: that diagram updated for the edits since (a label or an ID typed into, or
+    /// rows spliced for a structural edit) instead of one built from the whole tree, and that
+    /// layout reused or updated (`relayout`). What this render made is kept for the next one.
     func previewRender(_ context: DocumentContext, upTo limit: Int) -> PreviewRender {
         let uri = context.uri
-        var patched: (diagram: Diagram, edited: [Int])?
+        var patched: DiagramUpdate?
         var previous: (diagram: Diagram, geometry: Geometry, id: Int)?
         var ranges: (ranges: [NodeRange], lines: [ClosedRange<Int>])?
         let lineCount = context.document.lineIndex.lineStarts.count
         if let last = preview.diagrams[uri], last.defaults == context.defaults, let edits = last.edits {
-            patched = edits.isEmpty
-                ? (last.diagram, [])
-                : context.document.diagram(updating: last.diagram, after: edits, defaults: context.defaults)
+            patched = context.document.diagramUpdate(updating: last.diagram, after: edits, onlyTokens: last.onlyTokens,
+                                                     defaults: context.defaults)
             if patched != nil, let geometry = last.geometry { previous = (last.diagram, geometry, last.render) }
-            if patched != nil, last.lineCount == lineCount, last.ranges.count == last.diagram.nodes.count {
+            if let patched, patched.splice == nil, last.lineCount == lineCount, last.ranges.count == last.diagram.nodes.count {
                 ranges = (last.ranges, last.editedLines)
             }
         }
         preview.renders += 1
         let render = PreviewRender(context, upTo: limit, diagram: patched?.diagram ?? context.diagram(),
-                                   previous: previous.map { ($0.diagram, $0.geometry, $0.id, patched!.edited) },
+                                   previous: previous.map { ($0.diagram, $0.geometry, $0.id, patched!.edited, patched!.splice) },
                                    ranges: ranges, id: preview.renders)
         preview.diagrams[uri] = PreviewDiagram(
             diagram: render.diagram, defaults: context.defaults, edits: [], render: render.id,

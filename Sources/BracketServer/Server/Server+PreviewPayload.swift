@@ -52,6 +52,9 @@ struct PreviewRender {
     /// When the layout was reused from an earlier render (`relayout`): that render's `id` and
     /// the cards whose text changed since, the only ones a diff against it has to compare.
     let changedSince: (render: Int, cards: [Int])?
+    /// When a structural edit was laid out from an earlier render (`relayout(_:from:splice:previous:)`):
+    /// that render's `id` and the cards that went, came, were placed anew or moved as runs.
+    let structureSince: (render: Int, change: StructuralChange)?
     /// Empty (no cards) when the diagram is past `drawnUpTo`: nothing was laid out.
     let snapshot: PreviewSnapshot
     /// The diagram's cards and connectors, whether drawn or not.
@@ -65,9 +68,10 @@ struct PreviewRender {
     /// edits, `LanguageServer.previewRender`); nil builds it. `previous` — the last render's
     /// diagram, layout and id, and the nodes whose ID and label were rewritten to make
     /// `diagram` from that diagram — lets an edit that moves nothing reuse that layout
-    /// (`relayout`) and be diffed on those nodes alone.
+    /// (`relayout`) and be diffed on those nodes alone; with the `splice` a structural edit
+    /// made, the layout is updated from it instead (`structureSince`).
     init(_ context: DocumentContext, upTo limit: Int = PreviewPayloadKind.columns.maxCards, diagram: Diagram? = nil,
-         previous: (diagram: Diagram, geometry: Geometry, id: Int, edited: [Int])? = nil,
+         previous: (diagram: Diagram, geometry: Geometry, id: Int, edited: [Int], splice: DiagramSplice?)? = nil,
          ranges reused: (ranges: [NodeRange], lines: [ClosedRange<Int>])? = nil, id: Int = 0) {
         self.context = context
         self.id = id
@@ -81,13 +85,18 @@ struct PreviewRender {
             snapshot = PreviewSnapshot(diagram: empty, geometry: layout(empty), ranges: [])
             drawn = false
             changedSince = nil
+            structureSince = nil
             return
         }
         drawn = true
-        let update = previous.flatMap { relayout(diagram, from: $0.diagram, previous: $0.geometry) }
+        let update = previous.flatMap { previous in
+            previous.splice.map { relayout(diagram, from: previous.diagram, splice: $0, previous: previous.geometry) }
+                ?? relayout(diagram, from: previous.diagram, previous: previous.geometry)
+        }
         // The diagram came from `previous.diagram` by rewriting the `edited` nodes' IDs and
         // labels, and the layout moved nothing: only those cards can differ.
-        changedSince = update.map { _ in (previous!.id, previous!.edited) }
+        changedSince = update.flatMap { $0.structure == nil ? (previous!.id, previous!.edited) : nil }
+        structureSince = update?.structure.map { (previous!.id, $0) }
         let geometry = update?.geometry ?? layout(diagram)
         let ranges = reused.map { Self.ranges(diagram, context, updating: $0.ranges, onLines: $0.lines) }
             ?? Self.ranges(diagram, context)
