@@ -52,7 +52,7 @@ extension Document {
     /// sure to equal a full parse (see `planLineReparse`); with `onlyTrivia`, only if the new
     /// text there holds nothing but trivia.
     private func itemsPlan(
-        _ path: [SyntaxTree.PathStep], _ level: Int, _ children: ChildOffsets, replacing replaced: Range<Int>,
+        _ path: TreePath, _ level: Int, _ children: ChildOffsets, replacing replaced: Range<Int>,
         _ edit: TextEdit, onlyTrivia: Bool
     ) -> ReparsePlan? {
         let container = children.node
@@ -95,7 +95,7 @@ extension Document {
             guard case .node(let item) = container[index] else { continue }
             removedIDs += Document.identifiers(in: item, at: children.start(index), source: text)
         }
-        let depth = nodeCount(in: path[..<level])
+        let depth = path.nodeCount(above: level)
         return ReparsePlan(
             scope: .lines, newRoot: newRoot, oldRange: ByteRange(region.lowerBound, region.upperBound),
             rescan: .items(GreenNode.make(.file, items), depth: depth, inBlock: container.kind == .block),
@@ -113,7 +113,7 @@ extension Document {
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// The innermost block or file on `path` whose content (inside its braces) holds the edit.
-    private func containerLevel(in path: [SyntaxTree.PathStep], around edit: TextEdit) -> Int? {
+    private func containerLevel(in path: TreePath, around edit: TextEdit) -> Int? {
         var level = path.count - 1
         while level >= 0 {
             let step = path[level]

@@ -26,7 +26,7 @@ extension Document {
                 (.newline, .file), (.newline, .node), (.newline, .block):
                 rescan = .nothing
             case (.word, .node) where childIndex == 0:
-                let depth = nodeCount(in: path[..<(path.count - 1)])
+                let depth = path.nodeCount(above: path.count - 1)
                 rescan = .identifier(depth: depth)
                 removedIDs = [(string(in: ByteRange(tokenStart, tokenEnd)), ByteRange(tokenStart, tokenEnd))]
             case (.string, .node):
@@ -39,8 +39,7 @@ extension Document {
             guard let relexed = relex(tokenStart..<tokenEnd, edit: edit), relexed.tokenCount == 1,
                 let first = relexed.first, first.kind == kind, first.length <= GreenToken.maxLength
             else { continue }
-            let newRoot = Document.root(
-                replacingChild: childIndex, ofStepAt: path.count - 1, in: path, with: .token(kind, first.length))
+            let newRoot = path.root(replacingChild: childIndex, at: path.count - 1, with: .token(kind, first.length))
             return ReparsePlan(
                 scope: .token, newRoot: newRoot, oldRange: ByteRange(tokenStart, tokenEnd), rescan: rescan,
                 removedIDs: removedIDs)
@@ -54,9 +53,10 @@ extension Document {
         let path = tree.path(to: edit.range.start)
         var level = path.count - 1
         while level >= 0 {
-            let step = path[level]
             defer { level -= 1 }
-            guard step.node.kind == .block, BlockSyntax.isClosed(step.node) else { continue }
+            guard path.kind(at: level) == .block else { continue }
+            let step = path[level]
+            guard BlockSyntax.isClosed(step.node) else { continue }
             // A block written without an ID carries its node's `expected-node` error on its `{`;
             // that belongs to the node, so such a block is reparsed together with its parent.
             if level > 0, path[level - 1].childIndex == 0 { continue }
@@ -72,7 +72,7 @@ extension Document {
             elements.append(.token(.rightBrace, 1))
             let newBlock = GreenNode.make(.block, elements)
             let newRoot = Document.root(replacingStepAt: level, of: path, with: newBlock)
-            let depth = nodeCount(in: path[0..<level])
+            let depth = path.nodeCount(above: level)
             return ReparsePlan(
                 scope: .block, newRoot: newRoot, oldRange: ByteRange(blockStart, blockEnd),
                 rescan: .subtree(newBlock, depth: depth),
@@ -83,30 +83,9 @@ extension Document {
 
     /// The new root after `path[level]`'s node is replaced by `node`: every ancestor is copied
     /// with its one child swapped, everything else is shared.
-    static func root(replacingStepAt level: Int, of path: [SyntaxTree.PathStep], with node: GreenNode) -> GreenNode {
+    static func root(replacingStepAt level: Int, of path: TreePath, with node: GreenNode) -> GreenNode {
         guard level > 0 else { return node }
-        return root(replacingChild: path[level - 1].childIndex, ofStepAt: level - 1, in: path, with: .node(node))
-    }
-
-    /// The new root after child `index` of `path[level]`'s node is replaced by `element`: the
-    /// path from there up to the root is copied, one new node per level.
-    static func root(
-        replacingChild index: Int, ofStepAt level: Int, in path: [SyntaxTree.PathStep], with element: GreenElement
-    ) -> GreenNode {
-        var replacement = path[level].node.replacingChild(at: index, with: element)
-        var up = level - 1
-        while up >= 0 {
-            replacement = path[up].node.replacingChild(at: path[up].childIndex, with: .node(replacement))
-            up -= 1
-        }
-        return replacement
-    }
-
-    /// How many steps of `steps` are `.node` nodes (a depth), counted without copying the steps.
-    func nodeCount(in steps: ArraySlice<SyntaxTree.PathStep>) -> Int {
-        var count = 0
-        for index in steps.indices where steps[index].node.kind == .node { count += 1 }
-        return count
+        return path.root(replacingChild: path[level - 1].childIndex, at: level - 1, with: .node(node))
     }
 
     /// Lexes what `region` (old offsets, containing the edit) becomes after the edit. Returns nil

@@ -39,12 +39,14 @@ struct IDTable: Sendable {
     /// How often identifiers with the hash of `id` are defined: `id`'s count, unless another
     /// identifier shares its hash.
     func count(of id: String) -> Int {
-        let hash = id.hashValue
-        return repeats[hash] ?? (defined.contains(hash) ? 1 : 0)
+        count(ofHash: id.hashValue)
     }
 
-    private mutating func setCount(_ count: Int, of id: String) {
-        let hash = id.hashValue
+    private func count(ofHash hash: Int) -> Int {
+        repeats[hash] ?? (defined.contains(hash) ? 1 : 0)
+    }
+
+    private mutating func setCount(_ count: Int, ofHash hash: Int) {
         if count > 0 { defined.insert(hash) } else { defined.remove(hash) }
         repeats[hash] = count > 1 ? count : nil
     }
@@ -53,11 +55,21 @@ struct IDTable: Sendable {
     /// `delta` bytes longer or shorter (holding `added`, in new positions); `source` is the new
     /// text. The other definitions of an identifier the edit turns into a duplicate are looked up
     /// in the index.
+    ///
+    /// Each identifier is hashed once: a paste of 1,000 lines adds 1,000 of them, and hashing
+    /// each of them five times over (and a dictionary entry and array for each) was a tenth of
+    /// the paste.
     mutating func update(
         removed: [(id: String, range: ByteRange)], added: [(id: String, range: ByteRange)],
         oldRange: ByteRange, delta: Int, source: [UInt8]
     ) {
-        index.replace(in: oldRange, delta: delta, with: added.map { ($0.range.start, $0.id.hashValue) })
+        let addedHashes = added.map(\.id.hashValue)
+        var definitions: [(start: Int, hash: Int)] = []
+        definitions.reserveCapacity(added.count)
+        for (position, definition) in added.enumerated() {
+            definitions.append((definition.range.start, addedHashes[position]))
+        }
+        index.replace(in: oldRange, delta: delta, with: definitions)
         // Positions outside the edited part move with the text; those inside are gone.
         for (id, ranges) in duplicates {
             duplicates[id] = ranges.compactMap { range in
@@ -66,20 +78,36 @@ struct IDTable: Sendable {
                 return nil
             }
         }
+        var removedHashes: [Int] = []
+        removedHashes.reserveCapacity(removed.count)
         for (id, _) in removed {
-            setCount(max(count(of: id) - 1, 0), of: id)
+            let hash = id.hashValue
+            removedHashes.append(hash)
+            setCount(max(count(ofHash: hash) - 1, 0), ofHash: hash)
         }
-        var addedRanges: [String: [ByteRange]] = [:]
-        for (id, range) in added {
-            setCount(count(of: id) + 1, of: id)
-            addedRanges[id, default: []].append(range)
+        for hash in addedHashes {
+            setCount(count(ofHash: hash) + 1, ofHash: hash)
         }
         // For every identifier the edit touched, the known positions are the kept ones plus the
         // added ones; when they fall short of its count, the others are outside the edited part
-        // and must be looked up.
+        // and must be looked up. One defined at most once with no positions kept has nothing to
+        // record (the common case: new, unique IDs), so only the others are gathered.
+        var addedRanges: [String: [ByteRange]] = [:]
+        var touched = Set<String>()
+        for (position, (id, range)) in added.enumerated() {
+            guard count(ofHash: addedHashes[position]) > 1 || (!duplicates.isEmpty && duplicates[id] != nil) else {
+                continue
+            }
+            addedRanges[id, default: []].append(range)
+            touched.insert(id)
+        }
+        for (position, (id, _)) in removed.enumerated() {
+            guard count(ofHash: removedHashes[position]) > 1 || (!duplicates.isEmpty && duplicates[id] != nil) else {
+                continue
+            }
+            touched.insert(id)
+        }
         var unknown = Set<String>()
-        var touched = Set(addedRanges.keys)
-        for (id, _) in removed { touched.insert(id) }
         for id in touched {
             let count = count(of: id)
             guard count > 1 else {

@@ -13,10 +13,18 @@ import Darwin
 /// Why an arena: a parse used to allocate one object per node and block, and malloc, reference
 /// counting and freeing those objects were over half of the parse time. Now a parse fills one
 /// arena with plain stores (its words are a malloc'd block handed over by the builder), and a
-/// document's tree is freed in one call. Nodes an edit creates get a small arena of their own, one
-/// allocation holding the node's words and then its externals (two words each: a retained arena
-/// and a header offset), which point at the unchanged subtrees; so an edit still copies only the
-/// path from the root to the change, one allocation per level.
+/// document's tree is freed in one call. Nodes an edit creates go into small arenas of their
+/// own, one allocation holding the nodes' words and then their externals (two words each: a
+/// retained arena and a header offset), which point at the unchanged subtrees; so an edit copies
+/// only the path from the root to the change, up to `GreenPath.levelsPerArena` levels of it in
+/// one arena (`GreenArena+Path.swift`).
+///
+/// An arena lives as long as any node in it is referenced, so an arena that holds several nodes
+/// of an edit could keep dead ones (and the subtrees they point at) alive. To keep every edit
+/// arena either wholly alive or wholly dead, it has one *entry* node, from which all its other
+/// nodes hang through local links, and other arenas may only refer to its entry: a reference to
+/// any other node of it copies that node and the nodes below it in the arena instead (a parse's
+/// arena has no externals and may be referred to anywhere, as before).
 ///
 /// Not `Sendable` itself (`ManagedBuffer` is explicitly not, so a conformance here is ignored):
 /// nodes cross threads as `GreenNode`, which is `@unchecked Sendable` because an arena is only
@@ -33,6 +41,9 @@ public final class GreenArena: ManagedBuffer<GreenArena.Layout, UInt64> {
         var externalCount: Int
         var externalCapacity: Int
         var adopted: Bool
+        /// The one node other arenas may refer to (see the type's comment), or -1 for a parse's
+        /// arena, whose nodes may all be referred to.
+        var entry: Int
     }
 
     /// An empty arena with room for exactly `words` node words and `externals` externals.
@@ -41,7 +52,7 @@ public final class GreenArena: ManagedBuffer<GreenArena.Layout, UInt64> {
             let tail = buffer.withUnsafeMutablePointerToElements { $0 }
             return Layout(
                 words: tail, count: 0, capacity: words, externals: tail + words, externalCount: 0,
-                externalCapacity: externals, adopted: false)
+                externalCapacity: externals, adopted: false, entry: 0)
         }
         return unsafeDowncast(buffer, to: GreenArena.self)
     }
@@ -52,7 +63,7 @@ public final class GreenArena: ManagedBuffer<GreenArena.Layout, UInt64> {
         let arena = GreenArena.create(minimumCapacity: 0) { _ in
             Layout(
                 words: buffer, count: count, capacity: count, externals: buffer, externalCount: 0,
-                externalCapacity: 0, adopted: true)
+                externalCapacity: 0, adopted: true, entry: -1)
         }
         return unsafeDowncast(arena, to: GreenArena.self)
     }
@@ -115,6 +126,30 @@ public final class GreenArena: ManagedBuffer<GreenArena.Layout, UInt64> {
         }
     }
 
+    /// The node a child word stands for, as its arena (unretained) and header; nil for a token.
+    @inline(__always)
+    func child(_ word: UInt64) -> (Unmanaged<GreenArena>, Int)? {
+        switch word & GreenWord.tagMask {
+        case GreenWord.tokenTag: return nil
+        case GreenWord.localTag: return (Unmanaged.passUnretained(self), Int(truncatingIfNeeded: word >> 2))
+        default:
+            let external = layout.external(Int(truncatingIfNeeded: word >> 2))
+            return (external.arena, external.header)
+        }
+    }
+
+    /// How many `.node` nodes the child a word stands for holds (0 for a token).
+    @inline(__always)
+    func childNodeCount(_ word: UInt64) -> Int {
+        switch word & GreenWord.tagMask {
+        case GreenWord.tokenTag: return 0
+        case GreenWord.localTag: return GreenBits(raw: words[Int(truncatingIfNeeded: word >> 2) + 1]).nodeCount
+        default:
+            let external = layout.external(Int(truncatingIfNeeded: word >> 2))
+            return GreenBits(raw: external.arena.takeUnretainedValue().words[external.header + 1]).nodeCount
+        }
+    }
+
     /// External `index`, as a node value (retaining its arena).
     func external(_ index: Int) -> GreenNode {
         let external = layout.external(index)
@@ -133,7 +168,7 @@ public final class GreenArena: ManagedBuffer<GreenArena.Layout, UInt64> {
         case .token(let token):
             append(word: GreenWord.token(token))
         case .node(let node):
-            append(word: GreenWord.external(appendExternal(arena: node.arena, header: node.header)))
+            appendReference(arena: node.arena, header: node.header)
         }
     }
 
@@ -141,24 +176,48 @@ public final class GreenArena: ManagedBuffer<GreenArena.Layout, UInt64> {
     /// (tokens are copied as they are). One retain per node child and no temporary values: an
     /// edit does this once per level of its path.
     func appendChildren(of node: GreenNode, _ range: Range<Int>) {
-        let source = node.arena.words + node.header + 2
-        let sourceLayout = node.arena.layout
+        appendChildren(ofNodeAt: node.header, in: node.arena, range)
+    }
+
+    /// `appendChildren(of:_:)` for the node at `header` of `arena`, with no node value made.
+    func appendChildren(ofNodeAt header: Int, in arena: GreenArena, _ range: Range<Int>) {
+        let source = arena.words + header + 2
+        let sourceLayout = arena.layout
         for index in range {
             let word = source[index]
             switch word & GreenWord.tagMask {
             case GreenWord.tokenTag:
                 append(word: word)
             case GreenWord.localTag:
-                append(word: GreenWord.external(appendExternal(arena: node.arena, header: Int(truncatingIfNeeded: word >> 2))))
+                appendReference(arena: arena, header: Int(truncatingIfNeeded: word >> 2))
             default:
+                // Another arena's external is already an entry or a parse's node.
                 let external = sourceLayout.external(Int(truncatingIfNeeded: word >> 2))
                 append(word: GreenWord.external(appendExternal(arena: external.arena.takeUnretainedValue(), header: external.header)))
             }
         }
     }
 
+    /// Appends a child word referring to the node at `header` of `arena`: an external to it when
+    /// it may be referred to (a parse's node, or an edit arena's entry), else to a copy of it and
+    /// the nodes below it in its arena (see the type's comment), made into an arena of its own.
+    func appendReference(arena: GreenArena, header: Int) {
+        let entry = arena.layout.entry
+        if entry < 0 || header == entry {
+            append(word: GreenWord.external(appendExternal(arena: arena, header: header)))
+        } else {
+            let copy = GreenArena.copyingLocalSubtree(of: arena, at: header)
+            append(word: GreenWord.external(appendExternal(arena: copy, header: copy.layout.entry)))
+        }
+    }
+
+    /// Makes `header` this arena's entry: the node other arenas refer to.
+    func setEntry(_ header: Int) {
+        withUnsafeMutablePointerToHeader { $0.pointee.entry = header }
+    }
+
     @inline(__always)
-    private func append(word: UInt64) {
+    func append(word: UInt64) {
         withUnsafeMutablePointerToHeader { layout in
             precondition(layout.pointee.count < layout.pointee.capacity)
             layout.pointee.words[layout.pointee.count] = word
@@ -167,7 +226,7 @@ public final class GreenArena: ManagedBuffer<GreenArena.Layout, UInt64> {
     }
 
     /// Stores a retained reference to the node at `header` of `arena`; returns its index.
-    private func appendExternal(arena: GreenArena, header: Int) -> Int {
+    func appendExternal(arena: GreenArena, header: Int) -> Int {
         withUnsafeMutablePointerToHeader { layout in
             let index = layout.pointee.externalCount
             precondition(index < layout.pointee.externalCapacity)

@@ -90,7 +90,7 @@ public struct SyntaxTree: @unchecked Sendable {
         return output
     }
 
-    /// One ancestor on the way down to an offset.
+    /// One ancestor on the way down to an offset (an element of `TreePath`).
     public struct PathStep {
         public let node: GreenNode
         public let offset: Int
@@ -100,19 +100,33 @@ public struct SyntaxTree: @unchecked Sendable {
 
     /// The chain of nodes from the root down to the token that contains `offset` (or, at a
     /// boundary, the token that starts there; at the end of the file, the last token).
-    public func path(to offset: Int) -> [PathStep] {
-        var steps: [PathStep] = []
-        var node = root
+    public func path(to offset: Int) -> TreePath {
+        var steps: [TreePath.Step] = []
+        // Nodes are read through unretained references: the path holds the root, which keeps
+        // every node below it alive, so the walk down (up to 20,000 levels in a deep chain) does
+        // no reference counting.
+        var arena = Unmanaged.passUnretained(root.arena)
+        var header = root.header
         var nodeOffset = 0
         while true {
-            // Child lengths are read from the arena's words, without making a value per child.
-            guard let (chosen, chosenStart) = node.child(containing: offset, from: nodeOffset) else {
-                steps.append(PathStep(node: node, offset: nodeOffset, childIndex: -1))
-                return steps
+            // `_withUnsafeGuaranteedRef`: reading the arena retains and releases nothing.
+            let (chosen, chosenStart, next) = arena._withUnsafeGuaranteedRef { node -> (Int, Int, (Unmanaged<GreenArena>, Int)?) in
+                let words = node.words + header + 2
+                let count = GreenBits(raw: node.words[header + 1]).count
+                guard count > 0 else { return (-1, 0, nil) }
+                // The first child ending after `offset`, or the last child at or past the end.
+                var cursor = nodeOffset
+                for index in 0..<count {
+                    let length = node.childLength(words[index])
+                    if offset < cursor + length { return (index, cursor, node.child(words[index])) }
+                    cursor += length
+                }
+                return (count - 1, cursor - node.childLength(words[count - 1]), node.child(words[count - 1]))
             }
-            steps.append(PathStep(node: node, offset: nodeOffset, childIndex: chosen))
-            guard case .node(let child) = node[chosen] else { return steps }
-            node = child
+            steps.append(TreePath.Step(arena: arena, header: header, offset: nodeOffset, childIndex: chosen))
+            guard let (childArena, childHeader) = next else { return TreePath(root: root, steps: steps) }
+            arena = childArena
+            header = childHeader
             nodeOffset = chosenStart
         }
     }
@@ -124,6 +138,44 @@ public struct SyntaxTree: @unchecked Sendable {
               case .token(let token) = last.node[last.childIndex],
               let (_, start) = last.node.child(containing: offset, from: last.offset) else { return nil }
         return (token.kind, ByteRange(start: start, length: token.length))
+    }
+}
+
+/// The chain of nodes from the root down to an offset (`SyntaxTree.path(to:)`), stored without
+/// retaining any of them: the path holds the root, which keeps every node on it alive. A step
+/// read as a `PathStep` makes a node value; `kind(at:)` and `nodeCount(above:)` read the words.
+public struct TreePath: RandomAccessCollection {
+    struct Step {
+        let arena: Unmanaged<GreenArena>
+        let header: Int
+        let offset: Int
+        let childIndex: Int
+    }
+
+    let root: GreenNode
+    let steps: [Step]
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { steps.count }
+
+    public subscript(position: Int) -> SyntaxTree.PathStep {
+        let step = steps[position]
+        return SyntaxTree.PathStep(
+            node: GreenNode(arena: step.arena.takeUnretainedValue(), header: step.header), offset: step.offset,
+            childIndex: step.childIndex)
+    }
+
+    /// The kind of the node at `level`, read without making a node value.
+    public func kind(at level: Int) -> NodeKind {
+        let step = steps[level]
+        return GreenBits(raw: step.arena.takeUnretainedValue().words[step.header + 1]).kind
+    }
+
+    /// How many of the nodes above `level` (levels `0..<level`) are `.node`s: a depth.
+    public func nodeCount(above level: Int) -> Int {
+        var count = 0
+        for index in 0..<level where kind(at: index) == .node { count += 1 }
+        return count
     }
 }
 
