@@ -5,7 +5,9 @@ extension Document {
     /// `defaults`. Everything that parsed is included, errors or not, so a preview always has
     /// the best picture available; a block written without an ID is left out with its children.
     public func diagram(defaults: LayoutSettings = .tutorial) -> Diagram {
-        buildDiagram(defaults: defaults).diagram
+        // A tree with results already has its nodes, from the pass that found its diagnostics.
+        if let nodes = resultNodes { return Diagram(nodes: nodes, settings: fileSettings.applied(to: defaults)) }
+        return buildDiagram(defaults: defaults).diagram
     }
 
     /// Whether an identifier is defined twice anywhere in the text (from the ID table the

@@ -5,8 +5,16 @@ extension Document {
     /// a `@rounds` list naming more levels than the tree has. Each is worked out only while the
     /// document has what it checks (result attributes, a list of round names), so a plain tree
     /// pays nothing for them.
-    func wholeDiagramDiagnostics() -> [Diagnostic] {
-        var found = resultAttributes.isEmpty ? [] : buildDiagram().results
+    ///
+    /// Keeps the nodes of the diagram it built in `resultNodes` (for the drawing).
+    mutating func wholeDiagramDiagnostics() -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        resultNodes = nil
+        if !resultAttributes.isEmpty {
+            let built = buildDiagram()
+            found = built.results
+            resultNodes = built.diagram.nodes
+        }
         if let extra = extraRoundNames() { found.append(extra) }
         return found
     }

@@ -28,6 +28,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "Tests", "schema"))
 from lsp_client import LSPClient  # noqa: E402
 from checks import check  # noqa: E402
+from preview_columns import decode_columns  # noqa: E402
 
 BINARY = os.environ.get("BRACKET_BIN", os.path.join(ROOT, ".build", "debug", "bracket"))
 URI = "file:///tmp/bracket-live-preview/tutorial.bracket"
@@ -214,7 +215,7 @@ def check_http_rules(base, host, port, token):
 def column_nodes(payload):
     """The cards of a loopback payload (geometry as columns, docs/protocol.md "Geometry-only
     payloads") as geometry-node dicts: id, label, x, y, depth, parent ID (from the depths), range."""
-    columns = (payload or {}).get("columns") or {}
+    columns = decode_columns((payload or {}).get("columns") or {})
     nodes, stack = [], []
     for i in range(columns.get("count", 0)):
         depth = columns["depths"][i]

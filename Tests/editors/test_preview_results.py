@@ -24,6 +24,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "Tests", "schema"))
 from lsp_client import LSPClient  # noqa: E402
+from preview_columns import decode_columns  # noqa: E402
 from checks import browser_prerequisites, check, screenshots_dir  # noqa: E402
 
 BINARY = os.environ.get("BRACKET_BIN", os.path.join(ROOT, ".build", "debug", "bracket"))
@@ -102,6 +103,7 @@ class Tree:
     """The cards of a columns payload with their parents (from the depths, pre-order)."""
 
     def __init__(self, columns):
+        columns = decode_columns(columns)
         self.ids, self.labels, self.depths = columns["ids"], columns["labels"], columns["depths"]
         self.parents, stack = [], []
         for i, depth in enumerate(self.depths):

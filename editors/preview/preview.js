@@ -518,16 +518,17 @@
 
   // The loopback page's payloads carry the geometry as columns (docs/protocol.md,
   // "Geometry-only payloads"): each array goes straight into a typed array, the IDs and labels
-  // into two joined strings.
+  // into two joined strings. The server sends the numeric columns in binary (`numberColumn`).
   function storeFromColumns(c, picture) {
     function list(value) { return Array.isArray(value) ? value : []; }
     function prefix(array, length) { return array.length === length ? array : array.slice(0, length); }
-    var ids = list(c.ids), labels = list(c.labels), xs = list(c.x), ys = list(c.y), depths = list(c.depths);
-    var ranges = list(c.ranges), widths = Array.isArray(c.widths) ? c.widths : null, heights = Array.isArray(c.heights) ? c.heights : null;
+    var ids = list(c.ids), labels = list(c.labels);
+    var xs = numberColumn(c.x), ys = numberColumn(c.y), depths = numberColumn(c.depths);
+    var ranges = numberColumn(c.ranges), widths = numberColumn(c.widths, null), heights = numberColumn(c.heights, null);
     var lines = Array.isArray(c.lines) ? c.lines : [];
     var n = Math.min(count(c.count), ids.length, labels.length, xs.length, ys.length, depths.length);
     var frame = frameOf(c, picture, null);
-    var children = list(c.edgeChildren), points = list(c.edgePoints);
+    var children = numberColumn(c.edgeChildren), points = numberColumn(c.edgePoints);
     var m = Math.min(children.length, Math.floor(points.length / 8));
     var s = newStore(n, m, frame);
     s.cx.set(prefix(xs, n)); s.cy.set(prefix(ys, n));
@@ -541,6 +542,8 @@
     if (4 * n <= ranges.length) { s.ranges.set(prefix(ranges, 4 * n)); s.hasRange.fill(1); }
     for (var i = 0; i < n; i++) if (s.depth[i] < 0) s.depth[i] = 0;
     setTexts(s, ids, labels, lines);
+    // `0` in binary payloads: the card shows its label as its one line.
+    for (var z = 0; z < n; z++) if (lines[z] === 0) s.lineMode[z] = 1;
     readResultColumns(s, c);
     for (var e = 0; e < m; e++) {
       if (!(s.edgeChild[e] >= 0 && s.edgeChild[e] < n)) {
@@ -553,6 +556,44 @@
     finishStore(s);
     finishResults(s);
     return s;
+  }
+  // A numeric column: a JSON array, or its values in binary, `{ i32 | f32 | f64: base64 }` (the
+  // little-endian values; docs/protocol.md), decoded natively into a typed array of that kind:
+  // about four times faster than JSON.parse of the numbers, and nothing per number on the heap.
+  // `shift: k` beside `i32`: each integer is the value times 2^k. Anything else is `missing`
+  // (an empty list unless given).
+  var littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+  function numberColumn(value, missing) {
+    if (Array.isArray(value)) return value;
+    if (missing === undefined) missing = [];
+    if (!value || typeof value !== "object") return missing;
+    var kind = typeof value.i32 === "string" ? "i32" : typeof value.f32 === "string" ? "f32" : typeof value.f64 === "string" ? "f64" : null;
+    if (!kind) return missing;
+    var bytes;
+    try {
+      if (typeof Uint8Array.fromBase64 === "function") bytes = Uint8Array.fromBase64(value[kind]);
+      else {
+        var binary = atob(value[kind]);
+        bytes = new Uint8Array(binary.length);
+        for (var i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+      }
+    } catch (e) { return missing; }
+    var size = kind === "f64" ? 8 : 4, length = Math.floor(bytes.length / size);
+    var Kind = kind === "i32" ? Int32Array : kind === "f32" ? Float32Array : Float64Array;
+    var out;
+    if (littleEndian && bytes.byteOffset % size === 0) out = new Kind(bytes.buffer, bytes.byteOffset, length);
+    else {
+      out = new Kind(length);
+      var view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+      for (var k = 0; k < length; k++) {
+        out[k] = kind === "i32" ? view.getInt32(k * 4, true) : kind === "f32" ? view.getFloat32(k * 4, true) : view.getFloat64(k * 8, true);
+      }
+    }
+    var shift = kind === "i32" && typeof value.shift === "number" ? value.shift : 0;
+    if (!(shift > 0 && shift <= 30)) return out;
+    var scaled = new Float64Array(length), unit = Math.pow(2, -shift);
+    for (var q = 0; q < length; q++) scaled[q] = out[q] * unit;
+    return scaled;
   }
   function isList(value) { return Array.isArray(value); }
   function part(value) {

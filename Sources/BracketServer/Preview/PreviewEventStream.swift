@@ -9,14 +9,32 @@ enum PreviewEvent {
     /// `event: NAME` followed by the payload split into `data:` lines (SSE joins them
     /// back with newlines, so a payload containing line breaks survives intact).
     static func encode(name: String, data: [UInt8]) -> [UInt8] {
+        frame(name: name, data: data).parts.reduce(into: []) { $0 += $1 }
+    }
+
+    /// The event as the parts it is written in. A payload without line breaks (every JSON
+    /// document the server writes: its writer escapes them) is one `data:` line, sent between
+    /// its head and its end without being copied: at a million cards the payload is 140 MB,
+    /// and copying it into the event, then into the chunk a client sends, was a third of
+    /// opening the preview and twice its size in memory.
+    static func frame(name: String, data: [UInt8]) -> PreviewEventFrame {
+        let head = Array("event: \(name)\ndata: ".utf8)
+        let plain = data.withUnsafeBufferPointer { buffer in
+            buffer.isEmpty || (memchr(buffer.baseAddress!, 10, buffer.count) == nil
+                && memchr(buffer.baseAddress!, 13, buffer.count) == nil)
+        }
+        // A small event goes out in one write (one packet, as before).
+        if plain && data.count < 1 << 16 { return PreviewEventFrame(parts: [head + data + [10, 10]]) }
+        if plain { return PreviewEventFrame(parts: [head, data, [10, 10]]) }
         var out = Array("event: \(name)\n".utf8)
+        out.reserveCapacity(data.count + 64)
         for line in data.split(separator: 10, omittingEmptySubsequences: false) {
             out += Array("data: ".utf8)
             out += line.filter { $0 != 13 }
             out.append(10)
         }
         out.append(10)
-        return out
+        return PreviewEventFrame(parts: [out])
     }
 
     static func highlightData(id: String?) -> [UInt8] {
@@ -51,27 +69,32 @@ enum PreviewEvent {
     static let keepAlive = Array(": keep-alive\n\n".utf8)
 }
 
+/// One encoded event as byte arrays written one after another (shared, never copied).
+struct PreviewEventFrame {
+    var parts: [[UInt8]]
+}
+
 /// One connected EventSource: a mailbox holding at most one pending preview and one
 /// pending highlight, drained by the connection's own thread.
 final class PreviewEventClient: @unchecked Sendable {
     // All mutable state below is guarded by `condition`.
     private let condition = NSCondition()
     private var fd: Int32
-    private var pendingPreview: [UInt8]?
-    private var pendingHighlight: [UInt8]?
+    private var pendingPreview: PreviewEventFrame?
+    private var pendingHighlight: PreviewEventFrame?
     private var closed = false
 
-    init(fd: Int32, preview: [UInt8]?, highlight: [UInt8]?) {
+    init(fd: Int32, preview: PreviewEventFrame?, highlight: PreviewEventFrame?) {
         self.fd = fd
         self.pendingPreview = preview
         self.pendingHighlight = highlight
     }
 
-    func post(preview: [UInt8]) {
+    func post(preview: PreviewEventFrame) {
         condition.lock(); pendingPreview = preview; condition.signal(); condition.unlock()
     }
 
-    func post(highlight: [UInt8]) {
+    func post(highlight: PreviewEventFrame) {
         condition.lock(); pendingHighlight = highlight; condition.signal(); condition.unlock()
     }
 
@@ -94,14 +117,14 @@ final class PreviewEventClient: @unchecked Sendable {
                 if !condition.wait(until: until) { break }
             }
             if closed { break }
-            var chunk: [UInt8] = []
-            if let preview = pendingPreview { chunk += preview }
-            if let highlight = pendingHighlight { chunk += highlight }
+            // The parts go out as they are: a preview's payload is never copied into a chunk.
+            var parts = (pendingPreview?.parts ?? []) + (pendingHighlight?.parts ?? [])
+            if parts.isEmpty { parts = [PreviewEvent.keepAlive] }
             pendingPreview = nil
             pendingHighlight = nil
             let socket = fd
             condition.unlock()
-            if !PreviewSocket.sendAll(socket, chunk.isEmpty ? PreviewEvent.keepAlive : chunk) {
+            if !parts.allSatisfy({ PreviewSocket.sendAll(socket, $0) }) {
                 condition.lock()
                 break
             }
@@ -120,8 +143,8 @@ final class PreviewEventHub: @unchecked Sendable {
     // publishes cannot reach a mailbox in the wrong order.
     private let lock = NSLock()
     private var clients: [ObjectIdentifier: PreviewEventClient] = [:]
-    private var latestPreview: [UInt8]?
-    private var latestHighlight: [UInt8]?
+    private var latestPreview: PreviewEventFrame?
+    private var latestHighlight: PreviewEventFrame?
     private var stopped = false
     let keepAliveSeconds: Double
 
@@ -130,14 +153,19 @@ final class PreviewEventHub: @unchecked Sendable {
     }
 
     func publish(payload: [UInt8]) {
-        let event = PreviewEvent.encode(name: "preview", data: payload)
+        let event = PreviewEvent.frame(name: "preview", data: payload)
         lock.lock(); defer { lock.unlock() }
         latestPreview = event
         for client in clients.values { client.post(preview: event) }
     }
 
+    func withdrawPreview() {
+        lock.lock(); defer { lock.unlock() }
+        latestPreview = nil
+    }
+
     func highlight(id: String?) {
-        let event = PreviewEvent.encode(name: "highlight", data: PreviewEvent.highlightData(id: id))
+        let event = PreviewEvent.frame(name: "highlight", data: PreviewEvent.highlightData(id: id))
         lock.lock(); defer { lock.unlock() }
         latestHighlight = event
         for client in clients.values { client.post(highlight: event) }

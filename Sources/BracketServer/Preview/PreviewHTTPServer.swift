@@ -52,6 +52,10 @@ public final class PreviewHTTPServer: @unchecked Sendable {
     /// for pages that connect later.
     public func publish(payload: [UInt8]) { hub.publish(payload: payload) }
 
+    /// Forgets the latest payload (another document is about to be shown): a page that
+    /// connects now gets nothing until the next `publish`.
+    public func withdrawPreview() { hub.withdrawPreview() }
+
     /// Highlights the card with this ID on every open page (nil clears the highlight).
     public func highlight(id: String?) { hub.highlight(id: id) }
 

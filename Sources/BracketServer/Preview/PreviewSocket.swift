@@ -88,14 +88,17 @@ enum PreviewSocket {
     }
 
     /// Per-connection options: bounded blocking reads and writes so a silent or
-    /// stalled peer releases its thread, and no SIGPIPE when the peer went away.
+    /// stalled peer releases its thread, and no SIGPIPE when the peer went away. No Nagle
+    /// delay: an event is written in parts (its head, its payload, its end) and the last,
+    /// small one must not wait for the peer's acknowledgement of the others.
     static func configureConnection(_ fd: Int32, timeoutSeconds: Int) {
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         let size = socklen_t(MemoryLayout<timeval>.size)
         _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, size)
         _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, size)
-        #if canImport(Darwin)
         var one: Int32 = 1
+        _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        #if canImport(Darwin)
         _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
         #endif
     }

@@ -18,6 +18,9 @@ struct PreviewSubscriptions {
     var subscribed: Set<String> = []
     /// The document shown by the browser preview (bracket/openPreview), if any.
     var browserURI: String?
+    /// `bracket/openPreview` was answered and the pages still need that document's first
+    /// picture (`LanguageServer.publishOpenedPreview`).
+    var browserOpening = false
     /// The client advertised `window.showDocument.support`: a clicked card is revealed with
     /// `window/showDocument`; otherwise with the `bracket/reveal` notification, which the
     /// plugins handle (Neovim 0.7 and eglot 1.9 have no showDocument).

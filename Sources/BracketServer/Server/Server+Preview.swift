@@ -29,6 +29,7 @@ extension LanguageServer {
     /// one push per push it manages to read, and never a backlog of stale renders; a delta
     /// always applies to the push before it, since none is ever dropped.
     func flushPreviews() {
+        publishOpenedPreview()
         for uri in preview.heldBack where !outgoing.isPending(Self.previewPushKey(uri)) {
             preview.heldBack.remove(uri)
             preview.dirty.insert(uri)
@@ -110,11 +111,27 @@ extension LanguageServer {
             }
         }
         guard let server = previewServer else { throw ResponseError.internalError("preview server unavailable") }
+        // A page that connects before the new document's picture is ready waits for it rather
+        // than showing the document shown before.
+        if preview.browserURI != context.uri { server.withdrawPreview() }
         preview.browserURI = context.uri
         preview.lastRender[context.uri] = Date()
+        // Rendered once the answer is on its way (`publishOpenedPreview`), so the browser loads
+        // the page while the server lays out and writes the picture.
+        preview.browserOpening = true
+        return OpenPreviewResult(url: server.url)
+    }
+
+    /// The first picture of a preview just opened, for every page: the whole picture (a new
+    /// chain), rendered after `bracket/openPreview` was answered and the messages that came
+    /// with it were handled, before the loop's other renders.
+    func publishOpenedPreview() {
+        guard preview.browserOpening else { return }
+        preview.browserOpening = false
+        guard let server = previewServer, let uri = preview.browserURI, let context = try? context(for: uri) else { return }
+        preview.lastRender[uri] = Date()
         let render = previewRender(context, upTo: PreviewPayloadKind.columns.maxCards)
         server.publish(payload: browserPayload(render, allowDelta: false))
-        return OpenPreviewResult(url: server.url)
     }
 
     func cursorMoved(_ notification: CursorMovedNotification) {

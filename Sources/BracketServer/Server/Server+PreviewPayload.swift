@@ -197,19 +197,26 @@ struct PreviewRender {
         return writer.bytes
     }
 
-    /// `{ uri, version, [sequence,] columns, picture, diagnostics }`.
+    /// `{ uri, version, [sequence,] columns, picture, diagnostics }`, the numeric columns in
+    /// binary (the page is their only reader).
+    /// The members around `columns` are written first and the columns between them in one
+    /// buffer, so the columns (17 MB at 131,071 cards) are never copied.
     private func columnsPayload(sequence: Int?) -> [UInt8] {
-        let columns = writeGeometryColumns(snapshot.diagram, snapshot.geometry, ranges: snapshot.ranges)
-        var writer = JSONWriter(reservingCapacity: columns.count + 4096)
-        writer.beginObject()
-        writer.key("uri"); writer.string(context.uri)
-        writer.key("version"); writer.int(context.version)
-        if let sequence { writer.key("sequence"); writer.int(sequence) }
-        writer.key("columns"); writer.raw(columns)
-        writePicture(&writer)
-        writeDiagnosticCounts(&writer)
-        writer.endObject()
-        return writer.bytes
+        var head = JSONWriter(reservingCapacity: 256)
+        head.beginObject()
+        head.key("uri"); head.string(context.uri)
+        head.key("version"); head.int(context.version)
+        if let sequence { head.key("sequence"); head.int(sequence) }
+        head.key("columns")
+        // The rest of the object, `,"picture":…}`: the empty raw value stands for the columns,
+        // so the next member starts with its comma.
+        var tail = JSONWriter(reservingCapacity: 4096)
+        tail.raw([UInt8]())
+        writePicture(&tail)
+        writeDiagnosticCounts(&tail)
+        tail.endObject()
+        return writeGeometryColumns(snapshot.diagram, snapshot.geometry, ranges: snapshot.ranges,
+                                    prefix: head.bytes, suffix: tail.bytes, binary: true)
     }
 
     /// `{ uri, version, [sequence,] tooLarge: { cards, connectors, limit }, diagnostics }`.
