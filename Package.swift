@@ -78,7 +78,7 @@ let package = Package(
         ]),
         .testTarget(name: "BracketPreviewTests", dependencies: [
             "BracketPreview", "BracketSyntax", "BracketModel", "BracketLayout", "BracketSVG", "BracketExport", "BracketJSON",
-            "BracketTestSupport",
+            "BracketBytes", "BracketTestSupport",
         ]),
         .testTarget(name: "BracketJSONTests", dependencies: ["BracketJSON", "BracketBytes"]),
         .testTarget(name: "BracketTextTests", dependencies: ["BracketText"]),
@@ -90,8 +90,8 @@ let package = Package(
         .testTarget(name: "BracketModelTests", dependencies: ["BracketSyntax", "BracketModel", "BracketTestSupport"]),
         .testTarget(name: "BracketIDETests", dependencies: ["BracketIDE", "BracketSyntax", "BracketModel"]),
         .testTarget(name: "BracketServerTests", dependencies: [
-            "BracketServer", "BracketSyntax", "BracketModel", "BracketJSON", "JSONRPC", "LanguageServerProtocol",
-            "BracketTestSupport",
+            "BracketServer", "BracketSyntax", "BracketModel", "BracketExport", "BracketJSON", "JSONRPC",
+            "LanguageServerProtocol", "BracketTestSupport",
         ]),
         // Reads schema/*.json and fails when a schema and the Swift code disagree.
         .testTarget(name: "SchemaDriftTests", dependencies: [

@@ -1,83 +1,172 @@
 #!/usr/bin/env python3
-"""The server's share of a loopback preview push (docs/performance.md, "Keystrokes end to end"):
-the release `bracket lsp`, `bracket/openPreview`, and a raw SSE reader in place of the page, on
-a complete binary tree of N nodes. Prints the server's RSS, openPreview's time, then label edits
-and leaves inserted in the middle: didChange sent → the preview event's last byte, p50 / max.
+"""The server's share of a loopback preview push (docs/performance.md, "Preview pushes"): the
+release `bracket lsp`, `bracket/openPreview`, and a raw SSE reader in place of the page, on a
+complete binary tree of N nodes (one node per line). For each binary given, prints the server's
+RSS, openPreview's time, then for each kind of keystroke in the middle of the document
+didChange sent -> the preview event's last byte (p50 / max), the event's bytes, and whether it
+was a delta:
 
-    python3 benchmarks/preview_loopback.py N [EDITS] [BINARY]
-    PERF=1 ... records a perf profile of the edits in /tmp/preview-loopback.perf.data; NOINSERT=1 skips inserts.
+  label     a character typed into a label (alternately replaced)
+  id        a character typed into an ID, then deleted (both counted)
+  insert    a leaf inserted in the middle (each one removed again before the next, not counted)
+  delete    a parent of two leaves deleted (4 lines; put back before the next, not counted)
+
+    python3 benchmarks/preview_loopback.py N [EDITS] [BINARY ...]
+    (a BINARY may be NAME=PATH to name it in the table; default .build/release/bracket)
+    PERF=1 ... records a perf profile of the edits of the last binary in
+    /tmp/preview-loopback.perf.data; KINDS=label,insert picks kinds.
 """
-import json, os, socket, sys, threading, time, re
+import os, re, socket, subprocess, sys, threading, time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "Tests", "schema"))
 sys.path.insert(0, HERE)
 from lsp_client import LSPClient
 from page_big import complete_tree
+
 URI = "file:///bench/page-big.bracket"
-n = int(sys.argv[1]); edits = int(sys.argv[2]) if len(sys.argv) > 2 else 10
-binary = sys.argv[3] if len(sys.argv) > 3 else os.path.join(os.path.dirname(HERE), ".build", "release", "bracket")
-lines = complete_tree(n); text = "\n".join(lines) + "\n"
-events = {}; cond = threading.Condition()
-def reader(url):
-    m = re.match(r"http://([\d.]+):(\d+)(/.*)", url)
-    s = socket.create_connection((m.group(1), int(m.group(2))))
-    s.sendall(f"GET {m.group(3)}events HTTP/1.1\r\nHost: {m.group(1)}:{m.group(2)}\r\n\r\n".encode())
-    buf = b""
-    while b"\r\n\r\n" not in buf: buf += s.recv(65536)
-    buf = buf.split(b"\r\n\r\n", 1)[1]
-    while True:
-        chunk = s.recv(1 << 20)
-        if not chunk: return
-        t = time.time() * 1000
-        buf += chunk
-        if b"\n\n" not in chunk and not buf.endswith(b"\n"): continue
-        while b"\n\n" in buf:
-            ev, buf = buf.split(b"\n\n", 1)
-            vm = re.search(rb'"version":(\d+)', ev[:500])
-            if vm and b"event: preview" in ev[:80]:
-                with cond:
-                    events[int(vm.group(1))] = (t, len(ev), b'"base"' in ev[:500]); cond.notify_all()
-def wait(v):
-    with cond:
-        while v not in events: cond.wait(600)
-        return events[v]
-with LSPClient([binary, "lsp"]) as c:
-    c.request("initialize", {"processId": os.getpid(), "rootUri": None, "capabilities": {}})
-    c.notify("initialized", {})
-    c.notify("textDocument/didOpen", {"textDocument": {"uri": URI, "languageId": "bracket", "version": 1, "text": text}})
-    t0 = time.time() * 1000
-    url = c.request("bracket/openPreview", {"textDocument": {"uri": URI}}, timeout=600)["url"]
-    t1 = time.time() * 1000
-    threading.Thread(target=reader, args=(url,), daemon=True).start()
-    e = wait(1)
-    def mem():
-        st = open(f"/proc/{c.process.pid}/status").read()
-        get = lambda k: int(re.search(k + r":\s+(\d+)", st).group(1)) // 1024
-        return f"RSS {get('VmRSS')} MB, peak {get('VmHWM')} MB"
-    print(mem())
-    print("openPreview", round(t1 - t0), "ms; first event at", round(e[0] - t0), "ms, bytes", e[1])
-    if os.environ.get("PERF"):
-        import subprocess
-        perf = subprocess.Popen(["perf", "record", "-F", "499", "-g", "-o", "/tmp/preview-loopback.perf.data", "-p", str(c.process.pid)], stderr=subprocess.DEVNULL)
-        time.sleep(2)
-    middle = next(i for i in range(len(lines)//2, len(lines)) if lines[i].strip().endswith('"') and "{" not in lines[i])
-    v = 1
-    def run(kind, change):
-        global v
-        times = []
-        for k in range(edits):
-            v += 1
-            payload = {"textDocument": {"uri": URI, "version": v}, "contentChanges": [change(k)]}
+n = int(sys.argv[1]) if len(sys.argv) > 1 else 131071
+edits = int(sys.argv[2]) if len(sys.argv) > 2 else 10
+binaries = sys.argv[3:] or [os.path.join(os.path.dirname(HERE), ".build", "release", "bracket")]
+kinds = os.environ.get("KINDS", "label,id,insert,delete").split(",")
+lines = complete_tree(n)
+text = "\n".join(lines) + "\n"
+
+
+class Events:
+    """The SSE stream of one page: the arrival time, size and kind of each version's event."""
+
+    def __init__(self, url):
+        self.seen = {}
+        self.cond = threading.Condition()
+        threading.Thread(target=self.read, args=(url,), daemon=True).start()
+
+    def read(self, url):
+        m = re.match(r"http://([\d.]+):(\d+)(/.*)", url)
+        s = socket.create_connection((m.group(1), int(m.group(2))))
+        s.sendall(f"GET {m.group(3)}events HTTP/1.1\r\nHost: {m.group(1)}:{m.group(2)}\r\n\r\n".encode())
+        buf = b""
+        while b"\r\n\r\n" not in buf:
+            buf += s.recv(65536)
+        buf = buf.split(b"\r\n\r\n", 1)[1]
+        while True:
+            chunk = s.recv(1 << 20)
+            if not chunk:
+                return
+            t = time.time() * 1000
+            buf += chunk
+            if b"\n\n" not in chunk and not buf.endswith(b"\n"):
+                continue
+            while b"\n\n" in buf:
+                ev, buf = buf.split(b"\n\n", 1)
+                vm = re.search(rb'"version":(\d+)', ev[:500])
+                if vm and b"event: preview" in ev[:80]:
+                    with self.cond:
+                        self.seen[int(vm.group(1))] = (t, len(ev), b'"base"' in ev[:500],
+                                                       b'"runs"' in ev or b'"renamed"' in ev)
+                        self.cond.notify_all()
+
+    def wait(self, version):
+        with self.cond:
+            while version not in self.seen:
+                self.cond.wait(600)
+            return self.seen[version]
+
+
+def middle_leaf():
+    return next(i for i in range(len(lines) // 2, len(lines)) if "{" not in lines[i] and "}" not in lines[i])
+
+
+def middle_pair():
+    """A parent of two leaves near the middle: its line index (4 lines with its `}`)."""
+    return next(i for i in range(len(lines) // 2, len(lines) - 3)
+                if lines[i].endswith("{") and "{" not in lines[i + 1] and "{" not in lines[i + 2]
+                and lines[i + 3].strip() == "}")
+
+
+def change(line, character, end_line, end_character, new_text):
+    return {"range": {"start": {"line": line, "character": character},
+                      "end": {"line": end_line, "character": end_character}}, "text": new_text}
+
+
+def session(name, binary):
+    with LSPClient([binary, "lsp"]) as c:
+        c.request("initialize", {"processId": os.getpid(), "rootUri": None, "capabilities": {}})
+        c.notify("initialized", {})
+        c.notify("textDocument/didOpen", {"textDocument": {"uri": URI, "languageId": "bracket", "version": 1, "text": text}})
+        t0 = time.time() * 1000
+        url = c.request("bracket/openPreview", {"textDocument": {"uri": URI}}, timeout=600)["url"]
+        t1 = time.time() * 1000
+        events = Events(url)
+        first = events.wait(1)
+
+        def mem():
+            st = open(f"/proc/{c.process.pid}/status").read()
+            get = lambda k: int(re.search(k + r":\s+(\d+)", st).group(1)) // 1024
+            return f"RSS {get('VmRSS')} MB, peak {get('VmHWM')} MB"
+        print(f"{name}: {mem()}; openPreview {round(t1 - t0)} ms, first event at {round(first[0] - t0)} ms, {first[1]} bytes",
+              flush=True)
+        perf = None
+        if os.environ.get("PERF") and binary == binaries[-1].split("=", 1)[-1]:
+            perf = subprocess.Popen(["perf", "record", "-F", "499", "-g", "-o", "/tmp/preview-loopback.perf.data",
+                                     "-p", str(c.process.pid)], stderr=subprocess.DEVNULL)
+            time.sleep(2)
+        version = [1]
+
+        def send(edit, measured):
+            version[0] += 1
             sent = time.time() * 1000
-            c.notify("textDocument/didChange", payload)
-            e = wait(v); times.append(e[0] - sent)
-            sizes = e[1]; isdelta = e[2]
-        times.sort()
-        print(kind, "p50", round(times[len(times)//2], 1), "max", round(times[-1], 1), "bytes", sizes, "delta" if isdelta else "full")
-    col = lines[middle].index('"') + 1
-    run("label", lambda k: {"range": {"start": {"line": middle, "character": col}, "end": {"line": middle, "character": col + 1}}, "text": "NM"[k % 2]})
-    if not os.environ.get("NOINSERT"): run("insert", lambda k: {"range": {"start": {"line": middle + 1, "character": 0}, "end": {"line": middle + 1, "character": 0}}, "text": f"    ins{k}\n"})
-    print(mem())
-    if os.environ.get("PERF"):
-        perf.send_signal(2); perf.wait()
-    c.request("shutdown", None); c.notify("exit", None)
+            c.notify("textDocument/didChange", {"textDocument": {"uri": URI, "version": version[0]},
+                                                "contentChanges": [edit]})
+            arrived, size, delta, runs = events.wait(version[0])
+            if measured is not None:
+                measured.append((arrived - sent, size, delta, runs))
+
+        leaf = middle_leaf()
+        label_at = lines[leaf].index('"') + 1
+        indent_width = len(lines[leaf]) - len(lines[leaf].lstrip())
+        id_end = indent_width + lines[leaf].lstrip().index(" ")
+        pair = middle_pair()
+        pair_text = "\n".join(lines[pair:pair + 4]) + "\n"
+        rows = []
+        for kind in kinds:
+            measured = []
+            for k in range(edits):
+                if kind == "label":
+                    send(change(leaf, label_at, leaf, label_at + 1, "NM"[k % 2]), measured)
+                elif kind == "id":
+                    send(change(leaf, id_end, leaf, id_end, "x"), measured)
+                    send(change(leaf, id_end, leaf, id_end + 1, ""), measured)
+                elif kind == "insert":
+                    indent = lines[leaf][:indent_width]
+                    send(change(leaf + 1, 0, leaf + 1, 0, f"{indent}ins{k}\n"), measured)
+                    send(change(leaf + 1, 0, leaf + 2, 0, ""), None)
+                elif kind == "delete":
+                    send(change(pair, 0, pair + 4, 0, ""), measured)
+                    send(change(pair, 0, pair, 0, pair_text), None)
+            times = sorted(m[0] for m in measured)
+            last = measured[-1]
+            kind_name = "delta with runs/renames" if last[3] else "delta" if last[2] else "full"
+            rows.append((kind, times[len(times) // 2], times[-1], last[1], kind_name))
+            print(f"  {kind:7} p50 {times[len(times) // 2]:8.1f} ms  max {times[-1]:8.1f} ms  {last[1]:>10,} bytes  {kind_name}",
+                  flush=True)
+        if perf:
+            perf.send_signal(2)
+            perf.wait()
+        print(f"  {mem()}")
+        c.request("shutdown", None)
+        c.notify("exit", None)
+        return rows
+
+
+results = {}
+for entry in binaries:
+    name, _, path = entry.rpartition("=")
+    results[name or path] = session(name or path, path)
+print(f"\nload average {os.getloadavg()[0]:.1f}; {n:,} nodes, {edits} edits of each kind")
+names = list(results)
+print("| edit | " + " | ".join(f"{name}: p50 / max (ms), bytes" for name in names) + " |")
+print("|---|" + "---:|" * len(names))
+for index, kind in enumerate(kinds):
+    cells = [f"{results[name][index][1]:.1f} / {results[name][index][2]:.1f}, {results[name][index][3]:,} ({results[name][index][4]})"
+             for name in names]
+    print(f"| {kind} | " + " | ".join(cells) + " |")

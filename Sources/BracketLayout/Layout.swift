@@ -20,6 +20,10 @@ import BracketText
 ///
 /// With every card at the configured size this is the tutorial's layout exactly: leaves in
 /// successive slots, parents halfway between their first and last child.
+///
+/// The rooms and starts of passes 3 and 4 and the level statistics are kept in the geometry
+/// (`LayoutState`), for the drawings a structural edit can be laid out from
+/// (`relayout(_:from:splice:previous:)`, StructuralLayout.swift).
 public func layout(_ diagram: Diagram) -> Geometry {
     let settings = diagram.settings
     let axes = LayoutAxes(settings: settings)

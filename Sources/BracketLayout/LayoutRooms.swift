@@ -64,15 +64,23 @@ struct LayoutState: Sendable, Hashable {
     var leafExtent: Double
     var depthExtent: Double
     var gap: Double
-    /// Every room, offset, shift, start and the gap are multiples of 1/256 far below 2^40, so
-    /// none of pass 3's and 4's sums and halvings rounded: the same values added up in another
-    /// order (a whole subtree moved by one offset) give the same bits.
+    /// Every room, offset, shift, start and the gap are multiples of `1 / scale` below `bound`
+    /// (`onGrid`), so none of pass 3's and 4's sums and halvings rounded: the same values added
+    /// up in another order (a whole subtree moved by one offset) give the same bits.
     var isExact: Bool
+    /// The grid: as fine as the picture's extent allows while every sum of a few values and
+    /// every halving of one stays within the 53 bits of a double (`bound` is 2^48 / `scale`,
+    /// and twice the leaf extent, so the tree may grow before the grid must change).
+    let scale: Double
+    let bound: Double
 
-    /// `isExact` is found from the values unless given.
+    /// `isExact` is found from the values unless given (a caller that checked every value it
+    /// made); `scale` is kept from a previous state, so the grid does not change under an
+    /// incremental update.
     init(room: [Double], offset: [Double], shift: [Double], start: [Double], naturalDepths: [Double],
          levelExtents: [Double], levelAtMax: [Int], depthCounts: [Int], levelCentres: [Double],
-         moveX: Double, moveY: Double, leafExtent: Double, depthExtent: Double, gap: Double, isExact: Bool? = nil) {
+         moveX: Double, moveY: Double, leafExtent: Double, depthExtent: Double, gap: Double,
+         isExact: Bool? = nil, scale: Double? = nil) {
         self.room = room
         self.offset = offset
         self.shift = shift
@@ -87,19 +95,42 @@ struct LayoutState: Sendable, Hashable {
         self.leafExtent = leafExtent
         self.depthExtent = depthExtent
         self.gap = gap
-        // A caller that checked every value it made passes `isExact` (no second pass over them).
-        self.isExact = isExact ?? Self.onGrid(gap) && Self.onGrid(leafExtent) && Self.onGrid(moveX) && Self.onGrid(moveY)
-            && Self.onGrid(room) && Self.onGrid(offset) && Self.onGrid(shift) && Self.onGrid(start)
+        // 2^e above twice the extent; the grid is 2^-(48 - e).
+        let exponent = min(48, max(1, Int(max(leafExtent, 1).exponent) + 2))
+        self.scale = scale ?? Double(sign: .plus, exponent: 48 - exponent, significand: 1)
+        bound = Double(sign: .plus, exponent: 48, significand: 1) / self.scale
+        guard isExact == nil else {
+            self.isExact = isExact!
+            return
+        }
+        self.isExact = false
+        self.isExact = onGrid(gap) && onGrid(leafExtent) && onGrid(moveX) && onGrid(moveY)
+            && onGrid(room) && onGrid(offset) && onGrid(shift) && onGrid(start)
     }
 
-    /// A multiple of 1/256 whose magnitude leaves 13 bits of the 53 unused.
+    /// Equal when the values are: the grid and `isExact` are what is known about them (a state
+    /// updated incrementally keeps the grid it was checked on; one laid out anew picks its own).
+    static func == (a: LayoutState, b: LayoutState) -> Bool {
+        a.room == b.room && a.offset == b.offset && a.shift == b.shift && a.start == b.start
+            && a.naturalDepths == b.naturalDepths && a.levelExtents == b.levelExtents && a.levelAtMax == b.levelAtMax
+            && a.depthCounts == b.depthCounts && a.levelCentres == b.levelCentres && a.moveX == b.moveX
+            && a.moveY == b.moveY && a.leafExtent == b.leafExtent && a.depthExtent == b.depthExtent && a.gap == b.gap
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(room)
+        hasher.combine(start)
+        hasher.combine(leafExtent)
+    }
+
+    /// A multiple of `1 / scale` below `bound`.
     @inline(__always)
-    static func onGrid(_ value: Double) -> Bool {
-        let scaled = value * 256
-        return scaled.rounded() == scaled && abs(value) < 1_099_511_627_776  // 2^40
+    func onGrid(_ value: Double) -> Bool {
+        let scaled = value * scale
+        return scaled.rounded() == scaled && abs(value) < bound
     }
 
-    static func onGrid(_ values: [Double]) -> Bool {
+    func onGrid(_ values: [Double]) -> Bool {
         values.withUnsafeBufferPointer { values in
             for value in values where !onGrid(value) { return false }
             return true

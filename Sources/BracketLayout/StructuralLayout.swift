@@ -44,7 +44,8 @@ public struct StructuralChange: Sendable, Hashable {
 /// Equal to `layout(diagram)` bit for bit where it answers (StructuralLayoutTests): the rooms
 /// are computed by the same rules (`ParentRoom`, `roomStart`), and moving a subtree by one
 /// offset gives the same bits as placing it again only because `previous` had no rounding at
-/// all (`LayoutState.isExact`: every value a multiple of 1/256, far below 2^53).
+/// all and the new values have none either (`LayoutState.isExact`, `onGrid`: every value a
+/// multiple of a power of two, with bits to spare below 2^53).
 ///
 /// Nil — run `layout` — where the level extents or the depth change (a new widest card of a
 /// level, the last card that set one removed, a new deepest level or the deepest emptied), a
@@ -198,7 +199,7 @@ public func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSplic
             }
             let delta = placed - start[child]
             guard delta != 0 else { continue }
-            guard LayoutState.onGrid(delta) else { return nil }
+            guard state.onGrid(delta) else { return nil }
             runs.append(LayoutShift(first: child, count: Int(nodes.subtreeEnds[child]) - child,
                                     dx: leafAxisIsX ? delta : 0, dy: leafAxisIsX ? 0 : delta))
         }
@@ -210,15 +211,15 @@ public func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSplic
                                  fromEnd: fromEnd[index - low], room: room[index])
     }
     // What was placed anew must be as exact as what it sits beside.
-    guard LayoutState.onGrid(leafExtent) else { return nil }
-    for index in insertedRows where !(LayoutState.onGrid(room[index]) && LayoutState.onGrid(offset[index])
-                                      && LayoutState.onGrid(shift[index]) && LayoutState.onGrid(start[index])) {
+    guard state.onGrid(leafExtent) else { return nil }
+    for index in insertedRows where !(state.onGrid(room[index]) && state.onGrid(offset[index])
+                                      && state.onGrid(shift[index]) && state.onGrid(start[index])) {
         return nil
     }
     for step in levels where step.node >= 0 {
         let index = step.node
-        guard LayoutState.onGrid(room[index]), LayoutState.onGrid(offset[index]), LayoutState.onGrid(shift[index]),
-              LayoutState.onGrid(start[index]) else { return nil }
+        guard state.onGrid(room[index]), state.onGrid(offset[index]), state.onGrid(shift[index]),
+              state.onGrid(start[index]) else { return nil }
     }
 
     // The title (its width follows the tree's) must leave the cards where they were.
@@ -301,7 +302,7 @@ public func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSplic
         room: room, offset: offset, shift: shift, start: start,
         naturalDepths: spliced(state.naturalDepths, low..<high, newDepths), levelExtents: state.levelExtents,
         levelAtMax: levelAtMax, depthCounts: depthCounts, levelCentres: state.levelCentres, moveX: moveX, moveY: moveY,
-        leafExtent: leafExtent, depthExtent: state.depthExtent, gap: gap, isExact: true)
+        leafExtent: leafExtent, depthExtent: state.depthExtent, gap: gap, isExact: true, scale: state.scale)
     let geometry = Geometry(
         width: size.width, height: size.height, margin: previous.margin, cardWidth: previous.cardWidth,
         cardHeight: previous.cardHeight, centres: centres, sizes: spliced(previous.sizes, low..<high, newSizes),

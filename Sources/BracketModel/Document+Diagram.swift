@@ -32,14 +32,10 @@ extension Document {
                 case .node:
                     let node = NodeSyntax(node: green, at: start)
                     guard let idRange = node.id else { return false }
-                    let id = String(decoding: source[idRange.start..<idRange.end], as: UTF8.self)
-                    let label = node.label.map { LabelText(token: source[$0.start..<$0.end]) }
                     let parent = open.last ?? -1
                     if parent >= 0 { nodes.addChild(to: parent) }
-                    nodes.append(DiagramNode(
-                        id: id, label: label?.value ?? "Node \(id)", hasExplicitLabel: label != nil,
-                        parent: parent, depth: open.count, childCount: 0, subtreeEnd: nodes.count + 1,
-                        idRange: idRange, range: node.range))
+                    nodes.append(DiagramNode(node, id: idRange, source: source, parent: parent, depth: open.count,
+                                             subtreeEnd: nodes.count + 1))
                     open.append(nodes.count - 1)
                     if let list = node.attributes {
                         attributes[nodes.count - 1] = NodeAttributes(list, source: source)

@@ -34,6 +34,17 @@ public struct DiagramUpdate: Sendable {
     public var splice: DiagramSplice?
 }
 
+extension DiagramNode {
+    /// The row of `node` (with its ID at `idRange`) as the diagram is built: its ID and label
+    /// read from `source`, no children yet (the builders count them and set the subtree's end).
+    init(_ node: NodeSyntax, id idRange: ByteRange, source: [UInt8], parent: Int, depth: Int, subtreeEnd: Int) {
+        let id = String(decoding: source[idRange.start..<idRange.end], as: UTF8.self)
+        let label = node.label.map { LabelText(token: source[$0.start..<$0.end]) }
+        self.init(id: id, label: label?.value ?? "Node \(id)", hasExplicitLabel: label != nil, parent: parent, depth: depth,
+                  childCount: 0, subtreeEnd: subtreeEnd, idRange: idRange, range: node.range)
+    }
+}
+
 extension TokenEdit {
     /// One edit covering `edits` (each against the text the ones before it produced): the
     /// bytes it replaced in the text before the first, and what they became. Nil for none.
@@ -193,14 +204,10 @@ extension Document {
                 case .node:
                     let syntax = NodeSyntax(node: green, at: start)
                     guard let idRange = syntax.id else { return false }
-                    let id = String(decoding: source[idRange.start..<idRange.end], as: UTF8.self)
-                    let label = syntax.label.map { LabelText(token: source[$0.start..<$0.end]) }
                     let local = open.last
                     if let local { rows.addChild(to: local) }
-                    rows.append(DiagramNode(
-                        id: id, label: label?.value ?? "Node \(id)", hasExplicitLabel: label != nil,
-                        parent: local.map { $0 + firstRow } ?? parent, depth: depth + open.count, childCount: 0,
-                        subtreeEnd: firstRow + rows.count + 1, idRange: idRange, range: syntax.range))
+                    rows.append(DiagramNode(syntax, id: idRange, source: source, parent: local.map { $0 + firstRow } ?? parent,
+                                            depth: depth + open.count, subtreeEnd: firstRow + rows.count + 1))
                     open.append(rows.count - 1)
                     return true
                 }

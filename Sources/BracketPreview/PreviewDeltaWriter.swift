@@ -4,9 +4,10 @@ import BracketLayout
 import BracketSVG
 
 /// Writes the `delta` member of a delta preview payload (shape in docs/protocol.md and
-/// schema/preview.schema.json): the new frame, then cards and connectors removed, changed and
-/// added. Geometry objects and SVG markup come from the same helpers as the full payload, so a
-/// page that applies the delta ends with the same picture a full payload would give it.
+/// schema/preview.schema.json): the new frame, the renames and runs (when there are any), then
+/// cards and connectors removed, changed and added. Geometry objects and SVG markup come from
+/// the same helpers as the full payload, so a page that applies the delta ends with the same
+/// picture a full payload would give it.
 public func writePreviewDelta(_ json: inout JSONWriter, _ delta: PreviewDelta, to new: PreviewSnapshot) {
     json.beginObject()
     json.key("frame")
@@ -18,6 +19,24 @@ public func writePreviewDelta(_ json: inout JSONWriter, _ delta: PreviewDelta, t
     json.key("svgHeight"); json.raw(outer.height.utf8)
     json.key("desc"); json.string(svgDescriptionFragment(new.diagram, cardCount: new.cardCount))
     json.endObject()
+    // Only deltas for clients that take them have renames and runs; the others' bytes are as before.
+    if !delta.renamedCards.isEmpty {
+        json.key("renamed")
+        json.beginArray()
+        for rename in delta.renamedCards {
+            json.beginObject()
+            json.key("from"); json.string(rename.from)
+            json.key("to"); json.string(new.id(rename.index))
+            json.endObject()
+        }
+        json.endArray()
+    }
+    if !delta.runs.isEmpty {
+        json.key("runs")
+        json.beginArray()
+        for run in delta.runs { writeRun(&json, run, new) }
+        json.endArray()
+    }
 
     json.key("cards")
     json.beginObject()
@@ -50,6 +69,19 @@ public func writePreviewDelta(_ json: inout JSONWriter, _ delta: PreviewDelta, t
     }
     json.endArray()
     json.endObject()
+    json.endObject()
+}
+
+/// `{ first, count, [dx,] [dy,] [lines,] [characters,] [depth] }`, members that are 0 left out.
+private func writeRun(_ json: inout JSONWriter, _ run: CardRun, _ new: PreviewSnapshot) {
+    json.beginObject()
+    json.key("first"); json.string(new.id(run.first))
+    json.key("count"); json.int(run.count)
+    if run.dx != 0 { json.key("dx"); json.double(run.dx) }
+    if run.dy != 0 { json.key("dy"); json.double(run.dy) }
+    if run.lines != 0 { json.key("lines"); json.int(run.lines) }
+    if run.characters != 0 { json.key("characters"); json.int(run.characters) }
+    if run.depth != 0 { json.key("depth"); json.int(run.depth) }
     json.endObject()
 }
 

@@ -11,18 +11,24 @@ import BracketModel
 /// The answer is the one `previewUpdate(from:to:)` gives (PreviewDiffTests checks both over
 /// random edits); it falls back to it when the promise cannot be used: more than one card
 /// renamed, counts that differ, settings, duplicates, nothing drawn.
+///
+/// `runs: true` (a client that takes `renamed` and `runs`): the edited ID is a rename, and ID
+/// ranges that all moved by the same amount (a keystroke in a file written on one line) are runs.
 public func previewUpdate(
-    from old: PreviewSnapshot, to new: PreviewSnapshot, changed: [Int], maxFraction: Double = 0.5
+    from old: PreviewSnapshot, to new: PreviewSnapshot, changed: [Int], maxFraction: Double = 0.5, runs: Bool = false
 ) -> PreviewUpdate {
     let count = new.cardCount
     guard count > 0, old.cardCount == count, old.drawnEdges.count == new.drawnEdges.count,
           old.diagram.settings == new.diagram.settings, old.geometry.margin == new.geometry.margin,
           old.idsAreUnique, new.idsAreUnique, changed.allSatisfy({ $0 >= 0 && $0 < count })
-    else { return previewUpdate(from: old, to: new, maxFraction: maxFraction) }
+    else { return previewUpdate(from: old, to: new, maxFraction: maxFraction, runs: runs) }
     let renamed = changed.filter { old.id($0) != new.id($0) }
-    guard renamed.count <= 1 else { return previewUpdate(from: old, to: new, maxFraction: maxFraction) }
-    let limit = Double(count + new.drawnEdges.count) * maxFraction
+    guard renamed.count <= 1 else { return previewUpdate(from: old, to: new, maxFraction: maxFraction, runs: runs) }
     let rename = renamed.first ?? -1
+    if runs, rename >= 0 {
+        return previewUpdateWithRuns(from: old, to: new, changed: changed, rename: rename, maxFraction: maxFraction)
+    }
+    let limit = Double(count + new.drawnEdges.count) * maxFraction
 
     var delta = PreviewDelta()
     var next = 0  // position in `changed`
@@ -42,7 +48,10 @@ public func previewUpdate(
         let parentRenamed = rename >= 0 && Int(parents[index]) == rename
         if markupChanged || parentRenamed || old.ranges[index] != new.ranges[index] {
             delta.changedCards.append(CardUpdate(index: index, markupChanged: markupChanged))
-            if !(Double(delta.itemCount) <= limit) { return .full(.tooLarge) }
+            if !(Double(delta.itemCount) <= limit) {
+                return runs ? previewUpdateWithRuns(from: old, to: new, changed: changed, rename: -1, maxFraction: maxFraction)
+                    : .full(.tooLarge)
+            }
         }
     }
     if rename >= 0 {
@@ -57,5 +66,21 @@ public func previewUpdate(
             }
         }
     }
+    // A client that takes runs gets this delta when every card in it is one the caller named
+    // and its markup changed: the runs diff gives exactly that then (no ID moved, so no run).
+    // Otherwise (a file on one line moves every later ID by some characters) the runs diff.
+    if runs, !delta.changedCards.allSatisfy({ $0.markupChanged && isListed($0.index, in: changed) }) {
+        return previewUpdateWithRuns(from: old, to: new, changed: changed, rename: -1, maxFraction: maxFraction)
+    }
     return Double(delta.itemCount) <= limit ? .delta(delta) : .full(.tooLarge)
+}
+
+/// Whether `index` is in the ascending list `changed`.
+private func isListed(_ index: Int, in changed: [Int]) -> Bool {
+    var low = 0, high = changed.count
+    while low < high {
+        let middle = (low + high) / 2
+        if changed[middle] < index { low = middle + 1 } else { high = middle }
+    }
+    return low < changed.count && changed[low] == index
 }

@@ -42,12 +42,39 @@ public struct PreviewDelta: Sendable, Equatable {
     /// Indices into the new `geometry.edges`.
     public var changedEdges: [Int] = []
     public var addedEdges: [AddedEdge] = []
+    /// Cards whose ID was edited, in drawing order (only for clients that take runs).
+    public var renamedCards: [CardRename] = []
+    /// Stretches of cards that moved by one offset, in drawing order (only for clients that
+    /// take runs).
+    public var runs: [CardRun] = []
 
-    /// Cards and connectors the delta carries or removes.
+    /// Cards and connectors the delta carries or removes; a rename and a run count one each.
     public var itemCount: Int {
         removedCards.count + changedCards.count + addedCards.count
-            + removedEdges.count + changedEdges.count + addedEdges.count
+            + removedEdges.count + changedEdges.count + addedEdges.count + renamedCards.count + runs.count
     }
+}
+
+/// A card that keeps its place and takes a new ID (an ID edited in place), and its connector.
+public struct CardRename: Sendable, Equatable {
+    /// Index of the card in the new snapshot (which holds the new ID).
+    public var index: Int
+    /// The card's ID in the old picture.
+    public var from: String
+}
+
+/// `count` cards that follow one another in the new drawing order, from `first`, each moved by
+/// the same offset with nothing else changed: its centre and its connector's points by (dx,
+/// dy), its ID range by `lines` lines and `characters` characters, its depth by `depth`.
+public struct CardRun: Sendable, Equatable {
+    /// Index in the new snapshot of the run's first card.
+    public var first: Int
+    public var count: Int
+    public var dx: Double
+    public var dy: Double
+    public var lines: Int
+    public var characters: Int
+    public var depth: Int
 }
 
 /// A new connector and the drawn connector it follows (nil: it comes first).
@@ -66,16 +93,16 @@ public enum PreviewUpdate: Sendable, Equatable {
 /// ID, keeps the order of what survives, and touches at most `maxFraction` of the new
 /// picture's cards and connectors; otherwise the caller sends the whole payload, which is then
 /// about as small and much simpler to apply.
+///
+/// `runs: true` (a client that applies `renamed` and `runs`, docs/protocol.md "Runs and
+/// renames") lets the delta carry an edited ID as a rename and cards that all moved by one
+/// offset as runs (`previewUpdateWithRuns`); without it the answer is exactly the one clients
+/// have always got.
 public func previewUpdate(
-    from old: PreviewSnapshot, to new: PreviewSnapshot, maxFraction: Double = 0.5
+    from old: PreviewSnapshot, to new: PreviewSnapshot, maxFraction: Double = 0.5, runs: Bool = false
 ) -> PreviewUpdate {
-    guard old.cardCount > 0, new.cardCount > 0 else { return .full(.empty) }
-    guard old.diagram.settings == new.diagram.settings, old.geometry.margin == new.geometry.margin else {
-        return .full(.settingsChanged)
-    }
-    guard old.geometry.sameDecorations(as: new.geometry) else { return .full(.decorationsChanged) }
-    guard old.recordsResults == new.recordsResults else { return .full(.styleChanged) }
-    guard old.idsAreUnique, new.idsAreUnique else { return .full(.duplicateIDs) }
+    if let reason = fullReason(from: old, to: new, runs: runs) { return .full(reason) }
+    if runs { return previewUpdateWithRuns(from: old, to: new, maxFraction: maxFraction) }
     // Compared as doubles: any fraction, even infinity or NaN (no limit / nothing fits), is safe.
     let limit = Double(new.cardCount + new.drawnEdges.count) * maxFraction
     func tooLarge(_ delta: PreviewDelta) -> Bool { !(Double(delta.itemCount) <= limit) }
@@ -120,6 +147,33 @@ public func previewUpdate(
         })
     if let edges { return .full(edges) }
     return tooLarge(delta) ? .full(.tooLarge) : .delta(delta)
+}
+
+/// Why no delta can say what changed between the two pictures, or nil.
+///
+/// With `runs`, a level added or removed at the deep end (a subtree wrapped in a new parent
+/// below the deepest level so far, or its undo) is no reason: its gap is drawn nowhere but in
+/// the positions of cards and connectors, which the delta carries. Without it the rule is the
+/// one clients have always had: any change of the level gaps sends the whole picture.
+func fullReason(from old: PreviewSnapshot, to new: PreviewSnapshot, runs: Bool = false) -> PreviewFullReason? {
+    guard old.cardCount > 0, new.cardCount > 0 else { return .empty }
+    guard old.diagram.settings == new.diagram.settings, old.geometry.margin == new.geometry.margin else {
+        return .settingsChanged
+    }
+    guard runs ? sameDrawnDecorations(old.geometry, new.geometry) : old.geometry.sameDecorations(as: new.geometry)
+    else { return .decorationsChanged }
+    guard old.recordsResults == new.recordsResults else { return .styleChanged }
+    guard old.idsAreUnique, new.idsAreUnique else { return .duplicateIDs }
+    return nil
+}
+
+/// `Geometry.sameDecorations`, but with the level gaps compared only on the levels both
+/// pictures have.
+private func sameDrawnDecorations(_ old: Geometry, _ new: Geometry) -> Bool {
+    let common = min(old.levelGaps.count, new.levelGaps.count)
+    return old.headers == new.headers && old.edgeLabels == new.edgeLabels
+        && old.headerFontSize == new.headerFontSize && old.edgeLabelFontSize == new.edgeLabelFontSize
+        && old.levelGaps.prefix(common) == new.levelGaps.prefix(common)
 }
 
 /// Pairs two lists of uniquely keyed items (cards by ID, connectors by child ID), reporting

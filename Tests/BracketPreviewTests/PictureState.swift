@@ -1,3 +1,4 @@
+import BracketBytes
 import BracketExport
 import BracketJSON
 import BracketLayout
@@ -15,6 +16,20 @@ struct PictureState: Equatable, CustomStringConvertible {
         var key: String
         var json: JSONValue
         var svg: String
+        /// Set when a run moved the markup: its coordinates were rounded before the move, so
+        /// they are compared allowing for that rounding (the geometry objects exactly).
+        var movedMarkup = false
+
+        init(key: String, json: JSONValue, svg: String) {
+            self.key = key
+            self.json = json
+            self.svg = svg
+        }
+
+        static func == (a: Item, b: Item) -> Bool {
+            a.key == b.key && a.json == b.json
+                && (a.movedMarkup || b.movedMarkup ? sameMarkup(a.svg, b.svg) : a.svg == b.svg)
+        }
     }
 
     var cards: [Item]
@@ -94,32 +109,50 @@ func element(_ name: String, in svg: String) -> String {
     return String(svg[start.lowerBound..<end.upperBound])
 }
 
-/// Applies a parsed `delta` member the way the page does: removals, changes in place, then
-/// additions after their anchors. Throws where the page would ask for a resync.
+/// Applies a parsed `delta` member the way the page does, in the order docs/protocol.md gives:
+/// renames, removals, additions (after their anchors), runs (positions in the new order), then
+/// changes in place. Throws where the page would ask for a resync.
 func apply(_ delta: JSONValue, to state: PictureState) throws -> PictureState {
     var state = state
     guard let frame = delta["frame"] else { throw StateError(description: "no frame") }
     state.frame = frame
-    state.cards = try applyItems(delta["cards"], to: state.cards, key: "id", json: "node")
-    state.edges = try applyItems(delta["edges"], to: state.edges, key: "child", json: "edge")
+    for rename in delta["renamed"]?.arrayValue ?? [] {
+        guard let from = rename["from"]?.stringValue, let to = rename["to"]?.stringValue,
+              let card = state.cards.firstIndex(where: { $0.key == from }) else { throw StateError(description: "bad rename \(rename)") }
+        state.cards[card].key = to
+        state.cards[card].json = replacing(state.cards[card].json, "id", with: .string(to))
+        state.cards[card].svg = state.cards[card].svg.replacingOccurrences(
+            of: "data-node-id=\"\(from)\"", with: "data-node-id=\"\(to)\"")
+        if let edge = state.edges.firstIndex(where: { $0.key == from }) {
+            state.edges[edge].key = to
+            state.edges[edge].json = replacing(state.edges[edge].json, "child", with: .string(to))
+        }
+    }
+    let cards = try parts(delta["cards"], key: "cards"), edges = try parts(delta["edges"], key: "edges")
+    state.cards = try removeAndAdd(cards, in: state.cards, key: "id", json: "node")
+    state.edges = try removeAndAdd(edges, in: state.edges, key: "child", json: "edge")
+    for run in delta["runs"]?.arrayValue ?? [] { try applyRun(run, to: &state) }
+    try change(cards, in: &state.cards, key: "id", json: "node")
+    try change(edges, in: &state.edges, key: "child", json: "edge")
     return state
 }
 
-private func applyItems(_ part: JSONValue?, to items: [PictureState.Item], key: String, json: String) throws -> [PictureState.Item] {
+private func parts(_ part: JSONValue?, key: String) throws -> (removed: [JSONValue], changed: [JSONValue], added: [JSONValue]) {
     guard let part, let removed = part["removed"]?.arrayValue, let changed = part["changed"]?.arrayValue,
           let added = part["added"]?.arrayValue else { throw StateError(description: "malformed \(key) part") }
+    return (removed, changed, added)
+}
+
+private func removeAndAdd(
+    _ part: (removed: [JSONValue], changed: [JSONValue], added: [JSONValue]), in items: [PictureState.Item],
+    key: String, json: String
+) throws -> [PictureState.Item] {
     var items = items
-    for id in removed {
+    for id in part.removed {
         guard let index = items.firstIndex(where: { $0.key == id.stringValue }) else { throw StateError(description: "remove unknown \(id)") }
         items.remove(at: index)
     }
-    for entry in changed {
-        guard let index = items.firstIndex(where: { $0.key == entry[key]?.stringValue }), let value = entry[json]
-        else { throw StateError(description: "change unknown \(entry)") }
-        items[index].json = value
-        if let svg = entry["svg"]?.stringValue { items[index].svg = svg }
-    }
-    for entry in added {
+    for entry in part.added {
         guard let id = entry[key]?.stringValue, let value = entry[json], let svg = entry["svg"]?.stringValue,
               let after = entry["after"] else { throw StateError(description: "malformed addition \(entry)") }
         var position = 0
@@ -130,6 +163,125 @@ private func applyItems(_ part: JSONValue?, to items: [PictureState.Item], key: 
         items.insert(PictureState.Item(key: id, json: value, svg: svg), at: position)
     }
     return items
+}
+
+private func change(
+    _ part: (removed: [JSONValue], changed: [JSONValue], added: [JSONValue]), in items: inout [PictureState.Item],
+    key: String, json: String
+) throws {
+    for entry in part.changed {
+        guard let index = items.firstIndex(where: { $0.key == entry[key]?.stringValue }), let value = entry[json]
+        else { throw StateError(description: "change unknown \(entry)") }
+        items[index].json = value
+        if let svg = entry["svg"]?.stringValue { items[index].svg = svg }
+    }
+}
+
+/// Moves `count` cards from `first` (and their connectors) as the run says: positions, ID
+/// ranges and depths in the geometry objects, and the coordinates in their markup.
+private func applyRun(_ run: JSONValue, to state: inout PictureState) throws {
+    guard let first = run["first"]?.stringValue, let count = run["count"]?.intValue, count >= 1,
+          let start = state.cards.firstIndex(where: { $0.key == first }), start + count <= state.cards.count
+    else { throw StateError(description: "bad run \(run)") }
+    let dx = run["dx"]?.doubleValue ?? 0, dy = run["dy"]?.doubleValue ?? 0
+    let lines = run["lines"]?.intValue ?? 0, characters = run["characters"]?.intValue ?? 0, depth = run["depth"]?.intValue ?? 0
+    for index in start..<(start + count) {
+        var node = state.cards[index].json
+        node = replacing(node, "x", with: jsonNumber(try number(node["x"]) + dx))
+        node = replacing(node, "y", with: jsonNumber(try number(node["y"]) + dy))
+        node = replacing(node, "depth", with: jsonNumber(try number(node["depth"]) + Double(depth)))
+        if let range = node["range"], let from = range["start"], let to = range["end"] {
+            func moved(_ position: JSONValue) throws -> JSONValue {
+                let line = replacing(position, "line", with: jsonNumber(try number(position["line"]) + Double(lines)))
+                return replacing(line, "character", with: jsonNumber(try number(position["character"]) + Double(characters)))
+            }
+            node = replacing(node, "range", with: replacing(replacing(range, "start", with: try moved(from)), "end", with: try moved(to)))
+        }
+        state.cards[index].json = node
+        state.cards[index].svg = translated(state.cards[index].svg, dx: dx, dy: dy)
+        state.cards[index].movedMarkup = true
+        let key = state.cards[index].key
+        if let edge = state.edges.firstIndex(where: { $0.key == key }) {
+            var json = state.edges[edge].json
+            let points = try (json["points"]?.arrayValue ?? []).map { point in
+                replacing(replacing(point, "x", with: jsonNumber(try number(point["x"]) + dx)), "y",
+                          with: jsonNumber(try number(point["y"]) + dy))
+            }
+            json = replacing(json, "points", with: .array(points))
+            state.edges[edge].json = json
+            state.edges[edge].svg = translated(state.edges[edge].svg, dx: dx, dy: dy)
+            state.edges[edge].movedMarkup = true
+        }
+    }
+}
+
+private func number(_ value: JSONValue?) throws -> Double {
+    guard let number = value?.doubleValue else { throw StateError(description: "not a number: \(String(describing: value))") }
+    return number
+}
+
+/// `object` with `key` set to `value`, keeping the order of its members.
+func replacing(_ object: JSONValue, _ key: String, with value: JSONValue) -> JSONValue {
+    guard case .object(var members) = object else { return object }
+    members[key] = value
+    return .object(members)
+}
+
+/// A number as the geometry writer spells it, read back (an integral value reads as an integer).
+func jsonNumber(_ value: Double) -> JSONValue {
+    var bytes: [UInt8] = []
+    DecimalText.appendJSON(value, to: &bytes)
+    return (try? JSONReader().parse(bytes)) ?? .null
+}
+
+/// Markup with every coordinate moved: the values of `x` and `y` attributes and each pair of
+/// `points`, as a page that keeps the elements would move them (written with two decimals, as
+/// BracketSVG writes them; `sameMarkup` allows for the rounding).
+func translated(_ svg: String, dx: Double, dy: Double) -> String {
+    var out = "", rest = Substring(svg)
+    while let quote = rest.range(of: "=\"") {
+        let name = String(rest[..<quote.lowerBound].reversed().prefix { $0.isLetter || $0.isNumber || $0 == "-" }.reversed())
+        out += rest[..<quote.upperBound]
+        rest = rest[quote.upperBound...]
+        guard let close = rest.firstIndex(of: "\"") else { break }
+        let value = String(rest[..<close])
+        if name == "points" {
+            out += value.split(separator: " ").map { pair -> String in
+                let xy = pair.split(separator: ",")
+                guard xy.count == 2, let x = Double(xy[0]), let y = Double(xy[1]) else { return String(pair) }
+                return DecimalText.string(x + dx, decimals: 2) + "," + DecimalText.string(y + dy, decimals: 2)
+            }.joined(separator: " ")
+        } else if name == "x" || name == "y", let number = Double(value) {
+            out += DecimalText.string(number + (name == "x" ? dx : dy), decimals: 2)
+        } else {
+            out += value
+        }
+        rest = rest[close...]
+    }
+    return out + rest
+}
+
+/// Equal markup, or markup whose numbers differ by at most the rounding of two decimals
+/// (moved coordinates rounded before and after the move).
+func sameMarkup(_ a: String, _ b: String) -> Bool {
+    if a == b { return true }
+    func pieces(_ text: String) -> [Substring] {
+        var result: [Substring] = [], start = text.startIndex, index = text.startIndex, inNumber = false
+        while index < text.endIndex {
+            let digit = text[index].isNumber || text[index] == "." || text[index] == "-"
+            if digit != inNumber, index > start { result.append(text[start..<index]); start = index }
+            inNumber = digit
+            index = text.index(after: index)
+        }
+        result.append(text[start...])
+        return result
+    }
+    let left = pieces(a), right = pieces(b)
+    guard left.count == right.count else { return false }
+    for (x, y) in zip(left, right) where x != y {
+        guard let u = Double(x), let v = Double(y), abs(u - v) <= 0.0101 else { return false }
+    }
+    return true
 }
 
 /// The written `delta` member, parsed back (so the test covers the writer too).

@@ -15,18 +15,25 @@ import Testing
         var children: [[Int]] = [[]]
         var alive: [Bool] = [true]
         var settings = ""
+        /// The whole tree on one line (`r { a "A" b { c } }`), as generated files often are.
+        var oneLine = false
+        /// Some edits wrap a subtree in a new parent (off for the tests written before, so
+        /// their edit sequences stay as they were).
+        var wraps = false
 
-        /// One node per line, two spaces per level; written with an explicit stack.
+        /// One node per line, two spaces per level (or all on one line); written with an
+        /// explicit stack.
         var text: String {
             var out = settings
+            let end = oneLine ? " " : "\n"
             var stack: [(node: Int, depth: Int, closing: Bool)] = [(0, 0, false)]
             while let (node, depth, closing) = stack.popLast() {
-                let indent = String(repeating: "  ", count: depth)
-                if closing { out += indent + "}\n"; continue }
+                let indent = oneLine ? "" : String(repeating: "  ", count: depth)
+                if closing { out += indent + "}" + end; continue }
                 out += indent + ids[node]
                 if let label = labels[node] { out += " \"\(label)\"" }
-                if children[node].isEmpty { out += "\n"; continue }
-                out += " {\n"
+                if children[node].isEmpty { out += end; continue }
+                out += " {" + end
                 stack.append((node, depth, true))
                 for child in children[node].reversed() { stack.append((child, depth + 1, false)) }
             }
@@ -60,6 +67,14 @@ import Testing
                 children[node].swapAt(0, children[node].count - 1)
             case 8:  // rename an ID (sometimes to an existing one: a duplicate)
                 ids[node] = random.next() % 4 == 0 ? ids[live[Int(random.next() % UInt64(live.count))]] : "m\(random.next() % 1000)"
+            case 9 where wraps && node != 0 && random.next() % 3 != 0:  // wrap a subtree in a new parent
+                guard let parent = children.firstIndex(where: { $0.contains(node) }),
+                      let at = children[parent].firstIndex(of: node) else { return }
+                ids.append("w\(ids.count)")
+                labels.append(nil)
+                children.append([node])
+                alive.append(true)
+                children[parent][at] = ids.count - 1
             default:  // toggle a setting now and then
                 settings = settings.isEmpty ? "@align leaves\n" : ""
             }
@@ -89,13 +104,62 @@ import Testing
         #expect(deltas > 40)
     }
 
+    /// The same edits (and subtrees wrapped in a new parent), some files written on one line,
+    /// diffed for a client that takes runs and renames: applying each delta to the previous
+    /// picture gives exactly the new full picture; it falls back to the full payload for
+    /// exactly the reasons the plain diff does, and never carries more items than it.
+    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64]) func runsReproduceTheFullPicture(seed: UInt64) throws {
+        var random = SeededRandom(seed: seed)
+        var tree = Tree()
+        tree.wraps = true
+        tree.oneLine = seed % 2 == 0
+        for _ in 0..<12 { tree.edit(&random) }
+        var before = snapshot(tree.text)
+        var runs = 0, renames = 0, deltas = 0
+        for step in 0..<150 {
+            tree.edit(&random)
+            let after = snapshot(tree.text)
+            let plain = previewUpdate(from: before, to: after, maxFraction: .infinity)
+            let update = previewUpdate(from: before, to: after, maxFraction: .infinity, runs: true)
+            switch (plain, update) {
+            case (.full(let reason), .full(let other)):
+                // A level added at the deep end is no reason with runs; a later one may be.
+                #expect(reason == other || reason == .decorationsChanged, "seed \(seed) step \(step)")
+            case (.full, .delta(let delta)):
+                // Only a level added or removed at the deep end may be a delta with runs.
+                #expect(plain == .full(.decorationsChanged), "seed \(seed) step \(step)")
+                #expect(try apply(writtenDelta(delta, to: after), to: fullState(before)) == fullState(after))
+            case (.delta(let cards), .delta(let delta)):
+                deltas += 1
+                runs += delta.runs.count
+                renames += delta.renamedCards.count
+                #expect(delta.itemCount <= cards.itemCount, "seed \(seed) step \(step)")
+                let applied = try apply(writtenDelta(delta, to: after), to: fullState(before))
+                let expected = try fullState(after)
+                #expect(applied == expected, "seed \(seed) step \(step)\n\(tree.text)")
+                if applied != expected { return }
+            default:
+                Issue.record("seed \(seed) step \(step): \(plain) but \(update) with runs")
+            }
+            before = after
+        }
+        #expect(deltas > 40)
+        #expect(runs > 20, "runs: \(runs)")
+        #expect(renames > 3, "renames: \(renames)")
+    }
+
     /// Characters typed into labels and IDs, as the server renders them: the diagram updated
     /// for the edits (`Document.diagram(updating:after:)`), the layout reused (`relayout`), and
     /// the diff told which cards can differ. Its answer is the full diff's, and its deltas
     /// rebuild the fresh picture.
-    @Test(arguments: [1, 2, 3, 4] as [UInt64]) func knownChangesDiffLikeTheFullDiff(seed: UInt64) throws {
+    ///
+    /// With runs (seeds 11 to 14, on files written on one line for 12 and 14), the same holds
+    /// for the diff that takes runs and renames.
+    @Test(arguments: [1, 2, 3, 4, 11, 12, 13, 14] as [UInt64]) func knownChangesDiffLikeTheFullDiff(seed: UInt64) throws {
         var random = SeededRandom(seed: seed)
+        let runs = seed > 10
         var tree = Tree()
+        tree.oneLine = runs && seed % 2 == 0
         for _ in 0..<30 { tree.edit(&random) }
         var document = Document(tree.text)
         var diagram = document.diagram()
@@ -119,8 +183,8 @@ import Testing
             let after = snapshot(document, patched.diagram, update?.geometry ?? fresh)
             if update != nil {
                 known += 1
-                let fast = previewUpdate(from: before, to: after, changed: patched.edited, maxFraction: .infinity)
-                #expect(fast == previewUpdate(from: before, to: after, maxFraction: .infinity), "seed \(seed) step \(step)")
+                let fast = previewUpdate(from: before, to: after, changed: patched.edited, maxFraction: .infinity, runs: runs)
+                #expect(fast == previewUpdate(from: before, to: after, maxFraction: .infinity, runs: runs), "seed \(seed) step \(step)")
                 // A fresh parse of the same bytes (deleting one byte of "é" leaves bad UTF-8,
                 // which a String would repair into other bytes).
                 let parsed = Document(text: document.text)

@@ -33,12 +33,7 @@ import Testing
     }
 
     func change(_ client: LSPTestClient, version: Int, line: Int, character: Int, insert: String) {
-        client.notify("textDocument/didChange", [
-            "textDocument": ["uri": .string(uri), "version": JSONValue(version)],
-            "contentChanges": [["range": ["start": ["line": JSONValue(line), "character": JSONValue(character)],
-                                          "end": ["line": JSONValue(line), "character": JSONValue(character)]],
-                                "text": .string(insert)]],
-        ])
+        client.insert(uri, version: version, line: line, character: character, insert)
     }
 
     /// The page's view of a picture: cards and connectors in order, keyed by ID.

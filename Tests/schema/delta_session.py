@@ -55,6 +55,32 @@ def run(binary):
         return pushes, final, client.wait(timeout=5)
 
 
+def run_with_runs(binary):
+    """A client that takes runs and renames (docs/protocol.md, "Runs and renames") and draws from
+    the geometry: an ID typed ("g3b" -> "g3bx") and a leaf inserted in the first group, which
+    moves every later group down. Returns (pushes, server exit code)."""
+    with LSPClient([binary, "lsp"]) as client:
+        client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {},
+                                      "initializationOptions": {"preview": {"push": True, "delta": True,
+                                                                            "svg": False, "runs": True}}})
+        client.notify("initialized", {})
+        client.notify("textDocument/didOpen", {"textDocument": {
+            "uri": URI, "languageId": "bracket", "version": 1, "text": document()}})
+        edits = [insertion(2, 21, 7, "x"),             # g3b -> g3bx
+                 insertion(3, 6, 0, "    g0e\n")]      # a fifth leaf in the first group
+        for edit in edits:
+            version = edit["textDocument"]["version"]
+            client.collect_notifications(
+                "bracket/didChangePreview", timeout=10,
+                done=lambda seen, v=version - 1: any(p.get("version") == v for p in seen))
+            client.notify("textDocument/didChange", edit)
+        pushes = client.collect_notifications(
+            "bracket/didChangePreview", timeout=10, done=lambda seen: any(p.get("version") == 3 for p in seen))
+        client.request("shutdown", None)
+        client.notify("exit", None)
+        return pushes, client.wait(timeout=5)
+
+
 def apply_delta(geometry, delta):
     """Applies a delta's cards and connectors to geometry JSON, like the page does."""
     for key, item_key, value_key in (("nodes", "id", "node"), ("edges", "child", "edge")):

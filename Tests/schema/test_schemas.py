@@ -361,6 +361,26 @@ if HAVE_BIN:
             client.wait(timeout=5)
         assert geometry == expected["geometry"], "deltas did not rebuild the geometry"
 
+    # --- runs and renames (a client that takes them) -----------------------------------------
+    try:
+        runs_pushes, runs_exit = delta_session.run_with_runs(BIN)
+        runs_error = None
+    except Exception as error:
+        runs_pushes, runs_exit, runs_error = [], None, error
+
+    @test("runs session: an ID typed is a rename, a leaf inserted early is runs, all valid deltas")
+    def _():
+        if runs_error:
+            raise runs_error
+        assert runs_exit == 0, f"server exit code {runs_exit}"
+        kinds = [("delta" if "delta" in p else "full", p["version"]) for p in runs_pushes]
+        assert kinds == [("full", 1), ("delta", 2), ("delta", 3)], kinds
+        for index, push in enumerate(runs_pushes):
+            assert_valid("preview", push, f"runs session push #{index}", "delta" if "delta" in push else "geometryOnly")
+        assert runs_pushes[1]["delta"].get("renamed") == [{"from": "g3b", "to": "g3bx"}], runs_pushes[1]["delta"]
+        runs = runs_pushes[2]["delta"].get("runs", [])
+        assert runs and all(run["dy"] == 72 and run["lines"] == 1 for run in runs[1:]), runs
+
 
 if HAVE_BIN:
     print(f"real output checked: {len(cli_geometry)} geometry, {len(previews)} bracket/preview, "

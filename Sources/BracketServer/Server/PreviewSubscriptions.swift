@@ -90,7 +90,20 @@ struct PreviewSubscriptions {
     ///
     /// `lines` are the LSP lines the edit's range starts and ends on: a one-token edit never
     /// adds or removes a line break, so only ID ranges on those lines can have moved.
-    mutating func recordEdit(_ uri: String, _ edit: TokenEdit, scope: ReparseScope?, lines: ClosedRange<Int> = 0...0) {
+    ///
+    /// `end` is where the edit's range ended, as an LSP position in the text before it (nil for
+    /// a change of the whole text): every ranged edit is kept for the ID ranges, which a render
+    /// after exactly one of them moves instead of converting (`PreviewRender.ranges(…moving:…)`).
+    mutating func recordEdit(_ uri: String, _ edit: TokenEdit, scope: ReparseScope?, lines: ClosedRange<Int> = 0...0,
+                             end: (line: Int, character: Int)? = nil) {
+        if diagrams[uri] != nil {
+            if let end, let count = diagrams[uri]!.textEdits?.count, count < 256 {
+                diagrams[uri]!.textEdits!.append(PreviewTextEdit(range: edit.range, newLength: edit.newLength,
+                                                                 endLine: end.line, endCharacter: end.character))
+            } else {
+                diagrams[uri]!.textEdits = nil
+            }
+        }
         guard diagrams[uri]?.edits != nil else { return }
         if let scope, diagrams[uri]!.edits!.count < 256 {
             diagrams[uri]!.edits!.append(edit)
@@ -130,6 +143,8 @@ struct PreviewDiagram {
     var onlyTokens = true
     /// The lines the edits were on (one range per edit).
     var editedLines: [ClosedRange<Int>] = []
+    /// Every ranged edit since, one-token or not (nil after a change of the whole text).
+    var textEdits: [PreviewTextEdit]? = []
     /// The render it was drawn in (`PreviewRender.id`).
     var render: Int
     /// That render's ID ranges, and the number of lines of the text they were found in.

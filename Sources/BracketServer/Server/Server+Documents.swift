@@ -57,9 +57,11 @@ extension LanguageServer {
             // edits: its edits are recorded as structural ones, which the splice joins).
             for (index, edit) in edits.enumerated() {
                 let range = ranged[index].range
+                let end = (range.start.line, range.start.character) > (range.end.line, range.end.character) ? range.start : range.end
                 preview.recordEdit(uri, TokenEdit(range: edit.range, newLength: edit.replacement.count),
                                    scope: scopes.count == edits.count ? scopes[index] : .full,
-                                   lines: min(range.start.line, range.end.line)...max(range.start.line, range.end.line))
+                                   lines: min(range.start.line, range.end.line)...max(range.start.line, range.end.line),
+                                   end: (end.line, end.character))
             }
         }
         open.version = notification.textDocument.version

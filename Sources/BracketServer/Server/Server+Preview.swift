@@ -79,12 +79,20 @@ extension LanguageServer {
         preview.renders += 1
         let render = PreviewRender(context, upTo: limit, diagram: patched?.diagram ?? context.diagram(),
                                    previous: previous.map { ($0.diagram, $0.geometry, $0.id, patched!.edited, patched!.splice) },
-                                   ranges: ranges, id: preview.renders)
+                                   ranges: ranges, moving: ranges == nil ? movableRanges(uri) : nil, id: preview.renders)
         preview.diagrams[uri] = PreviewDiagram(
             diagram: render.diagram, defaults: context.defaults, edits: [], render: render.id,
             ranges: render.snapshot.cardCount > 0 ? render.snapshot.ranges : [], lineCount: lineCount,
             geometry: render.snapshot.cardCount > 0 ? render.snapshot.geometry : nil)
         return render
+    }
+
+    /// The last render's diagram and ID ranges, and the one edit since, when there was exactly
+    /// one: the new ranges are those moved (`PreviewRender.ranges(…moving:…)`).
+    private func movableRanges(_ uri: String) -> (old: Diagram, ranges: [NodeRange], edit: PreviewTextEdit)? {
+        guard let last = preview.diagrams[uri], let edits = last.textEdits, edits.count == 1,
+              last.ranges.count == last.diagram.nodes.count else { return nil }
+        return (last.diagram, last.ranges, edits[0])
     }
 
     /// Starts the loopback preview server on first use and shows this document in it.

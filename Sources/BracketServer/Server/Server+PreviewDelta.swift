@@ -8,23 +8,26 @@ extension LanguageServer {
     func sequencedPayload(_ render: PreviewRender, allowDelta: Bool, svg: Bool? = nil, picture: Bool = false) -> [UInt8] {
         let uri = render.context.uri
         return Self.chainedPayload(render, sequence: preview.nextSequence(uri), base: &preview.deltaBases[uri],
-                                   allowDelta: allowDelta, svg: svg ?? preview.sendsSVG, picture: picture)
+                                   allowDelta: allowDelta, svg: svg ?? preview.sendsSVG, picture: picture,
+                                   runs: preview.wantsRuns(uri))
     }
 
     /// The payload for the browser pages (`bracket/openPreview`), on a chain of its own: a
     /// delta against what the pages were last sent, or the full payload. The pages are always
-    /// the bracket page, which draws from the geometry: they never get the whole SVG.
+    /// the bracket page, which draws from the geometry: they never get the whole SVG, and
+    /// always take runs and renames.
     func browserPayload(_ render: PreviewRender, allowDelta: Bool) -> [UInt8] {
         preview.browserSequence += 1
         return Self.chainedPayload(render, sequence: preview.browserSequence, base: &preview.browserBase,
-                                   allowDelta: allowDelta, svg: false, columns: true)
+                                   allowDelta: allowDelta, svg: false, columns: true, runs: true)
     }
 
     /// Numbered payload `sequence`: a delta from `base` when allowed, possible and small, else
-    /// the full payload; either way it becomes the new `base`.
+    /// the full payload; either way it becomes the new `base`. `runs`: the client takes
+    /// `renamed` and `runs` (docs/protocol.md, "Runs and renames").
     private static func chainedPayload(
         _ render: PreviewRender, sequence: Int, base: inout PreviewDeltaBase?, allowDelta: Bool, svg: Bool,
-        picture: Bool = false, columns: Bool = false
+        picture: Bool = false, columns: Bool = false, runs: Bool = false
     ) -> [UInt8] {
         // A picture the client did not get (too large for it) is no base: the next payload that
         // fits is full.
@@ -35,9 +38,9 @@ extension LanguageServer {
         if allowDelta, render.fits(kind), let previous = base {
             // Against the render this one was laid out from, only the cards that changed are compared.
             let update = if let known = render.changedSince, known.render == previous.render, previous.render > 0 {
-                previewUpdate(from: previous.snapshot, to: render.snapshot, changed: known.cards)
+                previewUpdate(from: previous.snapshot, to: render.snapshot, changed: known.cards, runs: runs)
             } else {
-                previewUpdate(from: previous.snapshot, to: render.snapshot)
+                previewUpdate(from: previous.snapshot, to: render.snapshot, runs: runs)
             }
             if case .delta(let delta) = update {
                 return render.deltaPayload(delta, sequence: sequence, base: previous.sequence)

@@ -69,10 +69,13 @@ struct PreviewRender {
     /// diagram, layout and id, and the nodes whose ID and label were rewritten to make
     /// `diagram` from that diagram — lets an edit that moves nothing reuse that layout
     /// (`relayout`) and be diffed on those nodes alone; with the `splice` a structural edit
-    /// made, the layout is updated from it instead (`structureSince`).
+    /// made, the layout is updated from it instead (`structureSince`). `reused` are the last
+    /// render's ID ranges and the lines one-token edits touched since; `moved` the last render's
+    /// diagram and ranges and the one edit since, of any kind (`ranges(…moving:…)`).
     init(_ context: DocumentContext, upTo limit: Int = PreviewPayloadKind.columns.maxCards, diagram: Diagram? = nil,
          previous: (diagram: Diagram, geometry: Geometry, id: Int, edited: [Int], splice: DiagramSplice?)? = nil,
-         ranges reused: (ranges: [NodeRange], lines: [ClosedRange<Int>])? = nil, id: Int = 0) {
+         ranges reused: (ranges: [NodeRange], lines: [ClosedRange<Int>])? = nil,
+         moving moved: (old: Diagram, ranges: [NodeRange], edit: PreviewTextEdit)? = nil, id: Int = 0) {
         self.context = context
         self.id = id
         let diagram = diagram ?? context.diagram()
@@ -99,6 +102,7 @@ struct PreviewRender {
         structureSince = update?.structure.map { (previous!.id, $0) }
         let geometry = update?.geometry ?? layout(diagram)
         let ranges = reused.map { Self.ranges(diagram, context, updating: $0.ranges, onLines: $0.lines) }
+            ?? moved.flatMap { Self.ranges(diagram, context, moving: $0.ranges, of: $0.old, by: $0.edit) }
             ?? Self.ranges(diagram, context)
         snapshot = PreviewSnapshot(diagram: diagram, geometry: geometry, ranges: ranges,
                                    idsAreUnique: context.document.hasDuplicateIDs ? nil : true)

@@ -11,6 +11,8 @@ import ProcessMemory
 //   bracket-bench --only SHAPE only the rows of one shape (binary, random or chain)
 //   bracket-bench --emit N FILE [binary|random|chain]   write an input file and exit
 //   bracket-bench --stage STAGE N [SHAPE] [REPEATS]     repeat one stage, for a profiler
+//   bracket-bench --stage structure N [SHAPE] [REPEATS] structural edits' diagram and layout,
+//                                                       incremental against full, in one run
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 // Measured under the allocator settings `bracket lsp` runs with (docs/performance.md).
@@ -36,11 +38,20 @@ if let emit = arguments.firstIndex(of: "--emit") {
     exit(written == bytes.count ? 0 : 1)
 }
 
+if let stage = arguments.firstIndex(of: "--stage"), stage + 2 < arguments.count, arguments[stage + 1] == "structure" {
+    // Not one stage but the preview's diagram and layout after structural edits, both ways.
+    let count = Int(arguments[stage + 2]) ?? 131_071
+    let shape = stage + 3 < arguments.count ? TreeShape(rawValue: arguments[stage + 3]) ?? .binary : .binary
+    let repeats = stage + 4 < arguments.count ? Int(arguments[stage + 4]) ?? 20 : 20
+    benchStructuralEdits(shape: shape, nodes: count, repeats: repeats)
+    exit(0)
+}
+
 if let stage = arguments.firstIndex(of: "--stage") {
     guard stage + 2 < arguments.count, let name = ProfiledStage(rawValue: arguments[stage + 1]),
         let count = Int(arguments[stage + 2]), count > 0
     else {
-        writeError("usage: bracket-bench --stage lex|parse|diagram|layout|svg|json|edit NODES [binary|random|chain] [REPEATS]")
+        writeError("usage: bracket-bench --stage lex|parse|diagram|layout|svg|json|edit|structure NODES [binary|random|chain] [REPEATS]")
         exit(2)
     }
     let shape = stage + 3 < arguments.count ? TreeShape(rawValue: arguments[stage + 3]) ?? .binary : .binary

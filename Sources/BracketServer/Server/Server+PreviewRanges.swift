@@ -1,0 +1,68 @@
+import BracketExport
+import BracketModel
+import BracketSyntax
+
+/// One ranged edit of a previewed document, as the preview's ID ranges need it: where it was in
+/// the text before it, how long its replacement is, and where its end was as an LSP position.
+struct PreviewTextEdit: Sendable {
+    var range: ByteRange
+    var newLength: Int
+    var endLine: Int
+    var endCharacter: Int
+}
+
+extension PreviewRender {
+    /// The ID ranges after one edit anywhere (a leaf inserted, a subtree deleted, a line
+    /// pasted): the previous render's ranges, moved. Nodes before the edit are the same nodes
+    /// in the same places; nodes after it moved by the lines the edit added or removed, and
+    /// those on the edit's last line by the characters too; only the nodes inside the edited
+    /// stretch are converted. Converting every ID offset again was the largest part of a
+    /// structural keystroke's push after the layout.
+    ///
+    /// Nil when the previous ranges cannot be trusted for this edit (other counts of nodes
+    /// before or after it, IDs that are not the same bytes moved, or a moved range that a
+    /// conversion disagrees with: a client's position past the end of a line names another
+    /// place than the byte it was clamped to): then every range is converted.
+    static func ranges(_ diagram: Diagram, _ context: DocumentContext, moving previous: [NodeRange],
+                       of old: Diagram, by edit: PreviewTextEdit) -> [NodeRange]? {
+        let ids = diagram.nodes.idRanges, oldIDs = old.nodes.idRanges
+        guard previous.count == oldIDs.count else { return nil }
+        let start = edit.range.start, oldEnd = edit.range.end, newEnd = start + edit.newLength
+        let delta = newEnd - oldEnd
+        // IDs never overlap, so their starts and ends both ascend in pre-order (text order).
+        let prefix = ids.partitioningIndex { $0.end > start }
+        guard prefix == oldIDs.partitioningIndex(where: { $0.end > start }) else { return nil }
+        let suffix = ids.partitioningIndex { $0.start >= newEnd }, oldSuffix = oldIDs.partitioningIndex { $0.start >= oldEnd }
+        guard suffix >= prefix, ids.count - suffix == oldIDs.count - oldSuffix else { return nil }
+
+        func converted(_ index: Int) -> NodeRange {
+            let from = context.position(ids[index].start), to = context.position(ids[index].end)
+            return NodeRange(startLine: from.line, startCharacter: from.character, endLine: to.line, endCharacter: to.character)
+        }
+        let end = context.position(newEnd)
+        let lines = end.line - edit.endLine, characters = end.character - edit.endCharacter
+        var ranges = [NodeRange]()
+        ranges.reserveCapacity(ids.count)
+        ranges.append(contentsOf: previous[0..<prefix])
+        for index in prefix..<suffix { ranges.append(converted(index)) }
+        let shift = oldSuffix - suffix
+        for index in suffix..<ids.count {
+            let before = index + shift
+            guard oldIDs[before].start + delta == ids[index].start, oldIDs[before].end + delta == ids[index].end else {
+                return nil
+            }
+            var range = previous[before]
+            if range.startLine == edit.endLine { range.startCharacter += characters }
+            if range.endLine == edit.endLine { range.endCharacter += characters }
+            range.startLine += lines
+            range.endLine += lines
+            ranges.append(range)
+        }
+        // The first moved node is the one most likely on the edit's last line, the last one on
+        // a later line: both must be where a conversion puts them.
+        for index in Set([suffix, ids.count - 1]) where index >= suffix && index < ids.count {
+            guard ranges[index] == converted(index) else { return nil }
+        }
+        return ranges
+    }
+}
