@@ -126,6 +126,22 @@ public final class GreenArena: ManagedBuffer<GreenArena.Layout, UInt64> {
         }
     }
 
+    /// `GreenNode.child(containing:from:)` for the node at `header`, with no node value made
+    /// (the path walk reads arenas it does not retain).
+    @inline(__always)
+    func child(containing offset: Int, ofNodeAt header: Int, from start: Int) -> (index: Int, start: Int)? {
+        let count = GreenBits(raw: words[header + 1]).count
+        guard count > 0 else { return nil }
+        let children = words + header + 2
+        var cursor = start
+        for index in 0..<count {
+            let length = childLength(children[index])
+            if offset < cursor + length { return (index, cursor) }
+            cursor += length
+        }
+        return (count - 1, start + Int(truncatingIfNeeded: words[header]) - childLength(children[count - 1]))
+    }
+
     /// The node a child word stands for, as its arena (unretained) and header; nil for a token.
     @inline(__always)
     func child(_ word: UInt64) -> (Unmanaged<GreenArena>, Int)? {

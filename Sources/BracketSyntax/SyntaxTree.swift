@@ -111,17 +111,10 @@ public struct SyntaxTree: @unchecked Sendable {
         while true {
             // `_withUnsafeGuaranteedRef`: reading the arena retains and releases nothing.
             let (chosen, chosenStart, next) = arena._withUnsafeGuaranteedRef { node -> (Int, Int, (Unmanaged<GreenArena>, Int)?) in
-                let words = node.words + header + 2
-                let count = GreenBits(raw: node.words[header + 1]).count
-                guard count > 0 else { return (-1, 0, nil) }
-                // The first child ending after `offset`, or the last child at or past the end.
-                var cursor = nodeOffset
-                for index in 0..<count {
-                    let length = node.childLength(words[index])
-                    if offset < cursor + length { return (index, cursor, node.child(words[index])) }
-                    cursor += length
+                guard let (index, start) = node.child(containing: offset, ofNodeAt: header, from: nodeOffset) else {
+                    return (-1, 0, nil)
                 }
-                return (count - 1, cursor - node.childLength(words[count - 1]), node.child(words[count - 1]))
+                return (index, start, node.child(node.words[header + 2 + index]))
             }
             steps.append(TreePath.Step(arena: arena, header: header, offset: nodeOffset, childIndex: chosen))
             guard let (childArena, childHeader) = next else { return TreePath(root: root, steps: steps) }

@@ -55,16 +55,7 @@ extension GreenNode {
     /// first child ending after `offset`, or the last child when `offset` is at or past the end.
     /// Nil for a node with no children.
     public func child(containing offset: Int, from start: Int) -> (index: Int, start: Int)? {
-        let count = self.count
-        guard count > 0 else { return nil }
-        let words = arena.words + header + 2
-        var cursor = start
-        for index in 0..<count {
-            let length = arena.childLength(words[index])
-            if offset < cursor + length { return (index, cursor) }
-            cursor += length
-        }
-        return (count - 1, start + self.length - arena.childLength(words[count - 1]))
+        arena.child(containing: offset, ofNodeAt: header, from: start)
     }
 }
 
