@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "BracketExport", dependencies: ["BracketLayout", "BracketModel", "BracketSyntax", "BracketText", "BracketBytes", "BracketJSON"], swiftSettings: optimisedCore),
         // What changed between two previews, and the delta payload that carries it.
         .target(name: "BracketPreview", dependencies: [
-            "BracketSVG", "BracketExport", "BracketLayout", "BracketModel", "BracketJSON",
+            "BracketSVG", "BracketExport", "BracketLayout", "BracketModel", "BracketSyntax", "BracketJSON",
         ], swiftSettings: optimisedCore),
         // Diagnostics as a terminal shows them: source excerpts, carets, escaped controls.
         .target(name: "BracketTerminal", dependencies: ["BracketSyntax", "BracketModel"]),

@@ -72,7 +72,7 @@ extension Geometry {
     }
 
     /// True when card `index` here and card `other` of `geometry` show the same score slot.
-    func sameScore(_ index: Int, as other: Int, of geometry: Geometry) -> Bool {
+    public func sameScore(_ index: Int, as other: Int, of geometry: Geometry) -> Bool {
         if scores.isEmpty && geometry.scores.isEmpty { return true }
         switch (scores.index(of: index), geometry.scores.index(of: other)) {
         case (nil, nil): return true

@@ -1,6 +1,7 @@
 import BracketExport
 import BracketLayout
 import BracketModel
+import BracketSyntax
 
 /// The diff for clients that take `renamed` and `runs` (docs/protocol.md, "Runs and renames").
 ///
@@ -212,11 +213,7 @@ private struct RunDiff {
 
     func isRenamed(_ index: Int) -> Bool {
         guard !renamed.isEmpty else { return false }
-        var low = 0, high = renamed.count
-        while low < high {
-            let middle = (low + high) / 2
-            if renamed[middle] < index { low = middle + 1 } else { high = middle }
-        }
+        let low = renamed.partitioningIndex { $0 >= index }
         return low < renamed.count && renamed[low] == index
     }
 
@@ -273,13 +270,9 @@ private struct RunDiff {
 
     /// The score slots of the two cards show the same text at the same width, on the same edge.
     func sameScoreSlot(_ before: Int, _ index: Int) -> Bool {
-        let mine = oldGeometry.scores, theirs = newGeometry.scores
-        switch (mine.index(of: before), theirs.index(of: index)) {
-        case (nil, nil): return true
-        case let (a?, b?): return mine.texts[a] == theirs.texts[b] && mine.widths[a] == theirs.widths[b]
-            && oldGeometry.scoreAtLeftEdge(before) == newGeometry.scoreAtLeftEdge(index)
-        default: return false
-        }
+        oldGeometry.sameScore(before, as: index, of: newGeometry)
+            && (oldGeometry.scores.index(of: before) == nil
+                || oldGeometry.scoreAtLeftEdge(before) == newGeometry.scoreAtLeftEdge(index))
     }
 
     /// Whether the old connector's points plus (dx, dy) are exactly the new ones.
