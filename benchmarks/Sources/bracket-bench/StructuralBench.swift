@@ -61,7 +61,7 @@ func benchStructuralEdits(shape: TreeShape, nodes: Int, repeats: Int) {
     let wrapOpen = indent + Array("wbench {\n".utf8), wrapClose = indent + Array("}\n".utf8)
     typealias Step = [TextEdit]
     let wide = indent + Array("vbench \"A label far wider than the rest of its level\"\n".utf8)
-    let wrapping = Array("A label long enough to wrap onto one more line".utf8)
+    let wrapping = Array("A label long enough to wrap onto three lines of its card, the most a card shows by default".utf8)
     let labelEnd = lineEndOf(labelStart) - 1
     let child = Array(" {\n  cbench\n}".utf8)
     var kinds: [(name: String, make: Step, undo: Step)] = [
