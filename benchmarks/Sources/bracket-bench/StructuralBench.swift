@@ -20,7 +20,19 @@ func benchStructuralEdits(shape: TreeShape, nodes: Int, repeats: Int) {
     while leafLine < text.count, text[lineEndOf(leafLine) - 1] == UInt8(ascii: "{")
         || text[lineEndOf(leafLine) - 1] == UInt8(ascii: "}") { leafLine = lineEndOf(leafLine) + 1 }
     let leafEnd = lineEndOf(leafLine)
-    text.insert(contentsOf: Array(" \"Leaf\"".utf8), at: leafEnd)
+    // The next leaf gets a block with one child, which one edit deletes (its parent becomes a
+    // leaf) and its undo types again (a leaf becomes a parent).
+    var onlyChildLeaf = leafEnd + 1
+    while onlyChildLeaf < text.count, text[lineEndOf(onlyChildLeaf) - 1] == UInt8(ascii: "{")
+        || text[lineEndOf(onlyChildLeaf) - 1] == UInt8(ascii: "}") { onlyChildLeaf = lineEndOf(onlyChildLeaf) + 1 }
+    let onlyChildIndent = Array(text[onlyChildLeaf...].prefix { $0 == 0x20 })
+    let onlyChild = onlyChildIndent + Array("  cbench\n".utf8)
+    let blockAt = lineEndOf(onlyChildLeaf)
+    text.insert(contentsOf: Array(" {\n".utf8) + onlyChild + onlyChildIndent + Array("}".utf8), at: blockAt)
+    let label = Array(" \"Leaf\"".utf8)
+    text.insert(contentsOf: label, at: leafEnd)
+    // After " {" and its line break, moved by the label before it.
+    let onlyChildAt = blockAt + 3 + label.count
     let labelStart = leafEnd + 2
     let middle = identifierStart(in: text, near: text.count / 2, backwards: false) ?? 0
     // The start of the middle ID's line, its indentation, and the end of that line.
@@ -70,6 +82,9 @@ func benchStructuralEdits(shape: TreeShape, nodes: Int, repeats: Int) {
         // The leaf becomes a parent, and a leaf again (the last child deleted).
         ("child under a leaf", [TextEdit(range: ByteRange(labelEnd + 1, labelEnd + 1), replacement: child)],
          [TextEdit(range: ByteRange(labelEnd + 1, labelEnd + 1 + child.count), replacement: [])]),
+        // The edit's container itself becomes a leaf, and a parent again.
+        ("only child deleted", [TextEdit(range: ByteRange(onlyChildAt, onlyChildAt + onlyChild.count), replacement: [])],
+         [TextEdit(range: ByteRange(onlyChildAt, onlyChildAt), replacement: onlyChild)]),
         // A new widest card of its level, and its level narrowing back when it goes.
         ("wide leaf inserted", [TextEdit(range: ByteRange(lineStart, lineStart), replacement: wide)],
          [TextEdit(range: ByteRange(lineStart, lineStart + wide.count), replacement: [])]),
