@@ -88,7 +88,10 @@ public struct StructuralChange: Sendable, Hashable {
 /// that moved or changed its extent is a `LevelMove`, and its cards' depth coordinate and size
 /// are computed again as `layout` computes them (one pass over the cards).
 ///
-/// Nil — run `layout` — where the title moves the picture (its width follows the tree's), with
+/// `@rounds` headers are measured again when the levels changed (one per level).
+///
+/// Nil — run `layout` — where the title (its width follows the tree's) or the headers' band
+/// moves the picture, with
 /// aligned leaves when the depth changes or a parent becomes a leaf (every leaf, or that
 /// card, changes level), different settings, a run's offset or a new value off the exact grid,
 /// and any drawing this does not model: `@root center`, scores, byes, edge labels
