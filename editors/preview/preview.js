@@ -717,18 +717,21 @@
       var i = pair[0], row = pair[1];
       setText(s.labelText, i, row.label);
       setLines(s, i, row.lines);
-      if (s.cx[i] !== row.x || s.cy[i] !== row.y || s.w[i] !== row.w || s.h[i] !== row.h) { change.moved = true; change.cards.push(i); }
+      if (s.cx[i] !== row.x || s.cy[i] !== row.y || s.w[i] !== row.w || s.h[i] !== row.h) {
+        change.moved = true; change.cards.push(i);
+        overviewChanged(itemRect(s, false, i)); // where it was (storeChanged marks where it is)
+      }
       writeFloat(s, "cx", i, row.x); writeFloat(s, "cy", i, row.y); writeFloat(s, "w", i, row.w); writeFloat(s, "h", i, row.h);
       if (row.range) { s.hasRange[i] = 1; for (var q = 0; q < 4; q++) s.ranges[4 * i + q] = row.range[q]; }
       if (s.depth[i] !== row.depth) { s.depth[i] = row.depth; shape = true; }
     });
     edgeRows.forEach(function (pair) {
-      var o = 8 * pair[0], moved = false;
+      var o = 8 * pair[0], moved = false, was = itemRect(s, true, pair[0]);
       for (var p = 0; p < 8; p++) {
         moved = moved || s.pts[o + p] !== pair[1].pts[p];
         writeFloat(s, "pts", o + p, pair[1].pts[p]);
       }
-      if (moved) { change.moved = true; change.edges.push(pair[0]); }
+      if (moved) { change.moved = true; change.edges.push(pair[0]); overviewChanged(was); }
     });
     if (shape) linkTree(s);
     var results = rows.slice();
@@ -1114,6 +1117,7 @@
   var SPATIAL_PATCH_LIMIT = 8192, MAX_SEGMENTS = 48, QUIET_MS = 1500, LOD_SLACK = 16;
   function storeChanged(s, change) {
     s.highlighted = null;
+    overviewFollow(s, change);
     if (change && change.previous !== s) s.spatial = change.previous.spatial;
     var sp = s.spatial;
     if (change && sp && !change.moved && !change.map) return;
@@ -1195,6 +1199,7 @@
         if (state.store !== s || s.spatial !== sp) return;
         s.spatial = buildSpatial(s);
         minimapDirty = true;
+        overviewChanged(null); // the rebuilt levels drop the traces of moved items
         requestDraw();
       });
     }, QUIET_MS);
@@ -1427,6 +1432,8 @@
       if (lv.cell * most >= LOD_PIXEL && across * down <= LOD_CELLS_IN_VIEW) { level = lv; break; }
     }
     var cell = level.cell, cols = level.cols, data = level.data;
+    // A window beside the picture meets no cell (cellOf would clamp it onto the edge's cells).
+    if (x1 < 0 || y1 < 0 || x0 >= cols * cell || y0 >= level.rows * cell) return;
     var c0 = cellOf(x0, cell, cols), c1 = cellOf(x1, cell, cols), r0 = cellOf(y0, cell, level.rows), r1 = cellOf(y1, cell, level.rows);
     var left = new Int32Array(c1 - c0 + 2);
     for (var k = c0; k <= c1 + 1; k++) left[k - c0] = Math.max(0, Math.min(width, Math.floor(k * cell * sx + ox)));
@@ -2232,7 +2239,7 @@
   var drawPending = false;
   // When the newest version reached the screen: a message posted from the frame that drew it
   // arrives after that frame is painted (benchmarks/page_big.py reads it).
-  var painted = { version: null, at: 0, frames: [], draws: [], received: 0, receivedAt: 0, applied: null, bytes: 0, bytesAt: 0 };
+  var painted = { version: null, at: 0, frames: [], draws: [], work: [], received: 0, receivedAt: 0, applied: null, bytes: 0, bytesAt: 0 };
   var paintChannel = typeof MessageChannel === "function" ? new MessageChannel() : null;
   if (paintChannel) {
     paintChannel.port1.onmessage = function (event) {
@@ -2242,7 +2249,8 @@
       painted.at = performance.timeOrigin + performance.now();
       painted.frames.push(painted.at - event.data.started);
       painted.draws.push(event.data.draw);
-      if (painted.frames.length > 2000) { painted.frames.splice(0, 1000); painted.draws.splice(0, 1000); }
+      painted.work.push(event.data.work);
+      if (painted.frames.length > 2000) { painted.frames.splice(0, 1000); painted.draws.splice(0, 1000); painted.work.splice(0, 1000); }
     };
   }
   function requestDraw() {
@@ -2251,9 +2259,11 @@
     requestAnimationFrame(function () {
       var started = performance.timeOrigin + performance.now();
       drawPending = false;
+      frameWork = { mode: "", cards: 0, made: 0, edges: 0, tilesDrawn: 0, tilesPainted: 0, standIns: 0 };
       draw();
       var drawn = performance.timeOrigin + performance.now() - started;
-      if (paintChannel) paintChannel.port2.postMessage({ version: state.version, started: started, draw: drawn });
+      if (paintChannel) paintChannel.port2.postMessage({ version: state.version, started: started, draw: drawn, work: frameWork });
+      frameWork = null;
     });
   }
 
@@ -2370,6 +2380,7 @@
     drawDecorations(s, dom);
     document.body.setAttribute("data-mode", dom ? "cards" : "overview");
     lastMode = dom ? "cards" : "overview";
+    if (frameWork) { frameWork.mode = lastMode; frameWork.cards = shownCards.size; frameWork.edges = shownEdges.size; }
     drawMinimapView(view);
   }
 
@@ -2446,6 +2457,7 @@
       shownCards.set(i, element);
     }
     if (missing > 0) requestDraw();
+    if (frameWork) frameWork.made = made;
     // Connectors: every leg in view, and the first and last child's of every bus in view (the
     // spatial index finds them).
     var nextEdges = new Map();
@@ -2596,17 +2608,151 @@
     }
   }
 
-  var overviewBuffer = null;
+  // The overview is drawn from a cache of tiles, as a map viewer draws its map: square tiles of
+  // TILE device pixels at zoom levels a power of two apart, each painted once (paintPicture into
+  // its own small canvas) and then only copied. A frame picks the level just finer than its
+  // scale (so a tile is shrunk by at most half, never enlarged), copies the tiles in view, and
+  // paints at most TILES_PER_FRAME missing ones (for about TILE_MS), nearest the centre first;
+  // a tile not painted yet is shown from a coarser or finer level's tile already cached, and
+  // the next frame paints more. A pan or a zoom within a level costs its copies, whatever the
+  // tree; the canvas is the view's size. Before the cache, every far-out frame painted the
+  // whole view's pixels from the store (up to 20,000 items or 4 million level cells a frame).
+  // Edits mark the tiles they touch stale (overviewChanged: a stale tile is shown until it is
+  // painted again, so an edit never blanks the overview); the theme's colours empty the cache.
+  var TILE = 256, TILE_CACHE = 96, TILES_PER_FRAME = 6, TILE_MS = 4;
+  var tiles = { map: new Map(), colours: "", clock: 0, buffer: null };
+  var frameWork = null; // what the frame being drawn did (painted().work; Tests/editors/test_preview_big.py)
+
+  function tileKey(z, tx, ty) { return z + ":" + tx + ":" + ty; }
+
+  // Marks stale the tiles whose picture rectangle meets r (content coordinates, or every tile
+  // when r is null). Called from storeChanged for every change that moves or adds items.
+  function overviewChanged(r) {
+    tiles.map.forEach(function (tile) {
+      if (r === null || !(tile.x1 < r.x0 || tile.x0 > r.x1 || tile.y1 < r.y0 || tile.y0 > r.y1)) tile.stale = true;
+    });
+  }
+
+  // What a store change did to the picture: nothing when no item moved; where the items a delta
+  // moved are now (patchStore marks where they were, before it writes their new places); all
+  // for a new store, a splice or a run (runs move ranges of any length: counting them would
+  // cost what they move).
+  function overviewFollow(s, change) {
+    if (!change) { overviewChanged(null); return; }
+    if (!change.moved && !change.map) return;
+    if (change.map || change.runs.length > 0) { overviewChanged(null); return; }
+    change.cards.forEach(function (i) { if (i >= 0 && i < s.n) overviewChanged(itemRect(s, false, i)); });
+    change.edges.forEach(function (e) { if (e >= 0 && e < s.m) overviewChanged(itemRect(s, true, e)); });
+  }
+
+  function itemRect(s, edge, i) {
+    var b = [0, 0, 0, 0];
+    itemBox(s, edge, i, b);
+    return { x0: b[0], y0: b[1], x1: b[2], y1: b[3] };
+  }
+
+  function paintTile(s, z, tx, ty, c) {
+    var K = Math.pow(2, z);
+    if (!tiles.buffer) tiles.buffer = overview.getContext("2d").createImageData(TILE, TILE);
+    paintPicture(s, new Uint32Array(tiles.buffer.data.buffer), TILE, TILE, K, K, -tx * TILE, -ty * TILE, c, []);
+    var key = tileKey(z, tx, ty), tile = tiles.map.get(key);
+    if (!tile) {
+      // The least recently drawn tile's canvas is reused: a canvas made and dropped per tile
+      // left the garbage collector DOM objects to trace (major collections of 80–170 ms).
+      var canvas = tiles.map.size >= TILE_CACHE ? evictTile() : null;
+      if (!canvas) { canvas = document.createElement("canvas"); canvas.width = canvas.height = TILE; }
+      tile = { canvas: canvas, z: z, x0: tx * TILE / K, y0: ty * TILE / K, x1: (tx + 1) * TILE / K, y1: (ty + 1) * TILE / K, stale: false, used: 0 };
+      tiles.map.set(key, tile);
+    }
+    tile.canvas.getContext("2d").putImageData(tiles.buffer, 0, 0);
+    tile.stale = false;
+    tile.used = tiles.clock;
+    return tile;
+  }
+
+  function evictTile() {
+    var oldest = null, oldestKey = null;
+    tiles.map.forEach(function (tile, key) { if (oldest === null || tile.used < oldest.used) { oldest = tile; oldestKey = key; } });
+    if (oldestKey === null) return null;
+    tiles.map.delete(oldestKey);
+    return oldest.canvas;
+  }
+
+  // A tile's picture from the cache at another level: the coarser tile that holds it (part of
+  // it, enlarged), else the four finer tiles it holds. Draws into (dx, dy, dw, dh); false when
+  // nothing is cached.
+  function drawStandIn(ctx, z, tx, ty, dx, dy, dw, dh) {
+    for (var up = 1; up <= 4; up++) {
+      var f = 1 << up, parent = tiles.map.get(tileKey(z - up, Math.floor(tx / f), Math.floor(ty / f)));
+      if (!parent) continue;
+      var part = TILE / f, sx = (tx - Math.floor(tx / f) * f) * part, sy = (ty - Math.floor(ty / f) * f) * part;
+      ctx.drawImage(parent.canvas, sx, sy, part, part, dx, dy, dw, dh);
+      return true;
+    }
+    var any = false;
+    for (var q = 0; q < 4; q++) {
+      var child = tiles.map.get(tileKey(z + 1, 2 * tx + (q & 1), 2 * ty + (q >> 1)));
+      if (!child) continue;
+      ctx.drawImage(child.canvas, dx + (q & 1) * dw / 2, dy + (q >> 1) * dh / 2, dw / 2, dh / 2);
+      any = true;
+    }
+    return any;
+  }
+
   function drawOverview(s, view) {
     var ratio = Math.min(2, window.devicePixelRatio || 1);
     var width = Math.max(1, Math.round(view.w * ratio)), height = Math.max(1, Math.round(view.h * ratio));
     if (overview.width !== width || overview.height !== height) { overview.width = width; overview.height = height; }
-    var ctx = overview.getContext("2d");
-    if (!overviewBuffer || overviewBuffer.width !== width || overviewBuffer.height !== height) overviewBuffer = ctx.createImageData(width, height);
-    var pixels = new Uint32Array(overviewBuffer.data.buffer);
+    var ctx = overview.getContext("2d"), c = colours();
+    if (tiles.colours !== colourCache.key) { tiles.map.clear(); tiles.colours = colourCache.key; }
+    tiles.clock++;
     var k = state.scale * ratio;
-    paintPicture(s, pixels, width, height, k, k, (s.margin - state.x) * k, (s.margin - state.y) * k, colours(), markedCards(s));
-    ctx.putImageData(overviewBuffer, 0, 0);
+    var z = Math.ceil(Math.log2(k) - 1e-9), K = Math.pow(2, z), f = k / K; // f in (1/2, 1]
+    // Level pixel L of the picture is on the canvas at L * f + (margin - x) * k.
+    var ox = (s.margin - state.x) * k, oy = (s.margin - state.y) * k;
+    var tx0 = Math.floor(-ox / f / TILE), tx1 = Math.floor((width - ox) / f / TILE);
+    var ty0 = Math.floor(-oy / f / TILE), ty1 = Math.floor((height - oy) / f / TILE);
+    var cx = (tx0 + tx1) / 2, cy = (ty0 + ty1) / 2, wanted = [];
+    for (var ty = ty0; ty <= ty1; ty++) for (var tx = tx0; tx <= tx1; tx++) wanted.push([tx, ty, Math.abs(tx - cx) + Math.abs(ty - cy)]);
+    wanted.sort(function (a, b) { return a[2] - b[2]; });
+    ctx.fillStyle = colourCss(c.background);
+    ctx.fillRect(0, 0, width, height);
+    ctx.imageSmoothingEnabled = true;
+    var deadline = performance.now() + TILE_MS, made = 0, late = false, work = frameWork || {};
+    work.tilesDrawn = 0; work.tilesPainted = 0; work.standIns = 0;
+    for (var w = 0; w < wanted.length; w++) {
+      var tx2 = wanted[w][0], ty2 = wanted[w][1];
+      var dx = Math.round(tx2 * TILE * f + ox), dy = Math.round(ty2 * TILE * f + oy);
+      var dw = Math.round((tx2 + 1) * TILE * f + ox) - dx, dh = Math.round((ty2 + 1) * TILE * f + oy) - dy;
+      // A tile beside the picture is the background already there: never painted nor kept.
+      if ((tx2 + 1) * TILE / K < -s.margin || tx2 * TILE / K > s.width + s.margin ||
+        (ty2 + 1) * TILE / K < -s.margin || ty2 * TILE / K > s.height + s.margin) continue;
+      var tile = tiles.map.get(tileKey(z, tx2, ty2));
+      if ((!tile || tile.stale) && made < TILES_PER_FRAME && (made === 0 || performance.now() < deadline)) {
+        tile = paintTile(s, z, tx2, ty2, c);
+        made++;
+      } else if (!tile || tile.stale) late = true;
+      if (tile) { tile.used = tiles.clock; ctx.drawImage(tile.canvas, dx, dy, dw, dh); work.tilesDrawn++; }
+      else if (drawStandIn(ctx, z, tx2, ty2, dx, dy, dw, dh)) work.standIns++;
+    }
+    work.tilesPainted = made;
+    if (late) requestDraw(); // the next frame paints more
+    // Marked cards (highlight, focus, search, a path) on top, at least 5 pixels, so they show
+    // at any zoom.
+    var marks = markedCards(s);
+    ctx.fillStyle = colourCss(c.mark);
+    for (var m = 0; m < marks.length; m++) {
+      var i = marks[m];
+      if (i < 0 || i >= s.n) continue;
+      var mx = s.cx[i] * k + ox, my = s.cy[i] * k + oy;
+      var hw = Math.max(2.5, s.w[i] / 2 * k), hh = Math.max(2.5, s.h[i] / 2 * k);
+      ctx.fillRect(Math.floor(mx - hw), Math.floor(my - hh), Math.ceil(2 * hw), Math.ceil(2 * hh));
+    }
+  }
+
+  // An ABGR pixel value (rgba()) as a CSS colour for the canvas.
+  function colourCss(v) {
+    return "rgba(" + (v & 255) + "," + (v >>> 8 & 255) + "," + (v >>> 16 & 255) + "," + ((v >>> 24 & 255) / 255) + ")";
   }
 
   function markedCards(s) {
@@ -3619,13 +3765,15 @@
       return path ? { kind: path.key.kind, id: path.key.id, cards: path.cards.slice(), edges: path.edges.slice(), text: path.text } : null;
     },
     markup: pictureMarkup,
-    // { version, at, received, frames, draws, applied, bytes }: the last painted version, when
-    // (epoch ms), when its payload arrived, the recent frames from frame start to painted (ms),
-    // the page's own script time in each (ms), a delta's [patch, view update] times (ms), and
-    // the size of the painted payload's event (characters; the loopback transport).
+    // { version, at, received, frames, draws, work, applied, bytes }: the last painted version,
+    // when (epoch ms), when its payload arrived, the recent frames from frame start to painted
+    // (ms), the page's own script time in each (ms), what each drew (work: { mode, cards and
+    // edges shown, cards made, overview tiles drawn, painted and stood in for }), a delta's
+    // [patch, view update] times (ms), and the size of the painted payload's event (characters;
+    // the loopback transport).
     painted: function () {
       return { version: painted.version, at: painted.at, received: painted.receivedAt, frames: painted.frames.slice(), draws: painted.draws.slice(),
-        applied: painted.applied, bytes: painted.bytesAt };
+        work: painted.work.slice(), applied: painted.applied, bytes: painted.bytesAt };
     },
     preparePrint: preparePrint,
     // Every column of the store as plain lists, for tests: a store patched by deltas must equal
