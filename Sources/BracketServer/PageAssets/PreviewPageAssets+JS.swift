@@ -2614,30 +2614,17 @@ extension PreviewPageAssets {
     }
   }
 
-  // The overview is drawn from a cache of tiles, as a map viewer draws its map: square tiles of
-  // TILE device pixels at zoom levels a power of two apart, each painted once (paintPicture into
-  // its own small canvas) and then only copied. A frame picks the level just finer than its
-  // scale (so a tile is shrunk by at most half, never enlarged), copies the tiles in view, and
-  // paints at most TILES_PER_FRAME missing ones (for about TILE_MS), nearest the centre first;
-  // a tile not painted yet is shown from a coarser or finer level's tile already cached, and
-  // the next frame paints more. A pan or a zoom within a level costs its copies, whatever the
-  // tree; the canvas is the view's size. Before the cache, every far-out frame painted the
-  // whole view's pixels from the store (up to 20,000 items or 4 million level cells a frame).
-  // Edits mark the tiles they touch stale (overviewChanged: a stale tile is shown until it is
-  // painted again, so an edit never blanks the overview); the theme's colours empty the cache.
-  var TILE = 256, TILE_CACHE = 96, TILES_PER_FRAME = 6, TILE_MS = 4;
-  var tiles = { map: new Map(), colours: "", clock: 0, buffer: null };
+  // The overview is copied from cached tiles (preview-tiles.js: each painted once by
+  // paintPicture, then only copied, so a far-out pan or zoom costs the tiles in view); before,
+  // every far-out frame painted the whole view's pixels from the store (up to 20,000 items or
+  // 4 million level cells a frame). The theme's colours empty the cache; edits mark stale the
+  // tiles they touch.
+  var overviewTiles = window.bracketPreviewTiles.create(), tilesColours = "";
   var frameWork = null; // what the frame being drawn did (painted().work; Tests/editors/test_preview_big.py)
 
-  function tileKey(z, tx, ty) { return z + ":" + tx + ":" + ty; }
-
-  // Marks stale the tiles whose picture rectangle meets r (content coordinates, or every tile
-  // when r is null). Called from storeChanged for every change that moves or adds items.
-  function overviewChanged(r) {
-    tiles.map.forEach(function (tile) {
-      if (r === null || !(tile.x1 < r.x0 || tile.x0 > r.x1 || tile.y1 < r.y0 || tile.y0 > r.y1)) tile.stale = true;
-    });
-  }
+  // Marks stale the overview tiles whose picture rectangle meets r (content coordinates), or
+  // all when r is null: the one function the store's code calls when it moves items.
+  function overviewChanged(r) { overviewTiles.changed(r); }
 
   // What a store change did to the picture: nothing when no item moved; where the items a delta
   // moved are now (patchStore marks where they were, before it writes their new places); all
@@ -2657,91 +2644,19 @@ extension PreviewPageAssets {
     return { x0: b[0], y0: b[1], x1: b[2], y1: b[3] };
   }
 
-  function paintTile(s, z, tx, ty, c) {
-    var K = Math.pow(2, z);
-    if (!tiles.buffer) tiles.buffer = overview.getContext("2d").createImageData(TILE, TILE);
-    paintPicture(s, new Uint32Array(tiles.buffer.data.buffer), TILE, TILE, K, K, -tx * TILE, -ty * TILE, c, []);
-    var key = tileKey(z, tx, ty), tile = tiles.map.get(key);
-    if (!tile) {
-      // The least recently drawn tile's canvas is reused: a canvas made and dropped per tile
-      // left the garbage collector DOM objects to trace (major collections of 80–170 ms).
-      var canvas = tiles.map.size >= TILE_CACHE ? evictTile() : null;
-      if (!canvas) { canvas = document.createElement("canvas"); canvas.width = canvas.height = TILE; }
-      tile = { canvas: canvas, z: z, x0: tx * TILE / K, y0: ty * TILE / K, x1: (tx + 1) * TILE / K, y1: (ty + 1) * TILE / K, stale: false, used: 0 };
-      tiles.map.set(key, tile);
-    }
-    tile.canvas.getContext("2d").putImageData(tiles.buffer, 0, 0);
-    tile.stale = false;
-    tile.used = tiles.clock;
-    return tile;
-  }
-
-  function evictTile() {
-    var oldest = null, oldestKey = null;
-    tiles.map.forEach(function (tile, key) { if (oldest === null || tile.used < oldest.used) { oldest = tile; oldestKey = key; } });
-    if (oldestKey === null) return null;
-    tiles.map.delete(oldestKey);
-    return oldest.canvas;
-  }
-
-  // A tile's picture from the cache at another level: the coarser tile that holds it (part of
-  // it, enlarged), else the four finer tiles it holds. Draws into (dx, dy, dw, dh); false when
-  // nothing is cached.
-  function drawStandIn(ctx, z, tx, ty, dx, dy, dw, dh) {
-    for (var up = 1; up <= 4; up++) {
-      var f = 1 << up, parent = tiles.map.get(tileKey(z - up, Math.floor(tx / f), Math.floor(ty / f)));
-      if (!parent) continue;
-      var part = TILE / f, sx = (tx - Math.floor(tx / f) * f) * part, sy = (ty - Math.floor(ty / f) * f) * part;
-      ctx.drawImage(parent.canvas, sx, sy, part, part, dx, dy, dw, dh);
-      return true;
-    }
-    var any = false;
-    for (var q = 0; q < 4; q++) {
-      var child = tiles.map.get(tileKey(z + 1, 2 * tx + (q & 1), 2 * ty + (q >> 1)));
-      if (!child) continue;
-      ctx.drawImage(child.canvas, dx + (q & 1) * dw / 2, dy + (q >> 1) * dh / 2, dw / 2, dh / 2);
-      any = true;
-    }
-    return any;
-  }
-
   function drawOverview(s, view) {
     var ratio = Math.min(2, window.devicePixelRatio || 1);
     var width = Math.max(1, Math.round(view.w * ratio)), height = Math.max(1, Math.round(view.h * ratio));
     if (overview.width !== width || overview.height !== height) { overview.width = width; overview.height = height; }
     var ctx = overview.getContext("2d"), c = colours();
-    if (tiles.colours !== colourCache.key) { tiles.map.clear(); tiles.colours = colourCache.key; }
-    tiles.clock++;
-    var k = state.scale * ratio;
-    var z = Math.ceil(Math.log2(k) - 1e-9), K = Math.pow(2, z), f = k / K; // f in (1/2, 1]
-    // Level pixel L of the picture is on the canvas at L * f + (margin - x) * k.
-    var ox = (s.margin - state.x) * k, oy = (s.margin - state.y) * k;
-    var tx0 = Math.floor(-ox / f / TILE), tx1 = Math.floor((width - ox) / f / TILE);
-    var ty0 = Math.floor(-oy / f / TILE), ty1 = Math.floor((height - oy) / f / TILE);
-    var cx = (tx0 + tx1) / 2, cy = (ty0 + ty1) / 2, wanted = [];
-    for (var ty = ty0; ty <= ty1; ty++) for (var tx = tx0; tx <= tx1; tx++) wanted.push([tx, ty, Math.abs(tx - cx) + Math.abs(ty - cy)]);
-    wanted.sort(function (a, b) { return a[2] - b[2]; });
+    if (tilesColours !== colourCache.key) { overviewTiles.clear(); tilesColours = colourCache.key; }
+    var k = state.scale * ratio, ox = (s.margin - state.x) * k, oy = (s.margin - state.y) * k;
     ctx.fillStyle = colourCss(c.background);
     ctx.fillRect(0, 0, width, height);
-    ctx.imageSmoothingEnabled = true;
-    var deadline = performance.now() + TILE_MS, made = 0, late = false, work = frameWork || {};
-    work.tilesDrawn = 0; work.tilesPainted = 0; work.standIns = 0;
-    for (var w = 0; w < wanted.length; w++) {
-      var tx2 = wanted[w][0], ty2 = wanted[w][1];
-      var dx = Math.round(tx2 * TILE * f + ox), dy = Math.round(ty2 * TILE * f + oy);
-      var dw = Math.round((tx2 + 1) * TILE * f + ox) - dx, dh = Math.round((ty2 + 1) * TILE * f + oy) - dy;
-      // A tile beside the picture is the background already there: never painted nor kept.
-      if ((tx2 + 1) * TILE / K < -s.margin || tx2 * TILE / K > s.width + s.margin ||
-        (ty2 + 1) * TILE / K < -s.margin || ty2 * TILE / K > s.height + s.margin) continue;
-      var tile = tiles.map.get(tileKey(z, tx2, ty2));
-      if ((!tile || tile.stale) && made < TILES_PER_FRAME && (made === 0 || performance.now() < deadline)) {
-        tile = paintTile(s, z, tx2, ty2, c);
-        made++;
-      } else if (!tile || tile.stale) late = true;
-      if (tile) { tile.used = tiles.clock; ctx.drawImage(tile.canvas, dx, dy, dw, dh); work.tilesDrawn++; }
-      else if (drawStandIn(ctx, z, tx2, ty2, dx, dy, dw, dh)) work.standIns++;
-    }
-    work.tilesPainted = made;
+    var bounds = { x0: -s.margin, y0: -s.margin, x1: s.width + s.margin, y1: s.height + s.margin };
+    var late = overviewTiles.draw(ctx, width, height, k, ox, oy, bounds, function (image, K, left, top) {
+      paintPicture(s, new Uint32Array(image.data.buffer), image.width, image.height, K, K, -left, -top, c, []);
+    }, frameWork);
     if (late) requestDraw(); // the next frame paints more
     // Marked cards (highlight, focus, search, a path) on top, at least 5 pixels, so they show
     // at any zoom.
