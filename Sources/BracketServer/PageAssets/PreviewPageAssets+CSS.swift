@@ -284,7 +284,7 @@ body {
    search cards keep their own outline colour. */
 .bracket-stage svg .bracket-path-line {
   stroke: var(--bracket-path);
-  stroke-width: 3px;
+  stroke-width: calc(3px / var(--bracket-zoom, 1)); /* --bracket-zoom: set by preview.js */
   stroke-linejoin: round;
   stroke-linecap: round;
   vector-effect: non-scaling-stroke;

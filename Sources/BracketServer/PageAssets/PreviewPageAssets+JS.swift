@@ -2349,7 +2349,14 @@ extension PreviewPageAssets {
     // a changed root size with a moved picture re-laid out every card's text as well (190–
     // 310 ms for 1,200 cards in a test page).
     var zoom = "scale(" + state.scale + ")";
-    if (svgRoot.__zoom !== zoom) { svgRoot.__zoom = zoom; svgRoot.style.transform = zoom; }
+    if (svgRoot.__zoom !== zoom) {
+      svgRoot.__zoom = zoom;
+      svgRoot.style.transform = zoom;
+      // The path's line keeps its width on screen (preview.css divides it by the zoom: the
+      // CSS transform is outside what vector-effect: non-scaling-stroke undoes). Set on the
+      // line alone, so no other element's style is recomputed.
+      pathLine.style.setProperty("--bracket-zoom", String(state.scale));
+    }
     if (svgRoot.__w !== view.w || svgRoot.__h !== view.h) {
       svgRoot.__w = view.w; svgRoot.__h = view.h;
       svgRoot.style.width = view.w + "px"; svgRoot.style.height = view.h + "px";
