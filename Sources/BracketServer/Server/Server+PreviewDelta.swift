@@ -53,7 +53,8 @@ extension LanguageServer {
             // Against the render this one was laid out from, only the cards that changed are
             // compared, or (a structural edit) only those the layout placed anew.
             let update = if let known = render.changedSince, known.render == previous.render, previous.render > 0 {
-                previewUpdate(from: previous.snapshot, to: render.snapshot, changed: known.cards, runs: runs)
+                previewUpdate(from: previous.snapshot, to: render.snapshot, changed: known.cards,
+                              ranges: render.rangesSince, runs: runs)
             } else if let since = render.structureSince, since.render == previous.render, previous.render > 0 {
                 previewUpdate(from: previous.snapshot, to: render.snapshot, structure: since.change, runs: runs)
             } else {
