@@ -56,8 +56,8 @@ struct PreviewRender {
     /// that render's `id` and the cards that went, came, were placed anew or moved as runs.
     let structureSince: (render: Int, change: StructuralChange)?
     /// When the ID ranges are the last render's with those on the edited lines converted again
-    /// (one-token edits): the cards whose range was converted, ascending; every other card's
-    /// range is the last render's. Nil when every range was converted or moved.
+    /// (one-token edits): the cards whose range moved, ascending; every other card's range
+    /// is the last render's. Nil when every range was converted or moved.
     let rangesSince: [Int]?
     /// Empty (no cards) when the diagram is past `drawnUpTo`: nothing was laid out.
     let snapshot: PreviewSnapshot
@@ -126,8 +126,8 @@ struct PreviewRender {
     }
 
     /// The ID ranges after one-token edits on `lines` (which add or remove no line break): the
-    /// previous render's, with those that lie on an edited line found again (`converted`, their
-    /// indices). Converting every offset was the largest cost of a label edit's push once the
+    /// previous render's, with those that lie on an edited line found again (`converted`: the
+    /// indices of those that moved). Converting every offset was the largest cost of a label edit's push once the
     /// diagram and layout were reused. IDs are in text order, so their lines ascend: only the
     /// cards from the first that ends on or after the first edited line to the last that starts
     /// on or before the last one are looked at.
@@ -143,8 +143,12 @@ struct PreviewRender {
             let range = ranges[index]
             guard lines.contains(where: { $0.contains(range.startLine) || $0.contains(range.endLine) }) else { continue }
             let start = context.position(idRanges[index].start), end = context.position(idRanges[index].end)
-            ranges[index] = NodeRange(startLine: start.line, startCharacter: start.character,
-                                      endLine: end.line, endCharacter: end.character)
+            let found = NodeRange(startLine: start.line, startCharacter: start.character,
+                                  endLine: end.line, endCharacter: end.character)
+            // Written only when it moved: a label typed after its ID leaves every range where it
+            // was, and the array is then the last render's, not a copy.
+            guard found != range else { continue }
+            ranges[index] = found
             converted.append(index)
         }
         return (ranges, converted)
