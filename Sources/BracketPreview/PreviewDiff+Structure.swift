@@ -9,8 +9,8 @@ import BracketModel
 ///
 /// Here the cards the change names — the ancestors that moved and their children, the first
 /// card of each moved subtree (its connector leads to a card that may have moved otherwise),
-/// the inserted and removed cards — are compared one by one as the runs diff compares them
-/// (`RunDiff.classify`), and every other card is taken a stretch at a time: it moved by its
+/// the splice's cards, their untouched ends paired by ID — are compared one by one as the
+/// runs diff compares them (`RunDiff.classify`), and every other card is taken a stretch at a time: it moved by its
 /// subtree's offset (or stayed) and its ID range by the lines and characters of the stretch.
 /// The ID ranges are the one thing not taken on trust: one pass of integer comparisons over
 /// the two range columns finds the stretches (a file on one line moves the IDs after the edit
@@ -21,8 +21,8 @@ import BracketModel
 /// it always was. Falls back to the runs diff when `structure` does not describe these two
 /// pictures (counts that do not add up, runs out of order or not whole subtrees, IDs at the
 /// edges of the splice that differ) — a caller passes it only when `old` is the render the
-/// structure was computed from. Its deltas give the new picture when applied to the old one,
-/// like the runs diff's (RandomEditTests checks both over random structural edits).
+/// structure was computed from. Its deltas are the runs diff's, and give the new picture when
+/// applied to the old one (RandomEditTests checks both over random structural edits).
 public func previewUpdate(
     from old: PreviewSnapshot, to new: PreviewSnapshot, structure: StructuralChange, maxFraction: Double = 0.5,
     runs: Bool = false
@@ -38,22 +38,26 @@ func structuralUpdate(
     from old: PreviewSnapshot, to new: PreviewSnapshot, structure: StructuralChange, maxFraction: Double
 ) -> PreviewUpdate? {
     guard describes(structure, old, new) else { return nil }
-    let low = structure.removed.lowerBound, count = structure.removed.count
-    // Rows replaced by as many rows: the same cards when their IDs are (a line retyped), or one
-    // card whose ID was edited, a rename (as the runs diff pairs them); otherwise the splice's
-    // cards went and came.
-    var pairing = RunPairing.splice(low: low, removed: count, inserted: structure.inserted.count)
+    // The splice's rows often begin or end with cards that stayed (the edit's container's
+    // children that it did not touch): those are paired by ID from both ends, as the runs diff
+    // pairs them, and compared. Of what is left, as many rows replaced by as many rows are the
+    // same cards by place (one of them renamed when only one is left and its ID differs);
+    // otherwise those cards went and came.
+    let low = structure.removed.lowerBound
+    var lead = 0, trail = 0
+    let removed = structure.removed.count, inserted = structure.inserted.count
+    while lead < removed, lead < inserted, old.id(low + lead) == new.id(low + lead) { lead += 1 }
+    while trail < removed - lead, trail < inserted - lead,
+          old.id(low + removed - 1 - trail) == new.id(low + inserted - 1 - trail) { trail += 1 }
+    let gone = (low + lead)..<(low + removed - trail), came = (low + lead)..<(low + inserted - trail)
+    var pairing = RunPairing.splice(low: gone.lowerBound, removed: gone.count, inserted: came.count)
     var renamed: [Int] = []
-    if count > 0, count == structure.inserted.count {
-        if (low..<(low + count)).allSatisfy({ old.id($0) == new.id($0) }) {
-            pairing = .same
-        } else if count == 1 {
-            pairing = .same
-            renamed = [low]
-        }
+    if gone.count == came.count, gone.count <= 1 {
+        pairing = .same
+        if gone.count == 1 { renamed = [came.lowerBound] }
     }
     var differ = RunDiff(old: old, new: new, pairing: pairing, renamed: renamed, maxFraction: maxFraction)
-    return differ.run(structure)
+    return differ.run(structure, removed: gone, inserted: came)
 }
 
 /// Whether `change` can be the structural change from `old` to `new`: every card drawn, the
@@ -89,17 +93,17 @@ private func describes(_ change: StructuralChange, _ old: PreviewSnapshot, _ new
 }
 
 extension RunDiff {
-    /// The structural diff (`previewUpdate(from:to:structure:…)`). `pairing` is the splice, or
-    /// `.same` when the splice's rows are the same cards (one of them perhaps `renamed`).
-    mutating func run(_ change: StructuralChange) -> PreviewUpdate {
+    /// The structural diff (`previewUpdate(from:to:structure:…)`). Of the splice, the old cards
+    /// `removed` went and the new `inserted` came (`pairing` says so, or is `.same` when they
+    /// are as many, at most one, then `renamed`); its other cards are paired by place.
+    mutating func run(_ change: StructuralChange, removed: Range<Int>, inserted came: Range<Int>) -> PreviewUpdate {
         let count = newCount
-        // The cards that came, added; with `.same` the splice's cards are compared instead.
-        var inserted = change.inserted
+        var inserted = came
         if case .same = pairing {
-            inserted = inserted.lowerBound..<inserted.lowerBound
+            inserted = came.lowerBound..<came.lowerBound
             for index in renamed { delta.renamedCards.append(CardRename(index: index, from: old.id(index))) }
         } else {
-            for index in change.removed {
+            for index in removed {
                 delta.removedCards.append(old.id(index))
                 if oldConnector(index) >= 0 { removedEdges.append((index, old.id(index))) }
             }
@@ -110,7 +114,9 @@ extension RunDiff {
         // The cards compared one by one, ascending.
         var named = change.moved + ranges.irregular
         let ends = new.diagram.nodes.subtreeEnds
-        if case .same = pairing { named += change.inserted }
+        // The splice's cards that are paired.
+        named += change.inserted.lowerBound..<inserted.lowerBound
+        named += inserted.upperBound..<change.inserted.upperBound
         // A renamed card's children have a parent of another ID.
         for parent in renamed {
             var child = parent + 1

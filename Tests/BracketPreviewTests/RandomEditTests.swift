@@ -210,9 +210,9 @@ import Testing
     /// rows spliced (`Document.diagram(splicing:at:)`), the layout moved from the last one
     /// (`relayout(_:from:splice:previous:)`), and the diff told what that layout changed
     /// (`previewUpdate(from:to:structure:)`). Each delta it gives, applied to the previous
-    /// picture, is the fresh picture of the new text; it is full for exactly the reasons the
-    /// runs diff is, except where the runs diff finds children reordered (a splice removes and
-    /// adds them); without runs it is the plain diff's answer. The edits are the random tree's
+    /// picture, is the fresh picture of the new text, and is the runs diff's delta; it is full
+    /// for exactly the reasons the runs diff is, except where the runs diff finds children
+    /// reordered (a splice removes and adds them); without runs it is the plain diff's answer. The edits are the random tree's
     /// (seeds 1 to 4, even ones written on one line) and `StructuralEdits`' (seeds 5 to 8), each
     /// sent as the one edit between the old text and the new.
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64]) func structuralChangesGiveTheFullPicture(seed: UInt64) throws {
@@ -278,6 +278,8 @@ import Testing
                 let applied = try apply(writtenDelta(delta, to: after), to: fullState(before))
                 #expect(applied == (try fullState(reference)), "seed \(seed) step \(step)\n\(String(decoding: text, as: UTF8.self))")
                 if case .full(let reason) = slow { #expect(reason == .reordered, "seed \(seed) step \(step): \(reason)") }
+                // Pairing the splice's untouched ends by ID, it says what the runs diff says.
+                if case .delta(let other) = slow { #expect(delta == other, "seed \(seed) step \(step): \(structure)") }
                 if applied != (try fullState(reference)) { return }
             case (.full(let reason), .full(let other)):
                 #expect(reason == other, "seed \(seed) step \(step)")
