@@ -18,8 +18,9 @@ import BracketModel
 /// which is then compared on its own. Nothing else looks at every card.
 ///
 /// Only for clients that take runs: without `runs` the answer is the plain diff's, exactly as
-/// it always was. Falls back to the runs diff when `structure` does not describe these two
-/// pictures (counts that do not add up, runs out of order or not whole subtrees, IDs at the
+/// it always was. Falls back to the runs diff when levels moved (`StructuralChange.levels`:
+/// every card on them moved and resized) or `structure` does not describe these two pictures
+/// (counts that do not add up, runs out of order or not whole subtrees, IDs at the
 /// edges of the splice that differ) — a caller passes it only when `old` is the render the
 /// structure was computed from. Its deltas are the runs diff's, and give the new picture when
 /// applied to the old one (RandomEditTests checks both over random structural edits).
@@ -60,14 +61,16 @@ func structuralUpdate(
     return differ.run(structure, removed: gone, inserted: came)
 }
 
-/// Whether `change` can be the structural change from `old` to `new`: every card drawn, the
-/// counts adding up, the moved ancestors before the splice, the runs in order, clear of the
+/// Whether `change` can be the structural change from `old` to `new`: no level moved, every
+/// card drawn, the counts adding up, the moved ancestors before the splice, the runs in order, clear of the
 /// splice and made of whole subtrees, and the cards on either side of the splice and the last
 /// card keeping their IDs. O(changed + runs).
 private func describes(_ change: StructuralChange, _ old: PreviewSnapshot, _ new: PreviewSnapshot) -> Bool {
     let oldCount = old.cardCount, count = new.cardCount
     let low = change.removed.lowerBound, inserted = change.inserted
-    guard oldCount == old.diagram.nodes.count, count == new.diagram.nodes.count,
+    // Levels that moved or took another extent move and resize every card on them: the runs
+    // diff finds those.
+    guard change.levels.isEmpty, oldCount == old.diagram.nodes.count, count == new.diagram.nodes.count,
           inserted.lowerBound == low, change.removed.upperBound <= oldCount, inserted.upperBound <= count,
           count - inserted.count == oldCount - change.removed.count else { return false }
     var previous = -1

@@ -230,7 +230,7 @@ import Testing
         }
         var document = Document(text: text)
         var diagram = document.diagram()
-        var before = snapshot(document, diagram, layout(diagram))
+        var before = snapshot(document, diagram, layout(diagram, forRelayout: true))
         var structural = 0, runs = 0, renames = 0, serial = 0
         for step in 0..<150 {
             var next = text
@@ -257,7 +257,7 @@ import Testing
                   let structure = update.structure
             else {
                 diagram = document.diagram()
-                before = snapshot(document, diagram, layout(diagram))
+                before = snapshot(document, diagram, layout(diagram, forRelayout: true))
                 continue
             }
             let after = snapshot(document, spliced.diagram, update.geometry)

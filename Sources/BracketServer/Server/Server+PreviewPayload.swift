@@ -105,7 +105,7 @@ struct PreviewRender {
         // labels, and the layout moved nothing: only those cards can differ.
         changedSince = update.flatMap { $0.structure == nil ? (previous!.id, previous!.edited) : nil }
         structureSince = update?.structure.map { (previous!.id, $0) }
-        let geometry = update?.geometry ?? layout(diagram)
+        let geometry = update?.geometry ?? layout(diagram, forRelayout: true)
         let updated = reused.map { Self.ranges(diagram, context, updating: $0.ranges, onLines: $0.lines) }
         rangesSince = updated?.converted
         let ranges = updated?.ranges
