@@ -101,12 +101,18 @@ public struct CardLines: Sendable, Hashable {
     public func lines(of index: Int) -> [String] { Array(strings[range(of: index)]) }
 
     public func isTruncated(_ index: Int) -> Bool {
+        let position = truncatedPosition(of: index)
+        return position < truncated.count && truncated[position] == index
+    }
+
+    /// Where card `index` is or would go in `truncated`: a binary search.
+    private func truncatedPosition(of index: Int) -> Int {
         var low = 0, high = truncated.count
         while low < high {
             let middle = (low + high) / 2
             if truncated[middle] < index { low = middle + 1 } else { high = middle }
         }
-        return low < truncated.count && truncated[low] == index
+        return low
     }
 
     /// These lines with the cards `removed` replaced by every card of `inserted` (whose
@@ -134,6 +140,30 @@ public struct CardLines: Sendable, Hashable {
         result.truncated = truncated.filter { $0 < low } + inserted.truncated
             + truncated.filter { $0 >= high }.map { $0 + cardDelta }
         return result
+    }
+
+    /// Replaces card `index`'s lines by the only card of `card` (a label measured again). In
+    /// place: when the card keeps its number of lines only its strings and widths are written;
+    /// otherwise the line starts after it move by the difference. A label edit's relayout calls
+    /// this per edited card instead of rebuilding every card's entry.
+    mutating func replace(card index: Int, with card: CardLines) {
+        let old = range(of: index), new = card.range(of: 0)
+        strings.replaceSubrange(old, with: card.strings[new])
+        widths.replaceSubrange(old, with: card.widths[new])
+        let delta = Int32(truncatingIfNeeded: new.count - old.count)
+        if delta != 0 {
+            starts.withUnsafeMutableBufferPointer { starts in
+                for position in (index + 1)..<starts.count { starts[position] += delta }
+            }
+        }
+        let number = Int32(truncatingIfNeeded: index)
+        let position = truncatedPosition(of: index)
+        let was = position < truncated.count && truncated[position] == number
+        switch (was, card.isTruncated(0)) {
+        case (false, true): truncated.insert(number, at: position)
+        case (true, false): truncated.remove(at: position)
+        default: break
+        }
     }
 
     /// True when card `index` here and card `other` of `lines` show the same lines.

@@ -80,15 +80,10 @@ public func relayout(_ diagram: Diagram, from old: Diagram, previous: Geometry, 
             if now == state!.levelExtents[row] { state!.levelAtMax[row] += 1 }
         }
     }
-    var lines = CardLines()
-    lines.reserveCapacity(count)
-    for index in 0..<count {
-        if let card = measured[index] {
-            lines.append(card: 0, of: card.lines, as: index)
-        } else {
-            lines.append(card: index, of: previous.lines, as: index)
-        }
-    }
+    // The previous lines copied once (the render that holds them keeps its own), then only the
+    // edited cards written: no per-card lookups or appends.
+    var lines = previous.lines
+    for index in changed { lines.replace(card: index, with: measured[index]!.lines) }
     return LayoutUpdate(geometry: previous.replacingLines(lines, state: state), changedCards: changed)
 }
 
@@ -120,19 +115,6 @@ private func naturalCard(_ label: String, _ fit: CardTextFit) -> (lines: CardLin
                              subtreeEnd: 1, idRange: .init(0, 0), range: .init(0, 0)))
     let (lines, sizes, _) = measureCards(nodes, count: 1, fit)
     return (lines, sizes[0])
-}
-
-extension CardLines {
-    /// Appends card `card` of `source` as card `index` here.
-    mutating func append(card: Int, of source: CardLines, as index: Int) {
-        let range = source.range(of: card)
-        if range.count == 1, !source.isTruncated(card) {
-            append(line: source.strings[range.lowerBound], width: source.widths[range.lowerBound])
-        } else {
-            append(WrappedText(lines: Array(source.strings[range]), lineWidths: Array(source.widths[range]),
-                               isTruncated: source.isTruncated(card)), card: index)
-        }
-    }
 }
 
 extension Geometry {
