@@ -36,9 +36,14 @@ BINARY = os.environ.get("BRACKET_BIN", os.path.join(ROOT, ".build", "debug", "br
 URI = "file:///tmp/bracket-preview-columns/doc.bracket"
 
 
-def read_event(sock):
-    """The next preview event's data from an event stream (keep-alive comments skipped)."""
-    buffer = b""
+def debug(*args):
+    if os.environ.get("DEBUG_COLUMNS"):
+        print(*args, file=sys.stderr, flush=True)
+
+
+def read_event(sock, buffer=b""):
+    """The next preview event's data from an event stream (keep-alive comments skipped), after
+    what was already read (`buffer`), and what was read past it."""
     while True:
         while b"\n\n" not in buffer:
             chunk = sock.recv(1 << 20)
@@ -89,12 +94,16 @@ def server_payload(text):
         # The inline stream makes the server write the payload inline too (its first picture
         # was written only as a body), and then both forms go out together.
         inline_sock, rest = open_stream(address, base + "events")
-        inline, _ = read_event(inline_sock)
+        inline, rest = read_event(inline_sock, rest)
         while b'"columns"' not in inline[:4096] and b'"tooLarge"' not in inline[:4096]:
-            inline, rest = read_event(inline_sock)
+            inline, rest = read_event(inline_sock, rest)
+        debug("inline", len(inline))
         fetch_sock, rest = open_stream(address, base + "events?payload=fetch")
-        note = json.loads(read_event(fetch_sock)[0])
+        data, rest = read_event(fetch_sock, rest)
+        note = json.loads(data)
+        debug("note", note)
         status, body = http_get(address, base + note["payload"])
+        debug("body", status, len(body))
         check("the announced body is served (200)", status == 200, status)
         check("the announcement gives the body's size", note.get("bytes") == len(body), (note.get("bytes"), len(body)))
         inline_message = json.loads(inline)
@@ -107,7 +116,9 @@ def server_payload(text):
                       "Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}").encode())
         post.recv(4096)
         post.close()
-        newer = json.loads(read_event(fetch_sock)[0])
+        debug("resync posted")
+        newer = json.loads(read_event(fetch_sock, rest)[0])
+        debug("newer", newer)
         stale, _ = http_get(address, base + note["payload"])
         unknown, _ = http_get(address, base + "payload/999999")
         for sock in (inline_sock, fetch_sock):
