@@ -100,7 +100,7 @@ struct PreviewRender {
         // labels, and the layout moved nothing: only those cards can differ.
         changedSince = update.flatMap { $0.structure == nil ? (previous!.id, previous!.edited) : nil }
         structureSince = update?.structure.map { (previous!.id, $0) }
-        let geometry = update?.geometry ?? layout(diagram)
+        let geometry = update?.geometry ?? layout(diagram, forRelayout: true)
         let ranges = reused.map { Self.ranges(diagram, context, updating: $0.ranges, onLines: $0.lines) }
             ?? moved.flatMap { Self.ranges(diagram, context, moving: $0.ranges, of: $0.old, by: $0.edit) }
             ?? Self.ranges(diagram, context)
