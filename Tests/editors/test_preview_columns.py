@@ -11,6 +11,12 @@ same. A third copy spells `x`, `y` and `edgePoints` as `f64`, `depths` as `f32` 
 reads is checked. Both payloads
 must also match the schema.
 
+The same publication is also read as the binary body a page that fetches gets (docs/protocol.md,
+"The payload as a binary body": `events?payload=fetch`, then `payload/N`): served to the page as
+the server serves it, its store (`bracketPreview.columns()`, field by field), geometry and SVG
+must equal the inline payload's; after a resync replaced it, its path is 410 Gone, and an
+unknown one 404.
+
 Needs BRACKET_BIN (default .build/debug/bracket), chromium, `pip install playwright jsonschema`.
 """
 import base64
