@@ -101,7 +101,8 @@ extension LanguageServer {
         if previewServer == nil {
             let queue = self.queue
             let page = PageAssets(html: PreviewPageAssets.browserHTML, js: PreviewPageAssets.js,
-                                  deltaJS: PreviewPageAssets.deltaJS, css: PreviewPageAssets.css)
+                                  deltaJS: PreviewPageAssets.deltaJS, tilesJS: PreviewPageAssets.tilesJS,
+                                  css: PreviewPageAssets.css)
             do {
                 previewServer = try PreviewHTTPServer(
                     page: page, onReveal: { target in queue.push(.reveal(target)) },
