@@ -8,7 +8,8 @@ For each size, two fresh servers (so neither phase waits behind the other):
              answer_ms      openPreview sent → its answer (the URL)
              first_byte_ms  openPreview sent → the preview event's first byte at the reader
                             (which connects as soon as the answer is in)
-             last_byte_ms   → the event's last byte; payload_mb its size
+             last_byte_ms   → the event's last byte (or the body's, when the event only
+                            names the payload's binary body, fetched at once); payload_mb its size
              rss_mb / peak_mb  the server's RSS after the event, and its peak while opening
                             the preview (the peak is reset after didOpen: /proc/PID/clear_refs)
   page     headless Chromium (Playwright, the DevTools protocol) loading the URL at once:
@@ -103,13 +104,41 @@ def close(client):
         client.__exit__(None, None, None)
 
 
+def fetch_body(host, port, path):
+    """GET path: (first byte, last byte, body size), times in ms."""
+    sock = socket.create_connection((host, port))
+    sock.sendall(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\n\r\n".encode())
+    first, size, head = None, 0, b""
+    while True:
+        chunk = sock.recv(1 << 20)
+        if not chunk:
+            break
+        if first is None:
+            first = now_ms()
+        if b"\r\n\r\n" not in head:
+            head += chunk
+            if b"\r\n\r\n" in head:
+                size = len(head.split(b"\r\n\r\n", 1)[1])
+            continue
+        size += len(chunk)
+    last = now_ms()
+    sock.close()
+    if not head.startswith(b"HTTP/1.1 200"):
+        raise RuntimeError("the payload's body was refused: " + repr(head[:80]))
+    return first, last, size
+
+
 def read_event(url, connected):
-    """Connects to the page's event stream and returns (first byte, last byte, bytes) of the
-    first preview event, times in ms."""
+    """Connects to the page's event stream as the page does and returns (first byte, last byte,
+    bytes) of the first full payload, times in ms: the preview event's, or, when the server
+    announces the payload (`payload`: a binary body, docs/protocol.md "The payload as a binary
+    body"; a server before that sends it inline), the announcement's first byte and the body's
+    last, fetched at once."""
     match = re.match(r"http://([\d.]+):(\d+)(/.*)", url)
-    sock = socket.create_connection((match.group(1), int(match.group(2))))
+    host, port, base = match.group(1), int(match.group(2)), match.group(3)
+    sock = socket.create_connection((host, port))
     connected.append(now_ms())
-    sock.sendall(f"GET {match.group(3)}events HTTP/1.1\r\nHost: {match.group(1)}:{match.group(2)}\r\n\r\n".encode())
+    sock.sendall(f"GET {base}events?payload=fetch HTTP/1.1\r\nHost: {host}:{port}\r\n\r\n".encode())
     buffer = b""
     while b"\r\n\r\n" not in buffer:
         buffer += sock.recv(65536)
@@ -131,6 +160,13 @@ def read_event(url, connected):
             if b"event: preview" in joined[:200] and b"\n\n" in joined:
                 last = now_ms()
                 sock.close()
+                event = joined[:joined.index(b"\n\n")]
+                data = event.split(b"data: ", 1)[1] if b"data: " in event else b""
+                if len(data) < 4096:
+                    note = json.loads(data)
+                    if isinstance(note.get("payload"), str):
+                        _, last, size = fetch_body(host, port, base + note["payload"])
+                        return first, last, size
                 return first, last, joined.index(b"\n\n") + 2
             chunks = [joined]
         tail = chunk[-2:]

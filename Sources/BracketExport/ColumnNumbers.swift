@@ -62,6 +62,24 @@ enum ColumnNumbers {
         }
         out.raw("}")
     }
+
+    /// The numbers `values` produces as `kind`'s little-endian values, raw (a binary body's
+    /// section, `writeGeometryColumnsBody`).
+    static func writeRaw(_ out: inout ByteSink, _ kind: Kind, _ values: ((Double) -> Void) -> Void) {
+        values { value in
+            let bits: UInt64, width: Int
+            switch kind {
+            case .i32: bits = UInt64(UInt32(bitPattern: Int32(value))); width = 4
+            case .shifted(let shift): bits = UInt64(UInt32(bitPattern: Int32(value * Double(1 << shift)))); width = 4
+            case .f32: bits = UInt64(Float(value).bitPattern); width = 4
+            case .f64: bits = value.bitPattern; width = 8
+            }
+            out.write(maxCount: width) { destination in
+                for k in 0..<width { destination[k] = UInt8(truncatingIfNeeded: bits >> UInt64(8 * k)) }
+                return width
+            }
+        }
+    }
 }
 
 /// Base64 (RFC 4648, padded) of bytes given a few at a time, written in blocks: 3,072 bytes

@@ -82,23 +82,29 @@ private func estimatedColumnsSize(_ diagram: Diagram, _ geometry: Geometry, coun
     return count &* perCard &+ results &+ edges &* perEdge &+ ByteSink.jsonStringBound(textBytes) &+ header
 }
 
-private func writeColumns(
+func writeColumns(
     _ out: inout ByteSink, _ diagram: Diagram, _ geometry: Geometry, ranges: [NodeRange], count: Int, edges: [Int],
-    binary: Bool
+    binary: Bool, sections: ColumnSections? = nil
 ) {
     writeGeometryHeader(&out, diagram, geometry)
     out.raw(",\"count\":")
     out.integer(count)
     let nodes = diagram.nodes
-    column(&out, "ids", count) { out, index in out.jsonString(nodes.ids[index]) }
-    column(&out, "labels", count) { out, index in out.jsonString(nodes.labels[index]) }
-    let centres = geometry.centres
-    numbers(&out, "x", binary) { value in for index in 0..<count { value(centres[index].x) } }
-    numbers(&out, "y", binary) { value in for index in 0..<count { value(centres[index].y) } }
-    numbers(&out, "depths", binary) { value in for index in 0..<count { value(Double(geometry.depths[index])) } }
-    let sizes = geometry.sizes, lines = geometry.lines
-    numbers(&out, "widths", binary) { value in for index in 0..<count { value(sizes[index].width) } }
-    numbers(&out, "heights", binary) { value in for index in 0..<count { value(sizes[index].height) } }
+    let source = ColumnSource(diagram: diagram, geometry: geometry, ranges: ranges, count: count, edges: edges)
+    if let sections {
+        sections.writeText(&out, "ids", source.ids)
+        sections.writeText(&out, "labels", source.labels)
+    } else {
+        column(&out, "ids", count) { out, index in out.jsonString(nodes.ids[index]) }
+        column(&out, "labels", count) { out, index in out.jsonString(nodes.labels[index]) }
+    }
+    let spelling: NumberSpelling = sections.map { .sections($0) } ?? (binary ? .base64 : .json)
+    numbers(&out, "x", spelling, source.x)
+    numbers(&out, "y", spelling, source.y)
+    numbers(&out, "depths", spelling, source.depths)
+    let lines = geometry.lines
+    numbers(&out, "widths", spelling, source.widths)
+    numbers(&out, "heights", spelling, source.heights)
     column(&out, "lines", count) { out, index in
         let shown = lines.range(of: index)
         // In binary payloads a card that shows its label as its one line (most) is `0`.
@@ -108,25 +114,9 @@ private func writeColumns(
             writeLines(&out, lines.strings[shown])
         }
     }
-    numbers(&out, "ranges", binary) { value in
-        for index in 0..<count {
-            let range = ranges[index]
-            value(Double(range.startLine))
-            value(Double(range.startCharacter))
-            value(Double(range.endLine))
-            value(Double(range.endCharacter))
-        }
-    }
-    numbers(&out, "edgeChildren", binary) { value in for edge in edges { value(Double(geometry.edgeChildren[edge])) } }
-    numbers(&out, "edgePoints", binary) { value in
-        for edge in edges {
-            let points = geometry.connectorPoints(edge)
-            for point in [points.0, points.1, points.2, points.3] {
-                value(point.x)
-                value(point.y)
-            }
-        }
-    }
+    numbers(&out, "ranges", spelling, source.rangeValues)
+    numbers(&out, "edgeChildren", spelling, source.edgeChildren)
+    numbers(&out, "edgePoints", spelling, source.edgePoints)
     var nextLabel = 0
     // In binary payloads a tree without edge labels leaves out the column of nulls.
     if !binary || !geometry.edgeLabels.isEmpty {
@@ -188,16 +178,28 @@ private func column(_ out: inout ByteSink, _ name: StaticString, _ count: Int, _
     out.raw("]")
 }
 
+/// How a numeric column is spelled: a JSON array, its values in base64 (`ColumnNumbers`), or a
+/// reference to its values in the binary body's sections (`ColumnSections`).
+private enum NumberSpelling {
+    case json, base64
+    case sections(ColumnSections)
+}
+
 /// `,"name":…`: the numbers `values` produces (it is called once or twice, giving the same
-/// numbers each time), as a JSON array, or when `binary` as `ColumnNumbers`.
-private func numbers(_ out: inout ByteSink, _ name: StaticString, _ binary: Bool,
+/// numbers each time), as `spelling` has it.
+private func numbers(_ out: inout ByteSink, _ name: String, _ spelling: NumberSpelling,
                      _ values: ((Double) -> Void) -> Void) {
     out.raw(",\"")
-    out.raw(name)
+    Array(name.utf8).withUnsafeBufferPointer { out.append($0) }
     out.raw("\":")
-    if binary {
+    switch spelling {
+    case .base64:
         ColumnNumbers.write(&out, values)
         return
+    case .sections(let sections):
+        sections.writeNumbers(&out, name)
+        return
+    case .json: break
     }
     out.raw("[")
     var first = true

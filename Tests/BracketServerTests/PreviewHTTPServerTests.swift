@@ -155,6 +155,70 @@ private func post(_ server: PreviewHTTPServer, _ path: String, body: String,
         }
     }
 
+    /// A page that fetches (`events?payload=fetch`) gets a full payload as an event naming its
+    /// binary body, fetches the body byte for byte, and a body replaced by a newer one is 410
+    /// (an unknown one 404); a stream without the opt-in gets the same payload inline, and one
+    /// that opens after a body was written only as a body asks for it again (`onResync`).
+    @Test func fullPayloadsAreAnnouncedAndServedAsBodies() throws {
+        let recorder = RevealRecorder()
+        let server = try PreviewHTTPServer(page: testPage, onReveal: { _ in }, onResync: { recorder.record("resync") },
+                                           limits: PreviewHTTPLimits(), keepAliveSeconds: 15)
+        defer { server.stop() }
+        let body: [UInt8] = (0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        #expect(!server.hasInlineStreams)
+        server.publish(body: body, announcement: Array(#"{"uri":"file:///a","version":1,"sequence":1}"#.utf8), inline: nil)
+        let page = try #require(RawHTTPClient(port: server.port))
+        page.send("GET /\(server.token)/events?payload=fetch HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
+        let first = page.read(until: "\n\n")
+        #expect(first.contains("event: preview\ndata: {\"uri\":\"file:///a\",\"version\":1,\"sequence\":1,\"payload\":\"payload/1\",\"bytes\":70000}\n\n"))
+        let fetched = try #require(RawHTTPClient.requestBytes(port: server.port,
+            "GET /\(server.token)/payload/1 HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n"))
+        let head = String(decoding: fetched.prefix(while: { $0 != 13 }), as: UTF8.self)
+        #expect(head == "HTTP/1.1 200 OK")
+        let separator: [UInt8] = [13, 10, 13, 10]
+        let split = try #require((0..<fetched.count - 3).first { Array(fetched[$0..<$0 + 4]) == separator })
+        #expect(Array(fetched[(split + 4)...]) == body)
+        #expect(String(decoding: fetched[..<split], as: UTF8.self).contains("Content-Type: application/octet-stream"))
+        #expect(String(decoding: fetched[..<split], as: UTF8.self).contains("Content-Length: 70000"))
+        // A stream without the opt-in: no inline form was written, so the server is asked for it.
+        #expect(recorder.wait(for: 0, seconds: 0).isEmpty)
+        let old = try #require(RawHTTPClient(port: server.port))
+        old.send("GET /\(server.token)/events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
+        #expect(statusCode(old.read(until: "\r\n\r\n")) == 200)
+        #expect(recorder.wait(for: 1) == ["resync"])
+        #expect(server.hasInlineStreams)
+        server.publish(body: Array("second".utf8), announcement: Array(#"{"version":2}"#.utf8), inline: Array(#"{"version":2,"columns":{}}"#.utf8))
+        #expect(old.read(until: "\n\n") == "event: preview\ndata: {\"version\":2,\"columns\":{}}\n\n")
+        #expect(page.read(until: "\n\n") == "event: preview\ndata: {\"version\":2,\"payload\":\"payload/2\",\"bytes\":6}\n\n")
+        let stale = get(server, "/\(server.token)/payload/1")
+        #expect(statusCode(stale) == 410)
+        #expect(stale?.contains("a newer preview replaced this payload") == true)
+        #expect(statusCode(get(server, "/\(server.token)/payload/3")) == 404)
+        #expect(statusCode(get(server, "/\(server.token)/payload/02")) == 404)
+        #expect(statusCode(get(server, "/\(server.token)/payload/2", method: "POST")) == 405)
+        #expect(get(server, "/\(server.token)/payload/2")?.hasSuffix("\r\n\r\nsecond") == true)
+        // Superseded by a delta after every stream it was announced to fetched it: released.
+        server.publish(payload: Array(#"{"version":3,"delta":{}}"#.utf8))
+        #expect(statusCode(get(server, "/\(server.token)/payload/2")) == 410)
+    }
+
+    /// A delta published while the body is still to be fetched keeps it servable.
+    @Test func announcedBodySurvivesALaterDeltaUntilFetched() throws {
+        let server = try makeServer()
+        defer { server.stop() }
+        let page = try #require(RawHTTPClient(port: server.port))
+        page.send("GET /\(server.token)/events?payload=fetch HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
+        #expect(statusCode(page.read(until: "\r\n\r\n")) == 200)
+        let end = Date(timeIntervalSinceNow: 3)
+        while server.eventClientCount < 1 && Date() < end { usleep(10_000) }
+        server.publish(body: Array("whole".utf8), announcement: Array("{}".utf8), inline: nil)
+        #expect(page.read(until: "\n\n") == "event: preview\ndata: {\"payload\":\"payload/1\",\"bytes\":5}\n\n")
+        server.publish(payload: Array(#"{"base":1}"#.utf8))
+        #expect(page.read(until: "\n\n") == "event: preview\ndata: {\"base\":1}\n\n")
+        #expect(get(server, "/\(server.token)/payload/1")?.hasSuffix("\r\n\r\nwhole") == true)
+        #expect(statusCode(get(server, "/\(server.token)/payload/1")) == 410)
+    }
+
     @Test func idleEventStreamGetsKeepAliveComments() throws {
         let server = try makeServer(keepAliveSeconds: 0.2)
         defer { server.stop() }

@@ -92,6 +92,20 @@ final class RawHTTPClient {
         text.components(separatedBy: marker).count - 1
     }
 
+    /// Reads until the server closes the connection, as bytes (a binary body).
+    func readBytesToEnd() -> [UInt8] {
+        var out: [UInt8] = []
+        while let chunk = readChunk(), !chunk.isEmpty { out += chunk }
+        return out
+    }
+
+    /// Performs a whole request on a fresh connection and returns the raw response's bytes.
+    static func requestBytes(port: UInt16, _ text: String) -> [UInt8]? {
+        guard let client = RawHTTPClient(port: port) else { return nil }
+        client.send(text)
+        return client.readBytesToEnd()
+    }
+
     /// Performs a whole request on a fresh connection and returns the raw response.
     static func request(port: UInt16, _ text: String) -> String? {
         guard let client = RawHTTPClient(port: port) else { return nil }

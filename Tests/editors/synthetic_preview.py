@@ -15,6 +15,7 @@ posts back (reveal, resync).
 import http.server
 import json
 import os
+import struct
 import sys
 import threading
 
@@ -109,11 +110,78 @@ def encode(message):
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
-class PageServer:
-    """editors/preview's page on 127.0.0.1 with one payload on its event stream."""
+NUMERIC = ("x", "y", "depths", "widths", "heights", "ranges", "edgeChildren", "edgePoints")
 
-    def __init__(self, message, page_dir=PAGE_DIR):
+
+def encode_body(message):
+    """The payload as a binary body (docs/protocol.md, "The payload as a binary body"), written
+    here apart from the server: every numeric column in the first of i32, f32, f64 that holds it
+    exactly, the IDs and labels as UTF-8 blocks with UTF-16 ends, the head last."""
+    out = bytearray()
+    head = json.loads(json.dumps(message))
+    columns = head.get("columns") or {}
+
+    def align():
+        out.extend(b"\0" * (-len(out) % 8))
+
+    def kind(values):
+        if all(float(v).is_integer() and -2**31 <= v < 2**31 and not (v == 0 and str(float(v)).startswith("-")) for v in values):
+            return "i32", "i"
+        if all(struct.unpack("<f", struct.pack("<f", v))[0] == v for v in values):
+            return "f32", "f"
+        return "f64", "d"
+
+    for key in ("ids", "labels"):
+        if not isinstance(columns.get(key), list):
+            continue
+        texts = [str(t) for t in columns[key]]
+        align()
+        at = len(out)
+        ends, units = [], 0
+        for text in texts:
+            encoded = text.encode("utf-8")
+            out.extend(encoded)
+            units += len(text.encode("utf-16-le")) // 2
+            ends.append(units)
+        size = len(out) - at
+        align()
+        ends_at = len(out)
+        out.extend(struct.pack(f"<{len(ends)}I", *ends))
+        columns[key] = {"utf8": [at, size], "ends": [ends_at, len(ends)]}
+    for key in NUMERIC:
+        values = columns.get(key)
+        if not isinstance(values, list):
+            continue
+        name, code = kind(values)
+        align()
+        at = len(out)
+        out.extend(struct.pack(f"<{len(values)}{code}", *values))
+        columns[key] = {name: [at, len(values)]}
+    text = json.dumps(head, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    out.extend(text)
+    out.extend(struct.pack("<I", len(text)) + b"BKC1")
+    return bytes(out)
+
+
+def announcement(message, path="payload/1", size=0):
+    """The small event that names a full payload's body."""
+    note = {key: message[key] for key in ("uri", "version", "sequence") if key in message}
+    note.update({"payload": path, "bytes": size})
+    return json.dumps(note, separators=(",", ":")).encode("utf-8")
+
+
+class PageServer:
+    """editors/preview's page on 127.0.0.1 with one payload on its event stream. With `binary`
+    the first payload goes out as the server sends it to pages that fetch: an event naming its
+    binary body (`encode_body`, or the bytes given as `body_bytes`), served at `payload/1`;
+    any other payload path is 410, as a superseded one is."""
+
+    def __init__(self, message, page_dir=PAGE_DIR, binary=False, body_bytes=None):
         self.body = encode(message)
+        self.payload_body = body_bytes if body_bytes is not None else encode_body(message) if binary else None
+        if self.payload_body is not None:
+            self.body = announcement(message, size=len(self.payload_body))
+        self.fetches = []
         self.posts = []
         self._stop = threading.Event()
         self._events = []  # later payloads (push), sent on every open stream in order
@@ -142,6 +210,12 @@ class PageServer:
                     kind = "text/css" if name.endswith(".css") else "text/javascript"
                     with open(os.path.join(page_dir, name), "rb") as handle:
                         self.send(200, kind + "; charset=utf-8", handle.read())
+                elif name.startswith("payload/") and outer.payload_body is not None:
+                    outer.fetches.append(name)
+                    if name == "payload/1":
+                        self.send(200, "application/octet-stream", outer.payload_body)
+                    else:
+                        self.send(410, "text/plain", b"Gone")
                 elif name == "events":
                     self.send_response(200)
                     self.send_header("Content-Type", "text/event-stream")

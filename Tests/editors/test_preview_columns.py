@@ -11,6 +11,12 @@ same. A third copy spells `x`, `y` and `edgePoints` as `f64`, `depths` as `f32` 
 reads is checked. Both payloads
 must also match the schema.
 
+The same publication is also read as the binary body a page that fetches gets (docs/protocol.md,
+"The payload as a binary body": `events?payload=fetch`, then `payload/N`): served to the page as
+the server serves it, its store (`bracketPreview.columns()`, field by field), geometry and SVG
+must equal the inline payload's; after a resync replaced it, its path is 410 Gone, and an
+unknown one 404.
+
 Needs BRACKET_BIN (default .build/debug/bracket), chromium, `pip install playwright jsonschema`.
 """
 import base64
@@ -36,28 +42,97 @@ BINARY = os.environ.get("BRACKET_BIN", os.path.join(ROOT, ".build", "debug", "br
 URI = "file:///tmp/bracket-preview-columns/doc.bracket"
 
 
+def debug(*args):
+    if os.environ.get("DEBUG_COLUMNS"):
+        print(*args, file=sys.stderr, flush=True)
+
+
+def read_event(sock, buffer=b""):
+    """The next preview event's data from an event stream (keep-alive comments skipped), after
+    what was already read (`buffer`), and what was read past it."""
+    while True:
+        while b"\n\n" not in buffer:
+            chunk = sock.recv(1 << 20)
+            if not chunk:
+                raise RuntimeError("the event stream ended")
+            buffer += chunk
+        block, buffer = buffer.split(b"\n\n", 1)
+        if b"data: " in block and b"event: preview" in block:
+            return block.split(b"data: ", 1)[1], buffer
+
+
+def open_stream(address, path):
+    sock = socket.create_connection(address, timeout=60)
+    sock.sendall(f"GET {path} HTTP/1.1\r\nHost: {address[0]}:{address[1]}\r\n\r\n".encode())
+    buffer = b""
+    while b"\r\n\r\n" not in buffer:
+        buffer += sock.recv(65536)
+    return sock, buffer.split(b"\r\n\r\n", 1)[1]
+
+
+def http_get(address, path):
+    """(status, body) of one GET."""
+    sock = socket.create_connection(address, timeout=60)
+    sock.sendall(f"GET {path} HTTP/1.1\r\nHost: {address[0]}:{address[1]}\r\n\r\n".encode())
+    data = b""
+    while True:
+        chunk = sock.recv(1 << 20)
+        if not chunk:
+            break
+        data += chunk
+    sock.close()
+    head, body = data.split(b"\r\n\r\n", 1)
+    return int(head.split(b" ")[1]), body
+
+
 def server_payload(text):
-    """The first event of the real loopback preview of `text`, as raw bytes."""
+    """The real loopback preview of `text` in both forms the server sends it, from one
+    publication: inline (the JSON event a stream without `payload=fetch` gets) and as the binary
+    body a page that fetches is pointed to; and the status of that body's path after the server
+    replaced it (a stale token)."""
     with LSPClient([BINARY, "lsp"]) as client:
         client.request("initialize", {"processId": os.getpid(), "rootUri": None, "capabilities": {}})
         client.notify("initialized", {})
         client.notify("textDocument/didOpen", {"textDocument": {"uri": URI, "languageId": "bracket", "version": 1, "text": text}})
         url = client.request("bracket/openPreview", {"textDocument": {"uri": URI}}, timeout=60)["url"]
         match = re.match(r"http://([\d.]+):(\d+)(/.*)", url)
-        sock = socket.create_connection((match.group(1), int(match.group(2))), timeout=60)
-        sock.sendall(f"GET {match.group(3)}events HTTP/1.1\r\nHost: {match.group(1)}:{match.group(2)}\r\n\r\n".encode())
-        buffer = b""
-        while b"\n\n" not in buffer.split(b"\r\n\r\n", 1)[-1]:
-            chunk = sock.recv(1 << 20)
-            if not chunk:
-                break
-            buffer += chunk
-        sock.close()
+        address, base = (match.group(1), int(match.group(2))), match.group(3)
+        # The inline stream makes the server write the payload inline too (its first picture
+        # was written only as a body), and then both forms go out together.
+        inline_sock, rest = open_stream(address, base + "events")
+        inline, rest = read_event(inline_sock, rest)
+        while b'"columns"' not in inline[:4096] and b'"tooLarge"' not in inline[:4096]:
+            inline, rest = read_event(inline_sock, rest)
+        debug("inline", len(inline))
+        fetch_sock, rest = open_stream(address, base + "events?payload=fetch")
+        data, rest = read_event(fetch_sock, rest)
+        note = json.loads(data)
+        debug("note", note)
+        status, body = http_get(address, base + note["payload"])
+        debug("body", status, len(body))
+        check("the announced body is served (200)", status == 200, status)
+        check("the announcement gives the body's size", note.get("bytes") == len(body), (note.get("bytes"), len(body)))
+        inline_message = json.loads(inline)
+        check("the announcement and the inline payload are one publication",
+              (note.get("version"), note.get("sequence")) == (inline_message.get("version"), inline_message.get("sequence")),
+              (note, inline_message.get("sequence")))
+        # A resync publishes the picture again: the old body's path is then gone (410).
+        post = socket.create_connection(address, timeout=60)
+        post.sendall((f"POST {base}resync HTTP/1.1\r\nHost: {address[0]}:{address[1]}\r\n"
+                      "Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}").encode())
+        post.recv(4096)
+        post.close()
+        debug("resync posted")
+        newer = json.loads(read_event(fetch_sock, rest)[0])
+        debug("newer", newer)
+        stale, _ = http_get(address, base + note["payload"])
+        unknown, _ = http_get(address, base + "payload/999999")
+        for sock in (inline_sock, fetch_sock):
+            sock.close()
         client.request("shutdown", None)
         client.notify("exit", None)
         client.wait(10)
-    event = buffer.split(b"\r\n\r\n", 1)[1]
-    return event.split(b"data: ", 1)[1].split(b"\n\n", 1)[0]
+    return inline, body, (newer.get("payload"), stale, unknown)
 
 
 def as_kind(values, kind, shift=0):
@@ -70,18 +145,22 @@ def as_kind(values, kind, shift=0):
     return column
 
 
-def shown(browser, body):
-    """The page's store and exported SVG for one payload (raw bytes)."""
+def shown(browser, body, binary=None):
+    """The page's store and exported SVG for one payload (raw bytes), or for a binary body the
+    page fetches (`binary`; `body` is then the same payload inline, for the announcement)."""
     message = json.loads(body)
-    with PageServer(copy.deepcopy({**message, "columns": decode_columns(message["columns"])})) as server:
-        server.body = body
+    with PageServer(copy.deepcopy({**message, "columns": decode_columns(message["columns"])}), body_bytes=binary) as server:
+        if binary is None:
+            server.body = body
         page = browser.new_page(viewport={"width": 900, "height": 600})
         errors = []
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto(server.url)
         page.wait_for_function("() => window.bracketPreview.painted().version === 1", timeout=30000)
-        result = page.evaluate("() => ({ geometry: window.bracketPreview.geometry(), markup: window.bracketPreview.markup() })")
+        result = page.evaluate("() => ({ geometry: window.bracketPreview.geometry(), markup: window.bracketPreview.markup(), "
+                               "columns: window.bracketPreview.columns() })")
         page.close()
+        result["fetches"] = list(server.fetches)
     result["errors"] = errors
     return result
 
@@ -110,7 +189,9 @@ def main():
             for path in files:
                 name = os.path.basename(path)
                 with open(path, encoding="utf-8") as handle:
-                    body = server_payload(handle.read())
+                    body, binary_body, (newer, stale, unknown) = server_payload(handle.read())
+                check(f"{name}: a replaced body's path is 410 Gone, an unknown one 404",
+                      newer is not None and (stale, unknown) == (410, 404), (newer, stale, unknown))
                 message = json.loads(body)
                 columns = message.get("columns")
                 if not check(f"{name}: the loopback payload has columns", isinstance(columns, dict), sorted(message)):
@@ -130,6 +211,17 @@ def main():
                         check(f"{name}: the {label} payload matches the schema", problems == [], problems)
                 expected = shown(browser, json.dumps(plain, separators=(",", ":"), ensure_ascii=False).encode("utf-8"))
                 check(f"{name}: the JSON arrays draw without script errors", expected["errors"] == [], expected["errors"])
+                fetched = shown(browser, body, binary=binary_body)
+                check(f"{name}: the page fetched the body", fetched["fetches"] == ["payload/1"], fetched["fetches"])
+                inline = shown(browser, body)
+                check(f"{name}: the binary body gives the inline payload's store, field by field",
+                      fetched["columns"] == inline["columns"], first_difference(fetched["columns"], inline["columns"]))
+                for label, got in (("binary body", fetched),):
+                    check(f"{name}: {label} decodes to the same store", got["geometry"] == expected["geometry"],
+                          first_difference(got["geometry"], expected["geometry"]))
+                    check(f"{name}: {label} gives the same SVG", got["markup"] == expected["markup"],
+                          first_difference(got["markup"], expected["markup"]))
+                    check(f"{name}: {label} draws without script errors", got["errors"] == [], got["errors"])
                 for label, value in (("binary", body), ("f64 / f32 / shift", json.dumps(widened).encode("utf-8"))):
                     got = shown(browser, value)
                     check(f"{name}: {label} columns decode to the same store", got["geometry"] == expected["geometry"],

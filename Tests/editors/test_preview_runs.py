@@ -34,7 +34,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from checks import check  # noqa: E402
 import delta_model as model  # noqa: E402
-from synthetic_preview import PageServer  # noqa: E402
+from synthetic_preview import PageServer, announcement  # noqa: E402
 
 URI = "file:///runs/test.bracket"
 BINARY = os.environ.get("BRACKET_BIN", os.path.join(os.path.dirname(os.path.dirname(HERE)), ".build", "debug", "bracket"))
@@ -82,14 +82,16 @@ def rects(p):
     return out
 
 
-def run_sequence(browser, rng, steps, size, as_columns, one_line, name):
+def run_sequence(browser, rng, steps, size, as_columns, one_line, name, binary=False):
+    """`binary`: P's first picture is a binary body it fetches (docs/protocol.md, "The payload
+    as a binary body"), Q's every picture inline JSON."""
     tree = model.random_tree(rng, size)
     edits = model.Edits(rng)
     pic = model.picture(tree, one_line)
     first = model.full_payload(pic, 1, URI, as_columns)
     failures = 0
     kinds = {}
-    with PageServer(first) as ps, PageServer(first) as qs:
+    with PageServer(first, binary=binary) as ps, PageServer(first) as qs:
         p = browser.new_page(viewport={"width": 1000, "height": 700})
         q = browser.new_page(viewport={"width": 1000, "height": 700})
         errors = []
@@ -98,6 +100,10 @@ def run_sequence(browser, rng, steps, size, as_columns, one_line, name):
         q.goto(qs.url)
         wait_version(p, 1)
         wait_version(q, 1)
+        if binary:
+            check(f"{name}: the first picture was fetched as a binary body", ps.fetches == ["payload/1"], ps.fetches)
+            pc, qc = p.evaluate("() => window.bracketPreview.columns()"), q.evaluate("() => window.bracketPreview.columns()")
+            check(f"{name}: the binary body's store equals the inline payload's, every column", pc == qc, first_difference(pc, qc))
         # Half the steps at 100 % (card elements), half fitted (the overview).
         for k in range(1, steps + 1):
             if k == steps // 2:
@@ -198,6 +204,36 @@ def follow_checks(browser):
             page.wait_for_timeout(50)
         check("follow: a run past the end asks for a resync", any(path.endswith("resync") for path, _ in ps.posts), ps.posts)
         check("follow: ... and changes nothing", page.evaluate("() => window.bracketPreview.columns()") == before)
+        page.close()
+
+
+def stale_payload(browser):
+    """A full payload announced after its body was replaced (the server answers 410 Gone) is
+    skipped: the page keeps its picture, asks for nothing, and the next delta on it applies."""
+    tree = [("r", "Root", 0), ("a", "Alpha", 1), ("b", "Beta", 1)]
+    pic = model.picture(tree)
+    first = model.full_payload(pic, 1, URI)
+    with PageServer(first, binary=True) as ps:
+        page = browser.new_page(viewport={"width": 1000, "height": 700})
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(ps.url)
+        wait_version(page, 1)
+        note = json.loads(announcement({"uri": URI, "version": 2, "sequence": 2}, path="payload/2", size=100))
+        ps.push(note)
+        for _ in range(50):
+            if "payload/2" in ps.fetches:
+                break
+            page.wait_for_timeout(50)
+        check("stale: the page fetched the announced body and got 410", ps.fetches == ["payload/1", "payload/2"], ps.fetches)
+        new = model.picture([("r", "Root", 0), ("a", "Alpha", 1), ("b", "Beta now", 1)])
+        ps.push({"uri": URI, "version": 3, "sequence": 3, "base": 1, "delta": model.delta(pic, new, {}),
+                 "diagnostics": {"errors": 0, "warnings": 0}})
+        wait_version(page, 3)
+        check("stale: ... kept its picture, asked for no resync, and applied the next delta",
+              not any(path.endswith("resync") for path, _ in ps.posts) and page.evaluate("() => window.bracketPreview.sequence()") == 3,
+              ps.posts)
+        check("stale: no page errors", not errors, errors[:3])
         page.close()
 
 
@@ -347,10 +383,11 @@ def main():
         try:
             rng = random.Random(args.seed)
             if not args.real_only:
-                run_sequence(browser, rng, args.steps, args.size, True, False, "columns")
+                run_sequence(browser, rng, args.steps, args.size, True, False, "columns, binary first", binary=True)
                 run_sequence(browser, rng, args.steps, args.size, True, True, "columns, one line")
                 run_sequence(browser, rng, args.steps // 2, args.size // 2, False, False, "geometry JSON")
                 follow_checks(browser)
+                stale_payload(browser)
                 overview_click(browser)
             if os.access(BINARY, os.X_OK):
                 try:

@@ -106,6 +106,7 @@
       streamEvents(0);
       return;
     }
+    // No fetch: the event stream carries full payloads inline, as it always did.
     if (typeof EventSource !== "function") return;
     var source = new EventSource("events");
     source.addEventListener("preview", function (event) { onEvent("preview", event.data); });
@@ -113,11 +114,55 @@
   }
 
   function onEvent(name, text) {
-    if (name === "preview") { painted.received = performance.timeOrigin + performance.now(); painted.bytes = text.length; }
     var data = parseJSON(text);
     if (data === undefined) return;
-    if (name === "preview") applyPayload(data);
+    if (name === "preview") receivePreview(data, text.length);
     else if (name === "highlight") highlight(data && typeof data === "object" && "id" in data ? data.id : data);
+  }
+
+  // Preview events in order. A full payload the stream only announces (`payload`: the path of
+  // its binary body, docs/protocol.md "The payload as a binary body") is fetched before the
+  // events after it are applied (a delta after it has it as its base); an announcement with a
+  // newer one queued behind it is skipped, and so is everything queued before that one.
+  var intake = { busy: false, queue: [] };
+  function isAnnouncement(data) {
+    return data && typeof data === "object" && typeof data.payload === "string" && data.columns === undefined && data.delta === undefined;
+  }
+  function receivePreview(data, size) {
+    intake.queue.push({ data: data, size: size, at: performance.timeOrigin + performance.now() });
+    drainPreviews();
+  }
+  function drainPreviews() {
+    while (!intake.busy && intake.queue.length > 0) {
+      var last = -1;
+      for (var k = intake.queue.length - 1; k > 0 && last < 0; k--) if (isAnnouncement(intake.queue[k].data)) last = k;
+      if (last > 0) intake.queue.splice(0, last);
+      var next = intake.queue.shift();
+      if (isAnnouncement(next.data)) { fetchPayload(next.data); return; }
+      painted.received = next.at;
+      painted.bytes = next.size;
+      applyPayload(next.data);
+    }
+  }
+  function fetchPayload(note) {
+    intake.busy = true;
+    var path = note.payload;
+    fetch(path, { cache: "no-store" }).then(function (response) {
+      // Gone (410) or unknown (404): a newer payload replaced it, and its event is on its way.
+      if (!response.ok) return response.status === 410 || response.status === 404 ? null : Promise.reject(response.status);
+      return response.arrayBuffer();
+    }).then(function (buffer) {
+      if (buffer === null) return;
+      painted.received = performance.timeOrigin + performance.now();
+      painted.bytes = buffer.byteLength;
+      var payload = payloadOfBody(buffer);
+      if (payload) applyPayload(payload); else requestResync(note.uri);
+    }).catch(function () {
+      requestResync(note.uri); // the server went away or the body was cut: ask again
+    }).then(function () {
+      intake.busy = false;
+      drainPreviews();
+    });
   }
 
   // The server-sent events read with fetch: Chromium's EventSource takes about 3 s to hand over
@@ -166,7 +211,9 @@
       }
     }
     function retry() { setTimeout(function () { streamEvents(attempt + 1); }, Math.min(5000, 1000 * (attempt + 1))); }
-    fetch("events", { headers: { Accept: "text/event-stream" }, cache: "no-store" }).then(function (response) {
+    // `payload=fetch`: full payloads come as a small event naming their binary body.
+    var url = typeof ArrayBuffer === "function" && typeof DataView === "function" ? "events?payload=fetch" : "events";
+    fetch(url, { headers: { Accept: "text/event-stream" }, cache: "no-store" }).then(function (response) {
       if (!response.ok || !response.body) { retry(); return; }
       attempt = 0;
       var reader = response.body.getReader();
@@ -378,13 +425,22 @@
     return s;
   }
 
+  // A text column already made (a binary body's), or null.
+  function isTextColumn(value) { return !!value && typeof value === "object" && typeof value.text === "string" && value.ends instanceof Uint32Array; }
+  function textColumnOf(value, n, asString) {
+    if (!isTextColumn(value)) return textColumn(value, n, asString);
+    if (value.ends.length === n) return value;
+    var ends = value.ends.slice(0, n);
+    return { text: value.text.slice(0, n > 0 ? ends[n - 1] : 0), ends: ends, edits: null, lower: null };
+  }
+
   function setTexts(s, ids, labels, lines) {
-    s.idText = textColumn(ids, s.n, true);
-    s.labelText = textColumn(labels, s.n, false);
+    s.idText = textColumnOf(ids, s.n, true);
+    s.labelText = textColumnOf(labels, s.n, false);
     for (var i = 0; i < s.n; i++) {
       var l = lines[i];
       if (!Array.isArray(l)) continue;
-      if (l.length === 1 && l[0] === labels[i]) s.lineMode[i] = 1;
+      if (l.length === 1 && l[0] === cardLabel(s, i)) s.lineMode[i] = 1;
       else { s.lineMode[i] = 2; s.lineList.set(i, l.map(String)); }
     }
   }
@@ -521,12 +577,14 @@
   // into two joined strings. The server sends the numeric columns in binary (`numberColumn`).
   function storeFromColumns(c, picture) {
     function list(value) { return Array.isArray(value) ? value : []; }
+    function texts(value) { return isTextColumn(value) ? value : list(value); }
+    function lengthOf(value) { return isTextColumn(value) ? value.ends.length : value.length; }
     function prefix(array, length) { return array.length === length ? array : array.slice(0, length); }
-    var ids = list(c.ids), labels = list(c.labels);
+    var ids = texts(c.ids), labels = texts(c.labels);
     var xs = numberColumn(c.x), ys = numberColumn(c.y), depths = numberColumn(c.depths);
     var ranges = numberColumn(c.ranges), widths = numberColumn(c.widths, null), heights = numberColumn(c.heights, null);
     var lines = Array.isArray(c.lines) ? c.lines : [];
-    var n = Math.min(count(c.count), ids.length, labels.length, xs.length, ys.length, depths.length);
+    var n = Math.min(count(c.count), lengthOf(ids), lengthOf(labels), xs.length, ys.length, depths.length);
     var frame = frameOf(c, picture, null);
     var children = numberColumn(c.edgeChildren), points = numberColumn(c.edgePoints);
     var m = Math.min(children.length, Math.floor(points.length / 8));
@@ -557,6 +615,74 @@
     finishResults(s);
     return s;
   }
+  // A full payload's binary body (docs/protocol.md, "The payload as a binary body"): the
+  // sections, then the head (the payload's JSON, each column naming its section), then the
+  // head's length and `BKC1`. Each numeric column becomes a typed array over the body (a copy
+  // where it is not aligned), the IDs and labels each one string from one TextDecoder pass with
+  // the server's UTF-16 end offsets: nothing is parsed or made per card. Null when the body is
+  // not one.
+  function payloadOfBody(buffer) {
+    var bytes = new Uint8Array(buffer), size = bytes.length;
+    if (size < 8 || bytes[size - 4] !== 66 || bytes[size - 3] !== 75 || bytes[size - 2] !== 67 || bytes[size - 1] !== 49) return null;
+    var headLength = new DataView(buffer).getUint32(size - 8, true), headStart = size - 8 - headLength;
+    if (headStart < 0) return null;
+    var decoder = new TextDecoder();
+    var payload = parseJSON(decoder.decode(bytes.subarray(headStart, size - 8)));
+    if (!payload || typeof payload !== "object") return null;
+    var c = payload.columns;
+    if (!c || typeof c !== "object") return payload;
+    var ok = true;
+    function section(pair, width) {
+      if (!Array.isArray(pair) || pair.length !== 2) return null;
+      var at = pair[0], length = pair[1];
+      if (!(at >= 0 && length >= 0 && Math.floor(at) === at && Math.floor(length) === length && at + length * width <= headStart)) return null;
+      return { at: at, length: length };
+    }
+    function numbers(value) {
+      if (!value || typeof value !== "object" || Array.isArray(value)) return value;
+      var kind = Array.isArray(value.i32) ? "i32" : Array.isArray(value.f32) ? "f32" : Array.isArray(value.f64) ? "f64" : null;
+      if (!kind) return value;
+      var Kind = kind === "i32" ? Int32Array : kind === "f32" ? Float32Array : Float64Array;
+      var where = section(value[kind], Kind.BYTES_PER_ELEMENT);
+      if (!where) { ok = false; return []; }
+      var out = littleEndian && where.at % Kind.BYTES_PER_ELEMENT === 0 ? new Kind(buffer, where.at, where.length) : readTyped(Kind, bytes, where);
+      return scaledColumn(out, kind === "i32" ? value.shift : 0);
+    }
+    function text(value) {
+      var where = value && typeof value === "object" ? section(value.utf8, 1) : null;
+      var endsAt = value && typeof value === "object" ? section(value.ends, 4) : null;
+      if (!where || !endsAt) { ok = false; return []; }
+      var joined = decoder.decode(bytes.subarray(where.at, where.at + where.length));
+      var ends = readTyped(Uint32Array, bytes, endsAt);
+      for (var i = 0, before = 0; i < ends.length; i++) { if (ends[i] < before) { ok = false; return []; } before = ends[i]; }
+      if (ends.length > 0 && ends[ends.length - 1] !== joined.length) { ok = false; return []; }
+      return { text: joined, ends: ends, edits: null, lower: null };
+    }
+    for (var key in c) {
+      if (!Object.prototype.hasOwnProperty.call(c, key)) continue;
+      if (key === "ids" || key === "labels") c[key] = text(c[key]);
+      else c[key] = numbers(c[key]);
+    }
+    return ok ? payload : null;
+  }
+
+  // The values of a section as a typed array of their own (the body is then free to go).
+  function readTyped(Kind, bytes, where) {
+    var size = Kind.BYTES_PER_ELEMENT;
+    if (littleEndian) return new Kind(bytes.slice(where.at, where.at + where.length * size).buffer);
+    var out = new Kind(where.length), view = new DataView(bytes.buffer, bytes.byteOffset + where.at, where.length * size);
+    for (var k = 0; k < where.length; k++) out[k] = size === 8 ? view.getFloat64(k * 8, true) : Kind === Float32Array ? view.getFloat32(k * 4, true) : Kind === Int32Array ? view.getInt32(k * 4, true) : view.getUint32(k * 4, true);
+    return out;
+  }
+
+  // `shift: k` beside `i32`: each integer is the value times 2^k.
+  function scaledColumn(out, shift) {
+    if (!(typeof shift === "number" && shift > 0 && shift <= 30)) return out;
+    var length = out.length, scaled = new Float64Array(length), unit = Math.pow(2, -shift);
+    for (var q = 0; q < length; q++) scaled[q] = out[q] * unit;
+    return scaled;
+  }
+
   // A numeric column: a JSON array, or its values in binary, `{ i32 | f32 | f64: base64 }` (the
   // little-endian values; docs/protocol.md), decoded natively into a typed array of that kind:
   // about four times faster than JSON.parse of the numbers, and nothing per number on the heap.
@@ -564,7 +690,7 @@
   // (an empty list unless given).
   var littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
   function numberColumn(value, missing) {
-    if (Array.isArray(value)) return value;
+    if (Array.isArray(value) || ArrayBuffer.isView(value)) return value;
     if (missing === undefined) missing = [];
     if (!value || typeof value !== "object") return missing;
     var kind = typeof value.i32 === "string" ? "i32" : typeof value.f32 === "string" ? "f32" : typeof value.f64 === "string" ? "f64" : null;
@@ -589,11 +715,7 @@
         out[k] = kind === "i32" ? view.getInt32(k * 4, true) : kind === "f32" ? view.getFloat32(k * 4, true) : view.getFloat64(k * 8, true);
       }
     }
-    var shift = kind === "i32" && typeof value.shift === "number" ? value.shift : 0;
-    if (!(shift > 0 && shift <= 30)) return out;
-    var scaled = new Float64Array(length), unit = Math.pow(2, -shift);
-    for (var q = 0; q < length; q++) scaled[q] = out[q] * unit;
-    return scaled;
+    return scaledColumn(out, kind === "i32" ? value.shift : 0);
   }
   function isList(value) { return Array.isArray(value); }
   function part(value) {

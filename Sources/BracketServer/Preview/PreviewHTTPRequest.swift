@@ -15,6 +15,8 @@ struct PreviewHTTPRequest: Equatable {
     /// request malformed; other repeats are joined with ", " as RFC 9110 §5.3 allows.
     var headers: [String: String]
     var body: [UInt8]
+    /// The query string (after `?`, before any `#`), still percent-encoded; empty when none.
+    var query: String = ""
 
     func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
@@ -113,8 +115,14 @@ enum PreviewHTTPRequestReader {
             }
         }
         var path = Substring(parts[1])
-        if let cut = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<cut] }
-        return .success(PreviewHTTPRequest(method: String(parts[0]), path: String(path), headers: headers, body: []))
+        if let fragment = path.firstIndex(of: "#") { path = path[..<fragment] }
+        var query = Substring("")
+        if let mark = path.firstIndex(of: "?") {
+            query = path[path.index(after: mark)...]
+            path = path[..<mark]
+        }
+        return .success(PreviewHTTPRequest(method: String(parts[0]), path: String(path), headers: headers, body: [],
+                                           query: String(query)))
     }
 
     private static func findHeadEnd(_ bytes: [UInt8], from start: Int) -> Int? {

@@ -22,14 +22,20 @@ struct PreviewHTTPResponse {
     /// The head plus body, with `Connection: close`: one request per connection keeps the
     /// server free of keep-alive state (the browser opens a new one when it needs to).
     func serialized() -> [UInt8] {
+        serializedHead() + body
+    }
+
+    /// The head alone, for a body of `contentLength` bytes sent apart (a full payload's body is
+    /// never copied).
+    func serializedHead(contentLength: Int? = nil) -> [UInt8] {
         var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
         if let contentType { head += "Content-Type: \(contentType)\r\n" }
         // A 204 must not carry a length (RFC 9110 §8.6).
-        if status != 204 { head += "Content-Length: \(body.count)\r\n" }
+        if status != 204 { head += "Content-Length: \(contentLength ?? body.count)\r\n" }
         head += Self.securityHeaderLines
         for (name, value) in extraHeaders { head += "\(name): \(value)\r\n" }
         head += "Connection: close\r\n\r\n"
-        return Array(head.utf8) + body
+        return Array(head.utf8)
     }
 
     /// The head of a Server-Sent Events stream; the body follows as events, open-ended.
@@ -57,6 +63,7 @@ struct PreviewHTTPResponse {
         case 404: return "Not Found"
         case 405: return "Method Not Allowed"
         case 413: return "Content Too Large"
+        case 410: return "Gone"
         case 415: return "Unsupported Media Type"
         case 431: return "Request Header Fields Too Large"
         case 501: return "Not Implemented"

@@ -44,6 +44,9 @@ public final class PreviewHTTPServer: @unchecked Sendable {
         self.limits = limits
         self.connections = PreviewConnections(maxConnections: maxConnections, maxEventStreams: maxEventStreams)
         self.hub = PreviewEventHub(keepAliveSeconds: keepAliveSeconds)
+        // A stream that takes payloads inline, opened after a full payload was written only as
+        // a body, gets it again in both forms.
+        hub.onInlineNeeded = onResync
         self.router = PreviewRouter(page: page, port: port, token: token, onReveal: onReveal, onResync: onResync)
         Thread.detachNewThread { [self] in acceptLoop(fd) }
     }
@@ -51,6 +54,29 @@ public final class PreviewHTTPServer: @unchecked Sendable {
     /// Sends a new preview payload (one JSON document) to every open page, and keeps it
     /// for pages that connect later.
     public func publish(payload: [UInt8]) { hub.publish(payload: payload) }
+
+    /// Sends a full payload written as a binary body (docs/protocol.md, "The payload as a binary
+    /// body"): pages that fetch get an event naming `payload/SERIAL`, `announcement` with a
+    /// `payload` member added (a JSON object: `{uri, version, sequence}`), and fetch the body;
+    /// streams that take payloads inline get `inline` (nil when the caller did not write it:
+    /// `hasInlineStreams` was false; such a stream makes the server resync).
+    public func publish(body: [UInt8], announcement: [UInt8], inline: [UInt8]?) {
+        hub.publish(body: body, announce: { serial in
+            Self.announcement(announcement, path: "payload/\(serial)", bytes: body.count)
+        }, inline: inline)
+    }
+
+    /// Whether some open event stream takes full payloads inline (not only announced).
+    public var hasInlineStreams: Bool { hub.hasInlineClients }
+
+    /// `{…, "payload": "PATH", "bytes": N}`: the object with two members added before its end.
+    static func announcement(_ object: [UInt8], path: String, bytes: Int) -> [UInt8] {
+        var head = Array(object.dropLast(object.last == UInt8(ascii: "}") ? 1 : 0))
+        if head.isEmpty { head = Array("{".utf8) }
+        let separator = head.count > 1 ? "," : ""
+        head += Array("\(separator)\"payload\":\"\(path)\",\"bytes\":\(bytes)}".utf8)
+        return head
+    }
 
     /// Forgets the latest payload (another document is about to be shown): a page that
     /// connects now gets nothing until the next `publish`.
@@ -130,9 +156,21 @@ public final class PreviewHTTPServer: @unchecked Sendable {
         switch router.route(request) {
         case .response(let response):
             _ = PreviewSocket.sendAll(fd, response.serialized())
-        case .eventStream:
+        case .eventStream(let fetches):
             guard PreviewSocket.sendAll(fd, PreviewHTTPResponse.eventStreamHead()) else { return }
-            hub.serve(fd: fd) { close in connections.streaming(id, onEvict: close) }
+            hub.serve(fd: fd, fetches: fetches) { close in connections.streaming(id, onEvict: close) }
+        case .payload(let serial):
+            switch hub.payload(serial: serial) {
+            case .body(let body):
+                // The head, then the body as it was written: never copied into one buffer.
+                let head = PreviewHTTPResponse(status: 200, contentType: "application/octet-stream")
+                guard PreviewSocket.sendAll(fd, head.serializedHead(contentLength: body.count)) else { return }
+                _ = PreviewSocket.sendAll(fd, body)
+            case .gone:
+                _ = PreviewSocket.sendAll(fd, PreviewHTTPResponse.text(410, "Gone: a newer preview replaced this payload").serialized())
+            case .unknown:
+                _ = PreviewSocket.sendAll(fd, PreviewHTTPResponse.text(404, "Not Found").serialized())
+            }
         }
     }
 

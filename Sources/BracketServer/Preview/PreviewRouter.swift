@@ -4,7 +4,10 @@ import Foundation
 
 enum PreviewRoute {
     case response(PreviewHTTPResponse)
-    case eventStream
+    /// `fetches`: the page asked for announcements of full payloads (`events?payload=fetch`).
+    case eventStream(fetches: Bool)
+    /// `GET payload/SERIAL`: a full payload's binary body.
+    case payload(serial: Int)
 }
 
 /// A card the page asks to reveal: its ID and, when the page sent it, where that ID starts in
@@ -59,7 +62,7 @@ struct PreviewRouter: Sendable {
             return get(request) { .init(status: 200, contentType: "text/css; charset=utf-8", body: Array(page.css.utf8)) }
         case "events":
             guard request.method == "GET" else { return .response(methodNotAllowed("GET")) }
-            return .eventStream
+            return .eventStream(fetches: request.query.split(separator: "&").contains("payload=fetch"))
         case "reveal":
             guard request.method == "POST" else { return .response(methodNotAllowed("POST")) }
             return .response(reveal(request))
@@ -67,6 +70,13 @@ struct PreviewRouter: Sendable {
             guard request.method == "POST" else { return .response(methodNotAllowed("POST")) }
             return .response(resync(request))
         default:
+            // `payload/SERIAL`, SERIAL a decimal number without a sign or leading zeros.
+            let digits = resource.utf8.dropFirst("payload/".utf8.count)
+            if resource.hasPrefix("payload/"), (1...18).contains(digits.count), digits.first != UInt8(ascii: "0"),
+               digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), let serial = Int(Substring(digits)) {
+                guard request.method == "GET" else { return .response(methodNotAllowed("GET")) }
+                return .payload(serial: serial)
+            }
             return .response(.text(404, "Not Found"))
         }
     }

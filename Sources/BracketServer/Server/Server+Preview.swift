@@ -57,7 +57,7 @@ extension LanguageServer {
                 sendNotification(DidChangePreviewNotification.method, key: Self.previewPushKey(uri)) { $0.raw(payload) }
             }
             // The browser pages apply deltas too, and ask for a resync when they cannot.
-            if toBrowser { previewServer?.publish(payload: browserPayload(render, allowDelta: true)) }
+            if toBrowser { publishToBrowser(render, allowDelta: true) }
         }
     }
 
@@ -131,10 +131,10 @@ extension LanguageServer {
     func publishOpenedPreview() {
         guard preview.browserOpening else { return }
         preview.browserOpening = false
-        guard let server = previewServer, let uri = preview.browserURI, let context = try? context(for: uri) else { return }
+        guard previewServer != nil, let uri = preview.browserURI, let context = try? context(for: uri) else { return }
         preview.lastRender[uri] = Date()
         let render = previewRender(context, upTo: PreviewPayloadKind.columns.maxCards)
-        server.publish(payload: browserPayload(render, allowDelta: false))
+        publishToBrowser(render, allowDelta: false)
         releaseRetiredSnapshots()
     }
 

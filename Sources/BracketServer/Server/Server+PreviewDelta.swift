@@ -25,15 +25,33 @@ extension LanguageServer {
         DispatchQueue.global(qos: .utility).async { withExtendedLifetime(retired) {} }
     }
 
-    /// The payload for the browser pages (`bracket/openPreview`), on a chain of its own: a
-    /// delta against what the pages were last sent, or the full payload. The pages are always
-    /// the bracket page, which draws from the geometry: they never get the whole SVG, and
-    /// always take runs and renames.
-    func browserPayload(_ render: PreviewRender, allowDelta: Bool) -> [UInt8] {
+    /// Publishes `render` to the browser pages (`bracket/openPreview`), on a chain of its own: a
+    /// delta against what the pages were last sent, or the full payload as a binary body the
+    /// pages fetch (docs/protocol.md, "The payload as a binary body"; also written inline as JSON
+    /// while some event stream takes it so). The pages are always the bracket page, which draws
+    /// from the geometry: they never get the whole SVG, and always take runs and renames.
+    func publishToBrowser(_ render: PreviewRender, allowDelta: Bool) {
+        guard let server = previewServer else { return }
         preview.browserSequence += 1
+        let sequence = preview.browserSequence
         if let replaced = preview.browserBase?.snapshot { preview.retired.append(replaced) }
-        return Self.chainedPayload(render, sequence: preview.browserSequence, base: &preview.browserBase,
-                                   allowDelta: allowDelta, svg: false, columns: true, runs: true)
+        if let delta = Self.chainedDelta(render, sequence: sequence, base: &preview.browserBase, allowDelta: allowDelta,
+                                         svg: false, columns: true, runs: true) {
+            server.publish(payload: delta)
+            return
+        }
+        Self.publishFull(render, sequence: sequence, to: server)
+    }
+
+    /// A full columns payload to every page: as a binary body (and inline for streams that take
+    /// it so), or inline when it is too large to draw (a few bytes).
+    static func publishFull(_ render: PreviewRender, sequence: Int, to server: PreviewHTTPServer) {
+        guard let body = render.columnsBody(sequence: sequence) else {
+            server.publish(payload: render.fullPayload(sequence: sequence, svg: false, columns: true))
+            return
+        }
+        let inline = server.hasInlineStreams ? render.fullPayload(sequence: sequence, svg: false, columns: true) : nil
+        server.publish(body: body.body, announcement: body.announcement, inline: inline)
     }
 
     /// Numbered payload `sequence`: a delta from `base` when allowed, possible and small, else
@@ -43,6 +61,16 @@ extension LanguageServer {
         _ render: PreviewRender, sequence: Int, base: inout PreviewDeltaBase?, allowDelta: Bool, svg: Bool,
         picture: Bool = false, columns: Bool = false, runs: Bool = false
     ) -> [UInt8] {
+        chainedDelta(render, sequence: sequence, base: &base, allowDelta: allowDelta, svg: svg, columns: columns, runs: runs)
+            ?? render.fullPayload(sequence: sequence, svg: svg, picture: picture, columns: columns)
+    }
+
+    /// The delta numbered `sequence` from `base` when allowed, possible and small, else nil (the
+    /// caller sends the full payload); either way this render becomes the new `base`.
+    private static func chainedDelta(
+        _ render: PreviewRender, sequence: Int, base: inout PreviewDeltaBase?, allowDelta: Bool, svg: Bool,
+        columns: Bool, runs: Bool
+    ) -> [UInt8]? {
         // A picture the client did not get (too large for it) is no base: the next payload that
         // fits is full.
         let kind = PreviewRender.kind(svg: svg, columns: columns)
@@ -64,15 +92,15 @@ extension LanguageServer {
                 return render.deltaPayload(delta, sequence: sequence, base: previous.sequence)
             }
         }
-        return render.fullPayload(sequence: sequence, svg: svg, picture: picture, columns: columns)
+        return nil
     }
 
     /// A browser page could not apply a delta: every page gets the whole picture, which
     /// restarts the chain.
     func resyncBrowserPreview() {
-        guard let server = previewServer, let uri = preview.browserURI, let context = try? context(for: uri) else { return }
+        guard previewServer != nil, let uri = preview.browserURI, let context = try? context(for: uri) else { return }
         let render = previewRender(context, upTo: PreviewPayloadKind.columns.maxCards)
-        server.publish(payload: browserPayload(render, allowDelta: false))
+        publishToBrowser(render, allowDelta: false)
         releaseRetiredSnapshots()
     }
 

@@ -219,6 +219,33 @@ struct PreviewRender {
     /// The members around `columns` are written first and the columns between them in one
     /// buffer, so the columns (17 MB at 131,071 cards) are never copied.
     private func columnsPayload(sequence: Int?) -> [UInt8] {
+        let (head, tail) = columnsPayloadEnds(sequence: sequence)
+        return writeGeometryColumns(snapshot.diagram, snapshot.geometry, ranges: snapshot.ranges,
+                                    prefix: head, suffix: tail, binary: true)
+    }
+
+    /// The loopback page's full payload as a binary body (docs/protocol.md, "The payload as a
+    /// binary body"; BracketExport's `writeGeometryColumnsBody`), whose head is the columns
+    /// payload with each column naming its section, and the announcement's object
+    /// (`{ uri, version, sequence }`); nil when the render is too large to draw (the payload is
+    /// then `tooLarge`, a few bytes, sent inline). Written once, straight into the body.
+    func columnsBody(sequence: Int?) -> (body: [UInt8], announcement: [UInt8])? {
+        guard fits(.columns) else { return nil }
+        let (head, tail) = columnsPayloadEnds(sequence: sequence)
+        let body = writeGeometryColumnsBody(snapshot.diagram, snapshot.geometry, ranges: snapshot.ranges,
+                                            prefix: head, suffix: tail)
+        var announcement = JSONWriter(reservingCapacity: 256)
+        announcement.beginObject()
+        announcement.key("uri"); announcement.string(context.uri)
+        announcement.key("version"); announcement.int(context.version)
+        if let sequence { announcement.key("sequence"); announcement.int(sequence) }
+        announcement.endObject()
+        return (body, announcement.bytes)
+    }
+
+    /// What a columns payload holds before its columns (`{ uri, version, [sequence,] "columns":`)
+    /// and after them (`, picture, diagnostics }`).
+    private func columnsPayloadEnds(sequence: Int?) -> (head: [UInt8], tail: [UInt8]) {
         var head = JSONWriter(reservingCapacity: 256)
         head.beginObject()
         head.key("uri"); head.string(context.uri)
@@ -232,8 +259,7 @@ struct PreviewRender {
         writePicture(&tail)
         writeDiagnosticCounts(&tail)
         tail.endObject()
-        return writeGeometryColumns(snapshot.diagram, snapshot.geometry, ranges: snapshot.ranges,
-                                    prefix: head.bytes, suffix: tail.bytes, binary: true)
+        return (head.bytes, tail.bytes)
     }
 
     /// `{ uri, version, [sequence,] tooLarge: { cards, connectors, limit }, diagnostics }`.

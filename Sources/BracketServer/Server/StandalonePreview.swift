@@ -36,7 +36,9 @@ public final class StandalonePreview: @unchecked Sendable {
         let box = WeakBox()
         do {
             // A click on a card has no editor to reveal in.
-            server = try PreviewHTTPServer(page: page, onReveal: { _ in }, onResync: { box.preview?.resync() }, port: port)
+            // Resynced on another thread: the request may come while `show` holds the lock.
+            server = try PreviewHTTPServer(page: page, onReveal: { _ in },
+                                           onResync: { DispatchQueue.global().async { box.preview?.resync() } }, port: port)
         } catch let PreviewSocketError.call(name, code) {
             let reason = String(cString: strerror(code))
             throw StartError(description: name == "bind" && port != 0
@@ -52,9 +54,8 @@ public final class StandalonePreview: @unchecked Sendable {
     public func show(_ document: Document, version: Int) {
         lock.lock()
         latest = (document, version)
-        let payload = render(document, version: version)
+        render(document, version: version)
         lock.unlock()
-        server.publish(payload: payload)
     }
 
     /// Closes the listening socket and every event stream.
@@ -64,16 +65,17 @@ public final class StandalonePreview: @unchecked Sendable {
     private func resync() {
         lock.lock()
         guard let latest else { lock.unlock(); return }
-        let payload = render(latest.document, version: latest.version)
+        render(latest.document, version: latest.version)
         lock.unlock()
-        server.publish(payload: payload)
     }
 
-    /// A full payload, numbered so the page's delta chain restarts from it. Caller holds `lock`.
-    private func render(_ document: Document, version: Int) -> [UInt8] {
+    /// Publishes a full payload, numbered so the page's delta chain restarts from it (the bracket
+    /// page draws from the geometry: columns, as a binary body). Caller holds `lock`, so two
+    /// publications never reach the pages out of order.
+    private func render(_ document: Document, version: Int) {
         sequence += 1
         let context = DocumentContext(document: document, uri: uri, version: version, encoding: .utf16, defaults: defaults)
-        return PreviewRender(context).fullPayload(sequence: sequence, columns: true) // the bracket page draws from the geometry
+        LanguageServer.publishFull(PreviewRender(context), sequence: sequence, to: server)
     }
 
     private final class WeakBox: @unchecked Sendable {

@@ -1,0 +1,200 @@
+import BracketBytes
+import BracketLayout
+import BracketModel
+
+/// The geometry columns as one binary body (docs/protocol.md, "The payload as a binary body"),
+/// for the loopback page, which fetches it with `fetch(…).arrayBuffer()` instead of reading it
+/// from the event stream: the numeric columns are their little-endian values, the IDs and the
+/// labels each one UTF-8 block with the end of every card's text in UTF-16 code units, so the
+/// page makes a typed array over each column and one string of each block with `TextDecoder`,
+/// with no parsing and nothing per card.
+///
+/// Layout: the sections from byte 0, each starting at a multiple of 8; then the head, the
+/// payload's JSON object — `prefix`, the columns as `writeGeometryColumns(binary: true)` writes
+/// them but with each numeric column `{"i32" | "f32" | "f64": [at, count][, "shift": k]}` and
+/// `ids` / `labels` `{"utf8": [at, bytes], "ends": [at, count]}` (offsets into the body, `ends`
+/// 32-bit unsigned), `suffix` — ; then 8 bytes: the head's length (32-bit little-endian) and
+/// `BKC1`. The head comes last so that the body is written in one pass, never copied.
+public func writeGeometryColumnsBody(_ diagram: Diagram, _ geometry: Geometry, ranges: [NodeRange],
+                                     prefix: [UInt8] = [], suffix: [UInt8] = []) -> [UInt8] {
+    let count = min(diagram.nodes.count, geometry.centres.count, ranges.count)
+    let edges = geometry.edgeChildren.indices.filter {
+        Int(geometry.edgeChildren[$0]) < count && Int(geometry.edgeParents[$0]) < count
+    }
+    let source = ColumnSource(diagram: diagram, geometry: geometry, ranges: ranges, count: count, edges: edges)
+    let numeric = source.numeric
+    let kinds = numeric.map { ColumnNumbers.kind($0.values) }
+    var sectionBytes = 64
+    for (column, kind) in zip(numeric, kinds) { sectionBytes &+= column.count &* kind.byteWidth &+ 8 }
+    for strings in [source.ids, source.labels] {
+        sectionBytes &+= 4 &* count &+ 16
+        for index in 0..<count { sectionBytes &+= strings(index).utf8.count }
+    }
+    let capacity = sectionBytes &+ estimatedColumnsHeadSize(diagram, geometry, count: count, edges: edges.count)
+        &+ prefix.count &+ suffix.count
+    return ByteSink.bytes(capacity: capacity) { out in
+        let sections = ColumnSections()
+        sections.writeTextData(&out, "ids", source.ids, count: count)
+        sections.writeTextData(&out, "labels", source.labels, count: count)
+        for (column, kind) in zip(numeric, kinds) {
+            sections.writeNumberData(&out, column.name, kind, count: column.count, column.values)
+        }
+        let headStart = out.count
+        prefix.withUnsafeBufferPointer { out.append($0) }
+        writeColumns(&out, diagram, geometry, ranges: ranges, count: count, edges: edges, binary: true, sections: sections)
+        suffix.withUnsafeBufferPointer { out.append($0) }
+        let headLength = UInt32(truncatingIfNeeded: out.count - headStart)
+        for shift in stride(from: 0, to: 32, by: 8) { out.raw(UInt8(truncatingIfNeeded: headLength >> UInt32(shift))) }
+        out.raw("BKC1")
+    }
+}
+
+/// The head's size at most: the columns' JSON with the texts and numbers it no longer holds
+/// counted anyway (an estimate only sets the first buffer's size, never the output).
+private func estimatedColumnsHeadSize(_ diagram: Diagram, _ geometry: Geometry, count: Int, edges: Int) -> Int {
+    var lines = 0
+    for line in geometry.lines.strings { lines &+= 3 &+ ByteSink.jsonStringBound(line.utf8.count) }
+    var results = 0
+    if diagram.recordsResults {
+        results = count &* 48
+        for index in 0..<count { if let score = diagram.nodes.scores[index] { results &+= 3 &+ ByteSink.jsonStringBound(score.utf8.count) } }
+        for text in geometry.scores.texts { results &+= 3 &+ ByteSink.jsonStringBound(text.utf8.count) + 48 }
+    }
+    let titleBytes = (geometry.title?.lines ?? []).reduce(0) { $0 &+ 3 &+ ByteSink.jsonStringBound($1.utf8.count) }
+    return 4096 &+ count &* 3 &+ lines &+ results &+ edges &* 64 &+ titleBytes
+        &+ ByteSink.jsonStringBound((diagram.settings.title ?? "").utf8.count)
+}
+
+/// Where each column of a binary body lies, recorded while its data is written and read back
+/// while the head is written.
+final class ColumnSections {
+    private var numbers: [String: (kind: ColumnNumbers.Kind, at: Int, count: Int)] = [:]
+    private var texts: [String: (at: Int, bytes: Int, ends: Int, count: Int)] = [:]
+
+    private static func align(_ out: inout ByteSink) {
+        while out.count % 8 != 0 { out.raw(UInt8(0)) }
+    }
+
+    /// The values, little-endian, in `kind`'s width.
+    func writeNumberData(_ out: inout ByteSink, _ name: String, _ kind: ColumnNumbers.Kind, count: Int,
+                         _ values: ((Double) -> Void) -> Void) {
+        Self.align(&out)
+        numbers[name] = (kind, out.count, count)
+        ColumnNumbers.writeRaw(&out, kind, values)
+    }
+
+    /// The texts one after another in UTF-8, then the end of each in UTF-16 code units (what a
+    /// JavaScript string's offsets count), 32 bits each.
+    func writeTextData(_ out: inout ByteSink, _ name: String, _ text: (Int) -> String, count: Int) {
+        Self.align(&out)
+        let at = out.count
+        var ends = [UInt32](repeating: 0, count: count)
+        var units: UInt32 = 0
+        for index in 0..<count {
+            var string = text(index)
+            string.withUTF8 { bytes in
+                out.append(bytes)
+                // A code unit per scalar, two for a scalar past U+FFFF (a 4-byte sequence).
+                for byte in bytes where byte & 0xC0 != 0x80 { units &+= byte >= 0xF0 ? 2 : 1 }
+            }
+            ends[index] = units
+        }
+        let bytes = out.count - at
+        Self.align(&out)
+        let endsAt = out.count
+        for end in ends {
+            for shift in stride(from: 0, to: 32, by: 8) { out.raw(UInt8(truncatingIfNeeded: end >> UInt32(shift))) }
+        }
+        texts[name] = (at, bytes, endsAt, count)
+    }
+
+    /// `{"KIND":[at,count][,"shift":k]}`.
+    func writeNumbers(_ out: inout ByteSink, _ name: String) {
+        guard let entry = numbers[name] else { out.raw("[]"); return }
+        switch entry.kind {
+        case .i32, .shifted: out.raw("{\"i32\":[")
+        case .f32: out.raw("{\"f32\":[")
+        case .f64: out.raw("{\"f64\":[")
+        }
+        out.integer(entry.at)
+        out.raw(",")
+        out.integer(entry.count)
+        out.raw("]")
+        if case .shifted(let shift) = entry.kind {
+            out.raw(",\"shift\":")
+            out.integer(shift)
+        }
+        out.raw("}")
+    }
+
+    /// `,"name":{"utf8":[at,bytes],"ends":[at,count]}`.
+    func writeText(_ out: inout ByteSink, _ name: String, _ text: (Int) -> String) {
+        guard let entry = texts[name] else { return }
+        out.raw(",\"")
+        Array(name.utf8).withUnsafeBufferPointer { out.append($0) }
+        out.raw("\":{\"utf8\":[")
+        out.integer(entry.at)
+        out.raw(",")
+        out.integer(entry.bytes)
+        out.raw("],\"ends\":[")
+        out.integer(entry.ends)
+        out.raw(",")
+        out.integer(entry.count)
+        out.raw("]}")
+    }
+}
+
+extension ColumnNumbers.Kind {
+    /// Bytes a value takes in binary.
+    var byteWidth: Int { self == .f64 ? 8 : 4 }
+}
+
+/// The values of every column, one place for both spellings (JSON and binary) and the body.
+struct ColumnSource {
+    let diagram: Diagram
+    let geometry: Geometry
+    let ranges: [NodeRange]
+    let count: Int
+    let edges: [Int]
+
+    var ids: (Int) -> String { let ids = diagram.nodes.ids; return { ids[$0] } }
+    var labels: (Int) -> String { let labels = diagram.nodes.labels; return { labels[$0] } }
+
+    /// The numeric columns in the order the body holds them, each with how many values it has.
+    var numeric: [(name: String, count: Int, values: ((Double) -> Void) -> Void)] {
+        [("x", count, x), ("y", count, y), ("depths", count, depths), ("widths", count, widths),
+         ("heights", count, heights), ("ranges", 4 * count, rangeValues), ("edgeChildren", edges.count, edgeChildren),
+         ("edgePoints", 8 * edges.count, edgePoints)]
+    }
+
+    func x(_ value: (Double) -> Void) { let centres = geometry.centres; for index in 0..<count { value(centres[index].x) } }
+    func y(_ value: (Double) -> Void) { let centres = geometry.centres; for index in 0..<count { value(centres[index].y) } }
+    func depths(_ value: (Double) -> Void) { let depths = geometry.depths; for index in 0..<count { value(Double(depths[index])) } }
+    func widths(_ value: (Double) -> Void) { let sizes = geometry.sizes; for index in 0..<count { value(sizes[index].width) } }
+    func heights(_ value: (Double) -> Void) { let sizes = geometry.sizes; for index in 0..<count { value(sizes[index].height) } }
+
+    func rangeValues(_ value: (Double) -> Void) {
+        for index in 0..<count {
+            let range = ranges[index]
+            value(Double(range.startLine))
+            value(Double(range.startCharacter))
+            value(Double(range.endLine))
+            value(Double(range.endCharacter))
+        }
+    }
+
+    func edgeChildren(_ value: (Double) -> Void) {
+        let children = geometry.edgeChildren
+        for edge in edges { value(Double(children[edge])) }
+    }
+
+    func edgePoints(_ value: (Double) -> Void) {
+        for edge in edges {
+            let points = geometry.connectorPoints(edge)
+            for point in [points.0, points.1, points.2, points.3] {
+                value(point.x)
+                value(point.y)
+            }
+        }
+    }
+}

@@ -1,0 +1,89 @@
+@testable import BracketExport
+import BracketLayout
+import BracketModel
+import Foundation
+import Testing
+
+/// The columns as a binary body (docs/protocol.md, "The payload as a binary body") say exactly
+/// what the base64 spelling says: the head is the same JSON with each column naming its
+/// section, every numeric section holds the same values in the same kind, and the ID and label
+/// blocks split at their UTF-16 ends give the same texts.
+@Suite struct GeometryColumnsBodyTests {
+    func check(_ text: String, prefix: String = "{\"columns\":", suffix: String = "}") throws {
+        let document = Document(text)
+        let d = document.diagram()
+        let geometry = layout(d)
+        let position = asciiPosition(in: text)
+        let ranges = d.nodes.idRanges.map { range in
+            let start = position(range.start), end = position(range.end)
+            return NodeRange(startLine: start.line, startCharacter: start.character, endLine: end.line, endCharacter: end.character)
+        }
+        let inline = writeGeometryColumns(d, geometry, ranges: ranges, prefix: Array(prefix.utf8), suffix: Array(suffix.utf8), binary: true)
+        let body = writeGeometryColumnsBody(d, geometry, ranges: ranges, prefix: Array(prefix.utf8), suffix: Array(suffix.utf8))
+        #expect(Array(body.suffix(4)) == Array("BKC1".utf8))
+        let headLength = (0..<4).reduce(0) { $0 | Int(body[body.count - 8 + $1]) << (8 * $1) }
+        let headStart = body.count - 8 - headLength
+        try #require(headStart >= 0)
+        let head = try #require(try JSONSerialization.jsonObject(with: Data(body[headStart..<body.count - 8])) as? [String: Any])
+        let expected = try #require(try JSONSerialization.jsonObject(with: Data(inline)) as? [String: Any])
+        var columns = try #require(head["columns"] as? [String: Any])
+        let want = try #require(expected["columns"] as? [String: Any])
+        #expect(Set(columns.keys) == Set(want.keys))
+        for key in ["x", "y", "depths", "widths", "heights", "ranges", "edgeChildren", "edgePoints"] {
+            var reference = try #require(columns[key] as? [String: Any])
+            let shift = reference.removeValue(forKey: "shift") as? NSNumber
+            let (kind, place) = try #require(reference.first)
+            let pair = try #require(place as? [NSNumber]).map(\.intValue)
+            try #require(pair.count == 2 && pair[0] % 8 == 0 && pair[0] >= 0)
+            let width = kind == "f64" ? 8 : 4
+            try #require(pair[0] + pair[1] * width <= headStart, "\(key) inside the sections")
+            let data = Data(body[pair[0]..<pair[0] + pair[1] * width])
+            var spelled: [String: Any] = [kind: data.base64EncodedString()]
+            if let shift { spelled["shift"] = shift }
+            let canonical = { (value: Any?) in try JSONSerialization.data(withJSONObject: ["v": value ?? NSNull()], options: [.sortedKeys]) }
+            #expect(try canonical(spelled) == canonical(want[key]), "\(key)")
+            columns[key] = nil
+        }
+        for key in ["ids", "labels"] {
+            let reference = try #require(columns[key] as? [String: Any])
+            let utf8 = try #require(reference["utf8"] as? [NSNumber]).map(\.intValue)
+            let ends = try #require(reference["ends"] as? [NSNumber]).map(\.intValue)
+            #expect(utf8[0] % 8 == 0 && ends[0] % 4 == 0)
+            let joined = Array(String(decoding: body[utf8[0]..<utf8[0] + utf8[1]], as: UTF8.self).utf16)
+            var texts: [String] = [], start = 0
+            for k in 0..<ends[1] {
+                let end = (0..<4).reduce(0) { $0 | Int(body[ends[0] + 4 * k + $1]) << (8 * $1) }
+                texts.append(String(decoding: joined[start..<end], as: UTF16.self))
+                start = end
+            }
+            #expect(start == joined.count)
+            #expect(texts == want[key] as? [String], "\(key)")
+            columns[key] = nil
+        }
+        // Everything else is the same JSON.
+        for key in columns.keys {
+            let canonical = { (value: Any?) in try JSONSerialization.data(withJSONObject: ["v": value ?? NSNull()], options: [.sortedKeys]) }
+            #expect(try canonical(columns[key]) == canonical(want[key]), "\(key)")
+        }
+    }
+
+    @Test func tutorial() throws { try check("1 {\n  2 { 4 5 }\n  3 { 6 7 }\n}", prefix: "{\"uri\":\"u\",\"columns\":", suffix: ",\"n\":1}") }
+
+    /// Labels past ASCII — two- and three-byte characters and one past U+FFFF (two UTF-16
+    /// units) — wrapped lines, edge labels, halves.
+    @Test func textsPastASCIIWrappedLabelsAndEdgeLabels() throws {
+        try check("""
+        @max-card-width 160
+        r "Ayşe Yılmaz 🏆 wins a label long enough to be wrapped onto more than one line" {
+          a [edge="yes, this one"] { x "短い" y "Another label that is far too long for a single line" }
+          b [edge=no] "b é"
+        }
+        """)
+    }
+
+    @Test func results() throws {
+        try check(#"final { sf1 [score=3] { p1 "Ayşe" [score=6] p2 [score=4] } sf2 [score=1] { p3 [winner] p4 } }"#)
+    }
+
+    @Test func emptyDiagram() throws { try check("") }
+}
