@@ -25,14 +25,8 @@ public struct LinePosition: Hashable, Sendable, Comparable, CustomStringConverti
 /// Maps byte offsets to line/character positions and back. Line breaks are `\n`, `\r\n` and a
 /// lone `\r`, as the LSP specification defines them.
 public struct LineIndex: Sendable, Hashable {
-    /// Byte offset where each line starts, always beginning with 0, except that the starts from
-    /// `shiftFrom` on are stored `shift` bytes short: an edit moves every later line, and moving
-    /// 131,071 starts on each keystroke was most of what the index cost. The pending move stays
-    /// at the last edit, and the next edit carries it over only the lines between the two
-    /// (typing stays in one place), the way the text's gap buffer moves its gap.
-    private var starts: [Int]
-    private var shiftFrom = 0
-    private var shift = 0
+    /// Byte offset where each line starts; always begins with 0.
+    public private(set) var lineStarts: [Int]
     public private(set) var length: Int
     /// Where the non-ASCII bytes are, so that column conversions jump over ASCII stretches.
     private(set) var nonASCII: NonASCIIRuns
@@ -43,8 +37,7 @@ public struct LineIndex: Sendable, Hashable {
         bytes.withUnsafeBufferPointer { Self.scanLineStarts($0, origin: 0, from: 0, to: bytes.count, into: &starts) }
         // Appending doubles the capacity as it goes, so up to half of it can be unused; a large
         // document keeps its index for as long as it is open, so give the slack back.
-        self.starts = starts.capacity > starts.count + 1024 ? Array(starts[...]) : starts
-        shiftFrom = self.starts.count
+        lineStarts = starts.capacity > starts.count + 1024 ? Array(starts[...]) : starts
         length = bytes.count
         nonASCII = NonASCIIRuns(bytes)
     }
@@ -106,35 +99,11 @@ public struct LineIndex: Sendable, Hashable {
     }
 
     /// How many lines the text has (at least one).
-    public var lineCount: Int { starts.count }
+    public var lineCount: Int { lineStarts.count }
 
     /// Where `line` starts.
     @inline(__always)
-    public func lineStart(_ line: Int) -> Int {
-        line >= shiftFrom ? starts[line] &+ shift : starts[line]
-    }
-
-    /// Every line start, in order: a copy, for tests and one-off readers (`lineStart(_:)` reads
-    /// one without copying).
-    public var lineStarts: [Int] { (0..<starts.count).map(lineStart) }
-
-    /// Moves the pending shift's border to `line`: only the starts between the old border and
-    /// the new one are written.
-    private mutating func moveShift(to line: Int) {
-        let delta = shift
-        if delta != 0, line != shiftFrom {
-            let from = shiftFrom
-            // Wrapping adds (every start stays within the text) let the compiler vectorise.
-            starts.withUnsafeMutableBufferPointer { starts in
-                if line > from {
-                    for index in from..<line { starts[index] &+= delta }
-                } else {
-                    for index in line..<from { starts[index] &-= delta }
-                }
-            }
-        }
-        shiftFrom = line
-    }
+    public func lineStart(_ line: Int) -> Int { lineStarts[line] }
 
     /// Updates the index for `range` (offsets before the edit) having been replaced by
     /// `newLength` bytes; `bytes` is the text after the edit. Only the new bytes are scanned, and
@@ -148,9 +117,8 @@ public struct LineIndex: Sendable, Hashable {
         // byte at it. So old starts below range.start and above range.end depend on unchanged
         // bytes only (the latter just move); those in range.start...range.end are found again,
         // as the new starts in range.start...newEnd.
-        let lines = 0..<starts.count
-        let low = lines.partitioningIndex { lineStart($0) >= max(range.start, 1) }
-        let high = lines.partitioningIndex { lineStart($0) > range.end }
+        let low = lineStarts.partitioningIndex { $0 >= max(range.start, 1) }
+        let high = lineStarts.partitioningIndex { $0 > range.end }
         var fresh: [Int] = []
         if range.start > 0, Self.startsLine(range.start, in: bytes) { fresh.append(range.start) }
         // The new bytes and the one after them (a `\r` at their end looks at it).
@@ -159,32 +127,18 @@ public struct LineIndex: Sendable, Hashable {
         }
         // A `\r` ending the new bytes may have found its `\n` just after them: that start is kept.
         while let last = fresh.last, last > newEnd { fresh.removeLast() }
-        // The starts from `high` on are the ones that move: the pending shift's border goes
-        // there (the starts before it are then exact), the edited lines are replaced, and the
-        // edit's length change joins the pending shift.
-        moveShift(to: high)
-        if high - low == fresh.count {
-            for (index, start) in fresh.enumerated() { starts[low + index] = start }
-        } else {
-            starts.replaceSubrange(low..<high, with: fresh)
+        lineStarts.replaceSubrange(low..<high, with: fresh)
+        if delta != 0 {
+            let tailStart = low + fresh.count
+            // Wrapping adds (every start stays within the text, so none can overflow) let the
+            // compiler vectorise this loop; with overflow checks it ran one start per cycle, and
+            // on a 7 MB file it was half the time of an edit in the middle.
+            lineStarts.withUnsafeMutableBufferPointer { starts in
+                for index in tailStart..<starts.count { starts[index] &+= delta }
+            }
         }
-        shiftFrom = low + fresh.count
-        shift &+= delta
         length = bytes.count
         nonASCII.apply(replacing: range, newLength: newLength, in: bytes)
-    }
-
-    /// Equal when the line starts, length and non-ASCII runs are, wherever a shift is pending.
-    public static func == (lhs: LineIndex, rhs: LineIndex) -> Bool {
-        lhs.length == rhs.length && lhs.nonASCII == rhs.nonASCII && lhs.starts.count == rhs.starts.count
-            && (0..<lhs.starts.count).allSatisfy { lhs.lineStart($0) == rhs.lineStart($0) }
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(length)
-        hasher.combine(nonASCII)
-        hasher.combine(starts.count)
-        for line in 0..<starts.count { hasher.combine(lineStart(line)) }
     }
 
     /// Whether a line starts at `offset` (> 0): after `\n`, or after a `\r` not followed by `\n`.
@@ -196,8 +150,7 @@ public struct LineIndex: Sendable, Hashable {
 
     /// The line holding `offset` (an offset at a line start belongs to that line).
     public func line(containing offset: Int) -> Int {
-        // The last line starting at or before `offset` (line 0 starts at 0).
-        max(0, (0..<starts.count).partitioningIndex { lineStart($0) > offset } - 1)
+        lineStarts.lastIndex(notAbove: offset)
     }
 
     /// Where the text of `line` ends, before its line break.
@@ -208,7 +161,7 @@ public struct LineIndex: Sendable, Hashable {
     /// Where the text of `line` ends, before its line break.
     public func contentEnd(ofLine line: Int, in bytes: TextBuffer) -> Int {
         let start = lineStart(line)
-        var end = line + 1 < starts.count ? lineStart(line + 1) : length
+        var end = line + 1 < lineStarts.count ? lineStart(line + 1) : length
         if end > start, bytes[end - 1] == 0x0A { end -= 1 }
         if end > start, bytes[end - 1] == 0x0D { end -= 1 }
         return end
@@ -259,7 +212,7 @@ public struct LineIndex: Sendable, Hashable {
     /// The byte offset of a position in a text held in a gap buffer (see the array version).
     public func offset(of position: LinePosition, in bytes: TextBuffer, encoding: PositionEncoding) -> Int {
         guard position.line >= 0 else { return 0 }
-        guard position.line < starts.count else { return length }
+        guard position.line < lineStarts.count else { return length }
         let start = lineStart(position.line)
         let end = contentEnd(ofLine: position.line, in: bytes)
         let wanted = max(0, position.character)
