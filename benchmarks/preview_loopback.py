@@ -14,7 +14,9 @@ was a delta:
     python3 benchmarks/preview_loopback.py N [EDITS] [BINARY ...]
     (a BINARY may be NAME=PATH to name it in the table; default .build/release/bracket)
     PERF=1 ... records a perf profile of the edits of the last binary in
-    /tmp/preview-loopback.perf.data; KINDS=label,insert picks kinds.
+    /tmp/preview-loopback.perf.data; KINDS=label,insert picks kinds. Each edit is sent PAUSE
+    seconds (default 0.05) after the previous event arrived, so the server's 16 ms coalescing of
+    renders never holds an edit back and the time is the push's own.
 """
 import os, re, socket, subprocess, sys, threading, time
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -28,6 +30,7 @@ n = int(sys.argv[1]) if len(sys.argv) > 1 else 131071
 edits = int(sys.argv[2]) if len(sys.argv) > 2 else 10
 binaries = sys.argv[3:] or [os.path.join(os.path.dirname(HERE), ".build", "release", "bracket")]
 kinds = os.environ.get("KINDS", "label,id,insert,delete").split(",")
+pause = float(os.environ.get("PAUSE", "0.05"))
 lines = complete_tree(n)
 text = "\n".join(lines) + "\n"
 
@@ -113,6 +116,7 @@ def session(name, binary):
         version = [1]
 
         def send(edit, measured):
+            time.sleep(pause)
             version[0] += 1
             sent = time.time() * 1000
             c.notify("textDocument/didChange", {"textDocument": {"uri": URI, "version": version[0]},

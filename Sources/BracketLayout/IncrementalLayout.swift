@@ -25,18 +25,23 @@ public struct LayoutUpdate: Sendable {
 /// those cards' lines are measured again: the cost is the number of cards (one comparison each,
 /// no measuring) plus the cards that changed, where `layout` measures and places every card.
 ///
+/// A card that grows or shrinks along the leaf axis (its label wraps to one more line or one
+/// fewer) or changes its level's extent moves other cards: that edit is laid out as a
+/// structural one (`relayout(_:from:splice:previous:)`, which tells what moved in `structure`;
+/// `changedCards` is then empty).
+///
 /// Returns nil — the caller runs `layout` — for everything else: a different tree shape or
-/// different settings, a card that grows or shrinks, the widest card of a level changing, many
+/// different settings, a moving card the structural path declines, many
 /// cards changing, and any diagram this does not model: attributes (scores, byes, edge labels,
-/// results), a two-sided draw (`@root center`), level headers (`@rounds`). Equal to `layout` by
+/// results), a two-sided draw (`@root center`). Equal to `layout` by
 /// construction where it answers (IncrementalLayoutTests compares them over random edits).
 public func relayout(_ diagram: Diagram, from old: Diagram, previous: Geometry, maxChanged: Int = 64) -> LayoutUpdate? {
     let settings = diagram.settings
-    guard settings == old.settings, settings.root != .center, case .none = settings.rounds else { return nil }
+    guard settings == old.settings, settings.root != .center else { return nil }
     let count = diagram.nodes.count
     guard count == old.nodes.count, count == previous.centres.count, count == previous.lines.count,
           !diagram.hasAttributes, !old.hasAttributes, diagram.nodes.parents == old.nodes.parents,
-          previous.scores.cards.isEmpty, previous.edgeLabels.isEmpty, previous.headers.isEmpty
+          previous.scores.cards.isEmpty, previous.edgeLabels.isEmpty
     else { return nil }
     let newLabels = diagram.nodes.labels, oldLabels = old.nodes.labels
     var changed: [Int] = []
@@ -52,13 +57,19 @@ public func relayout(_ diagram: Diagram, from old: Diagram, previous: Geometry, 
     var state = previous.state
     for index in changed {
         let before = naturalCard(oldLabels[index], fit), after = naturalCard(newLabels[index], fit)
-        // Along the leaf axis a card has its own extent: it must not change.
-        guard axes.leafExtent(before.size) == axes.leafExtent(after.size) else { return nil }
+        // Along the leaf axis a card has its own extent: when it changes (a label that wraps to
+        // one more line), the cards after it move, as after a structural edit.
+        guard axes.leafExtent(before.size) == axes.leafExtent(after.size) else {
+            return relayoutAsSplice(diagram, from: old, changed: changed, previous: previous)
+        }
         // Along the depth axis it takes its level's extent, the largest natural one: that stays
-        // when this card was not the one setting it and still does not exceed it.
+        // when this card was not the one setting it and still does not exceed it; else the
+        // levels move, as after a structural edit.
         let level = axes.depthExtent(previous.sizes[index])
         let was = axes.depthExtent(before.size), now = axes.depthExtent(after.size)
-        guard was == now || (was < level && now <= level) else { return nil }
+        guard was == now || (was < level && now <= level) else {
+            return relayoutAsSplice(diagram, from: old, changed: changed, previous: previous)
+        }
         measured[index] = after
         // The kept state counts the cards that set their level's extent: this one may now.
         if state != nil, was != now {
@@ -79,6 +90,27 @@ public func relayout(_ diagram: Diagram, from old: Diagram, previous: Geometry, 
         }
     }
     return LayoutUpdate(geometry: previous.replacingLines(lines, state: state), changedCards: changed)
+}
+
+/// A label edit that moves cards, laid out as the structural edit that replaces the subtrees
+/// holding the changed cards (`changed`, ascending) by themselves: under the innermost node
+/// whose subtree holds them all, its children from the one holding the first to the one
+/// holding the last. For a leaf that is the leaf alone.
+private func relayoutAsSplice(_ diagram: Diagram, from old: Diagram, changed: [Int], previous: Geometry) -> LayoutUpdate? {
+    let nodes = diagram.nodes
+    guard previous.state != nil, let first = changed.first, let last = changed.last else { return nil }
+    let parents = nodes.parents, ends = nodes.subtreeEnds
+    var parent = Int(parents[first])
+    while parent >= 0, !(parent < first && last < Int(ends[parent])) { parent = Int(parents[parent]) }
+    /// The child of `parent` whose subtree holds `index`: up the parent links (no recursion).
+    func child(holding index: Int) -> Int {
+        var node = index
+        while Int(parents[node]) != parent { node = Int(parents[node]) }
+        return node
+    }
+    let low = child(holding: first), high = Int(ends[child(holding: last)])
+    let splice = DiagramSplice(parent: parent, removed: low..<high, insertedCount: high - low, byteDelta: 0)
+    return relayout(diagram, from: old, splice: splice, previous: previous)
 }
 
 /// A card's lines and natural size as `layout` measures a card without a score slot.

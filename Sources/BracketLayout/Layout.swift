@@ -21,10 +21,12 @@ import BracketText
 /// With every card at the configured size this is the tutorial's layout exactly: leaves in
 /// successive slots, parents halfway between their first and last child.
 ///
-/// The rooms and starts of passes 3 and 4 and the level statistics are kept in the geometry
-/// (`LayoutState`), for the drawings a structural edit can be laid out from
-/// (`relayout(_:from:splice:previous:)`, StructuralLayout.swift).
-public func layout(_ diagram: Diagram) -> Geometry {
+/// With `forRelayout` the rooms and starts of passes 3 and 4 and the level statistics are kept
+/// in the geometry (`LayoutState`, 40 bytes a card), for the drawings a structural edit can be
+/// laid out from (`relayout(_:from:splice:previous:)`, StructuralLayout.swift): a caller that
+/// updates its layout after edits (the language server's preview) asks for them; one that lays
+/// out once (the command line, hover) does not pay for them. The layout is the same either way.
+public func layout(_ diagram: Diagram, forRelayout: Bool = false) -> Geometry {
     let settings = diagram.settings
     let axes = LayoutAxes(settings: settings)
     let fit = CardTextFit(settings: settings)
@@ -242,43 +244,19 @@ public func layout(_ diagram: Diagram) -> Geometry {
     }
 
     // Headers: a row above the columns, or a column beside the rows; the cards move past it.
-    var size = axes.levelsAreColumns
-        ? (width: depthExtent, height: leafExtent) : (width: leafExtent, height: depthExtent)
-    var headers = levelHeaders(
+    let headers = levelHeaders(
         settings, decorations, axes: axes, slotCount: slotCount, levelInSlot: levelInSlot,
         slotStarts: slotStarts, levelExtents: levelExtents, levelGaps: levelGaps, deepest: deepest)
-    var dx = 0.0, dy = 0.0
-    if let band = headers.map({ axes.levelsAreColumns ? $0.height : $0.width }).max(), band > 0 {
-        let move = band + decorations.headerGap
-        if axes.levelsAreColumns {
-            dy = move
-            size.height += move
-            for index in headers.indices { headers[index].center.y = band / 2 }
-        } else {
-            dx = move
-            size.width += move
-            for index in headers.indices { headers[index].center.x = band / 2 }
-        }
-    }
-    let title = titleBlock(settings, treeWidth: size.width, fit: fit)
-    if let title {
-        // The title sits above the tree; the tree is centred under a wider title.
-        let width = max(size.width, title.width)
-        let titleDX = (width - size.width) / 2, titleDY = title.height + titleGap(fit)
-        dx += titleDX
-        dy += titleDY
-        for index in headers.indices {
-            headers[index].center = Point(x: headers[index].center.x + titleDX, y: headers[index].center.y + titleDY)
-        }
-        size = (width, size.height + titleDY)
-    }
+    let frame = TreeFrame(settings, decorations, fit, axes: axes, depthExtent: depthExtent, leafExtent: leafExtent,
+                          headers: headers)
+    let size = frame.size, title = frame.title, dx = frame.dx, dy = frame.dy
     if dx != 0 || dy != 0 {
         for index in 0..<count { centres[index] = Point(x: centres[index].x + dx, y: centres[index].y + dy) }
     }
     // What a structural edit is laid out from (StructuralLayout.swift): only for the drawings
     // it models.
     var state: LayoutState?
-    if !twoSided, headers.isEmpty, labels.isEmpty, scores.isEmpty {
+    if forRelayout, !twoSided, labels.isEmpty, scores.isEmpty {
         var levelAtMax = [Int](repeating: 0, count: deepest + 1), depthCounts = [Int](repeating: 0, count: deepest + 1)
         var naturalDepths = [Double]()
         naturalDepths.reserveCapacity(count)
@@ -299,7 +277,7 @@ public func layout(_ diagram: Diagram) -> Geometry {
         width: size.width, height: size.height, margin: settings.margin, cardWidth: settings.cardWidth,
         cardHeight: settings.cardHeight, centres: centres, sizes: sizes, depths: depths, lines: lines,
         fontSize: fit.measurer.fontSize, title: title, edgeChildren: edgeChildren, edgeParents: edgeParents,
-        headers: headers, headerFontSize: decorations.header.fontSize,
+        headers: frame.headers, headerFontSize: decorations.header.fontSize,
         edgeLabels: [], edgeLabelFontSize: decorations.edge.fontSize, levelGaps: levelGaps, axes: axes, scores: scores,
         state: state)
     guard !labels.isEmpty else { return geometry }
@@ -352,7 +330,7 @@ extension Geometry {
 
 /// One header per level slot (`@rounds`), centred on its level along the depth axis; the other
 /// coordinate is set once the band's size is known. Empty without `@rounds`.
-private func levelHeaders(
+func levelHeaders(
     _ settings: LayoutSettings, _ decorations: DecorationText, axes: LayoutAxes, slotCount: Int,
     levelInSlot: (Int) -> Int, slotStarts: [Double], levelExtents: [Double], levelGaps: [Double], deepest: Int
 ) -> [LevelHeader] {
@@ -379,6 +357,50 @@ private func levelHeaders(
             height: measured.size.height))
     }
     return headers
+}
+
+/// The picture around the tree: the level headers' band (a row above the columns, or a column
+/// beside the rows) and the title above it all, centred over the tree or the tree under it;
+/// how far they move every card, and the picture's size. Written once for `layout` and
+/// `relayout`, which must move the cards by the same bits.
+struct TreeFrame {
+    var size: (width: Double, height: Double)
+    var headers: [LevelHeader]
+    var title: TitleBlock?
+    var dx = 0.0
+    var dy = 0.0
+
+    /// `headers` as `levelHeaders` made them (their band coordinate not yet set).
+    init(_ settings: LayoutSettings, _ decorations: DecorationText, _ fit: CardTextFit, axes: LayoutAxes,
+         depthExtent: Double, leafExtent: Double, headers: [LevelHeader]) {
+        size = axes.levelsAreColumns ? (width: depthExtent, height: leafExtent) : (width: leafExtent, height: depthExtent)
+        self.headers = headers
+        if let band = headers.map({ axes.levelsAreColumns ? $0.height : $0.width }).max(), band > 0 {
+            let move = band + decorations.headerGap
+            if axes.levelsAreColumns {
+                dy = move
+                size.height += move
+                for index in self.headers.indices { self.headers[index].center.y = band / 2 }
+            } else {
+                dx = move
+                size.width += move
+                for index in self.headers.indices { self.headers[index].center.x = band / 2 }
+            }
+        }
+        title = titleBlock(settings, treeWidth: size.width, fit: fit)
+        if let title {
+            // The title sits above the tree; the tree is centred under a wider title.
+            let width = max(size.width, title.width)
+            let titleDX = (width - size.width) / 2, titleDY = title.height + titleGap(fit)
+            dx += titleDX
+            dy += titleDY
+            for index in self.headers.indices {
+                self.headers[index].center = Point(x: self.headers[index].center.x + titleDX,
+                                                   y: self.headers[index].center.y + titleDY)
+            }
+            size = (width, size.height + titleDY)
+        }
+    }
 }
 
 /// The title's font size: larger than the cards', and never taller than it needs to be.

@@ -14,18 +14,51 @@ public struct LayoutShift: Sendable, Hashable {
     public var cards: Range<Int> { first..<(first + count) }
 }
 
+/// A level whose cards all moved along the depth axis, or took another extent along it: a
+/// level's extent changed (a card wider, or taller, than its level came, or the last card that
+/// set a level's extent went) or a level was added or emptied, and the levels after it moved.
+public struct LevelMove: Sendable, Hashable {
+    /// Where the centres of the level's cards lay along the depth axis (x when levels are
+    /// columns, else y), and where they lie now.
+    public let from: Double
+    public let to: Double
+    /// The extent along the depth axis of every card of the level now (its width when levels are
+    /// columns, else its height); their extent along the leaf axis did not change.
+    public let extent: Double
+}
+
 /// What a structural `relayout` changed: the cards of the diagram splice (`DiagramSplice`),
-/// the cards placed anew on the path from the edit to the root, and the runs that moved.
-/// Every card not named here is where it was (moved by the splice's row delta when after it).
+/// the cards placed anew on the path from the edit to the root, the runs that moved, and the
+/// levels that moved. Every card not named here is where it was (moved by the splice's row
+/// delta when after it).
 public struct StructuralChange: Sendable, Hashable {
     /// The cards that went, in the old drawing order, and those that replaced them, in the new.
     public let removed: Range<Int>
     public let inserted: Range<Int>
     /// The edit's ancestors whose centre changed (new indices, ascending); their size and lines
-    /// did not (the connectors to and from them may have).
+    /// did not (the connectors to and from them may have), except as `levels` says.
     public let moved: [Int]
     /// Subtrees that moved as wholes, ascending, adjacent ones with the same offset joined.
+    /// When `levels` is not empty they moved along the leaf axis only (dx or dy is 0).
     public let shifts: [LayoutShift]
+    /// Levels that moved or took another extent along the depth axis, in no order, their `from`
+    /// all different: a card (not inserted) whose old centre lay at a `from` along the depth
+    /// axis now lies at its `to`, after its run's offset, and has its `extent` along that axis.
+    /// Empty when every level kept its place and extent; a level added or emptied while every
+    /// other level moves by one offset is told by `shifts`, as before.
+    public let levels: [LevelMove]
+    /// The depth axis is x (levels are columns: the root on the right or left), else y.
+    public let depthAxisIsX: Bool
+
+    init(removed: Range<Int>, inserted: Range<Int>, moved: [Int], shifts: [LayoutShift], levels: [LevelMove] = [],
+         depthAxisIsX: Bool) {
+        self.removed = removed
+        self.inserted = inserted
+        self.moved = moved
+        self.shifts = shifts
+        self.levels = levels
+        self.depthAxisIsX = depthAxisIsX
+    }
 }
 
 /// Lays out `diagram` from `previous`, the geometry `layout(old)` returned (or one this returned),
@@ -47,29 +80,34 @@ public struct StructuralChange: Sendable, Hashable {
 /// all and the new values have none either (`LayoutState.isExact`, `onGrid`: every value a
 /// multiple of a power of two, with bits to spare below 2^53).
 ///
-/// Levels may be added past the deepest (a subtree wrapped or inserted deeper than any) or the
-/// deepest emptied when levels are placed from the root outwards (root on the left or top) and
-/// leaves are not aligned: then no other level moves, and the new levels are placed as pass 2
-/// places them.
+/// A parent may become a leaf or a leaf a parent. Levels may change: a card wider (taller)
+/// than its level widens it, the last card that set a level's extent going narrows it to its
+/// widest remaining card (one pass over the cards' kept natural extents), a level may be added
+/// past the deepest or the deepest emptied. When every level that stays keeps its extent and
+/// moves by one offset, that offset is in the runs (as it always was); otherwise each level
+/// that moved or changed its extent is a `LevelMove`, and its cards' depth coordinate and size
+/// are computed again as `layout` computes them (one pass over the cards).
 ///
-/// Nil — run `layout` — where the other levels' extents or places change (a new widest card of a
-/// level, the last card that set one removed, the depth changing with the root on the right or
-/// at the bottom or with aligned leaves), a parent becoming a leaf or the other way round, the title moving the picture, different
-/// settings, and any drawing this does not model: `@root center`, `@rounds`, scores, byes, edge
-/// labels and results, or a previous layout with rounding.
+/// `@rounds` headers are measured again when the levels changed (one per level).
+///
+/// Nil — run `layout` — where the title (its width follows the tree's) or the headers' band
+/// moves the picture, with
+/// aligned leaves when the depth changes or a parent becomes a leaf (every leaf, or that
+/// card, changes level), different settings, a run's offset or a new value off the exact grid,
+/// and any drawing this does not model: `@root center`, scores, byes, edge labels
+/// and results (whose diagram is not spliced either), or a previous layout made without
+/// `forRelayout` or with rounding.
 public func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSplice, previous: Geometry) -> LayoutUpdate? {
     let settings = diagram.settings
-    guard settings == old.settings, settings.root != .center, case .none = settings.rounds,
-          let state = previous.state, state.isExact else { return nil }
+    guard settings == old.settings, settings.root != .center, let state = previous.state, state.isExact else { return nil }
     let oldNodes = old.nodes, nodes = diagram.nodes
     let oldCount = oldNodes.count, count = nodes.count
     let low = splice.removed.lowerBound, high = splice.removed.upperBound, inserted = splice.insertedCount
     let rowDelta = splice.rowDelta, parent = splice.parent
     guard count > 0, low >= 0, high <= oldCount, oldCount == previous.centres.count, oldCount == state.room.count,
           count == oldCount + rowDelta, parent < low, previous.scores.cards.isEmpty, previous.edgeLabels.isEmpty,
-          previous.headers.isEmpty, !diagram.hasAttributes
+          !diagram.hasAttributes
     else { return nil }
-    if parent >= 0, (oldNodes.childCounts[parent] > 0) != (nodes.childCounts[parent] > 0) { return nil }
     let axes = LayoutAxes(settings: settings)
     let fit = CardTextFit(settings: settings)
     let deepest = state.depthCounts.count - 1
@@ -77,23 +115,24 @@ public func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSplic
     @inline(__always) func level(_ nodes: DiagramNodes, _ index: Int) -> Int {
         alignLeaves && nodes.childCounts[index] == 0 ? deepest : Int(nodes.depths[index])
     }
+    // With aligned leaves a parent that becomes a leaf (or the other way round) changes level.
+    if parent >= 0, alignLeaves, (oldNodes.childCounts[parent] > 0) != (nodes.childCounts[parent] > 0) { return nil }
 
     // The levels: the cards that went and came, against each level's extent and the depth.
     var depthCounts = state.depthCounts, levelAtMax = state.levelAtMax
-    var levelExtents = state.levelExtents, levelStarts = state.levelStarts
+    var levelExtents = state.levelExtents
     for index in low..<high {
         depthCounts[Int(oldNodes.depths[index])] -= 1
         let level = level(oldNodes, index)
         if state.naturalDepths[index] == state.levelExtents[level] { levelAtMax[level] -= 1 }
     }
     let insertedRows = low..<(low + inserted)
-    // Levels past the deepest, or the deepest emptied, leave every other level's place (or, with
-    // the root at the far end, move them all by one offset) while leaves stay at their depth.
-    let levelsMayChange = !alignLeaves
+    // Levels past the deepest, or the deepest emptied, keep every leaf at its depth only when
+    // leaves are not aligned to the deepest level.
     var newDeepest = deepest
     for index in insertedRows { newDeepest = max(newDeepest, Int(nodes.depths[index])) }
     if newDeepest > deepest {
-        guard levelsMayChange else { return nil }
+        guard !alignLeaves else { return nil }
         let added = newDeepest - deepest
         depthCounts += [Int](repeating: 0, count: added)
         levelAtMax += [Int](repeating: 0, count: added)
@@ -103,33 +142,62 @@ public func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSplic
     var newDepths: [Double] = []
     newDepths.reserveCapacity(inserted)
     for index in insertedRows {
-        let depth = Int(nodes.depths[index])
-        depthCounts[depth] += 1
+        depthCounts[Int(nodes.depths[index])] += 1
         let level = level(nodes, index)
         let natural = axes.depthExtent(naturalSizes[index - low])
-        if level > deepest, natural > levelExtents[level] {
-            // A new level takes its widest (tallest) card's extent.
+        // A level takes its widest (tallest) card's extent.
+        if natural > levelExtents[level] {
             levelExtents[level] = natural
             levelAtMax[level] = 1
-        } else {
-            guard natural <= levelExtents[level] else { return nil }
-            if natural == levelExtents[level] { levelAtMax[level] += 1 }
+        } else if natural == levelExtents[level] {
+            levelAtMax[level] += 1
         }
         newDepths.append(natural)
     }
     while newDeepest > 0, depthCounts[newDeepest] == 0 { newDeepest -= 1 }
     if newDeepest < deepest {
-        guard levelsMayChange else { return nil }
+        guard !alignLeaves else { return nil }
         depthCounts.removeSubrange((newDeepest + 1)...)
         levelAtMax.removeSubrange((newDeepest + 1)...)
         levelExtents.removeSubrange((newDeepest + 1)...)
     }
-    guard depthCounts[newDeepest] > 0, !levelAtMax.contains(0) else { return nil }
-    // A new depth places the levels again, in pass 2's order of additions; every level that
-    // stays must move by the same offset along the depth axis (none with the root on the left or
-    // top), which then moves every card.
-    var depthExtent = state.depthExtent, depthShift = 0.0
-    if newDeepest != deepest {
+    guard depthCounts[newDeepest] > 0 else { return nil }
+    let naturalDepths = spliced(state.naturalDepths, low..<high, newDepths)
+    @inline(__always) func levelOf(_ index: Int) -> Int { level(nodes, index) }
+    // A level whose last card of its extent went takes its widest remaining card's: one pass
+    // over the cards' natural extents (the only work here that is not the edit's own).
+    var lost = [Bool](repeating: false, count: newDeepest + 1)
+    var anyLost = false
+    for level in 0...newDeepest where levelAtMax[level] == 0 && level < state.levelAtMax.count
+        && state.levelAtMax[level] > 0 {
+        lost[level] = true
+        anyLost = true
+        levelExtents[level] = 0
+    }
+    if anyLost {
+        naturalDepths.withUnsafeBufferPointer { naturals in
+            for index in 0..<count {
+                let level = levelOf(index)
+                guard lost[level] else { continue }
+                let natural = naturals[index]
+                if natural > levelExtents[level] {
+                    levelExtents[level] = natural
+                    levelAtMax[level] = 1
+                } else if natural == levelExtents[level] {
+                    levelAtMax[level] += 1
+                }
+            }
+        }
+    }
+
+    // The levels' places along the depth axis, as pass 2 adds them up. When every level that
+    // stays keeps its extent and moves by one offset (a level added or emptied at the far end),
+    // that offset moves every run; otherwise each level that moved or changed its extent is a
+    // `LevelMove`, and its cards' depth coordinate is computed again as `layout` computes it.
+    let sameLevels = newDeepest == deepest && levelExtents == state.levelExtents
+    var levelStarts = state.levelStarts, depthExtent = state.depthExtent, depthShift = 0.0
+    var levelsMoved = false
+    if !sameLevels {
         levelStarts = [Double](repeating: 0, count: newDeepest + 1)
         depthExtent = 0
         for slot in 0...newDeepest {
@@ -138,16 +206,19 @@ public func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSplic
             depthExtent += levelExtents[level]
             if slot < newDeepest { depthExtent += settings.levelGap }
         }
-        depthShift = levelStarts[0] - state.levelStarts[0]
-        for level in 0...min(deepest, newDeepest) {
-            guard levelStarts[level] - state.levelStarts[level] == depthShift else { return nil }
+        let shift = levelStarts[0] - state.levelStarts[0]
+        let kept = 0...min(deepest, newDeepest)
+        if kept.allSatisfy({ levelExtents[$0] == state.levelExtents[$0] && levelStarts[$0] - state.levelStarts[$0] == shift }),
+           state.onGrid(shift), state.onGrid(depthExtent) {
+            depthShift = shift
+        } else {
+            levelsMoved = true
         }
-        guard state.onGrid(depthShift), state.onGrid(depthExtent) else { return nil }
     }
     var newSizes: [Size] = []
     newSizes.reserveCapacity(inserted)
     for index in insertedRows {
-        newSizes.append(axes.size(depthExtent: levelExtents[level(nodes, index)],
+        newSizes.append(axes.size(depthExtent: levelExtents[levelOf(index)],
                                   leafExtent: axes.leafExtent(naturalSizes[index - low])))
     }
 
@@ -274,18 +345,22 @@ public func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSplic
               state.onGrid(start[index]) else { return nil }
     }
 
-    // The title (its width follows the tree's) must leave the cards where they were.
-    var size = axes.levelsAreColumns
-        ? (width: depthExtent, height: leafExtent) : (width: leafExtent, height: depthExtent)
-    var moveX = 0.0, moveY = 0.0
-    let title = titleBlock(settings, treeWidth: size.width, fit: fit)
-    if let title {
-        let width = max(size.width, title.width)
-        let titleDY = title.height + titleGap(fit)
-        moveX += (width - size.width) / 2
-        moveY += titleDY
-        size = (width, size.height + titleDY)
+    // The level headers (`@rounds`, from the levels' places and extents) and the title (its
+    // width follows the tree's) must leave the cards where they were.
+    var headers = previous.headers
+    if !sameLevels, !headers.isEmpty {
+        let slotStarts = (0...newDeepest).map { levelStarts[axes.slot(level: $0, maxLevel: newDeepest)] }
+        headers = levelHeaders(
+            settings, DecorationText(cardFontSize: fit.measurer.fontSize), axes: axes, slotCount: newDeepest + 1,
+            levelInSlot: { axes.slot(level: $0, maxLevel: newDeepest) }, slotStarts: slotStarts,
+            levelExtents: levelExtents, levelGaps: [Double](repeating: settings.levelGap, count: newDeepest + 1),
+            deepest: newDeepest)
     }
+    let frame = TreeFrame(settings, DecorationText(cardFontSize: fit.measurer.fontSize), fit, axes: axes,
+                          depthExtent: depthExtent, leafExtent: leafExtent, headers: headers)
+    let moveX = frame.dx, moveY = frame.dy, size = frame.size, title = frame.title
+    // Kept headers were placed already (the frame only needed their sizes).
+    if !sameLevels { headers = frame.headers }
     guard moveX == state.moveX, moveY == state.moveY else { return nil }
 
     // Materialise: the columns around the splice, the runs moved, the placed cards' centres.
@@ -310,6 +385,40 @@ public func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSplic
                 for index in run.cards {
                     start[index] += along
                     centres[index] = Point(x: centres[index].x + run.dx, y: centres[index].y + run.dy)
+                }
+            }
+        }
+    }
+    // Levels that moved or took another extent: each of their cards gets the depth coordinate
+    // `layout` computes for its level, and the level's extent.
+    var sizes = spliced(previous.sizes, low..<high, newSizes)
+    var levelMoves: [LevelMove] = []
+    if levelsMoved {
+        @inline(__always) func depthCoordinate(start: Double, extent: Double) -> Double {
+            let point = axes.point(depthAxis: start + extent / 2, leafAxis: 0)
+            let placed = moveX != 0 || moveY != 0 ? Point(x: point.x + moveX, y: point.y + moveY) : point
+            return axes.levelsAreColumns ? placed.x : placed.y
+        }
+        var to = [Double?](repeating: nil, count: newDeepest + 1)
+        var resized = [Bool](repeating: false, count: newDeepest + 1)
+        for level in 0...min(deepest, newDeepest) {
+            let from = depthCoordinate(start: state.levelStarts[level], extent: state.levelExtents[level])
+            let now = depthCoordinate(start: levelStarts[level], extent: levelExtents[level])
+            resized[level] = levelExtents[level] != state.levelExtents[level]
+            guard from != now || resized[level] else { continue }
+            to[level] = now
+            levelMoves.append(LevelMove(from: from, to: now, extent: levelExtents[level]))
+        }
+        let columns = axes.levelsAreColumns
+        centres.withUnsafeMutableBufferPointer { centres in
+            sizes.withUnsafeMutableBufferPointer { sizes in
+                for index in 0..<count where index < low || index >= low + inserted {
+                    let level = levelOf(index)
+                    guard let now = to[level] else { continue }
+                    centres[index] = columns ? Point(x: now, y: centres[index].y) : Point(x: centres[index].x, y: now)
+                    if resized[level] {
+                        sizes[index] = axes.size(depthExtent: levelExtents[level], leafExtent: axes.leafExtent(sizes[index]))
+                    }
                 }
             }
         }
@@ -351,20 +460,21 @@ public func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSplic
     depths.replaceSubrange(low..<high, with: nodes.depths[insertedRows])
     let kept = LayoutState(
         room: room, offset: offset, shift: shift, start: start,
-        naturalDepths: spliced(state.naturalDepths, low..<high, newDepths), levelExtents: levelExtents,
+        naturalDepths: naturalDepths, levelExtents: levelExtents,
         levelAtMax: levelAtMax, depthCounts: depthCounts, levelStarts: levelStarts, moveX: moveX, moveY: moveY,
         leafExtent: leafExtent, depthExtent: depthExtent, gap: gap, isExact: true, scale: state.scale)
     let geometry = Geometry(
         width: size.width, height: size.height, margin: previous.margin, cardWidth: previous.cardWidth,
-        cardHeight: previous.cardHeight, centres: centres, sizes: spliced(previous.sizes, low..<high, newSizes),
+        cardHeight: previous.cardHeight, centres: centres, sizes: sizes,
         depths: depths, lines: previous.lines.splicing(low..<high, with: newLines), fontSize: previous.fontSize,
-        title: title, edgeChildren: edgeChildren, edgeParents: edgeParents, headers: [],
+        title: title, edgeChildren: edgeChildren, edgeParents: edgeParents, headers: headers,
         headerFontSize: previous.headerFontSize, edgeLabels: [], edgeLabelFontSize: previous.edgeLabelFontSize,
         levelGaps: newDeepest == deepest ? previous.levelGaps : [Double](repeating: settings.levelGap, count: newDeepest + 1),
         axes: axes, scores: previous.scores, state: kept)
     return LayoutUpdate(
         geometry: geometry, changedCards: [],
-        structure: StructuralChange(removed: low..<high, inserted: insertedRows, moved: moved, shifts: joined))
+        structure: StructuralChange(removed: low..<high, inserted: insertedRows, moved: moved, shifts: joined,
+                                    levels: levelMoves, depthAxisIsX: axes.levelsAreColumns))
 }
 
 /// `column` with `removed` replaced by `fresh`, copied once.

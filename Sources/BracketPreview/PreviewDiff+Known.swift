@@ -14,8 +14,13 @@ import BracketModel
 ///
 /// `runs: true` (a client that takes `renamed` and `runs`): the edited ID is a rename, and ID
 /// ranges that all moved by the same amount (a keystroke in a file written on one line) are runs.
+///
+/// `ranges`, when the caller knows it: ascending indices, the only cards whose ID range can
+/// differ (the server converts again only the ranges on the edited lines). Then, when no ID was
+/// edited, only those cards and `changed` are visited instead of every card's range compared.
 public func previewUpdate(
-    from old: PreviewSnapshot, to new: PreviewSnapshot, changed: [Int], maxFraction: Double = 0.5, runs: Bool = false
+    from old: PreviewSnapshot, to new: PreviewSnapshot, changed: [Int], ranges: [Int]? = nil, maxFraction: Double = 0.5,
+    runs: Bool = false
 ) -> PreviewUpdate {
     let count = new.cardCount
     guard count > 0, old.cardCount == count, old.drawnEdges.count == new.drawnEdges.count,
@@ -33,7 +38,10 @@ public func previewUpdate(
     var delta = PreviewDelta()
     var next = 0  // position in `changed`
     let parents = new.diagram.nodes.parents
-    for index in 0..<count {
+    // Every card, or (no rename, the ranges that can differ known) those that can differ.
+    let visited: [Int]? = rename < 0 ? ranges.map { mergedAscending(changed, $0, below: count) } : nil
+    for position in 0..<(visited?.count ?? count) {
+        let index = visited?[position] ?? position
         let listed = next < changed.count && changed[next] == index
         if listed { next += 1 }
         if index == rename {
@@ -73,6 +81,20 @@ public func previewUpdate(
         return previewUpdateWithRuns(from: old, to: new, changed: changed, rename: -1, maxFraction: maxFraction)
     }
     return Double(delta.itemCount) <= limit ? .delta(delta) : .full(.tooLarge)
+}
+
+/// The union of two ascending lists, ascending, without repeats, only values in `0..<count`.
+private func mergedAscending(_ a: [Int], _ b: [Int], below count: Int) -> [Int] {
+    var out: [Int] = []
+    out.reserveCapacity(a.count + b.count)
+    var i = 0, j = 0
+    while i < a.count || j < b.count {
+        let value = j >= b.count || (i < a.count && a[i] <= b[j]) ? a[i] : b[j]
+        if i < a.count, a[i] == value { i += 1 }
+        if j < b.count, b[j] == value { j += 1 }
+        if value >= 0, value < count, out.last.map({ $0 < value }) ?? true { out.append(value) }
+    }
+    return out
 }
 
 /// Whether `index` is in the ascending list `changed`.

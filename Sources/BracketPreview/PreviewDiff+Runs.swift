@@ -28,7 +28,7 @@ func previewUpdateWithRuns(from old: PreviewSnapshot, to new: PreviewSnapshot, m
         for index in renamed { kept.insert(Int(pairs[index])) }
         removed.removeAll { kept.contains($0) }
     }
-    var differ = RunDiff(old: old, new: new, pairs: pairs, renamed: renamed, maxFraction: maxFraction)
+    var differ = RunDiff(old: old, new: new, pairing: .table(pairs), renamed: renamed, maxFraction: maxFraction)
     return differ.run(removed: removed, known: nil)
 }
 
@@ -39,7 +39,7 @@ func previewUpdateWithRuns(from old: PreviewSnapshot, to new: PreviewSnapshot, m
 func previewUpdateWithRuns(
     from old: PreviewSnapshot, to new: PreviewSnapshot, changed: [Int], rename: Int, maxFraction: Double
 ) -> PreviewUpdate {
-    var differ = RunDiff(old: old, new: new, pairs: [], renamed: rename >= 0 ? [rename] : [], maxFraction: maxFraction)
+    var differ = RunDiff(old: old, new: new, pairing: .same, renamed: rename >= 0 ? [rename] : [], maxFraction: maxFraction)
     return differ.run(removed: [], known: changed)
 }
 
@@ -66,10 +66,22 @@ private func pairRenames(_ pairs: inout [Int32], oldCount: Int) -> [Int] {
     return renamed
 }
 
-/// One pass over the new cards with their pairing, building the delta. The columns it reads
+/// Which old card each new card is.
+enum RunPairing {
+    /// For each new card, the old card it is, or -1 (added).
+    case table([Int32])
+    /// Every card is the old card of the same index (the known-change diff).
+    case same
+    /// The old cards `low..<low + removed` were replaced by the new `low..<low + inserted`
+    /// (a diagram splice); the others are the same cards, those after it renumbered.
+    case splice(low: Int, removed: Int, inserted: Int)
+}
+
+/// One pass over the new cards with their pairing, building the delta (or, for a structural
+/// edit, a visit of the cards it names, `PreviewDiff+Structure.swift`). The columns it reads
 /// for every card are held here once: reaching them through the snapshots copied a whole
 /// `Geometry` (and retained each of its arrays) per card, which was most of the diff.
-private struct RunDiff {
+struct RunDiff {
     let old: PreviewSnapshot
     let new: PreviewSnapshot
     let oldGeometry: Geometry
@@ -84,14 +96,13 @@ private struct RunDiff {
     let oldDrawn: [Int], newDrawn: [Int]
     let recordsResults: Bool
     let slotted: Bool
-    /// For each new card, the old card it is (or -1: added); empty when every card is the old
-    /// card of the same index (the known-change diff).
-    let pairs: [Int32]
+    let pairing: RunPairing
     /// New indices of renamed cards, ascending.
     let renamed: [Int]
     let limit: Double
     /// Per card, the position in `drawnEdges` of its connector (or -1); empty for the
-    /// known-change diff, which looks up the few cards it compares (`connector(of:…)`).
+    /// known-change and structural diffs, which look up the few cards they compare
+    /// (`connector(of:…)`).
     let oldConnectors: [Int32]
     let newConnectors: [Int32]
     var delta = PreviewDelta()
@@ -101,7 +112,7 @@ private struct RunDiff {
     /// follows it and moved by the same offset.
     var runEnd = -1
 
-    init(old: PreviewSnapshot, new: PreviewSnapshot, pairs: [Int32], renamed: [Int], maxFraction: Double) {
+    init(old: PreviewSnapshot, new: PreviewSnapshot, pairing: RunPairing, renamed: [Int], maxFraction: Double) {
         self.old = old
         self.new = new
         oldGeometry = old.geometry
@@ -124,14 +135,26 @@ private struct RunDiff {
         newCount = new.cardCount
         recordsResults = old.recordsResults || new.recordsResults
         slotted = !old.geometry.scores.isEmpty || !new.geometry.scores.isEmpty
-        self.pairs = pairs
+        self.pairing = pairing
         self.renamed = renamed
         limit = Double(new.cardCount + new.drawnEdges.count) * maxFraction
-        oldConnectors = pairs.isEmpty ? [] : Self.connectors(old)
-        newConnectors = pairs.isEmpty ? [] : Self.connectors(new)
+        if case .table = pairing {
+            oldConnectors = Self.connectors(old)
+            newConnectors = Self.connectors(new)
+        } else {
+            oldConnectors = []
+            newConnectors = []
+        }
     }
 
-    func pair(_ index: Int) -> Int { pairs.isEmpty ? index : Int(pairs[index]) }
+    func pair(_ index: Int) -> Int {
+        switch pairing {
+        case .table(let pairs): Int(pairs[index])
+        case .same: index
+        case .splice(let low, let removed, let inserted):
+            index < low ? index : index < low + inserted ? -1 : index - inserted + removed
+        }
+    }
 
     func oldConnector(_ card: Int) -> Int {
         oldConnectors.isEmpty ? Self.connector(of: card, oldDrawn, oldGeometry.edgeChildren) : Int(oldConnectors[card])
@@ -305,16 +328,19 @@ private struct RunDiff {
                                           after: position > 0 ? newDrawn[position - 1] : nil))
     }
 
-    mutating func extendRun(_ index: Int, dx: Double, dy: Double, lines: Int, characters: Int, depth: Int) {
+    /// Cards `index..<index + count` join the open run when they follow it with its offset, or
+    /// start one.
+    mutating func extendRun(_ index: Int, count: Int = 1, dx: Double, dy: Double, lines: Int, characters: Int,
+                            depth: Int) {
         if runEnd == index - 1, var last = delta.runs.last, last.dx == dx, last.dy == dy, last.lines == lines,
            last.characters == characters, last.depth == depth {
-            last.count += 1
+            last.count += count
             delta.runs[delta.runs.count - 1] = last
         } else {
-            delta.runs.append(CardRun(first: index, count: 1, dx: dx, dy: dy, lines: lines,
+            delta.runs.append(CardRun(first: index, count: count, dx: dx, dy: dy, lines: lines,
                                       characters: characters, depth: depth))
         }
-        runEnd = index
+        runEnd = index + count - 1
     }
 
     mutating func closeRun() { runEnd = -1 }

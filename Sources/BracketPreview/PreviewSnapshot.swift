@@ -32,13 +32,17 @@ public struct PreviewSnapshot: Sendable {
         let count = min(diagram.nodes.count, geometry.cards.count)
         cardCount = count
         let zero = NodeRange(startLine: 0, startCharacter: 0, endLine: 0, endCharacter: 0)
-        self.ranges = ranges.count >= count
-            ? Array(ranges.prefix(count))
+        self.ranges = ranges.count == count ? ranges
+            : ranges.count > count ? Array(ranges.prefix(count))
             : ranges + Array(repeating: zero, count: count - ranges.count)
-        // The index columns: `geometry.edges[i]` would work out each connector's points.
-        drawnEdges = geometry.edgeChildren.indices.filter {
-            Int(geometry.edgeChildren[$0]) < count && Int(geometry.edgeParents[$0]) < count
-        }
+        // The index columns: `geometry.edges[i]` would work out each connector's points. With
+        // every card drawn (the usual case) every connector is: its child and parent are cards.
+        let edgeCount = geometry.edgeChildren.count
+        drawnEdges = count == diagram.nodes.count && count == geometry.cards.count
+            ? Array(0..<edgeCount)
+            : geometry.edgeChildren.indices.filter {
+                Int(geometry.edgeChildren[$0]) < count && Int(geometry.edgeParents[$0]) < count
+            }
         idsAreUnique = known ?? Self.unique(diagram.nodes.ids.prefix(count))
         recordsResults = diagram.recordsResults
     }

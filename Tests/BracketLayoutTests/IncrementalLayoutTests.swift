@@ -7,26 +7,15 @@ import BracketTestSupport
 import Testing
 
 @Suite struct IncrementalLayoutTests {
-    /// A random tree with labels of varied length (some wrap, some set their level's width).
+    /// A random tree with labels of varied length (some wrap, some set their level's width),
+    /// every node labelled, every line at the margin.
     static func tree(_ random: inout SeededRandom, settings: String = "") -> Document {
-        var text = settings + "r \"Root\" {\n"
-        var open = 1
-        for index in 0..<(10 + Int(random.next() % 40)) {
-            let words = ["A", "Bb", "Node \(index)", "Wide label here", "x", "Quite a long label that wraps"]
-            let label = words[Int(random.next() % UInt64(words.count))]
-            if open > 1, random.next() % 4 == 0 {
-                text += "}\n"
-                open -= 1
-            }
-            if random.next() % 3 == 0 {
-                text += "n\(index) \"\(label)\" {\n"
-                open += 1
-            } else {
-                text += "n\(index) \"\(label)\"\n"
-            }
-        }
-        text += String(repeating: "}\n", count: open)
-        return Document(text)
+        var tree = RandomTree(settings: settings)
+        tree.root = "r \"Root\""
+        tree.labels = ["A", "Bb", "Node #", "Wide label here", "x", "Quite a long label that wraps"]
+        tree.unlabelledOneIn = 0
+        tree.indented = false
+        return Document(tree.text(&random))
     }
 
     /// Replaces, inserts or deletes one character in a random label.
@@ -45,36 +34,62 @@ import Testing
         }
     }
 
-    @Test(arguments: ["", "@root top\n", "@align leaves\n", "@title \"A title\"\n", "@root bottom\n@card-width 60\n"])
+    @Test(arguments: ["", "@root top\n", "@align leaves\n", "@title \"A title\"\n", "@root bottom\n@card-width 60\n",
+                      "@root left\n@leaf-gap 7\n", "@rounds auto\n", "@rounds auto\n@root top\n"])
     func relayoutEqualsLayout(settings: String) {
         var random = SeededRandom(seed: 18 &+ UInt64(settings.utf8.count))
-        var answered = 0, tried = 0
+        var answered = 0, tried = 0, structural = 0
         for _ in 0..<40 {
             var document = Self.tree(&random, settings: settings)
             var old = document.diagram()
-            var previous = layout(old)
+            var previous = layout(old, forRelayout: true)
             for _ in 0..<10 {
                 for _ in 0..<(1 + Int(random.next() % 2)) { Self.editLabel(&document, &random) }
                 let diagram = document.diagram()
-                let fresh = layout(diagram)
+                let fresh = layout(diagram, forRelayout: true)
                 tried += 1
-                if let update = relayout(diagram, from: old, previous: previous) {
+                let relaid = relayout(diagram, from: old, previous: previous)
+                if let update = relaid {
                     answered += 1
                     #expect(update.geometry == fresh)
-                    let changed = (0..<diagram.nodes.count).filter { diagram.nodes.labels[$0] != old.nodes.labels[$0] }
-                    #expect(update.changedCards == changed)
+                    #expect(StructuralLayoutTests.sameBits(update.geometry, fresh))
+                    if let change = update.structure {
+                        // A card that grew or shrank moved others: told as a structural change.
+                        structural += 1
+                        #expect(update.changedCards.isEmpty)
+                        StructuralLayoutTests.expectReported(change, old: previous, new: update.geometry)
+                    } else {
+                        let changed = (0..<diagram.nodes.count).filter { diagram.nodes.labels[$0] != old.nodes.labels[$0] }
+                        #expect(update.changedCards == changed)
+                    }
                 }
+                // Chained: the next edit is laid out from this answer.
+                previous = relaid?.geometry ?? fresh
                 old = diagram
-                previous = fresh
             }
         }
-        // Many small label edits keep every card's room (fewer with the root on top or at the
-        // bottom, where a card's width is its own room): the fast path must be taken.
-        #expect(answered * 5 > tried, "answered \(answered) of \(tried)")
+        // Most label edits keep every card's place, and most of the rest move cards the
+        // structural path places: the fast paths must be taken, both of them.
+        #expect(answered * 10 > tried * 8, "answered \(answered) of \(tried)")
+        #expect(structural * 10 > tried, "structural \(structural) of \(tried)")
     }
 
-    @Test(arguments: ["@root center\n", "@rounds auto\n"])
-    func declinesForTwoSidedDrawsAndHeaders(settings: String) {
+    @Test func withoutTheStateALayoutIsTheSameAndMovingEditsDecline() {
+        var document = Document("r \"R\" {\n  a \"A\"\n  b \"B\"\n}\n")
+        let old = document.diagram()
+        #expect(layout(old).centres == layout(old, forRelayout: true).centres)
+        #expect(layout(old).sizes == layout(old, forRelayout: true).sizes)
+        // "B" becomes a label that wraps: the cards after it move.
+        document.apply(TextEdit(range: ByteRange(21, 22), replacement: "A label long enough to wrap onto another line"))
+        let diagram = document.diagram()
+        #expect(relayout(diagram, from: old, previous: layout(old)) == nil)
+        let update = relayout(diagram, from: old, previous: layout(old, forRelayout: true))
+        #expect(update?.geometry == layout(diagram, forRelayout: true))
+        #expect(update?.structure?.inserted == 2..<3)
+    }
+
+    @Test(arguments: ["@root center\n"])
+    func declinesForTwoSidedDraws(settings: String) {
         var document = Document(settings + "r \"R\" {\n  a \"A\" {\n    c \"C\"\n    d \"D\"\n  }\n  b \"B\"\n}\n")
         let old = document.diagram()
         document.apply(TextEdit(range: ByteRange(document.text.count - 5, document.text.count - 5), replacement: "i"))  // "B" → "iB"

@@ -9,30 +9,13 @@ import Testing
     /// A random tree, one node per line, with and without labels, comments and blocks, under a
     /// setting.
     static func document(_ random: inout SeededRandom) -> String {
-        var text = "@title \"T\"\nroot \"R\" {\n"
-        var open = 1, next = 0
-        let count = 8 + Int(random.next() % 30)
-        for _ in 0..<count {
-            let pad = String(repeating: "  ", count: open)
-            let label = random.next() % 3 == 0 ? "" : " \"L \(next) é\""
-            let comment = random.next() % 5 == 0 ? "  # c" : ""
-            if open > 1, random.next() % 4 == 0 {
-                text += pad.dropLast(2) + "}\n"
-                open -= 1
-            }
-            if random.next() % 3 == 0 {
-                text += "\(pad)n\(next)\(label) {\(comment)\n"
-                open += 1
-            } else {
-                text += "\(pad)n\(next)\(label)\(comment)\n"
-            }
-            next += 1
-        }
-        while open > 0 {
-            open -= 1
-            text += String(repeating: "  ", count: open) + "}\n"
-        }
-        return text
+        var tree = RandomTree(settings: "@title \"T\"\n")
+        tree.root = "root \"R\""
+        tree.nodes = 8..<38
+        tree.labels = ["L # é"]
+        tree.unlabelledOneIn = 3
+        tree.commentOneIn = 5
+        return tree.text(&random)
     }
 
     /// An edit somewhere in the text: a character typed into (or removed from) a word, a

@@ -1,6 +1,6 @@
 import BracketLayout
 import BracketModel
-import BracketPreview
+@testable import BracketPreview
 import BracketSyntax
 import BracketTestSupport
 import Testing
@@ -185,6 +185,10 @@ import Testing
                 known += 1
                 let fast = previewUpdate(from: before, to: after, changed: patched.edited, maxFraction: .infinity, runs: runs)
                 #expect(fast == previewUpdate(from: before, to: after, maxFraction: .infinity, runs: runs), "seed \(seed) step \(step)")
+                // Told which ranges can differ (here those that do, and every third card), the same.
+                let moved = after.ranges.indices.filter { $0 % 3 == 0 || before.ranges[$0] != after.ranges[$0] }
+                #expect(previewUpdate(from: before, to: after, changed: patched.edited, ranges: moved, maxFraction: .infinity,
+                                      runs: runs) == fast, "seed \(seed) step \(step): ranges known")
                 // A fresh parse of the same bytes (deleting one byte of "é" leaves bad UTF-8,
                 // which a String would repair into other bytes).
                 let parsed = Document(text: document.text)
@@ -200,5 +204,94 @@ import Testing
             before = after
         }
         #expect(known > 10, "known-change diffs: \(known)")
+    }
+
+    /// Structural edits as the server renders them for a client that takes runs: the diagram's
+    /// rows spliced (`Document.diagram(splicing:at:)`), the layout moved from the last one
+    /// (`relayout(_:from:splice:previous:)`), and the diff told what that layout changed
+    /// (`previewUpdate(from:to:structure:)`). Each delta it gives, applied to the previous
+    /// picture, is the fresh picture of the new text, and is the runs diff's delta; it is full
+    /// for exactly the reasons the runs diff is, except where the runs diff finds children
+    /// reordered (a splice removes and adds them); without runs it is the plain diff's answer. The edits are the random tree's
+    /// (seeds 1 to 4, even ones written on one line) and `StructuralEdits`' (seeds 5 to 8), each
+    /// sent as the one edit between the old text and the new.
+    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64]) func structuralChangesGiveTheFullPicture(seed: UInt64) throws {
+        var random = SeededRandom(seed: seed)
+        var tree = Tree()
+        tree.wraps = true
+        tree.oneLine = seed % 2 == 0
+        let generated = seed > 4
+        var text: [UInt8]
+        if generated {
+            text = Array(StructuralEdits.tree(&random, nodes: 60).utf8)
+        } else {
+            for _ in 0..<20 { tree.edit(&random) }
+            text = Array(tree.text.utf8)
+        }
+        var document = Document(text: text)
+        var diagram = document.diagram()
+        var before = snapshot(document, diagram, layout(diagram, forRelayout: true))
+        var structural = 0, runs = 0, renames = 0, serial = 0
+        for step in 0..<150 {
+            var next = text
+            if generated {
+                for edit in StructuralEdits.edit(text, &random, serial: &serial) {
+                    next.replaceSubrange(edit.range.start..<edit.range.end, with: edit.replacement)
+                }
+            } else {
+                tree.edit(&random)
+                next = Array(tree.text.utf8)
+            }
+            // The one edit from the old text to the new: what differs between their common ends.
+            var prefix = 0
+            while prefix < text.count, prefix < next.count, text[prefix] == next[prefix] { prefix += 1 }
+            var suffix = 0
+            while suffix < text.count - prefix, suffix < next.count - prefix,
+                  text[text.count - 1 - suffix] == next[next.count - 1 - suffix] { suffix += 1 }
+            let edit = TextEdit(range: ByteRange(prefix, text.count - suffix),
+                                replacement: Array(next[prefix..<(next.count - suffix)]))
+            text = next
+            document.apply(edit)
+            guard let spliced = document.diagram(splicing: diagram, at: TokenEdit(range: edit.range, newLength: edit.replacement.count)),
+                  let update = relayout(spliced.diagram, from: diagram, splice: spliced.splice, previous: before.geometry),
+                  let structure = update.structure
+            else {
+                diagram = document.diagram()
+                before = snapshot(document, diagram, layout(diagram, forRelayout: true))
+                continue
+            }
+            let after = snapshot(document, spliced.diagram, update.geometry)
+            let fast = previewUpdate(from: before, to: after, structure: structure, maxFraction: .infinity, runs: true)
+            let slow = previewUpdate(from: before, to: after, maxFraction: .infinity, runs: true)
+            #expect(previewUpdate(from: before, to: after, structure: structure, maxFraction: .infinity)
+                == previewUpdate(from: before, to: after, maxFraction: .infinity), "seed \(seed) step \(step): without runs")
+            // The structure is taken, not set aside for the runs diff.
+            if structuralUpdate(from: before, to: after, structure: structure, maxFraction: .infinity) != nil {
+                structural += 1
+            }
+            switch (fast, slow) {
+            case (.delta(let delta), _):
+                runs += delta.runs.count
+                renames += delta.renamedCards.count
+                let parsed = Document(text: text)
+                let reference = snapshot(parsed, parsed.diagram(), layout(parsed.diagram()))
+                let applied = try apply(writtenDelta(delta, to: after), to: fullState(before))
+                #expect(applied == (try fullState(reference)), "seed \(seed) step \(step)\n\(String(decoding: text, as: UTF8.self))")
+                if case .full(let reason) = slow { #expect(reason == .reordered, "seed \(seed) step \(step): \(reason)") }
+                // Pairing the splice's untouched ends by ID, it says what the runs diff says.
+                if case .delta(let other) = slow { #expect(delta == other, "seed \(seed) step \(step): \(structure)") }
+                if applied != (try fullState(reference)) { return }
+            case (.full(let reason), .full(let other)):
+                #expect(reason == other, "seed \(seed) step \(step)")
+            case (.full(let reason), .delta):
+                Issue.record("seed \(seed) step \(step): full (\(reason)) where the runs diff gives a delta")
+            }
+            diagram = spliced.diagram
+            before = after
+        }
+        #expect(structural > 30, "structural diffs: \(structural)")
+        #expect(runs > 20, "runs: \(runs)")
+        // An ID edited is a splice of one row: a rename, as the runs diff gives it.
+        #expect(renames > 0, "renames: \(renames)")
     }
 }

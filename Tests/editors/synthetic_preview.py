@@ -138,7 +138,7 @@ class PageServer:
                 if name == "":
                     with open(os.path.join(page_dir, "index.html"), encoding="utf-8") as handle:
                         self.send(200, "text/html; charset=utf-8", browser_html(handle.read()).encode("utf-8"))
-                elif name in ("preview.js", "preview-delta.js", "preview.css"):
+                elif name in ("preview.js", "preview-delta.js", "preview-tiles.js", "preview.css") and os.path.exists(os.path.join(page_dir, name)):
                     kind = "text/css" if name.endswith(".css") else "text/javascript"
                     with open(os.path.join(page_dir, name), "rb") as handle:
                         self.send(200, kind + "; charset=utf-8", handle.read())

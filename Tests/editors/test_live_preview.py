@@ -170,9 +170,10 @@ def check_http_rules(base, host, port, token):
     check("page with the right token is 200 HTML",
           status == 200 and headers.get("Content-Type", "").startswith("text/html") and b"<html" in body.lower(),
           (status, headers.get("Content-Type")))
-    check("page references preview.js, preview-delta.js and preview.css",
-          b"preview.js" in body and b"preview-delta.js" in body and b"preview.css" in body)
+    check("page references preview.js, preview-delta.js, preview-tiles.js and preview.css",
+          b"preview.js" in body and b"preview-delta.js" in body and b"preview-tiles.js" in body and b"preview.css" in body)
     for resource, kind in (("preview.js", "text/javascript"), ("preview-delta.js", "text/javascript"),
+                           ("preview-tiles.js", "text/javascript"),
                            ("preview.css", "text/css")):
         status, headers, body = http_request(base + resource)
         check(f"{resource} is served as {kind}",

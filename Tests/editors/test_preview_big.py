@@ -125,6 +125,41 @@ def canvas_colours(page):
     }""")
 
 
+def overview_pixel(page, x, y):
+    """The overview canvas's colour at view point (x, y), and whether it is the background."""
+    return page.evaluate("""([x, y]) => {
+        const c = document.getElementById('overview'), k = c.width / c.clientWidth;
+        const d = c.getContext('2d').getImageData(Math.floor(x * k), Math.floor(y * k), 1, 1).data;
+        const bg = c.getContext('2d').getImageData(0, 0, 1, 1).data;
+        return { rgb: [d[0], d[1], d[2]], background: d[0] === bg[0] && d[1] === bg[1] && d[2] === bg[2] };
+    }""", [x, y])
+
+
+def card_on_screen(page, columns, k):
+    """Card k's centre in view coordinates (from the payload's columns and the page's view)."""
+    v = view(page)
+    return ((columns["x"][k] + columns["margin"] - v["x"]) * v["scale"], (columns["y"][k] + columns["margin"] - v["y"]) * v["scale"])
+
+
+TILES_PER_FRAME = 6  # preview.js: overview tiles painted in one frame at most
+TILE = 256
+
+
+def check_frame_work(name, page, start):
+    """Each frame's work is bounded by the view, not the tree: card elements (at most
+    MAX_DOM_CARDS), overview tiles copied (those covering the view at a level between 1/2 and
+    1 of its scale) and tiles painted (at most TILES_PER_FRAME)."""
+    work = [w for w in page.evaluate("() => window.bracketPreview.painted().work")[start:] if w]
+    width, height = page.evaluate("() => [document.getElementById('overview').width, document.getElementById('overview').height]")
+    most_tiles = (width // (TILE // 2) + 2) * (height // (TILE // 2) + 2)
+    worst = {key: max([w.get(key, 0) for w in work] or [0]) for key in ("cards", "made", "tilesDrawn", "tilesPainted")}
+    check(f"{name}: every frame's work is bounded by the view (cards ≤ {MAX_DOM_CARDS}, overview tiles copied ≤ {most_tiles}, "
+          f"painted ≤ {TILES_PER_FRAME})",
+          len(work) > 0 and worst["cards"] <= MAX_DOM_CARDS and worst["tilesDrawn"] <= most_tiles and worst["tilesPainted"] <= TILES_PER_FRAME,
+          (len(work), worst))
+    return work
+
+
 class Client(LSPClient):
     def __init__(self, command):
         super().__init__(command)
@@ -324,6 +359,29 @@ def check_moved_card(page, server, message):
                       "end": {"line": columns["ranges"][4 * k + 2], "character": columns["ranges"][4 * k + 3]}}}
     e = columns["edgeChildren"].index(k)
     pts = columns["edgePoints"][8 * e:8 * e + 8]
+    # Far out over the card first (the overview, its tiles cached): the tree is drawn where its
+    # cards are, and nothing beside it.
+    page.fill("#search", "n999998")
+    page.wait_for_function("() => window.bracketPreview.match() === 'n999998'", timeout=30000)
+    page.keyboard.press("Escape")
+    page.fill("#search", "")
+    page.focus("#viewport")
+    page.mouse.move(*card_on_screen(page, columns, k))
+    while view(page)["scale"] > 0.06:
+        page.keyboard.down("Control")
+        page.mouse.wheel(0, 240)
+        page.keyboard.up("Control")
+        page.wait_for_timeout(30)
+    for _ in range(10):
+        settle(page)
+    sibling = columns["ids"].index("n999999")
+    parent = columns["ids"].index("n499999")
+    at, below, up = card_on_screen(page, columns, k), card_on_screen(page, columns, sibling), card_on_screen(page, columns, parent)
+    left = (at[0] - 400 * view(page)["scale"], at[1])  # 400 units left of the leaves: no card
+    seen = [overview_pixel(page, *point) for point in (at, below, up, left)]
+    check("far out (the overview's tiles): the cards are drawn where they are (a leaf, its sibling, their parent), "
+          "the picture's side is the background", view(page)["mode"] == "overview" and
+          not any(p["background"] for p in seen[:3]) and seen[3]["background"], (view(page), at, seen))
     edge = {"child": "n999998", "parent": "n499999",
             "points": [{"x": pts[0], "y": new_y}, {"x": pts[2], "y": new_y}, {"x": pts[4], "y": pts[5]}, {"x": pts[6], "y": pts[7]}]}
     server.push({"uri": message["uri"], "version": 2, "sequence": 2, "base": 1,
@@ -333,6 +391,11 @@ def check_moved_card(page, server, message):
                            "edges": {"removed": [], "changed": [{"child": "n999998", "edge": edge}], "added": []}},
                  "diagnostics": {"errors": 0, "warnings": 0}})
     wait_painted(page, 2, timeout=30000)
+    for _ in range(10):
+        settle(page)
+    gone = overview_pixel(page, *at)
+    check("... an edit that moves a card: the overview's tiles follow it (where it was is the background now)",
+          view(page)["mode"] == "overview" and gone["background"], (view(page), at, gone))
     page.fill("#search", "n999998")
     page.wait_for_function("() => window.bracketPreview.match() === 'n999998'", timeout=30000)
     settle(page)
@@ -366,7 +429,9 @@ def run_million(browser, picture, shots):
         check("... and draws it as an overview from top to bottom, not a blank window",
               view(page)["mode"] == "overview" and colours["colours"] >= 2 and colours["rows"] >= 0.95 * (box["bottom"] - box["top"]),
               (view(page), colours, box))
+        start = frame_count(page)
         report_frames("1,000,000 cards, fitted: pan and zoom", pan_and_zoom(page))
+        check_frame_work("1,000,000 cards, fitted: pan and zoom", page, start)
         check(f"1,000,000 cards: the DOM holds at most {MAX_DOM_CARDS} cards", cards_in_dom(page) <= MAX_DOM_CARDS, cards_in_dom(page))
         page.fill("#search", "n999999")
         page.wait_for_function("() => window.bracketPreview.match() === 'n999999'", timeout=30000)
@@ -383,8 +448,10 @@ def run_million(browser, picture, shots):
             page.screenshot(path=os.path.join(shots, "million-last.png"))
         before = view(page)
         page.keyboard.press("Escape")
+        start = frame_count(page)
         frames = pan_and_zoom(page)
         report_frames("1,000,000 cards, near the last card: pan and zoom", frames)
+        check_frame_work("1,000,000 cards, near the last card: pan and zoom", page, start)
         check("1,000,000 cards: the wheel pans and zooms the view", view(page) != before and len(frames) > 0, (before, view(page)))
         check(f"... the DOM still holds at most {MAX_DOM_CARDS} cards", cards_in_dom(page) <= MAX_DOM_CARDS, cards_in_dom(page))
         check_moved_card(page, server, message)

@@ -63,6 +63,7 @@ class Site:
         self.files = {
             "/page/preview.js": ("text/javascript", read(os.path.join(PREVIEW, "preview.js"))),
             "/page/preview-delta.js": ("text/javascript", read(os.path.join(PREVIEW, "preview-delta.js"))),
+            "/page/preview-tiles.js": ("text/javascript", read(os.path.join(PREVIEW, "preview-tiles.js"))),
             "/page/preview.css": ("text/css", read(os.path.join(PREVIEW, "preview.css"))),
             "/vscode/": ("text/html", inject_before_preview_script(
                 vscode_page, ["/test/harness.js", "/test/fixtures.js"])),
@@ -76,6 +77,7 @@ class Site:
             self.files[f"/{token}/"] = ("text/html", page)
             self.files[f"/{token}/preview.js"] = self.files["/page/preview.js"]
             self.files[f"/{token}/preview-delta.js"] = self.files["/page/preview-delta.js"]
+            self.files[f"/{token}/preview-tiles.js"] = self.files["/page/preview-tiles.js"]
             self.files[f"/{token}/preview.css"] = self.files["/page/preview.css"]
         self.events = (
             "retry: 600000\n\n"

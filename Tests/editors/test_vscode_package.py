@@ -506,7 +506,7 @@ def check_copy_script(package):
     same = result.returncode == 0 and all(
         open(os.path.join(target, name), "rb").read()
         == open(os.path.join(ROOT, "editors", "preview", name), "rb").read()
-        for name in ("index.html", "preview.js", "preview-delta.js", "preview.css"))
+        for name in ("index.html", "preview.js", "preview-delta.js", "preview-tiles.js", "preview.css"))
     check("copy-preview.js copies the page into the extension", same, result.stderr)
     # What `npm install` (postinstall) leaves in a checkout: every jsonValidation URL must
     # name a file that is the repository's schema, byte for byte.

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Embeds the preview page (index.html, preview.js, preview-delta.js, preview.css) into Swift source.
+"""Embeds the preview page (index.html, preview.js, preview-delta.js, preview-tiles.js, preview.css)
+into Swift source.
 
 The `bracket` binary serves the page from its loopback HTTP server, so the page must travel
 inside the executable. This script writes one Swift file per asset into
-Sources/BracketServer/PageAssets/ (PreviewPageAssets.swift and its +JS, +DeltaJS and +CSS
+Sources/BracketServer/PageAssets/ (PreviewPageAssets.swift and its +JS, +DeltaJS, +TilesJS and +CSS
 extensions); `--check` only compares and exits 1 when a committed file is stale or missing (CI
 runs that).
 
@@ -12,9 +13,9 @@ The generated enum has:
                loopback server (cspSource 'self', assets relative to the page URL); the VS Code
                extension fills them itself in its own copy of the page, so the template is not
                embedded;
-  js, deltaJS, css
-               the scripts and the stylesheet, served as `preview.js`, `preview-delta.js` and
-               `preview.css`.
+  js, deltaJS, tilesJS, css
+               the scripts and the stylesheet, served as `preview.js`, `preview-delta.js`,
+               `preview-tiles.js` and `preview.css`.
 """
 import os
 import re
@@ -72,6 +73,7 @@ def generate():
     files = {"PreviewPageAssets.swift": "\n".join(page + ["}"]) + "\n"}
     for suffix, name, source, kind in [("JS", "js", "preview.js", "text/javascript"),
                                        ("DeltaJS", "deltaJS", "preview-delta.js", "text/javascript"),
+                                       ("TilesJS", "tilesJS", "preview-tiles.js", "text/javascript"),
                                        ("CSS", "css", "preview.css", "text/css")]:
         lines = HEADER + ["extension PreviewPageAssets {"]
         lines += member(name, f"Served as `{source}` ({kind}).", read(source)) + ["}"]

@@ -717,18 +717,21 @@
       var i = pair[0], row = pair[1];
       setText(s.labelText, i, row.label);
       setLines(s, i, row.lines);
-      if (s.cx[i] !== row.x || s.cy[i] !== row.y || s.w[i] !== row.w || s.h[i] !== row.h) { change.moved = true; change.cards.push(i); }
+      if (s.cx[i] !== row.x || s.cy[i] !== row.y || s.w[i] !== row.w || s.h[i] !== row.h) {
+        change.moved = true; change.cards.push(i);
+        overviewChanged(itemRect(s, false, i)); // where it was (storeChanged marks where it is)
+      }
       writeFloat(s, "cx", i, row.x); writeFloat(s, "cy", i, row.y); writeFloat(s, "w", i, row.w); writeFloat(s, "h", i, row.h);
       if (row.range) { s.hasRange[i] = 1; for (var q = 0; q < 4; q++) s.ranges[4 * i + q] = row.range[q]; }
       if (s.depth[i] !== row.depth) { s.depth[i] = row.depth; shape = true; }
     });
     edgeRows.forEach(function (pair) {
-      var o = 8 * pair[0], moved = false;
+      var o = 8 * pair[0], moved = false, was = itemRect(s, true, pair[0]);
       for (var p = 0; p < 8; p++) {
         moved = moved || s.pts[o + p] !== pair[1].pts[p];
         writeFloat(s, "pts", o + p, pair[1].pts[p]);
       }
-      if (moved) { change.moved = true; change.edges.push(pair[0]); }
+      if (moved) { change.moved = true; change.edges.push(pair[0]); overviewChanged(was); }
     });
     if (shape) linkTree(s);
     var results = rows.slice();
@@ -1114,6 +1117,7 @@
   var SPATIAL_PATCH_LIMIT = 8192, MAX_SEGMENTS = 48, QUIET_MS = 1500, LOD_SLACK = 16;
   function storeChanged(s, change) {
     s.highlighted = null;
+    overviewFollow(s, change);
     if (change && change.previous !== s) s.spatial = change.previous.spatial;
     var sp = s.spatial;
     if (change && sp && !change.moved && !change.map) return;
@@ -1195,6 +1199,7 @@
         if (state.store !== s || s.spatial !== sp) return;
         s.spatial = buildSpatial(s);
         minimapDirty = true;
+        overviewChanged(null); // the rebuilt levels drop the traces of moved items
         requestDraw();
       });
     }, QUIET_MS);
@@ -1427,6 +1432,8 @@
       if (lv.cell * most >= LOD_PIXEL && across * down <= LOD_CELLS_IN_VIEW) { level = lv; break; }
     }
     var cell = level.cell, cols = level.cols, data = level.data;
+    // A window beside the picture meets no cell (cellOf would clamp it onto the edge's cells).
+    if (x1 < 0 || y1 < 0 || x0 >= cols * cell || y0 >= level.rows * cell) return;
     var c0 = cellOf(x0, cell, cols), c1 = cellOf(x1, cell, cols), r0 = cellOf(y0, cell, level.rows), r1 = cellOf(y1, cell, level.rows);
     var left = new Int32Array(c1 - c0 + 2);
     for (var k = c0; k <= c1 + 1; k++) left[k - c0] = Math.max(0, Math.min(width, Math.floor(k * cell * sx + ox)));
@@ -2232,7 +2239,7 @@
   var drawPending = false;
   // When the newest version reached the screen: a message posted from the frame that drew it
   // arrives after that frame is painted (benchmarks/page_big.py reads it).
-  var painted = { version: null, at: 0, frames: [], draws: [], received: 0, receivedAt: 0, applied: null, bytes: 0, bytesAt: 0 };
+  var painted = { version: null, at: 0, frames: [], draws: [], work: [], received: 0, receivedAt: 0, applied: null, bytes: 0, bytesAt: 0 };
   var paintChannel = typeof MessageChannel === "function" ? new MessageChannel() : null;
   if (paintChannel) {
     paintChannel.port1.onmessage = function (event) {
@@ -2242,7 +2249,8 @@
       painted.at = performance.timeOrigin + performance.now();
       painted.frames.push(painted.at - event.data.started);
       painted.draws.push(event.data.draw);
-      if (painted.frames.length > 2000) { painted.frames.splice(0, 1000); painted.draws.splice(0, 1000); }
+      painted.work.push(event.data.work);
+      if (painted.frames.length > 2000) { painted.frames.splice(0, 1000); painted.draws.splice(0, 1000); painted.work.splice(0, 1000); }
     };
   }
   function requestDraw() {
@@ -2251,9 +2259,11 @@
     requestAnimationFrame(function () {
       var started = performance.timeOrigin + performance.now();
       drawPending = false;
+      frameWork = { mode: "", cards: 0, made: 0, edges: 0, tilesDrawn: 0, tilesPainted: 0, standIns: 0 };
       draw();
       var drawn = performance.timeOrigin + performance.now() - started;
-      if (paintChannel) paintChannel.port2.postMessage({ version: state.version, started: started, draw: drawn });
+      if (paintChannel) paintChannel.port2.postMessage({ version: state.version, started: started, draw: drawn, work: frameWork });
+      frameWork = null;
     });
   }
 
@@ -2322,7 +2332,30 @@
     var s = state.store;
     var view = viewSize();
     if (s && state.hasPicture) moveOrigin(s);
-    world.setAttribute("transform", "scale(" + state.scale + ") translate(" + (domOrigin.x - state.x) + " " + (domOrigin.y - state.y) + ")");
+    // The zoom is a CSS transform of the <svg> element, not an SVG transform: Chromium lays SVG
+    // text out at its on-screen font size, so a scale inside the SVG re-laid out every card's
+    // text on every zoom frame (75–110 ms for 1,200 cards on a loaded machine, the slowest
+    // frames of a million-card pan and zoom); a CSS transform of the element is applied at
+    // paint time, and the text is laid out once, at the picture's own size. The pan stays an
+    // SVG translate (free: no text is re-laid out for it).
+    // The <svg> is sized in pixels, not in per cent of the stage: a per-cent size is "changed"
+    // whenever the page around it is laid out again (the zoom label's text, the minimap), and
+    // a changed root size with a moved picture re-laid out every card's text as well (190–
+    // 310 ms for 1,200 cards in a test page).
+    var zoom = "scale(" + state.scale + ")";
+    if (svgRoot.__zoom !== zoom) {
+      svgRoot.__zoom = zoom;
+      svgRoot.style.transform = zoom;
+      // The path's line keeps its width on screen (preview.css divides it by the zoom: the
+      // CSS transform is outside what vector-effect: non-scaling-stroke undoes). Set on the
+      // line alone, so no other element's style is recomputed.
+      pathLine.style.setProperty("--bracket-zoom", String(state.scale));
+    }
+    if (svgRoot.__w !== view.w || svgRoot.__h !== view.h) {
+      svgRoot.__w = view.w; svgRoot.__h = view.h;
+      svgRoot.style.width = view.w + "px"; svgRoot.style.height = view.h + "px";
+    }
+    world.setAttribute("transform", "translate(" + (domOrigin.x - state.x) + " " + (domOrigin.y - state.y) + ")");
     drawPathLayer(s);
     if (!s || !state.hasPicture) {
       clearDom();
@@ -2354,6 +2387,7 @@
     drawDecorations(s, dom);
     document.body.setAttribute("data-mode", dom ? "cards" : "overview");
     lastMode = dom ? "cards" : "overview";
+    if (frameWork) { frameWork.mode = lastMode; frameWork.cards = shownCards.size; frameWork.edges = shownEdges.size; }
     drawMinimapView(view);
   }
 
@@ -2430,6 +2464,7 @@
       shownCards.set(i, element);
     }
     if (missing > 0) requestDraw();
+    if (frameWork) frameWork.made = made;
     // Connectors: every leg in view, and the first and last child's of every bus in view (the
     // spatial index finds them).
     var nextEdges = new Map();
@@ -2580,17 +2615,66 @@
     }
   }
 
-  var overviewBuffer = null;
+  // The overview is copied from cached tiles (preview-tiles.js: each painted once by
+  // paintPicture, then only copied, so a far-out pan or zoom costs the tiles in view); before,
+  // every far-out frame painted the whole view's pixels from the store (up to 20,000 items or
+  // 4 million level cells a frame). The theme's colours empty the cache; edits mark stale the
+  // tiles they touch.
+  var overviewTiles = window.bracketPreviewTiles.create(), tilesColours = "";
+  var frameWork = null; // what the frame being drawn did (painted().work; Tests/editors/test_preview_big.py)
+
+  // Marks stale the overview tiles whose picture rectangle meets r (content coordinates), or
+  // all when r is null: the one function the store's code calls when it moves items.
+  function overviewChanged(r) { overviewTiles.changed(r); }
+
+  // What a store change did to the picture: nothing when no item moved; where the items a delta
+  // moved are now (patchStore marks where they were, before it writes their new places); all
+  // for a new store, a splice or a run (runs move ranges of any length: counting them would
+  // cost what they move).
+  function overviewFollow(s, change) {
+    if (!change) { overviewChanged(null); return; }
+    if (!change.moved && !change.map) return;
+    if (change.map || change.runs.length > 0) { overviewChanged(null); return; }
+    change.cards.forEach(function (i) { if (i >= 0 && i < s.n) overviewChanged(itemRect(s, false, i)); });
+    change.edges.forEach(function (e) { if (e >= 0 && e < s.m) overviewChanged(itemRect(s, true, e)); });
+  }
+
+  function itemRect(s, edge, i) {
+    var b = [0, 0, 0, 0];
+    itemBox(s, edge, i, b);
+    return { x0: b[0], y0: b[1], x1: b[2], y1: b[3] };
+  }
+
   function drawOverview(s, view) {
     var ratio = Math.min(2, window.devicePixelRatio || 1);
     var width = Math.max(1, Math.round(view.w * ratio)), height = Math.max(1, Math.round(view.h * ratio));
     if (overview.width !== width || overview.height !== height) { overview.width = width; overview.height = height; }
-    var ctx = overview.getContext("2d");
-    if (!overviewBuffer || overviewBuffer.width !== width || overviewBuffer.height !== height) overviewBuffer = ctx.createImageData(width, height);
-    var pixels = new Uint32Array(overviewBuffer.data.buffer);
-    var k = state.scale * ratio;
-    paintPicture(s, pixels, width, height, k, k, (s.margin - state.x) * k, (s.margin - state.y) * k, colours(), markedCards(s));
-    ctx.putImageData(overviewBuffer, 0, 0);
+    var ctx = overview.getContext("2d"), c = colours();
+    if (tilesColours !== colourCache.key) { overviewTiles.clear(); tilesColours = colourCache.key; }
+    var k = state.scale * ratio, ox = (s.margin - state.x) * k, oy = (s.margin - state.y) * k;
+    ctx.fillStyle = colourCss(c.background);
+    ctx.fillRect(0, 0, width, height);
+    var bounds = { x0: -s.margin, y0: -s.margin, x1: s.width + s.margin, y1: s.height + s.margin };
+    var late = overviewTiles.draw(ctx, width, height, k, ox, oy, bounds, function (image, K, left, top) {
+      paintPicture(s, new Uint32Array(image.data.buffer), image.width, image.height, K, K, -left, -top, c, []);
+    }, frameWork);
+    if (late) requestDraw(); // the next frame paints more
+    // Marked cards (highlight, focus, search, a path) on top, at least 5 pixels, so they show
+    // at any zoom.
+    var marks = markedCards(s);
+    ctx.fillStyle = colourCss(c.mark);
+    for (var m = 0; m < marks.length; m++) {
+      var i = marks[m];
+      if (i < 0 || i >= s.n) continue;
+      var mx = s.cx[i] * k + ox, my = s.cy[i] * k + oy;
+      var hw = Math.max(2.5, s.w[i] / 2 * k), hh = Math.max(2.5, s.h[i] / 2 * k);
+      ctx.fillRect(Math.floor(mx - hw), Math.floor(my - hh), Math.ceil(2 * hw), Math.ceil(2 * hh));
+    }
+  }
+
+  // An ABGR pixel value (rgba()) as a CSS colour for the canvas.
+  function colourCss(v) {
+    return "rgba(" + (v & 255) + "," + (v >>> 8 & 255) + "," + (v >>> 16 & 255) + "," + ((v >>> 24 & 255) / 255) + ")";
   }
 
   function markedCards(s) {
@@ -3603,13 +3687,15 @@
       return path ? { kind: path.key.kind, id: path.key.id, cards: path.cards.slice(), edges: path.edges.slice(), text: path.text } : null;
     },
     markup: pictureMarkup,
-    // { version, at, received, frames, draws, applied, bytes }: the last painted version, when
-    // (epoch ms), when its payload arrived, the recent frames from frame start to painted (ms),
-    // the page's own script time in each (ms), a delta's [patch, view update] times (ms), and
-    // the size of the painted payload's event (characters; the loopback transport).
+    // { version, at, received, frames, draws, work, applied, bytes }: the last painted version,
+    // when (epoch ms), when its payload arrived, the recent frames from frame start to painted
+    // (ms), the page's own script time in each (ms), what each drew (work: { mode, cards and
+    // edges shown, cards made, overview tiles drawn, painted and stood in for }), a delta's
+    // [patch, view update] times (ms), and the size of the painted payload's event (characters;
+    // the loopback transport).
     painted: function () {
       return { version: painted.version, at: painted.at, received: painted.receivedAt, frames: painted.frames.slice(), draws: painted.draws.slice(),
-        applied: painted.applied, bytes: painted.bytesAt };
+        work: painted.work.slice(), applied: painted.applied, bytes: painted.bytesAt };
     },
     preparePrint: preparePrint,
     // Every column of the store as plain lists, for tests: a store patched by deltas must equal

@@ -172,12 +172,15 @@ body {
 .bracket-viewport.dragging { cursor: grabbing; user-select: none; }
 
 /* The stage is the size of the view: the page draws only the cards in and near it (preview.js
-   positions them with an SVG transform), and the overview canvas, under it, draws the rest when
+   pans them with an SVG translate and zooms the <svg> with a CSS transform), and the overview canvas, under it, draws the rest when
    too many cards are in view. Replacing the picture leaves both untouched, which is why zoom and
    pan survive an update. */
 .bracket-viewport { overflow: hidden; touch-action: none; }
-.bracket-stage { position: absolute; inset: 0; }
-.bracket-stage > svg { display: block; width: 100%; height: 100%; overflow: hidden; }
+.bracket-stage { position: absolute; inset: 0; overflow: clip; } /* clip: never scrolled, not even to a focused card */
+/* The zoom's CSS transform scales the <svg> from its top left corner (see draw() for why it is
+   not an SVG transform); its content overflows its box and the stage clips it. preview.js sets
+   the size in pixels (the per cent here only holds until the first frame). */
+.bracket-stage > svg { display: block; width: 100%; height: 100%; overflow: visible; transform-origin: 0 0; }
 .bracket-overview { position: absolute; inset: 0; width: 100%; height: 100%; }
 .bracket-overview[hidden] { display: none; }
 
@@ -281,7 +284,7 @@ body {
    search cards keep their own outline colour. */
 .bracket-stage svg .bracket-path-line {
   stroke: var(--bracket-path);
-  stroke-width: 3px;
+  stroke-width: calc(3px / var(--bracket-zoom, 1)); /* --bracket-zoom: set by preview.js */
   stroke-linejoin: round;
   stroke-linecap: round;
   vector-effect: non-scaling-stroke;

@@ -53,6 +53,7 @@ public enum PreviewPageAssets {
 <div id="announce" class="bracket-announce" role="status" aria-live="polite" aria-atomic="true"></div>
 <img id="print-picture" class="bracket-print-picture" alt="">
 <script src="preview-delta.js"></script>
+<script src="preview-tiles.js"></script>
 <script src="preview.js"></script>
 </body>
 </html>

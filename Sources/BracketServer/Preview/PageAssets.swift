@@ -8,12 +8,15 @@ public struct PageAssets: Sendable, Equatable {
     /// `preview-delta.js`: applies delta payloads (the loopback server sends none, but the
     /// page is the same everywhere and loads it).
     public var deltaJS: String
+    /// `preview-tiles.js`: the overview's tile cache.
+    public var tilesJS: String
     public var css: String
 
-    public init(html: String, js: String, deltaJS: String = "", css: String) {
+    public init(html: String, js: String, deltaJS: String = "", tilesJS: String = "", css: String) {
         self.html = html
         self.js = js
         self.deltaJS = deltaJS
+        self.tilesJS = tilesJS
         self.css = css
     }
 }

@@ -53,6 +53,8 @@ struct PreviewRouter: Sendable {
             return get(request) { .init(status: 200, contentType: "text/javascript; charset=utf-8", body: Array(page.js.utf8)) }
         case "preview-delta.js":
             return get(request) { .init(status: 200, contentType: "text/javascript; charset=utf-8", body: Array(page.deltaJS.utf8)) }
+        case "preview-tiles.js":
+            return get(request) { .init(status: 200, contentType: "text/javascript; charset=utf-8", body: Array(page.tilesJS.utf8)) }
         case "preview.css":
             return get(request) { .init(status: 200, contentType: "text/css; charset=utf-8", body: Array(page.css.utf8)) }
         case "events":

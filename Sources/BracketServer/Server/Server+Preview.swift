@@ -29,6 +29,8 @@ extension LanguageServer {
     /// one push per push it manages to read, and never a backlog of stale renders; a delta
     /// always applies to the push before it, since none is ever dropped.
     func flushPreviews() {
+        // The bases replaced here (or by a `bracket/preview` since) go once the payloads are out.
+        defer { releaseRetiredSnapshots() }
         publishOpenedPreview()
         for uri in preview.heldBack where !outgoing.isPending(Self.previewPushKey(uri)) {
             preview.heldBack.remove(uri)
@@ -101,7 +103,8 @@ extension LanguageServer {
         if previewServer == nil {
             let queue = self.queue
             let page = PageAssets(html: PreviewPageAssets.browserHTML, js: PreviewPageAssets.js,
-                                  deltaJS: PreviewPageAssets.deltaJS, css: PreviewPageAssets.css)
+                                  deltaJS: PreviewPageAssets.deltaJS, tilesJS: PreviewPageAssets.tilesJS,
+                                  css: PreviewPageAssets.css)
             do {
                 previewServer = try PreviewHTTPServer(
                     page: page, onReveal: { target in queue.push(.reveal(target)) },
@@ -132,6 +135,7 @@ extension LanguageServer {
         preview.lastRender[uri] = Date()
         let render = previewRender(context, upTo: PreviewPayloadKind.columns.maxCards)
         server.publish(payload: browserPayload(render, allowDelta: false))
+        releaseRetiredSnapshots()
     }
 
     func cursorMoved(_ notification: CursorMovedNotification) {

@@ -1,4 +1,5 @@
 import BracketPreview
+import Dispatch
 import JSONRPC
 
 extension LanguageServer {
@@ -7,9 +8,21 @@ extension LanguageServer {
     /// Either way it becomes the base of the next delta.
     func sequencedPayload(_ render: PreviewRender, allowDelta: Bool, svg: Bool? = nil, picture: Bool = false) -> [UInt8] {
         let uri = render.context.uri
+        // Kept until the payload is on its way, and freed then (`releaseRetiredSnapshots`).
+        if let replaced = preview.deltaBases[uri]?.snapshot { preview.retired.append(replaced) }
         return Self.chainedPayload(render, sequence: preview.nextSequence(uri), base: &preview.deltaBases[uri],
                                    allowDelta: allowDelta, svg: svg ?? preview.sendsSVG, picture: picture,
                                    runs: preview.wantsRuns(uri))
+    }
+
+    /// Frees the snapshots replaced as delta bases, on another thread, once the payloads made
+    /// against them have been handed to their writers: the event does not wait for it, nor
+    /// does the next message.
+    func releaseRetiredSnapshots() {
+        guard !preview.retired.isEmpty else { return }
+        let retired = preview.retired
+        preview.retired = []
+        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(retired) {} }
     }
 
     /// The payload for the browser pages (`bracket/openPreview`), on a chain of its own: a
@@ -18,6 +31,7 @@ extension LanguageServer {
     /// always take runs and renames.
     func browserPayload(_ render: PreviewRender, allowDelta: Bool) -> [UInt8] {
         preview.browserSequence += 1
+        if let replaced = preview.browserBase?.snapshot { preview.retired.append(replaced) }
         return Self.chainedPayload(render, sequence: preview.browserSequence, base: &preview.browserBase,
                                    allowDelta: allowDelta, svg: false, columns: true, runs: true)
     }
@@ -36,9 +50,13 @@ extension LanguageServer {
             base = render.fits(kind) ? PreviewDeltaBase(sequence: sequence, snapshot: render.snapshot, render: render.id) : nil
         }
         if allowDelta, render.fits(kind), let previous = base {
-            // Against the render this one was laid out from, only the cards that changed are compared.
+            // Against the render this one was laid out from, only the cards that changed are
+            // compared, or (a structural edit) only those the layout placed anew.
             let update = if let known = render.changedSince, known.render == previous.render, previous.render > 0 {
-                previewUpdate(from: previous.snapshot, to: render.snapshot, changed: known.cards, runs: runs)
+                previewUpdate(from: previous.snapshot, to: render.snapshot, changed: known.cards,
+                              ranges: render.rangesSince, runs: runs)
+            } else if let since = render.structureSince, since.render == previous.render, previous.render > 0 {
+                previewUpdate(from: previous.snapshot, to: render.snapshot, structure: since.change, runs: runs)
             } else {
                 previewUpdate(from: previous.snapshot, to: render.snapshot, runs: runs)
             }
@@ -55,6 +73,7 @@ extension LanguageServer {
         guard let server = previewServer, let uri = preview.browserURI, let context = try? context(for: uri) else { return }
         let render = previewRender(context, upTo: PreviewPayloadKind.columns.maxCards)
         server.publish(payload: browserPayload(render, allowDelta: false))
+        releaseRetiredSnapshots()
     }
 
     /// `bracket/preview`: always the full payload; for a delta client it is numbered and

@@ -55,6 +55,10 @@ struct PreviewRender {
     /// When a structural edit was laid out from an earlier render (`relayout(_:from:splice:previous:)`):
     /// that render's `id` and the cards that went, came, were placed anew or moved as runs.
     let structureSince: (render: Int, change: StructuralChange)?
+    /// When the ID ranges are the last render's with those on the edited lines converted again
+    /// (one-token edits): the cards whose range moved, ascending; every other card's range
+    /// is the last render's. Nil when every range was converted or moved.
+    let rangesSince: [Int]?
     /// Empty (no cards) when the diagram is past `drawnUpTo`: nothing was laid out.
     let snapshot: PreviewSnapshot
     /// The diagram's cards and connectors, whether drawn or not.
@@ -89,6 +93,7 @@ struct PreviewRender {
             drawn = false
             changedSince = nil
             structureSince = nil
+            rangesSince = nil
             return
         }
         drawn = true
@@ -100,8 +105,10 @@ struct PreviewRender {
         // labels, and the layout moved nothing: only those cards can differ.
         changedSince = update.flatMap { $0.structure == nil ? (previous!.id, previous!.edited) : nil }
         structureSince = update?.structure.map { (previous!.id, $0) }
-        let geometry = update?.geometry ?? layout(diagram)
-        let ranges = reused.map { Self.ranges(diagram, context, updating: $0.ranges, onLines: $0.lines) }
+        let geometry = update?.geometry ?? layout(diagram, forRelayout: true)
+        let updated = reused.map { Self.ranges(diagram, context, updating: $0.ranges, onLines: $0.lines) }
+        rangesSince = updated?.converted
+        let ranges = updated?.ranges
             ?? moved.flatMap { Self.ranges(diagram, context, moving: $0.ranges, of: $0.old, by: $0.edit) }
             ?? Self.ranges(diagram, context)
         snapshot = PreviewSnapshot(diagram: diagram, geometry: geometry, ranges: ranges,
@@ -119,22 +126,32 @@ struct PreviewRender {
     }
 
     /// The ID ranges after one-token edits on `lines` (which add or remove no line break): the
-    /// previous render's, with those that lie on an edited line found again. Converting every
-    /// offset was the largest cost of a label edit's push once the diagram and layout were reused.
+    /// previous render's, with those that lie on an edited line found again (`converted`: the
+    /// indices of those that moved). Converting every offset was the largest cost of a label edit's push once the
+    /// diagram and layout were reused. IDs are in text order, so their lines ascend: only the
+    /// cards from the first that ends on or after the first edited line to the last that starts
+    /// on or before the last one are looked at.
     private static func ranges(_ diagram: Diagram, _ context: DocumentContext, updating previous: [NodeRange],
-                               onLines lines: [ClosedRange<Int>]) -> [NodeRange] {
-        guard let low = lines.map(\.lowerBound).min(), let high = lines.map(\.upperBound).max() else { return previous }
+                               onLines lines: [ClosedRange<Int>]) -> (ranges: [NodeRange], converted: [Int]) {
+        guard let low = lines.map(\.lowerBound).min(), let high = lines.map(\.upperBound).max() else { return (previous, []) }
         var ranges = previous
+        var converted: [Int] = []
         let idRanges = diagram.nodes.idRanges
-        for index in ranges.indices {
+        var index = previous.partitioningIndex { $0.endLine >= low }
+        while index < ranges.count, ranges[index].startLine <= high {
+            defer { index += 1 }
             let range = ranges[index]
-            guard range.endLine >= low, range.startLine <= high,
-                  lines.contains(where: { $0.contains(range.startLine) || $0.contains(range.endLine) }) else { continue }
+            guard lines.contains(where: { $0.contains(range.startLine) || $0.contains(range.endLine) }) else { continue }
             let start = context.position(idRanges[index].start), end = context.position(idRanges[index].end)
-            ranges[index] = NodeRange(startLine: start.line, startCharacter: start.character,
-                                      endLine: end.line, endCharacter: end.character)
+            let found = NodeRange(startLine: start.line, startCharacter: start.character,
+                                  endLine: end.line, endCharacter: end.character)
+            // Written only when it moved: a label typed after its ID leaves every range where it
+            // was, and the array is then the last render's, not a copy.
+            guard found != range else { continue }
+            ranges[index] = found
+            converted.append(index)
         }
-        return ranges
+        return (ranges, converted)
     }
 
     /// Whether a payload of `kind` can draw this render (else it is `tooLarge`).

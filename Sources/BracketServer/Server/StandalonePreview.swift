@@ -31,7 +31,8 @@ public final class StandalonePreview: @unchecked Sendable {
         self.uri = uri
         self.defaults = defaults
         let page = PageAssets(html: PreviewPageAssets.browserHTML, js: PreviewPageAssets.js,
-                              deltaJS: PreviewPageAssets.deltaJS, css: PreviewPageAssets.css)
+                              deltaJS: PreviewPageAssets.deltaJS, tilesJS: PreviewPageAssets.tilesJS,
+                              css: PreviewPageAssets.css)
         let box = WeakBox()
         do {
             // A click on a card has no editor to reveal in.

@@ -8,7 +8,32 @@ import BracketSyntax
 /// (`Document.diagram()`, `layout`), timed in the same run. Every update is checked against the
 /// full build (`consistent`); `answered` counts the steps the structural layout did not decline.
 func benchStructuralEdits(shape: TreeShape, nodes: Int, repeats: Int) {
-    let text = treeText(shape, count: nodes)
+    var text = treeText(shape, count: nodes)
+    // A leaf after the middle gets a label, which one edit retypes into one that wraps.
+    var leafLine = identifierStart(in: text, near: text.count / 2, backwards: false) ?? 0
+    while leafLine > 0, text[leafLine - 1] != 0x0A { leafLine -= 1 }
+    func lineEndOf(_ start: Int) -> Int {
+        var end = start
+        while end < text.count, text[end] != 0x0A { end += 1 }
+        return end
+    }
+    while leafLine < text.count, text[lineEndOf(leafLine) - 1] == UInt8(ascii: "{")
+        || text[lineEndOf(leafLine) - 1] == UInt8(ascii: "}") { leafLine = lineEndOf(leafLine) + 1 }
+    let leafEnd = lineEndOf(leafLine)
+    // The next leaf gets a block with one child, which one edit deletes (its parent becomes a
+    // leaf) and its undo types again (a leaf becomes a parent).
+    var onlyChildLeaf = leafEnd + 1
+    while onlyChildLeaf < text.count, text[lineEndOf(onlyChildLeaf) - 1] == UInt8(ascii: "{")
+        || text[lineEndOf(onlyChildLeaf) - 1] == UInt8(ascii: "}") { onlyChildLeaf = lineEndOf(onlyChildLeaf) + 1 }
+    let onlyChildIndent = Array(text[onlyChildLeaf...].prefix { $0 == 0x20 })
+    let onlyChild = onlyChildIndent + Array("  cbench\n".utf8)
+    let blockAt = lineEndOf(onlyChildLeaf)
+    text.insert(contentsOf: Array(" {\n".utf8) + onlyChild + onlyChildIndent + Array("}".utf8), at: blockAt)
+    let label = Array(" \"Leaf\"".utf8)
+    text.insert(contentsOf: label, at: leafEnd)
+    // After " {" and its line break, moved by the label before it.
+    let onlyChildAt = blockAt + 3 + label.count
+    let labelStart = leafEnd + 2
     let middle = identifierStart(in: text, near: text.count / 2, backwards: false) ?? 0
     // The start of the middle ID's line, its indentation, and the end of that line.
     var lineStart = middle
@@ -47,9 +72,25 @@ func benchStructuralEdits(shape: TreeShape, nodes: Int, repeats: Int) {
     let leaf = indent + Array("xbench\n".utf8)
     let wrapOpen = indent + Array("wbench {\n".utf8), wrapClose = indent + Array("}\n".utf8)
     typealias Step = [TextEdit]
+    let wide = indent + Array("vbench \"A label far wider than the rest of its level\"\n".utf8)
+    let wrapping = Array("A label long enough to wrap onto three lines of its card, the most a card shows by default".utf8)
+    let labelEnd = lineEndOf(labelStart) - 1
+    let child = Array(" {\n  cbench\n}".utf8)
     var kinds: [(name: String, make: Step, undo: Step)] = [
         ("leaf inserted", [TextEdit(range: ByteRange(lineStart, lineStart), replacement: leaf)],
          [TextEdit(range: ByteRange(lineStart, lineStart + leaf.count), replacement: [])]),
+        // The leaf becomes a parent, and a leaf again (the last child deleted).
+        ("child under a leaf", [TextEdit(range: ByteRange(labelEnd + 1, labelEnd + 1), replacement: child)],
+         [TextEdit(range: ByteRange(labelEnd + 1, labelEnd + 1 + child.count), replacement: [])]),
+        // The edit's container itself becomes a leaf, and a parent again.
+        ("only child deleted", [TextEdit(range: ByteRange(onlyChildAt, onlyChildAt + onlyChild.count), replacement: [])],
+         [TextEdit(range: ByteRange(onlyChildAt, onlyChildAt), replacement: onlyChild)]),
+        // A new widest card of its level, and its level narrowing back when it goes.
+        ("wide leaf inserted", [TextEdit(range: ByteRange(lineStart, lineStart), replacement: wide)],
+         [TextEdit(range: ByteRange(lineStart, lineStart + wide.count), replacement: [])]),
+        // One token: the label retyped into one that wraps, and back.
+        ("label wraps", [TextEdit(range: ByteRange(labelStart, labelStart + 4), replacement: wrapping)],
+         [TextEdit(range: ByteRange(labelStart, labelStart + wrapping.count), replacement: Array("Leaf".utf8))]),
         // The `}` first, then the `{`, as one change each (an editor's wrap sends both at once).
         ("subtree wrapped", [TextEdit(range: ByteRange(lineEnd, lineEnd), replacement: wrapClose),
                              TextEdit(range: ByteRange(lineStart, lineStart), replacement: wrapOpen)],
@@ -65,17 +106,17 @@ func benchStructuralEdits(shape: TreeShape, nodes: Int, repeats: Int) {
     for kind in kinds {
         var document = Document(text: text)
         var diagram = document.diagram()
-        var geometry = layout(diagram)
+        var geometry = layout(diagram, forRelayout: true)
         var incrementalDiagram: [Double] = [], fullDiagram: [Double] = [], incrementalLayout: [Double] = []
-        var fullLayout: [Double] = [], rows: [Double] = [], runs: [Double] = []
+        var fullLayout: [Double] = [], rows: [Double] = [], runs: [Double] = [], levels: [Double] = []
         var answered = 0, consistent = true
         for step in 0..<(2 * repeats) {
             let edits = step % 2 == 0 ? kind.make : kind.undo
-            document.apply(edits)
+            let onlyTokens = document.apply(edits).allSatisfy { $0 == .token }
             let recorded = edits.map { TokenEdit(range: $0.range, newLength: $0.replacement.count) }
             var update: DiagramUpdate?
             incrementalDiagram.append(timeMS {
-                update = document.diagramUpdate(updating: diagram, after: recorded, onlyTokens: false)
+                update = document.diagramUpdate(updating: diagram, after: recorded, onlyTokens: onlyTokens)
                 return update?.diagram.nodes.count ?? 0
             })
             var fresh = diagram
@@ -85,7 +126,7 @@ func benchStructuralEdits(shape: TreeShape, nodes: Int, repeats: Int) {
             })
             var full = geometry
             fullLayout.append(timeMS {
-                full = layout(fresh)
+                full = layout(fresh, forRelayout: true)
                 return full.centres.count
             })
             var relaid: LayoutUpdate?
@@ -95,10 +136,19 @@ func benchStructuralEdits(shape: TreeShape, nodes: Int, repeats: Int) {
                     relaid = relayout(update.diagram, from: diagram, splice: splice, previous: geometry)
                     return relaid?.geometry.centres.count ?? 0
                 })
+            } else if let update {
+                // A one-token edit: the label relayout, which lays a card that moves others out
+                // as a structural edit.
+                incrementalLayout.append(timeMS {
+                    relaid = relayout(update.diagram, from: diagram, previous: geometry)
+                    return relaid?.geometry.centres.count ?? 0
+                })
+                rows.append(Double(relaid?.structure.map { $0.inserted.count + $0.removed.count } ?? 0))
             }
             if let relaid {
                 answered += 1
                 runs.append(Double(relaid.structure?.shifts.count ?? 0))
+                levels.append(Double(relaid.structure?.levels.count ?? 0))
             }
             if update?.diagram != fresh || (relaid != nil && relaid!.geometry != full) { consistent = false }
             diagram = fresh
@@ -120,6 +170,7 @@ func benchStructuralEdits(shape: TreeShape, nodes: Int, repeats: Int) {
                                 / (diagramInc.percentile(50) + layoutInc.percentile(50)))
         line.add("rows_spliced_p50", Samples(rows).percentile(50))
         line.add("runs_p50", Samples(runs).percentile(50))
+        line.add("levels_moved_p50", Samples(levels).percentile(50))
         line.add("consistent", consistent ? "yes" : "NO")
         line.emit()
     }

@@ -16,7 +16,7 @@ function copy(source, target, files) {
 }
 
 copy(path.resolve(__dirname, "..", "..", "preview"), path.resolve(__dirname, "..", "preview"),
-  ["index.html", "preview.js", "preview-delta.js", "preview.css"]);
+  ["index.html", "preview.js", "preview-delta.js", "preview-tiles.js", "preview.css"]);
 
 const schemaSource = path.resolve(__dirname, "..", "..", "..", "schema");
 copy(schemaSource, path.resolve(__dirname, "..", "schema"),
