@@ -13,7 +13,7 @@ import BracketSyntax
 /// Asked only when the file shows the symptoms (several roots, or a `}` matching nothing), and
 /// it looks along one path of blocks, so it stays cheap on every edit.
 struct BraceIndentation {
-    let source: [UInt8]
+    let source: TextBuffer
     let lineIndex: LineIndex
 
     func earlyCloseBrace(in file: GreenNode) -> Diagnostic? {
@@ -87,12 +87,12 @@ struct BraceIndentation {
     /// something else comes first on the line).
     private func indentation(ofLine line: Int, before offset: Int) -> Int? {
         let blanks = leadingBlanks(ofLine: line)
-        return lineIndex.lineStarts[line] + blanks == offset ? blanks : nil
+        return lineIndex.lineStart(line) + blanks == offset ? blanks : nil
     }
 
     /// How many spaces and tabs start `line`.
     private func leadingBlanks(ofLine line: Int) -> Int {
-        var index = lineIndex.lineStarts[line]
+        var index = lineIndex.lineStart(line)
         let start = index
         while index < source.count, source[index] == 0x20 || source[index] == 0x09 { index += 1 }
         return index - start

@@ -22,6 +22,7 @@ extension Document {
         var labelRanges: [Int: ByteRange] = [:]
         nodes.reserveCapacity(tree.root.nodeCount)
         var open: [Int] = []  // indices of the nodes whose subtree is being visited
+        // Read once: `text` copies the whole text while the buffer has a gap.
         let source = text
         tree.walk { event in
             switch event {
@@ -60,7 +61,7 @@ extension Document {
         // without attributes has its label range looked up here instead of for every node.
         if !attributes.isEmpty {
             for index in 0..<nodes.count where nodes.childCounts[index] > 0 && labelRanges[index] == nil {
-                labelRanges[index] = labelRange(after: nodes.idRanges[index], in: nodes.ranges[index])
+                labelRanges[index] = labelRange(after: nodes.idRanges[index], in: nodes.ranges[index], source: source)
             }
         }
         var results = DiagramResults.resolve(&nodes, attributes: attributes, labelRanges: labelRanges)
@@ -73,8 +74,8 @@ extension Document {
     /// The label token of a node (ID `id`, whole node `node`): the first token after the ID
     /// that is not trivia, when it is a string. Read with the lexer, which restarts cleanly
     /// after a word, so no path down the tree is needed.
-    private func labelRange(after id: ByteRange, in node: ByteRange) -> ByteRange? {
-        text.withUnsafeBufferPointer { bytes in
+    private func labelRange(after id: ByteRange, in node: ByteRange, source: [UInt8]) -> ByteRange? {
+        source.withUnsafeBufferPointer { bytes in
             var lexer = Lexer(bytes, in: id.end..<min(node.end, bytes.count), atFileStart: false)
             while let token = lexer.next() {
                 if token.kind.isTrivia { continue }

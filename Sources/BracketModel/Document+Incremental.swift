@@ -20,8 +20,8 @@ extension Document {
         let edit = clamped(edit)
         // Plans are made against the old text and tree; only then does the text change.
         let plan = self.plan(edit)
-        text.replaceSubrange(edit.range.start..<edit.range.end, with: edit.replacement)
-        lineIndex.apply(replacing: edit.range, newLength: edit.replacement.count, in: text)
+        buffer.replaceSubrange(edit.range.start..<edit.range.end, with: edit.replacement)
+        lineIndex.apply(replacing: edit.range, newLength: edit.replacement.count, in: buffer)
         return finish(plan, delta: edit.replacement.count - edit.range.length)
     }
 
@@ -42,38 +42,39 @@ extension Document {
     /// batch are joined into one edit of the text as it was before it, reparsed once, and
     /// together they usually balance, so the lines or the block around them are enough.
     @discardableResult
-    public mutating func apply(count: Int, _ edit: (Int, [UInt8], LineIndex) -> TextEdit) -> [ReparseScope] {
+    public mutating func apply(count: Int, _ edit: (Int, TextBuffer, LineIndex) -> TextEdit) -> [ReparseScope] {
         var scopes: [ReparseScope] = []
         var index = 0
         while index < count {
-            let next = clamped(edit(index, text, lineIndex))
+            let next = clamped(edit(index, buffer, lineIndex))
             index += 1
             let plan = self.plan(next)
             if plan != nil || index == count {
-                text.replaceSubrange(next.range.start..<next.range.end, with: next.replacement)
-                lineIndex.apply(replacing: next.range, newLength: next.replacement.count, in: text)
+                buffer.replaceSubrange(next.range.start..<next.range.end, with: next.replacement)
+                lineIndex.apply(replacing: next.range, newLength: next.replacement.count, in: buffer)
                 scopes.append(finish(plan, delta: next.replacement.count - next.range.length))
                 continue
             }
             // Join this edit and the rest: the text and line index follow every edit (the next
             // edit's offsets depend on them), the tree and the tables wait for the joined edit.
-            var joined = JoinedEdit(next, in: text)
-            text.replaceSubrange(next.range.start..<next.range.end, with: next.replacement)
-            lineIndex.apply(replacing: next.range, newLength: next.replacement.count, in: text)
+            var joined = JoinedEdit(next, in: buffer)
+            buffer.replaceSubrange(next.range.start..<next.range.end, with: next.replacement)
+            lineIndex.apply(replacing: next.range, newLength: next.replacement.count, in: buffer)
             while index < count {
-                let later = clamped(edit(index, text, lineIndex))
+                let later = clamped(edit(index, buffer, lineIndex))
                 index += 1
-                joined.add(later, in: text)
-                text.replaceSubrange(later.range.start..<later.range.end, with: later.replacement)
-                lineIndex.apply(replacing: later.range, newLength: later.replacement.count, in: text)
+                joined.add(later, in: buffer)
+                buffer.replaceSubrange(later.range.start..<later.range.end, with: later.replacement)
+                lineIndex.apply(replacing: later.range, newLength: later.replacement.count, in: buffer)
             }
             // Plans read the text the tree was parsed from: put the joined span's old bytes back
-            // for planning (the line index already describes the final text).
-            let replacement = Array(text[joined.start..<joined.newEnd])
-            text.replaceSubrange(joined.start..<joined.newEnd, with: joined.oldBytes)
+            // for planning (the line index already describes the final text). In the gap buffer
+            // this costs the span, not the text after it.
+            let replacement = Array(buffer[joined.start..<joined.newEnd])
+            buffer.replaceSubrange(joined.start..<joined.newEnd, with: joined.oldBytes)
             let whole = TextEdit(range: ByteRange(joined.start, joined.start + joined.oldBytes.count), replacement: replacement)
             let joinedPlan = self.plan(whole)
-            text.replaceSubrange(whole.range.start..<whole.range.end, with: replacement)
+            buffer.replaceSubrange(whole.range.start..<whole.range.end, with: replacement)
             scopes.append(finish(joinedPlan, delta: replacement.count - whole.range.length))
             break
         }
@@ -82,8 +83,8 @@ extension Document {
 
     /// The edit with its range clamped to the text, so a bad range from a client cannot crash.
     private func clamped(_ edit: TextEdit) -> TextEdit {
-        let start = max(0, min(edit.range.start, text.count))
-        let end = max(start, min(edit.range.end, text.count))
+        let start = max(0, min(edit.range.start, buffer.count))
+        let end = max(start, min(edit.range.end, buffer.count))
         return TextEdit(range: ByteRange(start, end), replacement: edit.replacement)
     }
 
@@ -98,7 +99,7 @@ extension Document {
     /// Brings the tree and tables up to the text, which the edit has already changed.
     private mutating func finish(_ plan: ReparsePlan?, delta: Int) -> ReparseScope {
         guard let plan else {
-            self = Document(text: text)
+            reparseWholeText()
             return .full
         }
         return commit(plan, delta: delta)
@@ -113,7 +114,7 @@ private struct JoinedEdit {
     var oldBytes: [UInt8]
 
     /// Starts with `edit`, against `text` (before it is applied).
-    init(_ edit: TextEdit, in text: [UInt8]) {
+    init(_ edit: TextEdit, in text: TextBuffer) {
         start = edit.range.start
         newEnd = edit.range.start + edit.replacement.count
         oldBytes = Array(text[edit.range.start..<edit.range.end])
@@ -121,7 +122,7 @@ private struct JoinedEdit {
 
     /// Adds `edit`, against `text` (the joined edits applied, not yet `edit`): the joined span
     /// grows to cover it, taking the bytes it reaches outside the span as old bytes too.
-    mutating func add(_ edit: TextEdit, in text: [UInt8]) {
+    mutating func add(_ edit: TextEdit, in text: TextBuffer) {
         if edit.range.start < start {
             oldBytes.insert(contentsOf: text[edit.range.start..<start], at: 0)
             start = edit.range.start
@@ -160,29 +161,36 @@ extension Document {
         tree = SyntaxTree(root: plan.newRoot)
         // Cheap (it reads only the file's own children) and it must see size and node-count
         // limits crossed by any edit, so it is always redone.
-        file = FileAnalysis(tree: tree, source: text, lineIndex: lineIndex)
+        file = FileAnalysis(tree: tree, source: buffer, lineIndex: lineIndex)
         // A setting that changes how labels fit changes `long-label` anywhere: rescan it all.
         guard CardTextFit(fileSettings: file.overrides) == labelFit else {
-            self = Document(text: text)
+            reparseWholeText()
             return .full
         }
         let newRange = ByteRange(plan.oldRange.start, plan.oldRange.end + delta)
         var scan = SubtreeScan(labelFit: labelFit)
         switch plan.rescan {
         case .nothing: break
-        case .identifier(let depth): scan.scanIdentifier(newRange, depth: depth, source: text)
-        case .label: scan.scanLabel(newRange, source: text)
+        case .identifier(let depth): scan.scanIdentifier(newRange, depth: depth, source: buffer)
+        case .label: scan.scanLabel(newRange, source: buffer)
         case .subtree(let node, let depth):
-            scan = SubtreeScan(node, at: newRange.start, depth: depth, inBlock: true, source: text, labelFit: labelFit)
+            scan = SubtreeScan(node, at: newRange.start, depth: depth, inBlock: true, source: buffer, labelFit: labelFit)
         case .items(let container, let depth, let inBlock):
             scan = SubtreeScan(
-                container, at: newRange.start, depth: depth, inBlock: inBlock, source: text, labelFit: labelFit)
+                container, at: newRange.start, depth: depth, inBlock: inBlock, source: buffer, labelFit: labelFit)
         }
         replaceLocal(in: plan.oldRange, delta: delta, with: scan.diagnostics)
-        ids.update(removed: plan.removedIDs, added: scan.ids, oldRange: plan.oldRange, delta: delta, source: text)
+        ids.update(removed: plan.removedIDs, added: scan.ids, oldRange: plan.oldRange, delta: delta, source: buffer)
         replaceResultAttributes(in: plan.oldRange, delta: delta, with: scan.resultAttributes)
         results = wholeDiagramDiagnostics()
         return plan.scope
+    }
+
+    /// Parses the text again from scratch: the full parser reads one array, so the gap closes
+    /// first (the new document shares the buffer's storage).
+    private mutating func reparseWholeText() {
+        buffer.makeContiguous()
+        self = Document(text: buffer.contiguous)
     }
 
     /// The same replacement as `replaceLocal`, for the starts of result attributes.
@@ -209,7 +217,7 @@ extension Document {
     }
 
     /// The IDs a subtree defines, in document order.
-    static func identifiers(in node: GreenNode, at offset: Int, source: [UInt8]) -> [(id: String, range: ByteRange)] {
+    static func identifiers(in node: GreenNode, at offset: Int, source: TextBuffer) -> [(id: String, range: ByteRange)] {
         var result: [(id: String, range: ByteRange)] = []
         SyntaxTree.walk(node, at: offset) { event in
             guard case .enter(let green, let start) = event else { return true }

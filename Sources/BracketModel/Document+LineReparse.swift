@@ -64,7 +64,7 @@ extension Document {
         // the start, refuse when the old or the new text begins with one (the new first bytes
         // may come from after the region; an insertion before a mark makes it stray).
         if region.lowerBound == 0,
-            text.starts(with: Self.byteOrderMark) || startsWithByteOrderMark(afterApplying: edit)
+            buffer.starts(with: Self.byteOrderMark) || startsWithByteOrderMark(afterApplying: edit)
         {
             return nil
         }
@@ -93,7 +93,7 @@ extension Document {
         var removedIDs: [(id: String, range: ByteRange)] = []
         for index in replaced {
             guard case .node(let item) = container[index] else { continue }
-            removedIDs += Document.identifiers(in: item, at: children.start(index), source: text)
+            removedIDs += Document.identifiers(in: item, at: children.start(index), source: buffer)
         }
         let depth = path.nodeCount(above: level)
         return ReparsePlan(
@@ -104,9 +104,9 @@ extension Document {
 
     /// Whether the text after `edit` begins with the UTF-8 byte order mark.
     private func startsWithByteOrderMark(afterApplying edit: TextEdit) -> Bool {
-        var head = Array(text[..<edit.range.start].prefix(3))
+        var head = Array(buffer[0..<min(edit.range.start, 3)])
         head += edit.replacement.prefix(3 - head.count)
-        head += text[edit.range.end...].prefix(3 - head.count)
+        head += buffer[edit.range.end..<min(edit.range.end + 3 - head.count, buffer.count)]
         return head == Self.byteOrderMark
     }
 

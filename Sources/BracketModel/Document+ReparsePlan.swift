@@ -76,7 +76,7 @@ extension Document {
             return ReparsePlan(
                 scope: .block, newRoot: newRoot, oldRange: ByteRange(blockStart, blockEnd),
                 rescan: .subtree(newBlock, depth: depth),
-                removedIDs: Document.identifiers(in: step.node, at: blockStart, source: text))
+                removedIDs: Document.identifiers(in: step.node, at: blockStart, source: buffer))
         }
         return nil
     }
@@ -97,11 +97,11 @@ extension Document {
     func relex(_ region: Range<Int>, edit: TextEdit) -> Relexed? {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(region.count + edit.replacement.count + 1)
-        buffer.append(contentsOf: text[region.lowerBound..<edit.range.start])
+        buffer.append(contentsOf: self.buffer[region.lowerBound..<edit.range.start])
         buffer.append(contentsOf: edit.replacement)
-        buffer.append(contentsOf: text[edit.range.end..<region.upperBound])
+        buffer.append(contentsOf: self.buffer[edit.range.end..<region.upperBound])
         let stop = buffer.count
-        if region.upperBound < text.count { buffer.append(text[region.upperBound]) }
+        if region.upperBound < self.buffer.count { buffer.append(self.buffer[region.upperBound]) }
         var relexed = Relexed(bytes: [], end: stop)
         var depth = 0
         let reached = buffer.withUnsafeBufferPointer { bytes in
@@ -123,7 +123,7 @@ extension Document {
         relexed.braceDepth = depth
         // The token before the region ended where the region starts; only a lone CR can grow
         // past that point (into CRLF), so a region that now starts with LF after a CR is refused.
-        if region.lowerBound > 0, text[region.lowerBound - 1] == 0x0D, buffer.first == 0x0A { return nil }
+        if region.lowerBound > 0, self.buffer[region.lowerBound - 1] == 0x0D, buffer.first == 0x0A { return nil }
         if depth != 0 { relexed.bracesBalance = false }
         relexed.bytes = buffer
         return relexed
@@ -160,10 +160,11 @@ extension Document {
         }
         let region = min(first.range.start, edit.range.start)..<max(last.range.end, edit.range.end)
         guard let relexed = relex(region, edit: edit) else { return nil }
-        let old = text.withUnsafeBufferPointer { bytes in
-            var lexer = Lexer(bytes, in: region, atFileStart: region.lowerBound == 0)
+        let old = buffer.withBytes(in: region) { bytes in
+            // The region's bytes alone (index 0 is its start): the lexer stops at their end.
+            var lexer = Lexer(bytes, in: 0..<bytes.count, atFileStart: region.lowerBound == 0)
             var depth = 0
-            while lexer.position < region.upperBound, let token = lexer.next() {
+            while lexer.position < bytes.count, let token = lexer.next() {
                 if token.kind == .leftBrace { depth += 1 }
                 if token.kind == .rightBrace { depth -= 1 }
             }

@@ -11,6 +11,8 @@ extension Document {
         var found: [Diagnostic] = []
         resultNodes = nil
         if !resultAttributes.isEmpty {
+            // The whole diagram reads the whole text: close the gap rather than copy the text.
+            makeTextContiguous()
             let built = buildDiagram()
             found = built.results
             resultNodes = built.diagram.nodes

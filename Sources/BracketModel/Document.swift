@@ -21,7 +21,9 @@ public struct TextEdit: Hashable, Sendable {
 /// reusing what the edit did not touch, and the result always equals analysing the new text
 /// from scratch (tests check this on hundreds of thousands of random edits).
 public struct Document: Sendable {
-    public internal(set) var text: [UInt8]
+    /// The text, in a gap buffer: an edit costs its own size and its distance from the last one,
+    /// not the length of the text after it (see `TextBuffer`).
+    public internal(set) var buffer: TextBuffer
     public internal(set) var tree: SyntaxTree
     public internal(set) var lineIndex: LineIndex
     /// Problems inside the tree, sorted by start offset (see `SubtreeScan`).
@@ -42,12 +44,13 @@ public struct Document: Sendable {
     var resultNodes: DiagramNodes? = nil
 
     public init(text: [UInt8]) {
-        self.text = text
+        let source = TextBuffer(text)
+        buffer = source
         tree = SyntaxTree.parse(text)
         lineIndex = LineIndex(text)
-        file = FileAnalysis(tree: tree, source: text, lineIndex: lineIndex)
+        file = FileAnalysis(tree: tree, source: source, lineIndex: lineIndex)
         labelFit = CardTextFit(fileSettings: file.overrides)
-        let scan = SubtreeScan(tree.root, at: 0, depth: 0, inBlock: false, source: text, labelFit: labelFit)
+        let scan = SubtreeScan(tree.root, at: 0, depth: 0, inBlock: false, source: source, labelFit: labelFit)
         local = scan.diagnostics.sorted { $0.range < $1.range }
         ids = IDTable(scan.ids)
         resultAttributes = scan.resultAttributes
@@ -57,6 +60,17 @@ public struct Document: Sendable {
 
     public init(_ text: String) {
         self.init(text: Array(text.utf8))
+    }
+
+    /// The whole text in one array. Free while the buffer has no gap (after `makeTextContiguous()`
+    /// or before the first edit); otherwise each read copies the text, so a reader of the whole
+    /// text after edits closes the gap first, once.
+    public var text: [UInt8] { buffer.contiguous }
+
+    /// Closes the text's gap so that `text` is free to read: one move of the text after the last
+    /// edit, which the next edit's gap then opens again.
+    public mutating func makeTextContiguous() {
+        buffer.makeContiguous()
     }
 
     /// The settings the file itself gives; they win over an editor's or the command line's.
@@ -85,7 +99,7 @@ public struct Document: Sendable {
 
     /// The text of a range as a string (invalid UTF-8 shows as U+FFFD).
     public func string(in range: ByteRange) -> String {
-        let end = min(range.end, text.count)
-        return String(decoding: text[min(range.start, end)..<end], as: UTF8.self)
+        let end = min(range.end, buffer.count)
+        return String(decoding: buffer[min(range.start, end)..<end], as: UTF8.self)
     }
 }

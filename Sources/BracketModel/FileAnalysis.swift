@@ -9,7 +9,7 @@ struct FileAnalysis: Sendable {
     /// Where each name of an accepted `@rounds` list is written (for `extra-rounds`).
     var roundNames: [ByteRange] = []
 
-    init(tree: SyntaxTree, source: [UInt8], lineIndex: LineIndex) {
+    init(tree: SyntaxTree, source: TextBuffer, lineIndex: LineIndex) {
         let file = tree.root
         var roots: [ByteRange] = []
         var strayCloseBrace = false

@@ -61,7 +61,7 @@ struct IDTable: Sendable {
     /// the paste.
     mutating func update(
         removed: [(id: String, range: ByteRange)], added: [(id: String, range: ByteRange)],
-        oldRange: ByteRange, delta: Int, source: [UInt8]
+        oldRange: ByteRange, delta: Int, source: TextBuffer
     ) {
         let addedHashes = added.map(\.id.hashValue)
         var definitions: [(start: Int, hash: Int)] = []
@@ -202,7 +202,7 @@ struct DefinitionIndex: Sendable {
     }
 
     /// Every definition of `id` in `source`, in order.
-    func definitions(of id: String, in source: [UInt8]) -> [ByteRange] {
+    func definitions(of id: String, in source: TextBuffer) -> [ByteRange] {
         let tag = UInt32(truncatingIfNeeded: id.hashValue)
         let bytes = Array(id.utf8)
         var found: [ByteRange] = []

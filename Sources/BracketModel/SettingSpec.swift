@@ -47,7 +47,7 @@ enum SettingSpec: String, CaseIterable {
 
     /// Puts a setting's value tokens into `overrides`; the index of the first value that is not
     /// acceptable, or nil when all are. A setting that takes one value refuses a second.
-    func apply(values: [(kind: TokenKind, range: ByteRange)], source: [UInt8], to overrides: inout SettingOverrides)
+    func apply(values: [(kind: TokenKind, range: ByteRange)], source: TextBuffer, to overrides: inout SettingOverrides)
         -> Int?
     {
         guard let first = values.first else { return 0 }

@@ -24,7 +24,7 @@ struct SubtreeScan {
 
     /// Scans `node` (starting at `offset`), which has `depth` `.node` ancestors and is inside a
     /// block when `inBlock` is true.
-    init(_ node: GreenNode, at offset: Int, depth: Int, inBlock: Bool, source: [UInt8], labelFit: CardTextFit) {
+    init(_ node: GreenNode, at offset: Int, depth: Int, inBlock: Bool, source: TextBuffer, labelFit: CardTextFit) {
         self.labelFit = labelFit
         var nodeDepth = depth
         var blockDepth = inBlock ? 1 : 0
@@ -62,7 +62,7 @@ struct SubtreeScan {
 
     // MARK: - Nodes
 
-    private mutating func scanNode(_ green: GreenNode, at start: Int, depth: Int, source: [UInt8]) {
+    private mutating func scanNode(_ green: GreenNode, at start: Int, depth: Int, source: TextBuffer) {
         let node = NodeSyntax(node: green, at: start)
         if let id = node.id {
             scanIdentifier(id, depth: depth, source: source)
@@ -75,7 +75,7 @@ struct SubtreeScan {
     }
 
     /// A node's ID token, at `depth` (the number of `.node` ancestors).
-    mutating func scanIdentifier(_ range: ByteRange, depth: Int, source: [UInt8]) {
+    mutating func scanIdentifier(_ range: ByteRange, depth: Int, source: TextBuffer) {
         let id = String(decoding: source[range.start..<range.end], as: UTF8.self)
         ids.append((id, range))
         if range.length > Limits.idBytes {
@@ -90,7 +90,7 @@ struct SubtreeScan {
         }
     }
 
-    mutating func scanLabel(_ range: ByteRange, source: [UInt8]) {
+    mutating func scanLabel(_ range: ByteRange, source: TextBuffer) {
         let label = scanQuoted(range, what: "label", source: source)
         if label.isTerminated, label.scalarCount == 0 {
             diagnostics.append(Diagnostic(
@@ -108,7 +108,7 @@ struct SubtreeScan {
 
     /// A quoted token's own errors (no closing quote, bad escapes); `what` names it in messages.
     @discardableResult
-    private mutating func scanQuoted(_ range: ByteRange, what: String, source: [UInt8]) -> LabelText {
+    private mutating func scanQuoted(_ range: ByteRange, what: String, source: TextBuffer) -> LabelText {
         let label = LabelText(token: source[range.start..<range.end])
         if !label.isTerminated {
             diagnostics.append(Diagnostic(
@@ -129,7 +129,7 @@ struct SubtreeScan {
     /// An attribute list: its bracket, each attribute's key and value, repeats, and stray tokens.
     /// Every diagnostic lies inside the list (invariant 5); what results mean across siblings
     /// comes from the diagram (`DiagramResults`), not from here.
-    private mutating func scanAttributes(_ green: GreenNode, at start: Int, source: [UInt8]) {
+    private mutating func scanAttributes(_ green: GreenNode, at start: Int, source: TextBuffer) {
         guard let list = AttributesSyntax(green, at: start) else { return }
         if !list.isClosed {
             diagnostics.append(Diagnostic(
@@ -193,7 +193,7 @@ struct SubtreeScan {
 
     // MARK: - Settings and leftovers
 
-    private mutating func scanSetting(_ setting: GreenNode, at start: Int, inBlock: Bool, source: [UInt8]) {
+    private mutating func scanSetting(_ setting: GreenNode, at start: Int, inBlock: Bool, source: TextBuffer) {
         guard let parts = SettingSyntax(setting, at: start) else { return }
         let name = String(decoding: source[parts.name.start..<parts.name.end], as: UTF8.self)
         if inBlock {
@@ -239,7 +239,7 @@ struct SubtreeScan {
         }
     }
 
-    private mutating func scanUnexpected(_ node: GreenNode, at start: Int, source: [UInt8]) {
+    private mutating func scanUnexpected(_ node: GreenNode, at start: Int, source: TextBuffer) {
         for child in node.children(from: start) {
             guard case .token(let token) = child.element else { continue }
             let range = child.range
@@ -278,7 +278,7 @@ struct SubtreeScan {
     /// A run of bytes that starts no token. `-` and `.` are fine inside an identifier but
     /// cannot start one, so a run of only those (as in `-x`) gets that rule; anything else is
     /// a character no token uses.
-    private func strayCharacters(_ range: ByteRange, source: [UInt8]) -> Diagnostic {
+    private func strayCharacters(_ range: ByteRange, source: TextBuffer) -> Diagnostic {
         let run = source[range.start..<range.end]
         let text = String(decoding: run, as: UTF8.self)
         let shown = text.count > 20 ? String(text.prefix(20)) + "…" : text

@@ -10,7 +10,7 @@ extension LineIndex {
     /// it was, so a stream that steps back now and then stays linear.
     public struct PositionCursor {
         private let index: LineIndex
-        private let bytes: [UInt8]
+        private let bytes: TextBuffer
         private let encoding: PositionEncoding
         private var line = 0
         /// The character boundary counted up to on `line`, and the code units before it.
@@ -20,27 +20,31 @@ extension LineIndex {
         private var run = 0
 
         public init(_ index: LineIndex, in bytes: [UInt8], encoding: PositionEncoding) {
+            self.init(index, in: TextBuffer(bytes), encoding: encoding)
+        }
+
+        public init(_ index: LineIndex, in bytes: TextBuffer, encoding: PositionEncoding) {
             self.index = index
             self.bytes = bytes
             self.encoding = encoding
-            cursor = index.lineStarts[0]
+            cursor = index.lineStart(0)
         }
 
         public mutating func position(of offset: Int) -> LinePosition {
             let clamped = max(0, min(offset, index.length))
             guard clamped >= cursor else { return index.position(of: offset, in: bytes, encoding: encoding) }
-            let starts = index.lineStarts
-            if line + 1 < starts.count, starts[line + 1] <= clamped {
+            let count = index.lineCount
+            if line + 1 < count, index.lineStart(line + 1) <= clamped {
                 // Far jumps search; near ones step, so many lines with few offsets stay linear.
-                if starts.count - line > 16, starts[min(line + 16, starts.count - 1)] <= clamped {
+                if count - line > 16, index.lineStart(min(line + 16, count - 1)) <= clamped {
                     line = index.line(containing: clamped)
                 } else {
-                    while line + 1 < starts.count, starts[line + 1] <= clamped { line += 1 }
+                    while line + 1 < count, index.lineStart(line + 1) <= clamped { line += 1 }
                 }
-                cursor = starts[line]
+                cursor = index.lineStart(line)
                 units = 0
             }
-            let lineStart = starts[line]
+            let lineStart = index.lineStart(line)
             if encoding == .utf8 {
                 let start = index.characterStart(of: clamped, lineStart: lineStart, in: bytes)
                 cursor = start
@@ -68,6 +72,13 @@ extension LineIndex {
     /// `PositionCursor` pass.
     public func positions(
         of offsets: some Sequence<Int>, in bytes: [UInt8], encoding: PositionEncoding
+    ) -> [Int: LinePosition] {
+        positions(of: offsets, in: TextBuffer(bytes), encoding: encoding)
+    }
+
+    /// Positions for many offsets at once in a text held in a gap buffer.
+    public func positions(
+        of offsets: some Sequence<Int>, in bytes: TextBuffer, encoding: PositionEncoding
     ) -> [Int: LinePosition] {
         var result: [Int: LinePosition] = [:]
         var cursor = PositionCursor(self, in: bytes, encoding: encoding)

@@ -34,7 +34,7 @@ public struct LineIndex: Sendable, Hashable {
     public init(_ bytes: [UInt8]) {
         var starts = [0]
         starts.reserveCapacity(bytes.count / 24 + 1)
-        Self.scanLineStarts(bytes, from: 0, to: bytes.count, into: &starts)
+        bytes.withUnsafeBufferPointer { Self.scanLineStarts($0, origin: 0, from: 0, to: bytes.count, into: &starts) }
         // Appending doubles the capacity as it goes, so up to half of it can be unused; a large
         // document keeps its index for as long as it is open, so give the slack back.
         lineStarts = starts.capacity > starts.count + 1024 ? Array(starts[...]) : starts
@@ -42,13 +42,24 @@ public struct LineIndex: Sendable, Hashable {
         nonASCII = NonASCIIRuns(bytes)
     }
 
+    /// The index of a text held in a gap buffer (the document's own, after edits).
+    public init(_ buffer: TextBuffer) {
+        self.init(buffer.contiguous)
+    }
+
     /// Appends the start of every line that begins after a break found in `from..<to` (a break
     /// whose `\r` lies just before `to` may look one byte past it for its `\n`). `from` must be a
-    /// line start, so the scan never begins in the middle of a `\r\n`.
-    private static func scanLineStarts(_ bytes: [UInt8], from: Int, to: Int, into starts: inout [Int]) {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let b = buffer.baseAddress else { return }
-            var index = from
+    /// line start, so the scan never begins in the middle of a `\r\n`. `buffer` holds the text's
+    /// bytes from offset `origin` on (at least up to `to`, plus the byte after it if any).
+    private static func scanLineStarts(
+        _ buffer: UnsafeBufferPointer<UInt8>, origin: Int, from: Int, to: Int, into starts: inout [Int]
+    ) {
+        do {
+            guard let base = buffer.baseAddress else { return }
+            // Indices below are relative to the buffer; starts are appended as text offsets.
+            let b = base
+            let to = to &- origin
+            var index = from &- origin
             let count = buffer.count
             while index < to {
                 #if arch(x86_64)
@@ -60,7 +71,7 @@ public struct LineIndex: Sendable, Hashable {
                     if Lexer.laneBits(v .== Lexer.splat(0x0D)) == 0 {
                         var lineFeeds = Lexer.laneBits(v .== Lexer.splat(0x0A))
                         while lineFeeds != 0 {
-                            starts.append(index &+ lineFeeds.trailingZeroBitCount &+ 1)
+                            starts.append(origin &+ index &+ lineFeeds.trailingZeroBitCount &+ 1)
                             lineFeeds &= lineFeeds &- 1
                         }
                         index &+= 16
@@ -77,22 +88,29 @@ public struct LineIndex: Sendable, Hashable {
                     // Most bytes are neither break; one comparison against the larger skips them.
                     if byte > 0x0D { continue }
                     if byte == 0x0A {
-                        starts.append(index)
+                        starts.append(origin &+ index)
                     } else if byte == 0x0D {
                         if index < count, b[index] == 0x0A { index &+= 1 }
-                        starts.append(index)
+                        starts.append(origin &+ index)
                     }
                 }
             }
         }
     }
 
+    /// How many lines the text has (at least one).
+    public var lineCount: Int { lineStarts.count }
+
+    /// Where `line` starts.
+    @inline(__always)
+    public func lineStart(_ line: Int) -> Int { lineStarts[line] }
+
     /// Updates the index for `range` (offsets before the edit) having been replaced by
     /// `newLength` bytes; `bytes` is the text after the edit. Only the new bytes are scanned, and
     /// the starts of later lines move by the length change, so an edit costs its own size plus
     /// one addition per later line: not a scan of its line, which in a file written on one line
     /// is the whole file.
-    public mutating func apply(replacing range: ByteRange, newLength: Int, in bytes: [UInt8]) {
+    public mutating func apply(replacing range: ByteRange, newLength: Int, in bytes: TextBuffer) {
         let delta = newLength - range.length
         let newEnd = range.start + newLength
         // Whether an offset starts a line depends on the byte before it and (for `\r\n`) the
@@ -103,7 +121,10 @@ public struct LineIndex: Sendable, Hashable {
         let high = lineStarts.partitioningIndex { $0 > range.end }
         var fresh: [Int] = []
         if range.start > 0, Self.startsLine(range.start, in: bytes) { fresh.append(range.start) }
-        Self.scanLineStarts(bytes, from: range.start, to: newEnd, into: &fresh)
+        // The new bytes and the one after them (a `\r` at their end looks at it).
+        bytes.withBytes(in: range.start..<min(newEnd + 1, bytes.count)) {
+            Self.scanLineStarts($0, origin: range.start, from: range.start, to: newEnd, into: &fresh)
+        }
         // A `\r` ending the new bytes may have found its `\n` just after them: that start is kept.
         while let last = fresh.last, last > newEnd { fresh.removeLast() }
         lineStarts.replaceSubrange(low..<high, with: fresh)
@@ -121,7 +142,7 @@ public struct LineIndex: Sendable, Hashable {
     }
 
     /// Whether a line starts at `offset` (> 0): after `\n`, or after a `\r` not followed by `\n`.
-    private static func startsLine(_ offset: Int, in bytes: [UInt8]) -> Bool {
+    private static func startsLine(_ offset: Int, in bytes: TextBuffer) -> Bool {
         let before = bytes[offset - 1]
         if before == 0x0A { return true }
         return before == 0x0D && (offset == bytes.count || bytes[offset] != 0x0A)
@@ -134,18 +155,29 @@ public struct LineIndex: Sendable, Hashable {
 
     /// Where the text of `line` ends, before its line break.
     public func contentEnd(ofLine line: Int, in bytes: [UInt8]) -> Int {
-        var end = line + 1 < lineStarts.count ? lineStarts[line + 1] : length
-        if end > lineStarts[line], bytes[end - 1] == 0x0A { end -= 1 }
-        if end > lineStarts[line], bytes[end - 1] == 0x0D { end -= 1 }
+        contentEnd(ofLine: line, in: TextBuffer(bytes))
+    }
+
+    /// Where the text of `line` ends, before its line break.
+    public func contentEnd(ofLine line: Int, in bytes: TextBuffer) -> Int {
+        let start = lineStart(line)
+        var end = line + 1 < lineStarts.count ? lineStart(line + 1) : length
+        if end > start, bytes[end - 1] == 0x0A { end -= 1 }
+        if end > start, bytes[end - 1] == 0x0D { end -= 1 }
         return end
     }
 
     /// The position of a byte offset. An offset inside a multi-byte character counts as that
     /// character's start; an offset past the end counts as the end.
     public func position(of offset: Int, in bytes: [UInt8], encoding: PositionEncoding) -> LinePosition {
+        position(of: offset, in: TextBuffer(bytes), encoding: encoding)
+    }
+
+    /// The position of a byte offset in a text held in a gap buffer (see the array version).
+    public func position(of offset: Int, in bytes: TextBuffer, encoding: PositionEncoding) -> LinePosition {
         let clamped = max(0, min(offset, length))
         let line = line(containing: clamped)
-        let start = lineStarts[line]
+        let start = lineStart(line)
         if encoding == .utf8 {
             return LinePosition(line: line, character: characterStart(of: clamped, lineStart: start, in: bytes) - start)
         }
@@ -174,9 +206,14 @@ public struct LineIndex: Sendable, Hashable {
     /// character in the middle of a multi-byte character (half a UTF-16 surrogate pair, or inside
     /// a UTF-8 sequence) is rounded down to that character's start.
     public func offset(of position: LinePosition, in bytes: [UInt8], encoding: PositionEncoding) -> Int {
+        offset(of: position, in: TextBuffer(bytes), encoding: encoding)
+    }
+
+    /// The byte offset of a position in a text held in a gap buffer (see the array version).
+    public func offset(of position: LinePosition, in bytes: TextBuffer, encoding: PositionEncoding) -> Int {
         guard position.line >= 0 else { return 0 }
         guard position.line < lineStarts.count else { return length }
-        let start = lineStarts[position.line]
+        let start = lineStart(position.line)
         let end = contentEnd(ofLine: position.line, in: bytes)
         let wanted = max(0, position.character)
         var units = 0
@@ -201,6 +238,11 @@ public struct LineIndex: Sendable, Hashable {
 
     /// The positions of both ends of a range.
     public func range(of range: ByteRange, in bytes: [UInt8], encoding: PositionEncoding) -> (start: LinePosition, end: LinePosition) {
+        self.range(of: range, in: TextBuffer(bytes), encoding: encoding)
+    }
+
+    /// The positions of both ends of a range in a text held in a gap buffer.
+    public func range(of range: ByteRange, in bytes: TextBuffer, encoding: PositionEncoding) -> (start: LinePosition, end: LinePosition) {
         (position(of: range.start, in: bytes, encoding: encoding), position(of: range.end, in: bytes, encoding: encoding))
     }
 }
@@ -209,7 +251,7 @@ extension LineIndex {
     /// The start of the UTF-8 character holding `offset` (the offset itself at a boundary), found
     /// by stepping back over at most three continuation bytes: the same rounding `offset(of:)`
     /// applies, so a position and its offset always agree.
-    func characterStart(of offset: Int, lineStart: Int, in bytes: [UInt8]) -> Int {
+    func characterStart(of offset: Int, lineStart: Int, in bytes: TextBuffer) -> Int {
         guard offset < bytes.count else { return offset }
         var start = offset
         while start > lineStart, offset - start < 3, bytes[start] & 0xC0 == 0x80 { start -= 1 }

@@ -11,18 +11,23 @@ struct NonASCIIRuns: Sendable, Hashable {
     private var bounds: [Int] = []
 
     init(_ bytes: [UInt8]) {
-        Self.scan(bytes, from: 0, to: bytes.count, into: &bounds)
+        bytes.withUnsafeBufferPointer { Self.scan($0, origin: 0, from: 0, to: bytes.count, into: &bounds) }
     }
 
     var count: Int { bounds.count / 2 }
     @inline(__always) func start(_ run: Int) -> Int { bounds[2 &* run] }
     @inline(__always) func end(_ run: Int) -> Int { bounds[2 &* run &+ 1] }
 
-    /// Appends the runs found in `from..<to` (a run is cut at `to`).
-    private static func scan(_ bytes: [UInt8], from: Int, to: Int, into bounds: inout [Int]) {
-        bytes.withUnsafeBufferPointer { buffer in
+    /// Appends the runs found in `from..<to` (a run is cut at `to`); `buffer` holds the text's
+    /// bytes from offset `origin` on, at least up to `to`.
+    private static func scan(
+        _ buffer: UnsafeBufferPointer<UInt8>, origin: Int, from: Int, to: Int, into bounds: inout [Int]
+    ) {
+        do {
             guard let b = buffer.baseAddress else { return }
-            var index = from
+            // Indices below are relative to the buffer; runs are appended as text offsets.
+            let to = to &- origin
+            var index = from &- origin
             while index < to {
                 // Eight bytes a step while they are all ASCII, as nearly all bytes of a document are.
                 if to &- index >= 8,
@@ -37,8 +42,8 @@ struct NonASCIIRuns: Sendable, Hashable {
                 }
                 let start = index
                 while index < to, b[index] >= 0x80 { index &+= 1 }
-                bounds.append(start)
-                bounds.append(index)
+                bounds.append(origin &+ start)
+                bounds.append(origin &+ index)
             }
         }
     }
@@ -66,7 +71,7 @@ struct NonASCIIRuns: Sendable, Hashable {
     /// Updates the runs for `range` (offsets before the edit) having been replaced by `newLength`
     /// bytes; `bytes` is the text after the edit. The runs touching the range are scanned again
     /// with it (an edit can join, split or end them); later runs move by the length change.
-    mutating func apply(replacing range: ByteRange, newLength: Int, in bytes: [UInt8]) {
+    mutating func apply(replacing range: ByteRange, newLength: Int, in bytes: TextBuffer) {
         let delta = newLength - range.length
         // Runs are maximal, so the byte just outside each is ASCII: the runs before `first` and
         // from `last` on are each separated from the rescanned bytes by an unchanged ASCII byte.
@@ -76,7 +81,9 @@ struct NonASCIIRuns: Sendable, Hashable {
         let scanFrom = first < last ? min(start(first), range.start) : range.start
         let scanTo = (first < last ? max(end(last - 1), range.end) : range.end) + delta
         var fresh: [Int] = []
-        Self.scan(bytes, from: scanFrom, to: scanTo, into: &fresh)
+        if scanFrom < scanTo {
+            bytes.withBytes(in: scanFrom..<scanTo) { Self.scan($0, origin: scanFrom, from: scanFrom, to: scanTo, into: &fresh) }
+        }
         bounds.replaceSubrange((2 * first)..<(2 * last), with: fresh)
         guard delta != 0 else { return }
         let tail = 2 * first + fresh.count

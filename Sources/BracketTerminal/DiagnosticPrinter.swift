@@ -48,7 +48,7 @@ public struct DiagnosticPrinter {
         let text = document.text
         let index = document.lineIndex
         let line = index.line(containing: max(0, min(range.start, text.count)))
-        let lineStart = index.lineStarts[line]
+        let lineStart = index.lineStart(line)
         let lineEnd = index.contentEnd(ofLine: line, in: text)
         // A range starting on the line break itself is shown at the line's end.
         let start = max(lineStart, min(range.start, lineEnd))

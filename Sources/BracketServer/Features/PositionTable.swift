@@ -10,7 +10,7 @@ struct PositionTable {
     init(_ context: DocumentContext, offsets: some Sequence<Int>) {
         self.context = context
         positions = context.document.lineIndex.positions(
-            of: offsets, in: context.document.text, encoding: context.encoding)
+            of: offsets, in: context.document.buffer, encoding: context.encoding)
     }
 
     func position(_ offset: Int) -> Position {

@@ -72,8 +72,11 @@ extension LanguageServer {
         ServerCapabilities.unconditionalMethods.contains(method) || negotiated.advertisedMethods.contains(method)
     }
 
-    /// The open document behind `uri`, or -32602 naming it.
-    func context(for uri: String) throws(ResponseError) -> DocumentContext {
+    /// The open document behind `uri`, or -32602 naming it. Features read the whole text, so its
+    /// gap is closed first (once per edit, in place); publishing diagnostics only converts
+    /// positions, which read through the gap, and passes `contiguousText: false`.
+    func context(for uri: String, contiguousText: Bool = true) throws(ResponseError) -> DocumentContext {
+        if contiguousText { documents[uri]?.document.makeTextContiguous() }
         guard let open = documents[uri] else {
             throw ResponseError.invalidParams("document not open: \(uri) (send textDocument/didOpen first)")
         }

@@ -26,7 +26,7 @@ struct DocumentContext {
     var client = ClientCapabilities()
 
     func position(_ offset: Int) -> Position {
-        let position = document.lineIndex.position(of: offset, in: document.text, encoding: encoding)
+        let position = document.lineIndex.position(of: offset, in: document.buffer, encoding: encoding)
         return Position(line: position.line, character: position.character)
     }
 
@@ -37,7 +37,7 @@ struct DocumentContext {
     /// Clamps positions past a line's end or the text's end, as LSP asks.
     func offset(_ position: Position) -> Int {
         document.lineIndex.offset(of: LinePosition(line: position.line, character: position.character),
-                                  in: document.text, encoding: encoding)
+                                  in: document.buffer, encoding: encoding)
     }
 
     func location(_ range: ByteRange) -> Location {

@@ -9,7 +9,7 @@ struct OrderedPositions {
     private var cursor: LineIndex.PositionCursor
 
     init(_ context: DocumentContext) {
-        cursor = LineIndex.PositionCursor(context.document.lineIndex, in: context.document.text, encoding: context.encoding)
+        cursor = LineIndex.PositionCursor(context.document.lineIndex, in: context.document.buffer, encoding: context.encoding)
     }
 
     mutating func position(_ offset: Int) -> Position {

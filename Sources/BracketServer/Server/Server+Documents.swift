@@ -108,7 +108,7 @@ extension LanguageServer {
     func flushDiagnostics() {
         guard !diagnosticsDirty.isEmpty else { return }
         for uri in diagnosticsDirty.sorted() {
-            guard let context = try? context(for: uri) else { continue }
+            guard let context = try? context(for: uri, contiguousText: false) else { continue }
             let params = PublishDiagnosticsParams(uri: uri, version: context.version, diagnostics: context.lspDiagnostics())
             sendNotification(PublishDiagnosticsParams.method, params.json, key: Self.diagnosticsKey(uri))
         }

@@ -70,7 +70,7 @@ extension LanguageServer {
         var patched: DiagramUpdate?
         var previous: (diagram: Diagram, geometry: Geometry, id: Int)?
         var ranges: (ranges: [NodeRange], lines: [ClosedRange<Int>])?
-        let lineCount = context.document.lineIndex.lineStarts.count
+        let lineCount = context.document.lineIndex.lineCount
         if let last = preview.diagrams[uri], last.defaults == context.defaults, let edits = last.edits {
             patched = context.document.diagramUpdate(updating: last.diagram, after: edits, onlyTokens: last.onlyTokens,
                                                      defaults: context.defaults)
