@@ -20,6 +20,8 @@ For each size (a complete binary tree of N nodes, one per line) it measures:
                draw_ms the page's own script time in those frames (the rest is the browser's
                style, layout, paint and compositing, and waiting for a loaded CPU)
 
+`PAGE_PROFILE=subtree_deleted` records a CPU profile of the page over the subtree deletions
+(and their undos) and prints its functions by self time to stderr.
 `--no-frames` skips the pan and zoom frames. `--synthetic-edits N,...` sends the page alone the
 same four keystrokes as deltas with renames, runs and splices computed here
 (Tests/editors/delta_model.py, the server's layout of the tree): the page's share of each, the
@@ -101,6 +103,24 @@ def page_side(page, kind=None):
     return painted["at"] - painted["received"]
 
 
+def print_profile(profile, what, top=20):
+    """The page's functions by self time in a CPU profile (PAGE_PROFILE=<kind>), to stderr."""
+    nodes = {node["id"]: node for node in profile["nodes"]}
+    interval = {}
+    deltas = profile.get("timeDeltas", [])
+    for sample, delta in zip(profile.get("samples", []), deltas[1:] + [0]):
+        interval[sample] = interval.get(sample, 0) + delta / 1000.0
+    by_name = {}
+    for node_id, ms in interval.items():
+        frame = nodes[node_id]["callFrame"]
+        name = f'{frame["functionName"] or "(anonymous)"} {frame["url"].rsplit("/", 1)[-1]}:{frame["lineNumber"] + 1}'
+        by_name[name] = by_name.get(name, 0) + ms
+    total = sum(by_name.values()) or 1
+    print(f"profile of {what}: {total:.0f} ms sampled", file=sys.stderr)
+    for name, ms in sorted(by_name.items(), key=lambda item: -item[1])[:top]:
+        print(f"  {ms:8.1f} ms {100 * ms / total:5.1f} %  {name}", file=sys.stderr)
+
+
 def heap_mb(cdp):
     """The JS heap after a collection, plus the typed arrays' backing stores (which live outside
     the heap and which JSHeapUsedSize leaves out), and the page's DOM node count."""
@@ -173,6 +193,11 @@ def run_size(browser, binary, n, edits, frames=True):
         close = next(i for i in range(parent + 1, len(lines)) if len(lines[i]) - len(lines[i].lstrip()) == depth)
         subtree = "\n".join(lines[parent:close + 1]) + "\n"
         delete_times, delete_page = [], []
+        profiling = os.environ.get("PAGE_PROFILE") == "subtree_deleted"
+        if profiling:
+            cdp.send("Profiler.enable")
+            cdp.send("Profiler.setSamplingInterval", {"interval": 200})
+            cdp.send("Profiler.start")
         for k in range(max(2, edits // 2)):
             version += 1
             if k % 2 == 0:
@@ -187,6 +212,8 @@ def run_size(browser, binary, n, edits, frames=True):
             (delete_times if k % 2 == 0 else []).append(wait_painted(page, version) - sent)
             if k % 2 == 0:
                 delete_page.append(page_side(page, "subtree_deleted"))
+        if profiling:
+            print_profile(cdp.send("Profiler.stop")["profile"], "subtree deleted (and typed back)")
         insert_times, insert_page = [], []
         for k in range(max(1, edits // 4)):
             version += 1
