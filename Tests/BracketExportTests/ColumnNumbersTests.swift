@@ -14,11 +14,7 @@ import Testing
         let document = Document(text)
         let d = document.diagram()
         let geometry = layout(d)
-        let position = asciiPosition(in: text)
-        let ranges = d.nodes.idRanges.map { range in
-            let start = position(range.start), end = position(range.end)
-            return NodeRange(startLine: start.line, startCharacter: start.character, endLine: end.line, endCharacter: end.character)
-        }
+        let ranges = asciiIDRanges(of: d, in: text)
         func parsed(_ bytes: [UInt8]) throws -> [String: Any] {
             try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
         }

@@ -13,11 +13,7 @@ import Testing
         let document = Document(text)
         let d = document.diagram()
         let geometry = layout(d)
-        let position = asciiPosition(in: text)
-        let ranges = d.nodes.idRanges.map { range in
-            let start = position(range.start), end = position(range.end)
-            return NodeRange(startLine: start.line, startCharacter: start.character, endLine: end.line, endCharacter: end.character)
-        }
+        let ranges = asciiIDRanges(of: d, in: text)
         let inline = writeGeometryColumns(d, geometry, ranges: ranges, prefix: Array(prefix.utf8), suffix: Array(suffix.utf8), binary: true)
         let body = writeGeometryColumnsBody(d, geometry, ranges: ranges, prefix: Array(prefix.utf8), suffix: Array(suffix.utf8))
         #expect(Array(body.suffix(4)) == Array("BKC1".utf8))

@@ -22,11 +22,7 @@ import Testing
 
     func columns(of d: Diagram, text: String) throws -> [String: Any] {
         let geometry = layout(d)
-        let position = asciiPosition(in: text)
-        let ranges = d.nodes.idRanges.map { range in
-            let start = position(range.start), end = position(range.end)
-            return NodeRange(startLine: start.line, startCharacter: start.character, endLine: end.line, endCharacter: end.character)
-        }
+        let ranges = asciiIDRanges(of: d, in: text)
         let bytes = writeGeometryColumns(d, geometry, ranges: ranges)
         return try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
     }

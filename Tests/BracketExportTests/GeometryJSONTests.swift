@@ -16,6 +16,16 @@ func asciiPosition(in text: String) -> (Int) -> (line: Int, character: Int) {
     }
 }
 
+/// Every node's ID range in `d` as line/character positions of ASCII test text `text`, as the
+/// columns writers take them.
+func asciiIDRanges(of d: Diagram, in text: String) -> [NodeRange] {
+    let position = asciiPosition(in: text)
+    return d.nodes.idRanges.map { range in
+        let start = position(range.start), end = position(range.end)
+        return NodeRange(startLine: start.line, startCharacter: start.character, endLine: end.line, endCharacter: end.character)
+    }
+}
+
 /// Parses the writer's output with Foundation, an independent JSON reader.
 func parsedGeometry(_ text: String, settings: LayoutSettings = .tutorial) throws -> [String: Any] {
     let d = try diagram(text, settings: settings)
