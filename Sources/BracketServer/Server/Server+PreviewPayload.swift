@@ -182,16 +182,22 @@ struct PreviewRender {
         }
         let svg = includeSVG ? renderSVG(snapshot.diagram, snapshot.geometry) : ""
         var writer = JSONWriter(reservingCapacity: geometryJSON.count + svg.utf8.count + 4096)
-        writer.beginObject()
-        writer.key("uri"); writer.string(context.uri)
-        writer.key("version"); writer.int(context.version)
-        if let sequence { writer.key("sequence"); writer.int(sequence) }
+        beginPayload(&writer, sequence: sequence)
         writer.key("geometry"); writer.raw(geometryJSON)
         if includeSVG { writer.key("svg"); writer.string(svg) }
         if !includeSVG || includePicture { writePicture(&writer) }
         writeDiagnosticCounts(&writer)
         writer.endObject()
         return writer.bytes
+    }
+
+    /// Opens a payload's object with what every payload starts with: `{ uri, version,
+    /// [sequence,]` (the sequence only for a client that applies deltas).
+    private func beginPayload(_ writer: inout JSONWriter, sequence: Int?) {
+        writer.beginObject()
+        writer.key("uri"); writer.string(context.uri)
+        writer.key("version"); writer.int(context.version)
+        if let sequence { writer.key("sequence"); writer.int(sequence) }
     }
 
     /// The kind of a payload written with these options.
@@ -203,10 +209,7 @@ struct PreviewRender {
     /// numbered `base`.
     func deltaPayload(_ delta: PreviewDelta, sequence: Int, base: Int) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 1024)
-        writer.beginObject()
-        writer.key("uri"); writer.string(context.uri)
-        writer.key("version"); writer.int(context.version)
-        writer.key("sequence"); writer.int(sequence)
+        beginPayload(&writer, sequence: sequence)
         writer.key("base"); writer.int(base)
         writer.key("delta"); writePreviewDelta(&writer, delta, to: snapshot)
         writeDiagnosticCounts(&writer)
@@ -235,10 +238,7 @@ struct PreviewRender {
         let body = writeGeometryColumnsBody(snapshot.diagram, snapshot.geometry, ranges: snapshot.ranges,
                                             prefix: head, suffix: tail)
         var announcement = JSONWriter(reservingCapacity: 256)
-        announcement.beginObject()
-        announcement.key("uri"); announcement.string(context.uri)
-        announcement.key("version"); announcement.int(context.version)
-        if let sequence { announcement.key("sequence"); announcement.int(sequence) }
+        beginPayload(&announcement, sequence: sequence)
         announcement.endObject()
         return (body, announcement.bytes)
     }
@@ -247,10 +247,7 @@ struct PreviewRender {
     /// and after them (`, picture, diagnostics }`).
     private func columnsPayloadEnds(sequence: Int?) -> (head: [UInt8], tail: [UInt8]) {
         var head = JSONWriter(reservingCapacity: 256)
-        head.beginObject()
-        head.key("uri"); head.string(context.uri)
-        head.key("version"); head.int(context.version)
-        if let sequence { head.key("sequence"); head.int(sequence) }
+        beginPayload(&head, sequence: sequence)
         head.key("columns")
         // The rest of the object, `,"picture":…}`: the empty raw value stands for the columns,
         // so the next member starts with its comma.
@@ -265,10 +262,7 @@ struct PreviewRender {
     /// `{ uri, version, [sequence,] tooLarge: { cards, connectors, limit }, diagnostics }`.
     private func tooLargePayload(limit: Int, sequence: Int?) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 256)
-        writer.beginObject()
-        writer.key("uri"); writer.string(context.uri)
-        writer.key("version"); writer.int(context.version)
-        if let sequence { writer.key("sequence"); writer.int(sequence) }
+        beginPayload(&writer, sequence: sequence)
         writer.key("tooLarge")
         writer.beginObject()
         writer.key("cards"); writer.int(cards)
