@@ -300,10 +300,7 @@ struct RunDiff {
 
     /// Whether the old connector's points plus (dx, dy) are exactly the new ones.
     func connectorMoved(_ edge: Int, _ oldEdge: Int, dx: Double, dy: Double) -> Bool {
-        let a = oldGeometry.connectorPoints(oldDrawn[oldEdge])
-        let b = newGeometry.connectorPoints(newDrawn[edge])
-        func moved(_ p: Point, _ q: Point) -> Bool { p.x + dx == q.x && p.y + dy == q.y }
-        return moved(a.0, b.0) && moved(a.1, b.1) && moved(a.2, b.2) && moved(a.3, b.3)
+        BracketPreview.connectorMoved(oldEdge: oldDrawn[oldEdge], of: oldGeometry, to: newDrawn[edge], of: newGeometry, dx: dx, dy: dy)
     }
 
     /// The connector of a card that is not in a run: changed, added or removed as it differs.
@@ -344,4 +341,13 @@ struct RunDiff {
     }
 
     mutating func closeRun() { runEnd = -1 }
+}
+
+/// Whether connector `new` of `newGeometry` is connector `old` of `oldGeometry` moved by
+/// (dx, dy), every point exactly (0, 0: unchanged).
+func connectorMoved(oldEdge old: Int, of oldGeometry: Geometry, to new: Int, of newGeometry: Geometry,
+                    dx: Double, dy: Double) -> Bool {
+    let a = oldGeometry.connectorPoints(old), b = newGeometry.connectorPoints(new)
+    func moved(_ p: Point, _ q: Point) -> Bool { p.x + dx == q.x && p.y + dy == q.y }
+    return moved(a.0, b.0) && moved(a.1, b.1) && moved(a.2, b.2) && moved(a.3, b.3)
 }

@@ -136,9 +136,7 @@ public func previewUpdate(
         },
         paired: { before, position in
             let oldEdge = old.drawnEdges[before], edge = new.drawnEdges[position]
-            let oldPoints = old.geometry.connectorPoints(oldEdge), points = new.geometry.connectorPoints(edge)
-            let moved = !(oldPoints.0 == points.0 && oldPoints.1 == points.1 && oldPoints.2 == points.2
-                && oldPoints.3 == points.3)
+            let moved = !connectorMoved(oldEdge: oldEdge, of: old.geometry, to: edge, of: new.geometry, dx: 0, dy: 0)
             if moved || old.id(Int(old.geometry.edgeParents[oldEdge])) != new.id(Int(new.geometry.edgeParents[edge])) {
                 delta.changedEdges.append(edge)
                 return !tooLarge(delta)
