@@ -135,11 +135,15 @@ public struct DiagramNodes: Sendable, Hashable, RandomAccessCollection, MutableC
 
     /// Rewrites what a node's header says (`Document.diagram(updating:after:)`, after an edit of
     /// its ID or label token).
+    ///
+    /// A column is written only where the value changed: the columns are shared with the last
+    /// render, so a write copies the whole column, and a label keystroke leaves the ID as it
+    /// was (an ID keystroke, an explicit label).
     mutating func setHeader(of index: Int, id: String, label: String, hasExplicitLabel: Bool, idRange: ByteRange) {
-        ids[index] = id
-        labels[index] = label
-        hasExplicitLabels[index] = hasExplicitLabel
-        idRanges[index] = idRange
+        if ids[index] != id { ids[index] = id }
+        if labels[index] != label { labels[index] = label }
+        if hasExplicitLabels[index] != hasExplicitLabel { hasExplicitLabels[index] = hasExplicitLabel }
+        if idRanges[index] != idRange { idRanges[index] = idRange }
     }
 
     /// Moves the ID and node offsets after an edit that replaced `range` by `delta` more bytes:
