@@ -34,8 +34,22 @@ public func splicedColumn<T>(_ column: [T], removing removed: Range<Int>, insert
     }
 }
 
-/// `column` with the elements at `removed` replaced by `fresh`, the rest copied as they are.
+/// `column` with the elements at `removed` replaced by `fresh`, the rest copied as they are:
+/// plain values (numbers, ranges, points) as three `memcpy`s, others element by element.
 @inlinable
 public func splicedColumn<T>(_ column: [T], removing removed: Range<Int>, inserting fresh: [T]) -> [T] {
-    splicedColumn(column, removing: removed, inserting: fresh, tail: { $0 })
+    guard _isPOD(T.self) else { return splicedColumn(column, removing: removed, inserting: fresh, tail: { $0 }) }
+    let count = column.count - removed.count + fresh.count
+    return column.withUnsafeBufferPointer { old in
+        fresh.withUnsafeBufferPointer { new in
+            [T](unsafeUninitializedCapacity: count) { out, initialised in
+                guard let base = out.baseAddress else { return }
+                let head = removed.lowerBound, rest = old.count - removed.upperBound
+                if head > 0 { base.initialize(from: old.baseAddress!, count: head) }
+                if new.count > 0 { (base + head).initialize(from: new.baseAddress!, count: new.count) }
+                if rest > 0 { (base + head + new.count).initialize(from: old.baseAddress! + removed.upperBound, count: rest) }
+                initialised = count
+            }
+        }
+    }
 }
