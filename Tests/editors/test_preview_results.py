@@ -25,6 +25,8 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "Tests", "schema"))
 from lsp_client import LSPClient  # noqa: E402
 from preview_columns import decode_columns  # noqa: E402
+sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
+from page_big import complete_tree  # noqa: E402
 from checks import browser_prerequisites, check, screenshots_dir  # noqa: E402
 
 BINARY = os.environ.get("BRACKET_BIN", os.path.join(ROOT, ".build", "debug", "bracket"))
@@ -606,21 +608,11 @@ def check_decorations(page, client, shots):
 
 
 def labelled_tree(n):
-    """A complete binary tree of n nodes, every connector labelled (edge=), one node per line."""
-    lines, stack = [], [(1, 0, False)]
-    while stack:
-        i, depth, closing = stack.pop()
-        pad = "  " * depth
-        if closing:
-            lines.append(pad + "}")
-            continue
-        edge = f" [edge=e{i}]" if i > 1 else ""
-        kids = [c for c in (2 * i, 2 * i + 1) if c <= n]
-        lines.append(f'{pad}n{i} "Node {i}"{edge}' + (" {" if kids else ""))
-        if kids:
-            stack.append((i, depth, True))
-            stack.extend((c, depth + 1, False) for c in reversed(kids))
-    return "\n".join(lines) + "\n"
+    """A complete binary tree of n nodes (page_big.complete_tree), every connector labelled
+    (edge=), one node per line."""
+    labelled = (re.sub(r'^(\s*n(\d+) "[^"]*")', lambda m: m.group(1) + (f" [edge=e{m.group(2)}]" if m.group(2) != "1" else ""), line)
+                for line in complete_tree(n))
+    return "\n".join(labelled) + "\n"
 
 
 def check_edge_labels_near_view(page, client):
