@@ -3151,6 +3151,12 @@ extension PreviewPageAssets {
     return Array.prototype.slice.call(doc.documentElement.children).map(function (element) { return document.importNode(element, true); });
   }
 
+  // Whether an edge label (or null) meets r (content coordinates).
+  function labelMeets(label, r) {
+    return !!label && !(label.x + label.width / 2 < r.x0 || label.x - label.width / 2 > r.x1 ||
+      label.y + label.height / 2 < r.y0 || label.y - label.height / 2 > r.y1);
+  }
+
   // Drawn from the frame (draw calls it): every header, and the edge labels near the view.
   function drawDecorations(s, dom) {
     var rounds = s && state.hasPicture ? roundsMarkup(s, domOrigin) : "";
@@ -3170,10 +3176,8 @@ extension PreviewPageAssets {
       var reach = edgeLabelReach(s);
       var near = edgesIn(s, { x0: r.x0 - reach.w, y0: r.y0 - reach.h, x1: r.x1 + reach.w, y1: r.y1 + reach.h }, 4 * MAX_DOM_CARDS);
       for (var n = 0; n < near.length; n++) {
-        var e = near[n], label = s.edgeLabels[e];
-        if (!label || label.x + label.width / 2 < r.x0 || label.x - label.width / 2 > r.x1 ||
-          label.y + label.height / 2 < r.y0 || label.y - label.height / 2 > r.y1) continue;
-        wanted.set(e, edgeLabelMarkup(s, e, domOrigin));
+        var e = near[n];
+        if (labelMeets(s.edgeLabels[e], r)) wanted.set(e, edgeLabelMarkup(s, e, domOrigin));
       }
       if (frameWork) frameWork.labelConnectors = near.length;
     }
@@ -3879,11 +3883,7 @@ extension PreviewPageAssets {
       if (s && s.edgeLabels && lastMode === "cards") {
         var r = viewRect();
         r.x0 -= s.margin; r.x1 -= s.margin; r.y0 -= s.margin; r.y1 -= s.margin;
-        for (var e = 0; e < s.m; e++) {
-          var label = s.edgeLabels[e];
-          if (label && !(label.x + label.width / 2 < r.x0 || label.x - label.width / 2 > r.x1 ||
-            label.y + label.height / 2 < r.y0 || label.y - label.height / 2 > r.y1)) scan.push(e);
-        }
+        for (var e = 0; e < s.m; e++) if (labelMeets(s.edgeLabels[e], r)) scan.push(e);
       }
       return { shown: Array.from(shownEdgeLabels.keys()).sort(function (a, b) { return a - b; }), scan: scan, connectors: s ? s.m : 0 };
     },
