@@ -3862,7 +3862,8 @@
     // { version, at, received, frames, draws, work, applied, bytes }: the last painted version,
     // when (epoch ms), when its payload arrived, the recent frames from frame start to painted
     // (ms), the page's own script time in each (ms), what each drew (work: { mode, cards and
-    // edges shown, cards made, overview tiles drawn, painted and stood in for }), a delta's
+    // edges shown, cards made, overview tiles drawn, painted and stood in for, labelConnectors:
+    // the connectors looked at for edge labels near the view }), a delta's
     // [patch, view update] times (ms), and the size of the painted payload's event (characters;
     // the loopback transport).
     painted: function () {
