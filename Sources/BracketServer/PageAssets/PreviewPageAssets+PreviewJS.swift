@@ -2695,6 +2695,10 @@ extension PreviewPageAssets {
     var r = { x0: -ox / sx, y0: -oy / sy, x1: (width - ox) / sx, y1: (height - oy) / sy };
     if (s.spatial.levelsWanted && gridCount(s, r) > LOD_ITEMS_IN_VIEW) paintLevels(levelsOf(s), pixels, width, height, sx, sy, ox, oy, c);
     else paintItems(s, r, pixels, width, height, sx, sy, ox, oy, c);
+    paintMarks(s, pixels, width, height, sx, sy, ox, oy, c, marks);
+  }
+
+  function paintMarks(s, pixels, width, height, sx, sy, ox, oy, c, marks) {
     var cx = s.cx, cy = s.cy, cw = s.w, ch = s.h;
     for (var k = 0; k < marks.length; k++) {
       var m = marks[k];
@@ -2845,6 +2849,13 @@ extension PreviewPageAssets {
   // ---------------------------------------------------------------- minimap
 
   var minimapDirty = true;
+  // Only the marked cards (highlight, search, a path) changed since the minimap was painted:
+  // it is then the cached picture with the marks painted over it again. A hover's path
+  // repainted the whole minimap from the levels of detail, 23–36 ms of script a moment after
+  // each hover in the million-card trace, between the pan's frames.
+  var minimapMarks = false;
+  var minimapBase = null; // { pixels (the picture without marks), kx, ky }
+  function minimapMarksChanged() { minimapMarks = true; }
   var minimapTimer = null;
   var minimapScale = { sx: 1, sy: 1, w: 0, h: 0 };
 
@@ -2853,7 +2864,7 @@ extension PreviewPageAssets {
     var fits = size.w * state.scale <= view.w + 1 && size.h * state.scale <= view.h + 1;
     minimap.hidden = fits || minimapHidden;
     if (minimap.hidden) return;
-    if (minimapDirty && !minimapTimer) {
+    if ((minimapDirty || minimapMarks) && !minimapTimer) {
       // Redrawn a moment after the last update, never inside a keystroke's frame.
       minimapTimer = setTimeout(function () {
         minimapTimer = null;
@@ -2875,8 +2886,18 @@ extension PreviewPageAssets {
   }
 
   function drawMinimap(size) {
+    var s = state.store, c = colours();
+    if (!minimapDirty && minimapBase && minimapBase.pixels.length === minimapCanvas.width * minimapCanvas.height) {
+      minimapMarks = false;
+      var again = minimapCanvas.getContext("2d").createImageData(minimapCanvas.width, minimapCanvas.height);
+      var marked = new Uint32Array(again.data.buffer);
+      marked.set(minimapBase.pixels);
+      paintMarks(s, marked, again.width, again.height, minimapBase.kx, minimapBase.ky, s.margin * minimapBase.kx, s.margin * minimapBase.ky, c, markedCards(s));
+      minimapCanvas.getContext("2d").putImageData(again, 0, 0);
+      return;
+    }
     minimapDirty = false;
-    var s = state.store;
+    minimapMarks = false;
     var maxH = Math.max(60, Math.min(MINIMAP_SIDE * 1.5, viewport.clientHeight * 0.4));
     var k = Math.min(MINIMAP_SIDE / size.w, maxH / size.h);
     // A tree far taller than wide (or the reverse) is stretched to a usable minimap.
@@ -2893,7 +2914,10 @@ extension PreviewPageAssets {
     var ctx = minimapCanvas.getContext("2d");
     var image = ctx.createImageData(minimapCanvas.width, minimapCanvas.height);
     var kx = minimapScale.sx * ratio, ky = minimapScale.sy * ratio;
-    paintPicture(s, new Uint32Array(image.data.buffer), image.width, image.height, kx, ky, s.margin * kx, s.margin * ky, colours(), markedCards(s));
+    var pixels = new Uint32Array(image.data.buffer);
+    paintPicture(s, pixels, image.width, image.height, kx, ky, s.margin * kx, s.margin * ky, c, []);
+    minimapBase = { pixels: pixels.slice(), kx: kx, ky: ky };
+    paintMarks(s, pixels, image.width, image.height, kx, ky, s.margin * kx, s.margin * ky, c, markedCards(s));
     ctx.putImageData(image, 0, 0);
   }
 
@@ -2937,7 +2961,7 @@ extension PreviewPageAssets {
   function highlight(id, options) {
     state.highlightId = typeof id === "string" ? id : null;
     shownCards.forEach(function (element, index) { markCard(element, state.store, index); });
-    minimapDirty = true;
+    minimapMarksChanged();
     var s = state.store;
     if (state.highlightId !== null && s && !(options && options.scroll === false)) {
       var index = indexOfId(s, state.highlightId);
@@ -3429,7 +3453,7 @@ extension PreviewPageAssets {
   function pathChanged() {
     var s = state.store;
     shownCards.forEach(function (element, index) { markCard(element, s, index); });
-    minimapDirty = true;
+    minimapMarksChanged();
     requestDraw();
   }
 
@@ -3586,7 +3610,7 @@ extension PreviewPageAssets {
     searchCount.textContent = (matchPosition + 1) + " of " + matches.length;
     if (centre) bringIntoView(i, true);
     shownCards.forEach(function (element, index) { markCard(element, state.store, index); });
-    minimapDirty = true;
+    minimapMarksChanged();
     announce(searchCount.textContent + ": " + describeCard(i));
     requestDraw();
   }
