@@ -2653,7 +2653,10 @@
   // the page's style. The theme changes with the host's classes and variables on <html> and
   // <body> (VS Code) or the colour scheme (a browser).
   var coloursStale = true;
-  function themeChanged() { coloursStale = true; minimapDirty = true; requestDraw(); }
+  // The minimap is repainted only when the colours read differ (colours() says so): <body>'s
+  // class also changes for a hover's path (bracket-has-path), and each repainted the whole
+  // minimap (23–37 ms at a million cards).
+  function themeChanged() { coloursStale = true; requestDraw(); }
   if (typeof MutationObserver === "function") {
     var themeWatch = new MutationObserver(themeChanged);
     themeWatch.observe(document.documentElement, { attributes: true, attributeFilter: ["class", "style"] });
@@ -2674,6 +2677,7 @@
     var key = values.join("|");
     if (colourCache.key !== key) {
       colourCache.key = key;
+      minimapDirty = true;
       colourCache.colours = { background: rgba(values[0]), card: rgba(values[1]), border: rgba(values[2]), edge: rgba(values[3]), mark: rgba(values[4]) };
     }
     return colourCache.colours;
@@ -2844,9 +2848,9 @@
 
   var minimapDirty = true;
   // Only the marked cards (highlight, search, a path) changed since the minimap was painted:
-  // it is then the cached picture with the marks painted over it again. A hover's path
-  // repainted the whole minimap from the levels of detail, 23–36 ms of script a moment after
-  // each hover in the million-card trace, between the pan's frames.
+  // it is then the cached picture with the marks painted over it again. Each of them repainted
+  // the whole minimap from the levels of detail before (23–37 ms of script at a million cards
+  // in the trace, a task between two frames).
   var minimapMarks = false;
   var minimapBase = null; // { pixels (the picture without marks), kx, ky }
   function minimapMarksChanged() { minimapMarks = true; }
@@ -2858,6 +2862,7 @@
     var fits = size.w * state.scale <= view.w + 1 && size.h * state.scale <= view.h + 1;
     minimap.hidden = fits || minimapHidden;
     if (minimap.hidden) return;
+    if (coloursStale === true) colours(); // a changed theme marks the minimap dirty
     if ((minimapDirty || minimapMarks) && !minimapTimer) {
       // Redrawn a moment after the last update, never inside a keystroke's frame.
       minimapTimer = setTimeout(function () {
