@@ -91,6 +91,7 @@ def run_sequence(browser, rng, steps, size, as_columns, one_line, name, binary=F
     first = model.full_payload(pic, 1, URI, as_columns)
     failures = 0
     kinds = {}
+    splices = 0  # steps that insert or delete cards and change no card's depth
     with PageServer(first, binary=binary) as ps, PageServer(first) as qs:
         p = browser.new_page(viewport={"width": 1000, "height": 700})
         q = browser.new_page(viewport={"width": 1000, "height": 700})
@@ -121,6 +122,7 @@ def run_sequence(browser, rng, steps, size, as_columns, one_line, name, binary=F
                     original = next((a for a, b in renamed.items() if b == frm), frm)
                     renamed[original] = to
             renamed = {a: b for a, b in renamed.items() if a != b and a in {c["id"] for c in pic["cards"]}}
+            splices += bool({"insert", "delete"} & set(done)) and not {"wrap", "unwrap"} & set(done)
             new = model.picture(tree, one_line)
             version = k + 1
             delta = model.delta(pic, new, renamed, rng, overrides=True)
@@ -160,6 +162,11 @@ def run_sequence(browser, rng, steps, size, as_columns, one_line, name, binary=F
             if failures > 3:
                 break
         check(f"{name}: {k} steps, edits {kinds}, no page errors", not errors, errors[:3])
+        # The links (parents, children, bus ends) were kept through splices, not only relinked:
+        # the columns above compared them with a fresh load's.
+        work = p.evaluate("() => window.bracketPreview.storeWork()")
+        check(f"{name}: the {splices} deltas that only insert and delete kept the tree's links through the splice "
+              f"({work['links']})", splices > 0 and work["links"]["spliced"] >= splices, work)
         p.close()
         q.close()
     return failures

@@ -380,13 +380,10 @@
     return s.edgeOrphans && s.edgeOrphans.has(e) ? s.edgeOrphans.get(e) : "";
   }
 
-  function edgeOfCard(s, i) {
-    if (!s.edgeByChild) {
-      s.edgeByChild = new Int32Array(s.n).fill(-1);
-      for (var e = s.m - 1; e >= 0; e--) if (s.edgeChild[e] >= 0) s.edgeByChild[s.edgeChild[e]] = e;
-    }
-    return i >= 0 && i < s.n ? s.edgeByChild[i] : -1;
-  }
+  // The tree's links (parents, children, siblings, bus ends, each card's connector) are kept
+  // by preview-links.js, from the depths for a new store and through a delta's splice.
+  var links = window.bracketPreviewLinks.create({ spliceTyped: spliceTyped });
+  var edgeOfCard = links.edgeOfCard;
 
   // Positions and sizes are written as Float64 and kept as Float32 where every value is
   // exactly a float (sizes, and positions up to 2^24 on the usual grids): half the bytes, the
@@ -411,7 +408,7 @@
       depth: new Int32Array(count), parent: new Int32Array(count),
       ranges: new Int32Array(4 * count), hasRange: new Uint8Array(count),
       pts: new Float64Array(8 * edgeCount), edgeChild: new Int32Array(edgeCount), edgeEnd: new Uint8Array(edgeCount),
-      edgeOrphans: null, edgeByChild: null,
+      edgeOrphans: null, edgeByChild: null, edgesSorted: false, linksWellFormed: false,
       width: frame.width, height: frame.height, margin: frame.margin,
       fontSize: frame.fontSize, sharedW: frame.sharedW, sharedH: frame.sharedH,
       settings: frame.settings, title: frame.title, metrics: frame.metrics, levels: frame.levels || [], edgeLabels: null,
@@ -502,49 +499,11 @@
   // What follows from the columns: parents (from depths), children and sibling links, which
   // connectors end a bus, the compact float columns, and the spatial index.
   function finishStore(s) {
-    linkTree(s);
+    links.link(s);
     s.cx = exactFloats(s.cx); s.cy = exactFloats(s.cy);
     s.w = exactFloats(s.w); s.h = exactFloats(s.h);
     s.pts = exactFloats(s.pts);
     storeChanged(s, null);
-  }
-
-  // Parents from depths (pre-order: the nearest earlier card one level up), without recursion
-  // and without trusting parent IDs, which may repeat; children and sibling links; which
-  // connectors end a bus. For a new store and a delta that changed the tree's shape.
-  function linkTree(s) {
-    var count = s.n, edgeCount = s.m, depth = s.depth, parent = s.parent, deepest = 0;
-    for (var k = 0; k < count; k++) if (depth[k] > deepest) deepest = depth[k];
-    // The open ancestors by depth, in a typed array (a JS array resized per card cost 14× more).
-    var stack = new Int32Array(Math.min(deepest, count) + 1), top = 0;
-    for (var i = 0; i < count; i++) {
-      var d = depth[i];
-      if (d > top) d = top; // a malformed depth: attach where it can go
-      parent[i] = d > 0 ? stack[d - 1] : -1;
-      stack[d] = i;
-      top = d + 1;
-    }
-    buildChildren(s);
-    var first = s.children.first, next = s.children.next;
-    for (var f = 0; f < edgeCount; f++) {
-      var ch = s.edgeChild[f];
-      var par = ch >= 0 ? s.parent[ch] : -1;
-      // The first and last child's connectors draw the whole bus to the parent; the others
-      // only need their own leg to be in view to matter.
-      s.edgeEnd[f] = ch < 0 || par < 0 || first[par] === ch || next[ch] < 0 ? 1 : 0;
-    }
-  }
-
-  function buildChildren(s) {
-    var first = new Int32Array(s.n).fill(-1), last = new Int32Array(s.n).fill(-1);
-    var next = new Int32Array(s.n).fill(-1), prev = new Int32Array(s.n).fill(-1);
-    for (var i = 0; i < s.n; i++) {
-      var p = s.parent[i];
-      if (p < 0) continue;
-      if (first[p] < 0) first[p] = i; else { next[last[p]] = i; prev[i] = last[p]; }
-      last[p] = i;
-    }
-    s.children = { first: first, next: next, prev: prev };
   }
 
   function frameOf(geometry, picture, oldFrame) {
@@ -825,10 +784,10 @@
     var s = spliced ? spliceStore(old, cardPlan, edgePlan, renamedAt) : old;
     if (!spliced && renamedAt.size > 0) renameInPlace(s, renamedAt);
     var change = { map: spliced ? cardPlan : null, edgeMap: spliced ? edgePlan : null, runs: [], cards: [], edges: [], moved: false, previous: old };
-    var shape = spliced;
+    var depths = false; // a card at another depth (else only a splice changes the tree's shape)
     runList.forEach(function (one) {
       shiftRun(s, one, change);
-      if (one.depth !== 0) shape = true;
+      if (one.depth !== 0) depths = true;
     });
     if (spliced) {
       cardPlan.pieces.forEach(function (p) { if (p.add) for (var k = 0; k < p.add.length; k++) change.cards.push(p.at + k); });
@@ -845,7 +804,7 @@
       }
       writeFloat(s, "cx", i, row.x); writeFloat(s, "cy", i, row.y); writeFloat(s, "w", i, row.w); writeFloat(s, "h", i, row.h);
       if (row.range) { s.hasRange[i] = 1; for (var q = 0; q < 4; q++) s.ranges[4 * i + q] = row.range[q]; }
-      if (s.depth[i] !== row.depth) { s.depth[i] = row.depth; shape = true; }
+      if (s.depth[i] !== row.depth) { s.depth[i] = row.depth; depths = true; }
     });
     edgeRows.forEach(function (pair) {
       var o = 8 * pair[0], moved = false, was = itemRect(s, true, pair[0]);
@@ -855,7 +814,10 @@
       }
       if (moved) { change.moved = true; change.edges.push(pair[0]); overviewChanged(was); }
     });
-    if (shape) linkTree(s);
+    if (depths || (spliced && !links.splice(s, old, cardPlan, edgePlan))) {
+      if (!s.children) s.children = old.children; // their arrays reused: the store before is not read again
+      links.link(s);
+    }
     var results = rows.slice();
     if (spliced) cardPlan.pieces.forEach(function (p) { if (p.add) p.add.forEach(function (added, k) { results.push([p.at + k, added]); }); });
     if (results.length > 0 || spliced) patchResults(s, results);
@@ -941,7 +903,7 @@
     }
     keep(count);
     if (pieces.length === 0) pieces.push({ from: 0, to: 0, at: 0 });
-    return { pieces: pieces, oldToNew: oldToNew, count: next, removed: removed.length, added: changes.added.length, addedAt: addedAt };
+    return { pieces: pieces, oldToNew: oldToNew, count: next, removed: removed.length, removedList: removed, added: changes.added.length, addedAt: addedAt };
   }
 
   // A typed-array column after a splice, `width` values a row: in place when it has room (each
@@ -1080,6 +1042,7 @@
         setEdgeLabel(s, at, row.label);
       });
     });
+    links.keepSorted(s, old, edgePlan);
     return s;
   }
 
@@ -1160,16 +1123,10 @@
     change.moved = true;
     // The connectors: usually one range of connector indices (they are drawn in card order),
     // moved in one pass; otherwise one by one.
-    var firstEdge = -1, lastEdge = -1, ordered = true;
-    for (var c = a; c < b; c++) {
-      var e = edgeOfCard(s, c);
-      if (e < 0) continue;
-      if (firstEdge < 0) firstEdge = e; else if (e !== lastEdge + 1) ordered = false;
-      lastEdge = e;
-    }
-    if (firstEdge >= 0 && ordered) shiftPoints(s, firstEdge, lastEdge + 1, run.dx, run.dy);
-    else if (firstEdge >= 0) for (var k2 = a; k2 < b; k2++) { var one = edgeOfCard(s, k2); if (one >= 0) shiftPoints(s, one, one + 1, run.dx, run.dy); }
-    change.runs.push({ first: a, end: b, dx: run.dx, dy: run.dy, edges: !ordered ? null : firstEdge >= 0 ? [firstEdge, lastEdge + 1] : [0, 0] });
+    var edges = links.edgesOfRange(s, a, b);
+    if (edges) shiftPoints(s, edges[0], edges[1], run.dx, run.dy);
+    else for (var k2 = a; k2 < b; k2++) { var one = edgeOfCard(s, k2); if (one >= 0) shiftPoints(s, one, one + 1, run.dx, run.dy); }
+    change.runs.push({ first: a, end: b, dx: run.dx, dy: run.dy, edges: edges });
   }
 
   // Moves connectors [from, to) by (dx, dy): their points, and an edge label with its connector.
@@ -3820,6 +3777,9 @@
         work: painted.work.slice(), applied: painted.applied, bytes: painted.bytesAt };
     },
     preparePrint: preparePrint,
+    // What the store's upkeep did, for tests: { links: { linked, spliced } } (stores linked
+    // afresh, and kept through a delta's splice).
+    storeWork: function () { return { links: links.counts() }; },
     // Every column of the store as plain lists, for tests: a store patched by deltas must equal
     // a fresh load of the same picture.
     columns: function () {
@@ -3834,7 +3794,8 @@
       out.pts = Array.from(s.pts.subarray(0, 8 * s.m));
       out.ranges = [];
       for (var r = 0; r < s.n; r++) out.ranges.push(s.hasRange[r] ? Array.from(s.ranges.subarray(4 * r, 4 * r + 4)) : null);
-      out.first = Array.from(s.children.first); out.next = Array.from(s.children.next); out.prev = Array.from(s.children.prev);
+      out.first = Array.from(s.children.first.subarray(0, s.n)); out.next = Array.from(s.children.next.subarray(0, s.n));
+      out.prev = Array.from(s.children.prev.subarray(0, s.n));
       out.scores = s.scores ? s.scores.slice() : null;
       out.slots = s.slots ? s.slots.slice() : null;
       out.entrant = s.hasResults && s.entrant ? Array.from(s.entrant.subarray(0, s.n)) : null;
