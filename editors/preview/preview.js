@@ -340,33 +340,80 @@
     return h;
   }
 
+  // A delta does not rewrite the index: its slots keep the card numbers they were built with,
+  // and it keeps the splices since (`maps`: each splice's kept pieces, sorted) to carry a slot's
+  // number to today's card, and the cards added or renamed since by ID (`added`). A slot whose
+  // card was removed, or renamed, no longer matches and is passed over like a tombstone. So a
+  // splice costs the cards it adds, not a pass over the slots; once the edits pause, the index
+  // is built again (at once, on first use, past MAX_ID_MAPS splices).
+  // A new store's index is built in idle time, ID_BUILD_SLICE cards an idle callback, so the
+  // first keystroke after the picture arrives does not wait for it (it was the label edit's
+  // long task: 75 ms at 131,071 cards); a build not finished when it is needed is finished then.
+  var MAX_ID_MAPS = 128, ID_MAPS_BEFORE_REBUILD = 4, ID_BUILD_SLICE = 16384;
   function idTable(s) {
-    if (s.idTable) return s.idTable;
-    var col = s.idText, text = col.text, ends = col.ends;
-    var size = 16;
-    while (size < 1.5 * s.n) size *= 2;
-    var slots = new Int32Array(size).fill(-1), mask = size - 1, duplicates = false;
-    for (var i = 0; i < s.n; i++) {
-      var a = textStart(col, i), b = ends[i];
-      for (var h = hashText(text, a, b) & mask; ; h = (h + 1) & mask) {
-        var j = slots[h];
-        if (j < 0) { slots[h] = i; break; }
-        var ja = textStart(col, j);
-        if (ends[j] - ja === b - a && text.startsWith(text.slice(a, b), ja)) { duplicates = true; break; }
-      }
-    }
-    s.idTable = { slots: slots, mask: mask, duplicates: duplicates, dead: 0 };
+    if (!s.idTable) buildIds(s, Infinity);
     return s.idTable;
   }
 
-  // The first card with this ID, or -1. (A slot of -2 is a card removed by a delta.)
+  // Goes on with the store's index being built (`s.idBuild`) for up to `budget` cards; when it
+  // is done, it becomes the store's index (replacing one that maps through splices).
+  function buildIds(s, budget) {
+    var col = s.idText, text = col.text, ends = col.ends, b = s.idBuild;
+    if (!b) {
+      var size = 16;
+      while (size < 1.5 * s.n) size *= 2;
+      b = s.idBuild = { slots: new Int32Array(size).fill(-1), mask: size - 1, duplicates: false, next: 0 };
+    }
+    var slots = b.slots, mask = b.mask, end = Math.min(s.n, b.next + budget);
+    for (var i = b.next; i < end; i++) {
+      var a = textStart(col, i), z = ends[i];
+      for (var h = hashText(text, a, z) & mask; ; h = (h + 1) & mask) {
+        var j = slots[h];
+        if (j < 0) { slots[h] = i; break; }
+        var ja = textStart(col, j);
+        if (ends[j] - ja === z - a && text.startsWith(text.slice(a, z), ja)) { b.duplicates = true; break; }
+      }
+    }
+    b.next = end;
+    if (end < s.n) return;
+    s.idBuild = null;
+    s.idTable = { slots: slots, mask: mask, duplicates: b.duplicates, maps: [], added: new Map() };
+  }
+
+  // Builds the current store's index in idle time, slice by slice, when it has none or one
+  // that maps through splices.
+  function buildIdsWhenIdle() {
+    whenIdle(function step() {
+      var s = state.store;
+      if (!s || !s.idText || (s.idTable && s.idTable.maps.length === 0 && s.idTable.added.size === 0)) return;
+      buildIds(s, ID_BUILD_SLICE);
+      if (s.idBuild) whenIdle(step);
+    });
+  }
+
+  // A slot's card number carried through the splices since the index was built (-1: removed).
+  function throughMaps(t, j) {
+    for (var k = 0; k < t.maps.length && j >= 0; k++) {
+      var kept = t.maps[k], lo = 0, hi = kept.length;
+      while (lo < hi) { var mid = (lo + hi) >> 1; if (kept[mid].to <= j) lo = mid + 1; else hi = mid; }
+      j = lo < kept.length && kept[lo].from <= j ? kept[lo].at + j - kept[lo].from : -1;
+    }
+    return j;
+  }
+
+  // The first card with this ID, or -1.
   function indexOfId(s, id) {
     if (!s || typeof id !== "string" || s.n === 0) return -1;
-    var t = idTable(s), slots = t.slots;
+    var t = idTable(s), slots = t.slots, mapped = t.maps.length > 0;
+    if (t.added.size > 0) {
+      var added = t.added.get(id);
+      if (added !== undefined && added < s.n && idEquals(s, added, id)) return added;
+    }
     for (var h = hashText(id, 0, id.length) & t.mask; ; h = (h + 1) & t.mask) {
       var j = slots[h];
       if (j === -1) return -1;
-      if (j >= 0 && idEquals(s, j, id)) return j;
+      if (mapped) j = throughMaps(t, j);
+      if (j >= 0 && j < s.n && idEquals(s, j, id)) return j;
     }
   }
 
@@ -500,6 +547,7 @@
   // connectors end a bus, the compact float columns, and the spatial index.
   function finishStore(s) {
     links.link(s);
+    if (!s.idTable) buildIdsWhenIdle();
     s.cx = exactFloats(s.cx); s.cy = exactFloats(s.cy);
     s.w = exactFloats(s.w); s.h = exactFloats(s.h);
     s.pts = exactFloats(s.pts);
@@ -999,7 +1047,6 @@
       sharedH: old.sharedH, settings: old.settings, title: old.title, metrics: old.metrics, levels: old.levels,
     });
     s.n = n; s.m = m;
-    var olds = renamedOlds(old, renamedAt);
     s.idText = spliceText(old.idText, pieces, n, map, renamedAt, function (row) { return row.id; });
     s.labelText = spliceText(old.labelText, pieces, n, map, null, function (row) { return row.label; });
     s.lineMode = spliceTyped(old.lineMode, pieces, n, 1);
@@ -1021,7 +1068,7 @@
     s.edgeEnd = old.edgeEnd.length >= m ? old.edgeEnd : new Uint8Array(s.edgeChild.length);
     s.edgeLabels = spliceList(old.edgeLabels, edgePlan.pieces, null);
     keptRanges(edgePlan.pieces, function (a, b) { for (var e = a; e < b; e++) s.edgeChild[e] = map[s.edgeChild[e]]; });
-    s.idTable = remapIdTable(old.idTable, olds, s, map, plan.removed);
+    var ids = spliceIdTable(old.idTable, s, plan, renamedAt);
     pieces.forEach(function (p) {
       if (!p.add) return;
       p.add.forEach(function (row, k) {
@@ -1030,7 +1077,7 @@
         s.depth[i] = row.depth;
         if (row.range) { s.hasRange[i] = 1; for (var q = 0; q < 4; q++) s.ranges[4 * i + q] = row.range[q]; }
         setLines(s, i, row.lines);
-        enterId(s, s.idTable, i);
+        enterId(s, ids, i);
       });
     });
     edgePlan.pieces.forEach(function (p) {
@@ -1054,55 +1101,44 @@
   // Renamed cards of a store whose cards keep their indices: the ID column rewritten once, the
   // ID index told.
   function renameInPlace(s, renamedAt) {
-    var olds = renamedOlds(s, renamedAt);
     s.idText = spliceText(s.idText, [{ from: 0, to: s.n, at: 0 }], s.n, null, renamedAt, null);
-    s.idTable = remapIdTable(s.idTable, olds, s, null, 0);
+    spliceIdTable(s.idTable, s, null, renamedAt);
   }
 
-  function renamedOlds(s, renamedAt) {
-    var olds = [];
-    renamedAt.forEach(function (to, i) { olds.push([i, cardId(s, i)]); });
-    return olds;
-  }
-
-  // The ID index after a splice or renames, without hashing every ID again: each slot's card
-  // index mapped (a removed card leaves a tombstone, -2), the renamed cards moved to their new
-  // IDs' slots; added cards are entered by the caller (enterId). Dropped, to be rebuilt on first
-  // use, when tombstones and cards fill three quarters of it.
-  function remapIdTable(t, olds, s, map, removed) {
-    if (!t) return null;
-    var size = t.slots.length;
-    if (size < 1.5 * s.n || 4 * (s.n + t.dead + removed + olds.length) > 3 * size) return null;
-    var slots = new Int32Array(t.slots), table = { slots: slots, mask: t.mask, duplicates: t.duplicates, dead: t.dead };
-    if (map) {
-      for (var k = 0; k < size; k++) {
-        var v = slots[k];
-        if (v >= 0 && (slots[k] = map[v]) < 0) { slots[k] = -2; table.dead++; }
-      }
+  // The ID index after a splice (`plan`, or null for renames in place) and renames, sharing
+  // the slots: the splice's kept pieces added to its maps, the cards added or renamed since
+  // carried to their new indices; the renamed (`renamedAt`: index → new ID, new indices) and
+  // added cards are then entered (enterId). Null (rebuilt on first use) past MAX_ID_MAPS.
+  function spliceIdTable(t, s, plan, renamedAt) {
+    s.idBuild = null; // a build under way read the IDs before
+    if (!t || t.maps.length >= MAX_ID_MAPS) { s.idTable = null; return null; }
+    var maps = t.maps, added = new Map();
+    if (plan) {
+      maps = maps.concat([plan.pieces.filter(function (p) { return !p.add && p.to > p.from; })]);
+      t.added.forEach(function (i, id) { var to = plan.oldToNew[i]; if (to >= 0) added.set(id, to); });
+    } else {
+      t.added.forEach(function (i, id) { added.set(id, i); });
     }
-    // A renamed card's slot is where its old ID hashed.
-    olds.forEach(function (pair) {
-      var target = map ? map[pair[0]] : pair[0], id = pair[1];
-      for (var h = hashText(id, 0, id.length) & table.mask; slots[h] !== -1; h = (h + 1) & table.mask) {
-        if (slots[h] === target) { slots[h] = -2; table.dead++; break; }
-      }
-    });
-    olds.forEach(function (pair) { enterId(s, table, map ? map[pair[0]] : pair[0]); });
+    var table = { slots: t.slots, mask: t.mask, duplicates: t.duplicates, maps: maps, added: added };
+    s.idTable = table;
+    renamedAt.forEach(function (to, i) { enterId(s, table, plan ? plan.oldToNew[i] : i); });
+    if (maps.length >= ID_MAPS_BEFORE_REBUILD || added.size > 4096) rebuildIdsWhenQuiet();
     return table;
   }
 
-  // Enters card i in the ID index (a tombstone on its way is reused; an equal ID met marks the
-  // index as holding duplicates).
+  // Enters card i (its ID as the store has it now) in the ID index; another card with that ID
+  // marks the index as holding duplicates.
   function enterId(s, table, i) {
     if (!table) return;
-    var col = s.idText, a = textStart(col, i), b = col.ends[i], id = col.text.slice(a, b), slots = table.slots, free = -1;
-    for (var h = hashText(col.text, a, b) & table.mask; ; h = (h + 1) & table.mask) {
-      var j = slots[h];
-      if (j === -1) break;
-      if (j === -2) { if (free < 0) free = h; continue; }
-      if (idEquals(s, j, id)) { table.duplicates = true; return; }
-    }
-    if (free >= 0) { slots[free] = i; table.dead--; } else slots[h] = i;
+    var id = cardId(s, i), other = indexOfId(s, id);
+    if (other >= 0 && other !== i) table.duplicates = true;
+    table.added.set(id, i);
+  }
+
+  var idsTimer = null;
+  function rebuildIdsWhenQuiet() {
+    if (idsTimer) clearTimeout(idsTimer);
+    idsTimer = setTimeout(function () { idsTimer = null; buildIdsWhenIdle(); }, QUIET_MS);
   }
 
   // A run (docs/protocol.md): `first` … `end` - 1 move by (dx, dy), with their connectors;
@@ -3778,8 +3814,12 @@
     },
     preparePrint: preparePrint,
     // What the store's upkeep did, for tests: { links: { linked, spliced } } (stores linked
-    // afresh, and kept through a delta's splice).
-    storeWork: function () { return { links: links.counts() }; },
+    // afresh, and kept through a delta's splice), { ids: { maps, added } } (the splices the ID
+    // index maps its slots through, and the cards it keeps by ID beside them; null: none yet).
+    storeWork: function () {
+      var t = state.store && state.store.idTable;
+      return { links: links.counts(), ids: t ? { maps: t.maps.length, added: t.added.size } : null };
+    },
     // Every column of the store as plain lists, for tests: a store patched by deltas must equal
     // a fresh load of the same picture.
     columns: function () {
