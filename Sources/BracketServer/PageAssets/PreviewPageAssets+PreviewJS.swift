@@ -1672,9 +1672,14 @@ extension PreviewPageAssets {
   }
 
   // A delta that rewrote rows in place: their results, then what follows from them (the IDs do
-  // not change in place, so entrant IDs resolve at once).
+  // not change in place, so entrant IDs resolve at once). A tree without results whose rows
+  // bring none stays without, and is not scanned for them (a pass over every card a keystroke).
   function patchResults(s, rows) {
     if (s.entrantDerived) s.entrant = null;
+    if (!s.hasResults && !s.scores && rows.every(function (pair) { return pair[1].flags === 0 && pair[1].score === null && pair[1].entrantId === null; })) {
+      s.entrant = null; s.entrantDerived = false; s.competition = undefined;
+      return;
+    }
     rows.forEach(function (pair) {
       var i = pair[0], r = pair[1];
       if (r.score !== null || s.scores) setResult(s, i, r.flags, r.score, null);
