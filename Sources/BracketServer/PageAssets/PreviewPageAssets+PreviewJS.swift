@@ -740,10 +740,11 @@ extension PreviewPageAssets {
   // A delta (docs/protocol.md, "Delta payloads") is applied to the store in the protocol's
   // order — renamed, removed, added, runs, changed — and costs what it changes: a rename
   // rewrites one ID in place, removed and added cards are a splice (typed-array copies of the
-  // kept ranges, the joined texts cut and joined once, the ID index remapped, not rebuilt), a
-  // run adds its offsets to a range of typed arrays, and a changed card is one row rewritten.
-  // Only a delta that changes the tree's shape (a card added, removed or at another depth)
-  // walks the depths again for parents and children (one pass over an Int32Array). Returns
+  // kept ranges, the joined texts cut and joined once, the ID index told of the splice, not
+  // rewritten, the tree's links kept by preview-links.js), a run adds its offsets to a range of
+  // typed arrays, and a changed card is one row rewritten. Only a delta that puts a card at
+  // another depth (or a splice the links cannot follow) walks the depths again for parents and
+  // children (one pass over an Int32Array). Returns
   // { store, map, renamed } (map: each old card index's new one, -1 for a removed card, or
   // null when no card moved to another index) or null when the delta does not fit the store;
   // everything is checked before the first write, so a delta that does not fit leaves the store
