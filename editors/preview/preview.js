@@ -784,6 +784,11 @@
     var edgePlan = cardPlan && planOrder(old.m, edges, "child", "edge", function (id) { return edgeOfCard(old, oldLookup(id)); }, edgeRowOf);
     if (!cardPlan || !edgePlan) return null;
     var spliced = cardPlan.removed + cardPlan.added + edgePlan.removed + edgePlan.added > 0;
+    if (spliced) [cardPlan, edgePlan].forEach(function (plan) {
+      if (plan.oldToNew) return; // the other part is spliced: this one's map is every index to itself
+      plan.oldToNew = new Int32Array(plan.count);
+      for (var i = 0; i < plan.count; i++) plan.oldToNew[i] = i;
+    });
     // A card's and a connector's index in the new order, before anything is written.
     var lookup = !spliced ? oldLookup : function (id) {
       if (cardPlan.addedAt.has(id)) return cardPlan.addedAt.get(id);
@@ -887,6 +892,11 @@
   // part does not fit: an unknown or repeated key, an anchor that is not there or removed, an
   // added key that a kept item has.
   function planOrder(count, changes, key, valueKey, lookup, rowFrom) {
+    // Nothing removed or added (a label or a run): the order as it was, without a map of every
+    // index to itself (two passes over every card and connector a keystroke).
+    if (changes.removed.length === 0 && changes.added.length === 0) {
+      return { pieces: [{ from: 0, to: count, at: 0 }], oldToNew: null, count: count, removed: 0, removedList: new Int32Array(0), added: 0, addedAt: new Map() };
+    }
     var removed = new Int32Array(changes.removed.length);
     for (var r = 0; r < removed.length; r++) {
       removed[r] = lookup(changes.removed[r]);
