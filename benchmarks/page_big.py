@@ -20,8 +20,12 @@ For each size (a complete binary tree of N nodes, one per line) it measures:
                draw_ms the page's own script time in those frames (the rest is the browser's
                style, layout, paint and compositing, and waiting for a loaded CPU)
 
-`PAGE_PROFILE=subtree_deleted` records a CPU profile of the page over the subtree deletions
-(and their undos) and prints its functions by self time to stderr.
+`PAGE_PROFILE=KIND` (label, id, insert or subtree_deleted; a comma-separated list for
+several) records a CPU profile of the page around each edit of that kind (200 µs samples, from
+didChange sent to that version painted; a subtree deletion's undo is profiled with it) and
+prints to stderr the functions by self time over all of them, then the slowest edit's alone
+(an occasional long task shows there: the garbage collector, a pass over every card).
+`--synthetic-edits` profiles the same way.
 `--no-frames` skips the pan and zoom frames. `--synthetic-edits N,...` sends the page alone the
 same four keystrokes as deltas with renames, runs and splices computed here
 (Tests/editors/delta_model.py, the server's layout of the tree): the page's share of each, the
@@ -103,8 +107,53 @@ def page_side(page, kind=None):
     return painted["at"] - painted["received"]
 
 
-def print_profile(profile, what, top=20):
-    """The page's functions by self time in a CPU profile (PAGE_PROFILE=<kind>), to stderr."""
+class EditProfiles:
+    """PAGE_PROFILE=KIND[,KIND]: a CPU profile of the page around each edit of those kinds."""
+
+    def __init__(self, cdp):
+        self.cdp = cdp
+        self.kinds = set(filter(None, os.environ.get("PAGE_PROFILE", "").split(",")))
+        self.profiles = {}  # kind → [(page ms, profile)]
+        self.on = None
+        if self.kinds:
+            cdp.send("Profiler.enable")
+            cdp.send("Profiler.setSamplingInterval", {"interval": 200})
+
+    def start(self, kind):
+        if kind in self.kinds:
+            self.cdp.send("Profiler.start")
+            self.on = kind
+
+    def stop(self, page_ms=None):
+        """Ends the edit's profile; `page_ms` its page share (None: an undo, kept without one)."""
+        if self.on is None:
+            return
+        profile = self.cdp.send("Profiler.stop")["profile"]
+        self.profiles.setdefault(self.on, []).append((page_ms, profile))
+        self.on = None
+
+    def report(self):
+        for kind, runs in self.profiles.items():
+            shares = [ms for ms, _ in runs if ms is not None]
+            print_profiles([p for _, p in runs], f"{kind}: {len(runs)} edits (page share p50 "
+                           f"{percentile(shares, 50):.1f} ms, max {max(shares):.1f})")
+            slowest = max((r for r in runs if r[0] is not None), key=lambda r: r[0])
+            print_profiles([slowest[1]], f"{kind}: the slowest edit alone (page share {slowest[0]:.1f} ms)", top=12)
+
+
+def print_profiles(profiles, what, top=20):
+    """Several CPU profiles' functions by self time, summed, to stderr."""
+    by_name = {}
+    for profile in profiles:
+        for name, ms in self_times(profile).items():
+            by_name[name] = by_name.get(name, 0) + ms
+    total = sum(by_name.values()) or 1
+    print(f"profile of {what}: {total:.0f} ms sampled", file=sys.stderr)
+    for name, ms in sorted(by_name.items(), key=lambda item: -item[1])[:top]:
+        print(f"  {ms:8.1f} ms {100 * ms / total:5.1f} %  {name}", file=sys.stderr)
+
+
+def self_times(profile):
     nodes = {node["id"]: node for node in profile["nodes"]}
     interval = {}
     deltas = profile.get("timeDeltas", [])
@@ -115,10 +164,7 @@ def print_profile(profile, what, top=20):
         frame = nodes[node_id]["callFrame"]
         name = f'{frame["functionName"] or "(anonymous)"} {frame["url"].rsplit("/", 1)[-1]}:{frame["lineNumber"] + 1}'
         by_name[name] = by_name.get(name, 0) + ms
-    total = sum(by_name.values()) or 1
-    print(f"profile of {what}: {total:.0f} ms sampled", file=sys.stderr)
-    for name, ms in sorted(by_name.items(), key=lambda item: -item[1])[:top]:
-        print(f"  {ms:8.1f} ms {100 * ms / total:5.1f} %  {name}", file=sys.stderr)
+    return by_name
 
 
 def heap_mb(cdp):
@@ -160,6 +206,7 @@ def run_size(browser, binary, n, edits, frames=True):
         page.fill("#search", middle_id)
         page.wait_for_function(f"() => window.bracketPreview.match() === {json.dumps(middle_id)}", timeout=30000)
         page.wait_for_timeout(300)
+        profiles = EditProfiles(cdp)
         version = 1
         label_times, label_page = [], []
         for k in range(edits):
@@ -170,10 +217,12 @@ def run_size(browser, binary, n, edits, frames=True):
                        "contentChanges": [{"range": {"start": {"line": middle, "character": column},
                                                      "end": {"line": middle, "character": column + 1}},
                                            "text": "NM"[k % 2]}]}
+            profiles.start("label")
             sent = now_ms()
             client.notify("textDocument/didChange", payload)
             label_times.append(wait_painted(page, version) - sent)
             label_page.append(page_side(page, "label"))
+            profiles.stop(label_page[-1])
         # An ID edit: one character of the same card's ID, back and forth (the card is re-keyed).
         id_times, id_page = [], []
         for k in range(edits):
@@ -183,21 +232,18 @@ def run_size(browser, binary, n, edits, frames=True):
                        "contentChanges": [{"range": {"start": {"line": middle, "character": column},
                                                      "end": {"line": middle, "character": column + 1}},
                                            "text": "x" if k % 2 == 0 else lines[middle][column]}]}
+            profiles.start("id")
             sent = now_ms()
             client.notify("textDocument/didChange", payload)
             id_times.append(wait_painted(page, version) - sent)
             id_page.append(page_side(page, "id"))
+            profiles.stop(id_page[-1])
         # A small subtree in the middle deleted, then typed back (undo), in turns.
         parent = next(i for i in range(middle, 0, -1) if lines[i].rstrip().endswith("{"))
         depth = len(lines[parent]) - len(lines[parent].lstrip())
         close = next(i for i in range(parent + 1, len(lines)) if len(lines[i]) - len(lines[i].lstrip()) == depth)
         subtree = "\n".join(lines[parent:close + 1]) + "\n"
         delete_times, delete_page = [], []
-        profiling = os.environ.get("PAGE_PROFILE") == "subtree_deleted"
-        if profiling:
-            cdp.send("Profiler.enable")
-            cdp.send("Profiler.setSamplingInterval", {"interval": 200})
-            cdp.send("Profiler.start")
         for k in range(max(2, edits // 2)):
             version += 1
             if k % 2 == 0:
@@ -206,14 +252,14 @@ def run_size(browser, binary, n, edits, frames=True):
             else:
                 change = {"range": {"start": {"line": parent, "character": 0}, "end": {"line": parent, "character": 0}},
                           "text": subtree}
+            profiles.start("subtree_deleted")
             sent = now_ms()
             client.notify("textDocument/didChange", {"textDocument": {"uri": URI, "version": version},
                                                       "contentChanges": [change]})
             (delete_times if k % 2 == 0 else []).append(wait_painted(page, version) - sent)
             if k % 2 == 0:
                 delete_page.append(page_side(page, "subtree_deleted"))
-        if profiling:
-            print_profile(cdp.send("Profiler.stop")["profile"], "subtree deleted (and typed back)")
+            profiles.stop(delete_page[-1] if k % 2 == 0 else None)
         insert_times, insert_page = [], []
         for k in range(max(1, edits // 4)):
             version += 1
@@ -221,10 +267,13 @@ def run_size(browser, binary, n, edits, frames=True):
                        "contentChanges": [{"range": {"start": {"line": middle + 1, "character": 0},
                                                      "end": {"line": middle + 1, "character": 0}},
                                            "text": f"{' ' * 4}inserted{k}\n"}]}
+            profiles.start("insert")
             sent = now_ms()
             client.notify("textDocument/didChange", payload)
             insert_times.append(wait_painted(page, version) - sent)
             insert_page.append(page_side(page, "insert"))
+            profiles.stop(insert_page[-1])
+        profiles.report()
         result["label_ms"] = [round(percentile(label_times, 50), 1), round(percentile(label_times, 99), 1)]
         result["insert_ms"] = [round(percentile(insert_times, 50), 1), round(percentile(insert_times, 99), 1)]
         result["id_ms"] = [round(percentile(id_times, 50), 1), round(percentile(id_times, 99), 1)]
@@ -343,8 +392,9 @@ def run_synthetic_edits(browser, n, edits, page_dir=None, full=False):
         page.wait_for_function(f"() => window.bracketPreview.match() === {json.dumps(tree[middle][0])}", timeout=30000)
         version = [1]
         applied = []
+        profiles = EditProfiles(page.context.new_cdp_session(page))
 
-        def push(new_tree, renamed):
+        def push(new_tree, renamed, kind=None):
             nonlocal pic
             new = model.picture(new_tree)
             version[0] += 1
@@ -359,27 +409,30 @@ def run_synthetic_edits(browser, n, edits, page_dir=None, full=False):
             else:
                 body = {"uri": uri, "version": version[0], "sequence": version[0], "base": version[0] - 1,
                         "delta": model.delta(pic, new, renamed), "diagnostics": {"errors": 0, "warnings": 0}}
+            profiles.start(kind)
             server.push(body)
             wait_painted(page, version[0])
             pic = new
             painted = page.evaluate("() => window.bracketPreview.painted()")
             applied.append((painted.get("applied") or []) + [painted["draws"][-1]])
-            return page_side(page), len(json.dumps(body, separators=(",", ":")))
+            share = page_side(page)
+            profiles.stop(share)
+            return share, len(json.dumps(body, separators=(",", ":")))
 
         kinds = {"label": [], "id": [], "insert": [], "subtree_deleted": []}
         sizes = {}
         for k in range(edits):
             ident, label, depth = tree[middle]
             tree[middle] = (ident, label + "x" if k % 2 == 0 else label[:-1], depth)
-            t, size = push(tree, {})
+            t, size = push(tree, {}, "label")
             kinds["label"].append(t); sizes["label"] = size
             to = ident + "x" if k % 2 == 0 else ident[:-1]
             tree[middle] = (to, tree[middle][1], depth)
-            t, size = push(tree, {ident: to})
+            t, size = push(tree, {ident: to}, "id")
             kinds["id"].append(t); sizes["id"] = size
             leaf = (f"inserted{k}", "New", depth)
             tree.insert(middle + 1, leaf)
-            t, size = push(tree, {})
+            t, size = push(tree, {}, "insert")
             kinds["insert"].append(t); sizes["insert"] = size
             del tree[middle + 1]
             push(tree, {})
@@ -389,7 +442,7 @@ def run_synthetic_edits(browser, n, edits, page_dir=None, full=False):
             end = model.subtree_end(tree, parent)
             removed = tree[parent:end]
             del tree[parent:end]
-            t, size = push(tree, {})
+            t, size = push(tree, {}, "subtree_deleted")
             kinds["subtree_deleted"].append(t); sizes["subtree_deleted"] = size
             tree[parent:parent] = removed
             push(tree, {})
@@ -397,6 +450,7 @@ def run_synthetic_edits(browser, n, edits, page_dir=None, full=False):
             result[kind + "_page_ms"] = [round(percentile(times, 50), 1), round(percentile(times, 99), 1)]
             result[kind + "_delta_bytes"] = sizes[kind]
         result["applied"] = [[round(v, 1) for v in a] for a in applied]
+        profiles.report()
         page.close()
     return result
 

@@ -91,6 +91,8 @@ def run_sequence(browser, rng, steps, size, as_columns, one_line, name, binary=F
     first = model.full_payload(pic, 1, URI, as_columns)
     failures = 0
     kinds = {}
+    splices = 0  # steps that insert or delete cards and change no card's depth
+    mapped = 0  # the most splices the ID index mapped through when it was checked
     with PageServer(first, binary=binary) as ps, PageServer(first) as qs:
         p = browser.new_page(viewport={"width": 1000, "height": 700})
         q = browser.new_page(viewport={"width": 1000, "height": 700})
@@ -121,6 +123,7 @@ def run_sequence(browser, rng, steps, size, as_columns, one_line, name, binary=F
                     original = next((a for a, b in renamed.items() if b == frm), frm)
                     renamed[original] = to
             renamed = {a: b for a, b in renamed.items() if a != b and a in {c["id"] for c in pic["cards"]}}
+            splices += bool({"insert", "delete"} & set(done)) and not {"wrap", "unwrap"} & set(done)
             new = model.picture(tree, one_line)
             version = k + 1
             delta = model.delta(pic, new, renamed, rng, overrides=True)
@@ -136,6 +139,8 @@ def run_sequence(browser, rng, steps, size, as_columns, one_line, name, binary=F
             failures += not ok
             if not ok or k == steps:
                 check(f"{label}: the patched store equals a fresh load, every column", ok, first_difference(pc, qc))
+            ids = p.evaluate("() => window.bracketPreview.storeWork().ids")
+            mapped = max(mapped, ids["maps"] if ids else 0)
             problems = p.evaluate("(r) => window.bracketPreview.checkIndices(r)", rects(new))
             failures += bool(problems)
             if problems or k == steps:
@@ -160,6 +165,12 @@ def run_sequence(browser, rng, steps, size, as_columns, one_line, name, binary=F
             if failures > 3:
                 break
         check(f"{name}: {k} steps, edits {kinds}, no page errors", not errors, errors[:3])
+        # The links (parents, children, bus ends) were kept through splices, not only relinked:
+        # the columns above compared them with a fresh load's.
+        work = p.evaluate("() => window.bracketPreview.storeWork()")
+        check(f"{name}: the {splices} deltas that only insert and delete kept the tree's links through the splice "
+              f"({work['links']})", splices > 0 and work["links"]["spliced"] >= splices, work)
+        check(f"{name}: the ID index was checked while it mapped its slots through splices (up to {mapped})", mapped >= 2)
         p.close()
         q.close()
     return failures

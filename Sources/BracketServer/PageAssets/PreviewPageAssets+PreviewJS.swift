@@ -346,33 +346,80 @@ extension PreviewPageAssets {
     return h;
   }
 
+  // A delta does not rewrite the index: its slots keep the card numbers they were built with,
+  // and it keeps the splices since (`maps`: each splice's kept pieces, sorted) to carry a slot's
+  // number to today's card, and the cards added or renamed since by ID (`added`). A slot whose
+  // card was removed, or renamed, no longer matches and is passed over like a tombstone. So a
+  // splice costs the cards it adds, not a pass over the slots; once the edits pause, the index
+  // is built again (at once, on first use, past MAX_ID_MAPS splices).
+  // A new store's index is built in idle time, ID_BUILD_SLICE cards an idle callback, so the
+  // first keystroke after the picture arrives does not wait for it (it was the label edit's
+  // long task: 75 ms at 131,071 cards); a build not finished when it is needed is finished then.
+  var MAX_ID_MAPS = 128, ID_MAPS_BEFORE_REBUILD = 4, ID_BUILD_SLICE = 16384;
   function idTable(s) {
-    if (s.idTable) return s.idTable;
-    var col = s.idText, text = col.text, ends = col.ends;
-    var size = 16;
-    while (size < 1.5 * s.n) size *= 2;
-    var slots = new Int32Array(size).fill(-1), mask = size - 1, duplicates = false;
-    for (var i = 0; i < s.n; i++) {
-      var a = textStart(col, i), b = ends[i];
-      for (var h = hashText(text, a, b) & mask; ; h = (h + 1) & mask) {
-        var j = slots[h];
-        if (j < 0) { slots[h] = i; break; }
-        var ja = textStart(col, j);
-        if (ends[j] - ja === b - a && text.startsWith(text.slice(a, b), ja)) { duplicates = true; break; }
-      }
-    }
-    s.idTable = { slots: slots, mask: mask, duplicates: duplicates, dead: 0 };
+    if (!s.idTable) buildIds(s, Infinity);
     return s.idTable;
   }
 
-  // The first card with this ID, or -1. (A slot of -2 is a card removed by a delta.)
+  // Goes on with the store's index being built (`s.idBuild`) for up to `budget` cards; when it
+  // is done, it becomes the store's index (replacing one that maps through splices).
+  function buildIds(s, budget) {
+    var col = s.idText, text = col.text, ends = col.ends, b = s.idBuild;
+    if (!b) {
+      var size = 16;
+      while (size < 1.5 * s.n) size *= 2;
+      b = s.idBuild = { slots: new Int32Array(size).fill(-1), mask: size - 1, duplicates: false, next: 0 };
+    }
+    var slots = b.slots, mask = b.mask, end = Math.min(s.n, b.next + budget);
+    for (var i = b.next; i < end; i++) {
+      var a = textStart(col, i), z = ends[i];
+      for (var h = hashText(text, a, z) & mask; ; h = (h + 1) & mask) {
+        var j = slots[h];
+        if (j < 0) { slots[h] = i; break; }
+        var ja = textStart(col, j);
+        if (ends[j] - ja === z - a && text.startsWith(text.slice(a, z), ja)) { b.duplicates = true; break; }
+      }
+    }
+    b.next = end;
+    if (end < s.n) return;
+    s.idBuild = null;
+    s.idTable = { slots: slots, mask: mask, duplicates: b.duplicates, maps: [], added: new Map() };
+  }
+
+  // Builds the current store's index in idle time, slice by slice, when it has none or one
+  // that maps through splices.
+  function buildIdsWhenIdle() {
+    whenIdle(function step() {
+      var s = state.store;
+      if (!s || !s.idText || (s.idTable && s.idTable.maps.length === 0 && s.idTable.added.size === 0)) return;
+      buildIds(s, ID_BUILD_SLICE);
+      if (s.idBuild) whenIdle(step);
+    });
+  }
+
+  // A slot's card number carried through the splices since the index was built (-1: removed).
+  function throughMaps(t, j) {
+    for (var k = 0; k < t.maps.length && j >= 0; k++) {
+      var kept = t.maps[k], lo = 0, hi = kept.length;
+      while (lo < hi) { var mid = (lo + hi) >> 1; if (kept[mid].to <= j) lo = mid + 1; else hi = mid; }
+      j = lo < kept.length && kept[lo].from <= j ? kept[lo].at + j - kept[lo].from : -1;
+    }
+    return j;
+  }
+
+  // The first card with this ID, or -1.
   function indexOfId(s, id) {
     if (!s || typeof id !== "string" || s.n === 0) return -1;
-    var t = idTable(s), slots = t.slots;
+    var t = idTable(s), slots = t.slots, mapped = t.maps.length > 0;
+    if (t.added.size > 0) {
+      var added = t.added.get(id);
+      if (added !== undefined && added < s.n && idEquals(s, added, id)) return added;
+    }
     for (var h = hashText(id, 0, id.length) & t.mask; ; h = (h + 1) & t.mask) {
       var j = slots[h];
       if (j === -1) return -1;
-      if (j >= 0 && idEquals(s, j, id)) return j;
+      if (mapped) j = throughMaps(t, j);
+      if (j >= 0 && j < s.n && idEquals(s, j, id)) return j;
     }
   }
 
@@ -386,13 +433,10 @@ extension PreviewPageAssets {
     return s.edgeOrphans && s.edgeOrphans.has(e) ? s.edgeOrphans.get(e) : "";
   }
 
-  function edgeOfCard(s, i) {
-    if (!s.edgeByChild) {
-      s.edgeByChild = new Int32Array(s.n).fill(-1);
-      for (var e = s.m - 1; e >= 0; e--) if (s.edgeChild[e] >= 0) s.edgeByChild[s.edgeChild[e]] = e;
-    }
-    return i >= 0 && i < s.n ? s.edgeByChild[i] : -1;
-  }
+  // The tree's links (parents, children, siblings, bus ends, each card's connector) are kept
+  // by preview-links.js, from the depths for a new store and through a delta's splice.
+  var links = window.bracketPreviewLinks.create({ spliceTyped: spliceTyped });
+  var edgeOfCard = links.edgeOfCard;
 
   // Positions and sizes are written as Float64 and kept as Float32 where every value is
   // exactly a float (sizes, and positions up to 2^24 on the usual grids): half the bytes, the
@@ -417,7 +461,7 @@ extension PreviewPageAssets {
       depth: new Int32Array(count), parent: new Int32Array(count),
       ranges: new Int32Array(4 * count), hasRange: new Uint8Array(count),
       pts: new Float64Array(8 * edgeCount), edgeChild: new Int32Array(edgeCount), edgeEnd: new Uint8Array(edgeCount),
-      edgeOrphans: null, edgeByChild: null,
+      edgeOrphans: null, edgeByChild: null, edgesSorted: false, linksWellFormed: false,
       width: frame.width, height: frame.height, margin: frame.margin,
       fontSize: frame.fontSize, sharedW: frame.sharedW, sharedH: frame.sharedH,
       settings: frame.settings, title: frame.title, metrics: frame.metrics, levels: frame.levels || [], edgeLabels: null,
@@ -508,49 +552,12 @@ extension PreviewPageAssets {
   // What follows from the columns: parents (from depths), children and sibling links, which
   // connectors end a bus, the compact float columns, and the spatial index.
   function finishStore(s) {
-    linkTree(s);
+    links.link(s);
+    if (!s.idTable) buildIdsWhenIdle();
     s.cx = exactFloats(s.cx); s.cy = exactFloats(s.cy);
     s.w = exactFloats(s.w); s.h = exactFloats(s.h);
     s.pts = exactFloats(s.pts);
     storeChanged(s, null);
-  }
-
-  // Parents from depths (pre-order: the nearest earlier card one level up), without recursion
-  // and without trusting parent IDs, which may repeat; children and sibling links; which
-  // connectors end a bus. For a new store and a delta that changed the tree's shape.
-  function linkTree(s) {
-    var count = s.n, edgeCount = s.m, depth = s.depth, parent = s.parent, deepest = 0;
-    for (var k = 0; k < count; k++) if (depth[k] > deepest) deepest = depth[k];
-    // The open ancestors by depth, in a typed array (a JS array resized per card cost 14× more).
-    var stack = new Int32Array(Math.min(deepest, count) + 1), top = 0;
-    for (var i = 0; i < count; i++) {
-      var d = depth[i];
-      if (d > top) d = top; // a malformed depth: attach where it can go
-      parent[i] = d > 0 ? stack[d - 1] : -1;
-      stack[d] = i;
-      top = d + 1;
-    }
-    buildChildren(s);
-    var first = s.children.first, next = s.children.next;
-    for (var f = 0; f < edgeCount; f++) {
-      var ch = s.edgeChild[f];
-      var par = ch >= 0 ? s.parent[ch] : -1;
-      // The first and last child's connectors draw the whole bus to the parent; the others
-      // only need their own leg to be in view to matter.
-      s.edgeEnd[f] = ch < 0 || par < 0 || first[par] === ch || next[ch] < 0 ? 1 : 0;
-    }
-  }
-
-  function buildChildren(s) {
-    var first = new Int32Array(s.n).fill(-1), last = new Int32Array(s.n).fill(-1);
-    var next = new Int32Array(s.n).fill(-1), prev = new Int32Array(s.n).fill(-1);
-    for (var i = 0; i < s.n; i++) {
-      var p = s.parent[i];
-      if (p < 0) continue;
-      if (first[p] < 0) first[p] = i; else { next[last[p]] = i; prev[i] = last[p]; }
-      last[p] = i;
-    }
-    s.children = { first: first, next: next, prev: prev };
   }
 
   function frameOf(geometry, picture, oldFrame) {
@@ -733,10 +740,11 @@ extension PreviewPageAssets {
   // A delta (docs/protocol.md, "Delta payloads") is applied to the store in the protocol's
   // order — renamed, removed, added, runs, changed — and costs what it changes: a rename
   // rewrites one ID in place, removed and added cards are a splice (typed-array copies of the
-  // kept ranges, the joined texts cut and joined once, the ID index remapped, not rebuilt), a
-  // run adds its offsets to a range of typed arrays, and a changed card is one row rewritten.
-  // Only a delta that changes the tree's shape (a card added, removed or at another depth)
-  // walks the depths again for parents and children (one pass over an Int32Array). Returns
+  // kept ranges, the joined texts cut and joined once, the ID index told of the splice, not
+  // rewritten, the tree's links kept by preview-links.js), a run adds its offsets to a range of
+  // typed arrays, and a changed card is one row rewritten. Only a delta that puts a card at
+  // another depth (or a splice the links cannot follow) walks the depths again for parents and
+  // children (one pass over an Int32Array). Returns
   // { store, map, renamed } (map: each old card index's new one, -1 for a removed card, or
   // null when no card moved to another index) or null when the delta does not fit the store;
   // everything is checked before the first write, so a delta that does not fit leaves the store
@@ -782,6 +790,11 @@ extension PreviewPageAssets {
     var edgePlan = cardPlan && planOrder(old.m, edges, "child", "edge", function (id) { return edgeOfCard(old, oldLookup(id)); }, edgeRowOf);
     if (!cardPlan || !edgePlan) return null;
     var spliced = cardPlan.removed + cardPlan.added + edgePlan.removed + edgePlan.added > 0;
+    if (spliced) [cardPlan, edgePlan].forEach(function (plan) {
+      if (plan.oldToNew) return; // the other part is spliced: this one's map is every index to itself
+      plan.oldToNew = new Int32Array(plan.count);
+      for (var i = 0; i < plan.count; i++) plan.oldToNew[i] = i;
+    });
     // A card's and a connector's index in the new order, before anything is written.
     var lookup = !spliced ? oldLookup : function (id) {
       if (cardPlan.addedAt.has(id)) return cardPlan.addedAt.get(id);
@@ -831,10 +844,10 @@ extension PreviewPageAssets {
     var s = spliced ? spliceStore(old, cardPlan, edgePlan, renamedAt) : old;
     if (!spliced && renamedAt.size > 0) renameInPlace(s, renamedAt);
     var change = { map: spliced ? cardPlan : null, edgeMap: spliced ? edgePlan : null, runs: [], cards: [], edges: [], moved: false, previous: old };
-    var shape = spliced;
+    var depths = false; // a card at another depth (else only a splice changes the tree's shape)
     runList.forEach(function (one) {
       shiftRun(s, one, change);
-      if (one.depth !== 0) shape = true;
+      if (one.depth !== 0) depths = true;
     });
     if (spliced) {
       cardPlan.pieces.forEach(function (p) { if (p.add) for (var k = 0; k < p.add.length; k++) change.cards.push(p.at + k); });
@@ -851,7 +864,7 @@ extension PreviewPageAssets {
       }
       writeFloat(s, "cx", i, row.x); writeFloat(s, "cy", i, row.y); writeFloat(s, "w", i, row.w); writeFloat(s, "h", i, row.h);
       if (row.range) { s.hasRange[i] = 1; for (var q = 0; q < 4; q++) s.ranges[4 * i + q] = row.range[q]; }
-      if (s.depth[i] !== row.depth) { s.depth[i] = row.depth; shape = true; }
+      if (s.depth[i] !== row.depth) { s.depth[i] = row.depth; depths = true; }
     });
     edgeRows.forEach(function (pair) {
       var o = 8 * pair[0], moved = false, was = itemRect(s, true, pair[0]);
@@ -861,7 +874,10 @@ extension PreviewPageAssets {
       }
       if (moved) { change.moved = true; change.edges.push(pair[0]); overviewChanged(was); }
     });
-    if (shape) linkTree(s);
+    if (depths || (spliced && !links.splice(s, old, cardPlan, edgePlan))) {
+      if (!s.children) s.children = old.children; // their arrays reused: the store before is not read again
+      links.link(s);
+    }
     var results = rows.slice();
     if (spliced) cardPlan.pieces.forEach(function (p) { if (p.add) p.add.forEach(function (added, k) { results.push([p.at + k, added]); }); });
     if (results.length > 0 || spliced) patchResults(s, results);
@@ -882,6 +898,11 @@ extension PreviewPageAssets {
   // part does not fit: an unknown or repeated key, an anchor that is not there or removed, an
   // added key that a kept item has.
   function planOrder(count, changes, key, valueKey, lookup, rowFrom) {
+    // Nothing removed or added (a label or a run): the order as it was, without a map of every
+    // index to itself (two passes over every card and connector a keystroke).
+    if (changes.removed.length === 0 && changes.added.length === 0) {
+      return { pieces: [{ from: 0, to: count, at: 0 }], oldToNew: null, count: count, removed: 0, removedList: new Int32Array(0), added: 0, addedAt: new Map() };
+    }
     var removed = new Int32Array(changes.removed.length);
     for (var r = 0; r < removed.length; r++) {
       removed[r] = lookup(changes.removed[r]);
@@ -947,7 +968,7 @@ extension PreviewPageAssets {
     }
     keep(count);
     if (pieces.length === 0) pieces.push({ from: 0, to: 0, at: 0 });
-    return { pieces: pieces, oldToNew: oldToNew, count: next, removed: removed.length, added: changes.added.length, addedAt: addedAt };
+    return { pieces: pieces, oldToNew: oldToNew, count: next, removed: removed.length, removedList: removed, added: changes.added.length, addedAt: addedAt };
   }
 
   // A typed-array column after a splice, `width` values a row: in place when it has room (each
@@ -1043,7 +1064,6 @@ extension PreviewPageAssets {
       sharedH: old.sharedH, settings: old.settings, title: old.title, metrics: old.metrics, levels: old.levels,
     });
     s.n = n; s.m = m;
-    var olds = renamedOlds(old, renamedAt);
     s.idText = spliceText(old.idText, pieces, n, map, renamedAt, function (row) { return row.id; });
     s.labelText = spliceText(old.labelText, pieces, n, map, null, function (row) { return row.label; });
     s.lineMode = spliceTyped(old.lineMode, pieces, n, 1);
@@ -1065,7 +1085,7 @@ extension PreviewPageAssets {
     s.edgeEnd = old.edgeEnd.length >= m ? old.edgeEnd : new Uint8Array(s.edgeChild.length);
     s.edgeLabels = spliceList(old.edgeLabels, edgePlan.pieces, null);
     keptRanges(edgePlan.pieces, function (a, b) { for (var e = a; e < b; e++) s.edgeChild[e] = map[s.edgeChild[e]]; });
-    s.idTable = remapIdTable(old.idTable, olds, s, map, plan.removed);
+    var ids = spliceIdTable(old.idTable, s, plan, renamedAt);
     pieces.forEach(function (p) {
       if (!p.add) return;
       p.add.forEach(function (row, k) {
@@ -1074,7 +1094,7 @@ extension PreviewPageAssets {
         s.depth[i] = row.depth;
         if (row.range) { s.hasRange[i] = 1; for (var q = 0; q < 4; q++) s.ranges[4 * i + q] = row.range[q]; }
         setLines(s, i, row.lines);
-        enterId(s, s.idTable, i);
+        enterId(s, ids, i);
       });
     });
     edgePlan.pieces.forEach(function (p) {
@@ -1086,6 +1106,7 @@ extension PreviewPageAssets {
         setEdgeLabel(s, at, row.label);
       });
     });
+    links.keepSorted(s, old, edgePlan);
     return s;
   }
 
@@ -1097,55 +1118,44 @@ extension PreviewPageAssets {
   // Renamed cards of a store whose cards keep their indices: the ID column rewritten once, the
   // ID index told.
   function renameInPlace(s, renamedAt) {
-    var olds = renamedOlds(s, renamedAt);
     s.idText = spliceText(s.idText, [{ from: 0, to: s.n, at: 0 }], s.n, null, renamedAt, null);
-    s.idTable = remapIdTable(s.idTable, olds, s, null, 0);
+    spliceIdTable(s.idTable, s, null, renamedAt);
   }
 
-  function renamedOlds(s, renamedAt) {
-    var olds = [];
-    renamedAt.forEach(function (to, i) { olds.push([i, cardId(s, i)]); });
-    return olds;
-  }
-
-  // The ID index after a splice or renames, without hashing every ID again: each slot's card
-  // index mapped (a removed card leaves a tombstone, -2), the renamed cards moved to their new
-  // IDs' slots; added cards are entered by the caller (enterId). Dropped, to be rebuilt on first
-  // use, when tombstones and cards fill three quarters of it.
-  function remapIdTable(t, olds, s, map, removed) {
-    if (!t) return null;
-    var size = t.slots.length;
-    if (size < 1.5 * s.n || 4 * (s.n + t.dead + removed + olds.length) > 3 * size) return null;
-    var slots = new Int32Array(t.slots), table = { slots: slots, mask: t.mask, duplicates: t.duplicates, dead: t.dead };
-    if (map) {
-      for (var k = 0; k < size; k++) {
-        var v = slots[k];
-        if (v >= 0 && (slots[k] = map[v]) < 0) { slots[k] = -2; table.dead++; }
-      }
+  // The ID index after a splice (`plan`, or null for renames in place) and renames, sharing
+  // the slots: the splice's kept pieces added to its maps, the cards added or renamed since
+  // carried to their new indices; the renamed (`renamedAt`: index → new ID, new indices) and
+  // added cards are then entered (enterId). Null (rebuilt on first use) past MAX_ID_MAPS.
+  function spliceIdTable(t, s, plan, renamedAt) {
+    s.idBuild = null; // a build under way read the IDs before
+    if (!t || t.maps.length >= MAX_ID_MAPS) { s.idTable = null; return null; }
+    var maps = t.maps, added = new Map();
+    if (plan) {
+      maps = maps.concat([plan.pieces.filter(function (p) { return !p.add && p.to > p.from; })]);
+      t.added.forEach(function (i, id) { var to = plan.oldToNew[i]; if (to >= 0) added.set(id, to); });
+    } else {
+      t.added.forEach(function (i, id) { added.set(id, i); });
     }
-    // A renamed card's slot is where its old ID hashed.
-    olds.forEach(function (pair) {
-      var target = map ? map[pair[0]] : pair[0], id = pair[1];
-      for (var h = hashText(id, 0, id.length) & table.mask; slots[h] !== -1; h = (h + 1) & table.mask) {
-        if (slots[h] === target) { slots[h] = -2; table.dead++; break; }
-      }
-    });
-    olds.forEach(function (pair) { enterId(s, table, map ? map[pair[0]] : pair[0]); });
+    var table = { slots: t.slots, mask: t.mask, duplicates: t.duplicates, maps: maps, added: added };
+    s.idTable = table;
+    renamedAt.forEach(function (to, i) { enterId(s, table, plan ? plan.oldToNew[i] : i); });
+    if (maps.length >= ID_MAPS_BEFORE_REBUILD || added.size > 4096) rebuildIdsWhenQuiet();
     return table;
   }
 
-  // Enters card i in the ID index (a tombstone on its way is reused; an equal ID met marks the
-  // index as holding duplicates).
+  // Enters card i (its ID as the store has it now) in the ID index; another card with that ID
+  // marks the index as holding duplicates.
   function enterId(s, table, i) {
     if (!table) return;
-    var col = s.idText, a = textStart(col, i), b = col.ends[i], id = col.text.slice(a, b), slots = table.slots, free = -1;
-    for (var h = hashText(col.text, a, b) & table.mask; ; h = (h + 1) & table.mask) {
-      var j = slots[h];
-      if (j === -1) break;
-      if (j === -2) { if (free < 0) free = h; continue; }
-      if (idEquals(s, j, id)) { table.duplicates = true; return; }
-    }
-    if (free >= 0) { slots[free] = i; table.dead--; } else slots[h] = i;
+    var id = cardId(s, i), other = indexOfId(s, id);
+    if (other >= 0 && other !== i) table.duplicates = true;
+    table.added.set(id, i);
+  }
+
+  var idsTimer = null;
+  function rebuildIdsWhenQuiet() {
+    if (idsTimer) clearTimeout(idsTimer);
+    idsTimer = setTimeout(function () { idsTimer = null; buildIdsWhenIdle(); }, QUIET_MS);
   }
 
   // A run (docs/protocol.md): `first` … `end` - 1 move by (dx, dy), with their connectors;
@@ -1166,16 +1176,10 @@ extension PreviewPageAssets {
     change.moved = true;
     // The connectors: usually one range of connector indices (they are drawn in card order),
     // moved in one pass; otherwise one by one.
-    var firstEdge = -1, lastEdge = -1, ordered = true;
-    for (var c = a; c < b; c++) {
-      var e = edgeOfCard(s, c);
-      if (e < 0) continue;
-      if (firstEdge < 0) firstEdge = e; else if (e !== lastEdge + 1) ordered = false;
-      lastEdge = e;
-    }
-    if (firstEdge >= 0 && ordered) shiftPoints(s, firstEdge, lastEdge + 1, run.dx, run.dy);
-    else if (firstEdge >= 0) for (var k2 = a; k2 < b; k2++) { var one = edgeOfCard(s, k2); if (one >= 0) shiftPoints(s, one, one + 1, run.dx, run.dy); }
-    change.runs.push({ first: a, end: b, dx: run.dx, dy: run.dy, edges: !ordered ? null : firstEdge >= 0 ? [firstEdge, lastEdge + 1] : [0, 0] });
+    var edges = links.edgesOfRange(s, a, b);
+    if (edges) shiftPoints(s, edges[0], edges[1], run.dx, run.dy);
+    else for (var k2 = a; k2 < b; k2++) { var one = edgeOfCard(s, k2); if (one >= 0) shiftPoints(s, one, one + 1, run.dx, run.dy); }
+    change.runs.push({ first: a, end: b, dx: run.dx, dy: run.dy, edges: edges });
   }
 
   // Moves connectors [from, to) by (dx, dy): their points, and an edge label with its connector.
@@ -1679,9 +1683,14 @@ extension PreviewPageAssets {
   }
 
   // A delta that rewrote rows in place: their results, then what follows from them (the IDs do
-  // not change in place, so entrant IDs resolve at once).
+  // not change in place, so entrant IDs resolve at once). A tree without results whose rows
+  // bring none stays without, and is not scanned for them (a pass over every card a keystroke).
   function patchResults(s, rows) {
     if (s.entrantDerived) s.entrant = null;
+    if (!s.hasResults && !s.scores && rows.every(function (pair) { return pair[1].flags === 0 && pair[1].score === null && pair[1].entrantId === null; })) {
+      s.entrant = null; s.entrantDerived = false; s.competition = undefined;
+      return;
+    }
     rows.forEach(function (pair) {
       var i = pair[0], r = pair[1];
       if (r.score !== null || s.scores) setResult(s, i, r.flags, r.score, null);
@@ -3906,6 +3915,13 @@ extension PreviewPageAssets {
         work: painted.work.slice(), applied: painted.applied, bytes: painted.bytesAt };
     },
     preparePrint: preparePrint,
+    // What the store's upkeep did, for tests: { links: { linked, spliced } } (stores linked
+    // afresh, and kept through a delta's splice), { ids: { maps, added } } (the splices the ID
+    // index maps its slots through, and the cards it keeps by ID beside them; null: none yet).
+    storeWork: function () {
+      var t = state.store && state.store.idTable;
+      return { links: links.counts(), ids: t ? { maps: t.maps.length, added: t.added.size } : null };
+    },
     // The edge labels shown (connector indices) and those a scan of every label finds meeting
     // the drawn view, for tests (the frame finds them through the spatial index).
     edgeLabelsInView: function () {
@@ -3931,7 +3947,8 @@ extension PreviewPageAssets {
       out.pts = Array.from(s.pts.subarray(0, 8 * s.m));
       out.ranges = [];
       for (var r = 0; r < s.n; r++) out.ranges.push(s.hasRange[r] ? Array.from(s.ranges.subarray(4 * r, 4 * r + 4)) : null);
-      out.first = Array.from(s.children.first); out.next = Array.from(s.children.next); out.prev = Array.from(s.children.prev);
+      out.first = Array.from(s.children.first.subarray(0, s.n)); out.next = Array.from(s.children.next.subarray(0, s.n));
+      out.prev = Array.from(s.children.prev.subarray(0, s.n));
       out.scores = s.scores ? s.scores.slice() : null;
       out.slots = s.slots ? s.slots.slice() : null;
       out.entrant = s.hasResults && s.entrant ? Array.from(s.entrant.subarray(0, s.n)) : null;

@@ -54,6 +54,7 @@ public enum PreviewPageAssets {
 <img id="print-picture" class="bracket-print-picture" alt="">
 <script src="preview-delta.js"></script>
 <script src="preview-tiles.js"></script>
+<script src="preview-links.js"></script>
 <script src="preview.js"></script>
 </body>
 </html>
@@ -65,6 +66,7 @@ public enum PreviewPageAssets {
         "preview.css": PageAsset(contentType: "text/css; charset=utf-8", text: previewCSS),
         "preview-delta.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewDeltaJS),
         "preview-tiles.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewTilesJS),
+        "preview-links.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewLinksJS),
         "preview.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewJS),
     ]
 
