@@ -144,8 +144,6 @@ struct ReparsePlan {
     /// How to find the new part's problems once the text has changed.
     var rescan: Rescan
     var removedIDs: [(id: String, range: ByteRange)]
-    /// For a token relex, the path to the new token in the new tree (see `Document.lastPath`).
-    var newPath: KnownPath? = nil
 
     enum Rescan {
         case nothing
@@ -161,7 +159,6 @@ struct ReparsePlan {
 extension Document {
     fileprivate mutating func commit(_ plan: ReparsePlan, delta: Int) -> ReparseScope {
         tree = SyntaxTree(root: plan.newRoot)
-        lastPath = plan.newPath
         // Cheap (it reads only the file's own children) and it must see size and node-count
         // limits crossed by any edit, so it is always redone.
         file = FileAnalysis(tree: tree, source: buffer, lineIndex: lineIndex)

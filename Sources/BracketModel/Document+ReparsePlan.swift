@@ -5,7 +5,7 @@ extension Document {
     /// trivia, a node's ID, or a node's label. Nothing else in the tree changes shape.
     func planTokenRelex(_ edit: TextEdit) -> ReparsePlan? {
         let delta = edit.replacement.count - edit.range.length
-        let path = tree.path(to: edit.range.start, reusing: lastPath?.path)
+        let path = tree.path(to: edit.range.start)
         guard let leaf = path.last, leaf.childIndex >= 0 else { return nil }
         // At a boundary the edit may belong to the token ending there or the one starting there.
         var candidates = [leaf.childIndex]
@@ -39,11 +39,10 @@ extension Document {
             guard let relexed = relex(tokenStart..<tokenEnd, edit: edit), relexed.tokenCount == 1,
                 let first = relexed.first, first.kind == kind, first.length <= GreenToken.maxLength
             else { continue }
-            let (newRoot, newPath) = path.rootAndPath(
-                replacingChild: childIndex, at: path.count - 1, with: .token(kind, first.length))
+            let newRoot = path.root(replacingChild: childIndex, at: path.count - 1, with: .token(kind, first.length))
             return ReparsePlan(
                 scope: .token, newRoot: newRoot, oldRange: ByteRange(tokenStart, tokenEnd), rescan: rescan,
-                removedIDs: removedIDs, newPath: KnownPath(path: newPath))
+                removedIDs: removedIDs)
         }
         return nil
     }

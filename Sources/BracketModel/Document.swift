@@ -42,9 +42,6 @@ public struct Document: Sendable {
     /// tree's diagram twice, for its diagnostics and for its drawing, was nearly half of a
     /// preview render. They follow from the text alone (the defaults set only the settings).
     var resultNodes: DiagramNodes? = nil
-    /// The path to the token the last edit relexed, in the current tree (nil after any other
-    /// reparse): the next keystroke nearby starts its walk down there (`path(to:)`).
-    var lastPath: KnownPath? = nil
 
     public init(text: [UInt8]) {
         let source = TextBuffer(text)
@@ -105,10 +102,4 @@ public struct Document: Sendable {
         let end = min(range.end, buffer.count)
         return String(decoding: buffer[min(range.start, end)..<end], as: UTF8.self)
     }
-}
-
-/// A path kept between edits. `@unchecked Sendable`: it reads immutable nodes, kept alive by the
-/// root it holds (`TreePath` is not `Sendable` only because it stores unretained references).
-struct KnownPath: @unchecked Sendable {
-    let path: TreePath
 }

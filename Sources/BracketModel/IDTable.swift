@@ -92,14 +92,31 @@ struct IDTable: Sendable {
                 return nil
             }
         }
-        var removedHashes: [Int] = []
-        removedHashes.reserveCapacity(removed.count)
-        for (id, _) in removed {
-            let hash = id.hashValue
-            removedHashes.append(hash)
-            removeDefinition(ofHash: hash)
+        let removedHashes = removed.map(\.id.hashValue)
+        // A reparsed block or line gives back most of the IDs it took away (a wrap rescans the
+        // whole wrapped subtree): those cancel out here, in a table the size of the edit, so
+        // that only the IDs really gone or new probe the document's (each probe of a table of
+        // 131,071 is a cache miss; removing and adding the same few hundred again was a fifth
+        // of a wrap).
+        var unmatched: [Int: Int] = [:]
+        if !removedHashes.isEmpty, !addedHashes.isEmpty {
+            unmatched.reserveCapacity(removedHashes.count)
+            for hash in removedHashes { unmatched[hash, default: 0] += 1 }
         }
-        for hash in addedHashes { addDefinition(ofHash: hash) }
+        for hash in addedHashes {
+            if let left = unmatched[hash] {
+                unmatched[hash] = left > 1 ? left - 1 : nil
+            } else {
+                addDefinition(ofHash: hash)
+            }
+        }
+        if removedHashes.isEmpty || addedHashes.isEmpty {
+            for hash in removedHashes { removeDefinition(ofHash: hash) }
+        } else {
+            for (hash, left) in unmatched {
+                for _ in 0..<left { removeDefinition(ofHash: hash) }
+            }
+        }
         // Nothing defined twice, before or after: no identifier can have positions to record.
         // (A paste of 1,000 new IDs used to look each one up twice more to find that out, each
         // probe a cache miss in a table of 131,071.)

@@ -82,25 +82,7 @@ extension TreePath {
     /// node and each of its ancestors are copied with their one child on the path swapped (up to
     /// `GreenPath.levelsPerArena` levels to an arena); everything else is shared.
     public func root(replacingChild index: Int, at level: Int, with element: GreenElement) -> GreenNode {
-        copyPath(replacingChild: index, at: level, with: element, recordingPath: false).root
-    }
-
-    /// `root(replacingChild:at:with:)` and the path to the new child in the new tree (levels
-    /// `0...level`, each node the new copy, at the same offset as before), which the next edit
-    /// nearby can reuse instead of walking down again (`SyntaxTree.path(to:reusing:)`).
-    public func rootAndPath(replacingChild index: Int, at level: Int, with element: GreenElement) -> (root: GreenNode, path: TreePath) {
-        let (root, path) = copyPath(replacingChild: index, at: level, with: element, recordingPath: true)
-        guard let path else { preconditionFailure("a path copy that recorded no path") }
-        return (root, path)
-    }
-
-    private func copyPath(
-        replacingChild index: Int, at level: Int, with element: GreenElement, recordingPath: Bool
-    ) -> (root: GreenNode, path: TreePath?) {
         precondition(level >= 0 && level < steps.count)
-        // The new path's steps, bottom first (levels are copied from the bottom up).
-        var newSteps: [Step] = []
-        if recordingPath { newSteps.reserveCapacity(level + 1) }
         // The new node of the level just below the arena being filled: its arena, header, length
         // and node count.
         var lower: (arena: GreenArena, header: Int, length: Int, nodes: Int)?
@@ -155,10 +137,6 @@ extension TreePath {
                         arena.append(element)
                     }
                     arena.appendChildren(ofNodeAt: step.header, in: source, (childIndex + 1)..<bits.count)
-                    if recordingPath {
-                        newSteps.append(Step(
-                            arena: Unmanaged.passUnretained(arena), header: written, offset: step.offset, childIndex: childIndex))
-                    }
                     return (written, length, nodes)
                 }
             }
@@ -168,8 +146,7 @@ extension TreePath {
             bottom = top - 1
         }
         guard let lower else { preconditionFailure("a path with no level") }
-        let root = GreenNode(arena: lower.arena, header: lower.header)
-        return (root, recordingPath ? TreePath(root: root, steps: newSteps.reversed()) : nil)
+        return GreenNode(arena: lower.arena, header: lower.header)
     }
 
     /// Whether the node at `level` is too wide to share an arena (`GreenPath.wideNode`).

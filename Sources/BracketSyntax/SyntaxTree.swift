@@ -101,41 +101,13 @@ public struct SyntaxTree: @unchecked Sendable {
     /// The chain of nodes from the root down to the token that contains `offset` (or, at a
     /// boundary, the token that starts there; at the end of the file, the last token).
     public func path(to offset: Int) -> TreePath {
-        walkDown(to: offset, below: [], from: Unmanaged.passUnretained(root.arena), header: root.header, at: 0)
-    }
-
-    /// `path(to:)`, reusing the upper part of `known`, a path into this same tree (the one an
-    /// edit's path copy leaves: `TreePath.rootAndPath(replacingChild:at:with:)`): the walk down
-    /// starts at the deepest node of `known` whose bytes hold `offset`, which a walk from the
-    /// root would reach too, since every node above it holds those bytes. Typing at the bottom of
-    /// a 10,000-level chain walked all 20,000 nodes and blocks down again on every keystroke, a
-    /// third of its time. A `known` path into another tree is ignored.
-    public func path(to offset: Int, reusing known: TreePath?) -> TreePath {
-        guard let known, known.root.isSameNode(as: root) else { return path(to: offset) }
-        var level = known.steps.count - 1
-        while level > 0 {
-            let step = known.steps[level]
-            let length = step.arena._withUnsafeGuaranteedRef { Int(truncatingIfNeeded: $0.words[step.header]) }
-            if step.offset <= offset, offset < step.offset + length { break }
-            level -= 1
-        }
-        guard level > 0 else { return path(to: offset) }
-        let step = known.steps[level]
-        return walkDown(to: offset, below: Array(known.steps[..<level]), from: step.arena, header: step.header, at: step.offset)
-    }
-
-    /// The path from the node at `header` of `arena` (starting at `nodeOffset`, below `steps`)
-    /// down to `offset`.
-    private func walkDown(
-        to offset: Int, below steps: [TreePath.Step], from arena: Unmanaged<GreenArena>, header: Int, at nodeOffset: Int
-    ) -> TreePath {
-        var steps = steps
+        var steps: [TreePath.Step] = []
         // Nodes are read through unretained references: the path holds the root, which keeps
         // every node below it alive, so the walk down (up to 20,000 levels in a deep chain) does
         // no reference counting.
-        var arena = arena
-        var header = header
-        var nodeOffset = nodeOffset
+        var arena = Unmanaged.passUnretained(root.arena)
+        var header = root.header
+        var nodeOffset = 0
         while true {
             // `_withUnsafeGuaranteedRef`: reading the arena retains and releases nothing.
             let (chosen, chosenStart, next) = arena._withUnsafeGuaranteedRef { node -> (Int, Int, (Unmanaged<GreenArena>, Int)?) in

@@ -109,57 +109,6 @@ import Testing
         }
     }
 
-    /// The same path step for step: the same node (arena and header), offset and child.
-    static func expectSamePath(_ lhs: TreePath, _ rhs: TreePath, _ comment: Comment) {
-        #expect(lhs.count == rhs.count, comment)
-        for level in 0..<min(lhs.count, rhs.count) {
-            let (a, b) = (lhs[level], rhs[level])
-            guard a.node.isSameNode(as: b.node), a.offset == b.offset, a.childIndex == b.childIndex else {
-                Issue.record("level \(level) differs: \(comment)")
-                return
-            }
-        }
-    }
-
-    /// The path an edit's copy leaves (`rootAndPath`) is the new tree's own path to the edit, and
-    /// a walk that reuses it (or any earlier path into the same tree) reaches every offset as a
-    /// walk from the root does: near the last edit, far from it, at node borders and both ends.
-    /// A path into another tree is not reused.
-    @Test(arguments: ["chain", "two chains", "random"])
-    func reusedPathsEqualFreshWalks(shape: String) {
-        var random = SeededRandom(seed: UInt64(shape.utf8.count) &* 104_729)
-        let source: String
-        switch shape {
-        case "chain": source = chainText(length: 300)
-        case "two chains": source = "r {\n" + Self.chain("n", 150) + Self.chain("m", 150) + "}\n"
-        default: source = RandomText.document(&random, nodes: 300)
-        }
-        var root = Parser.parse(Array(source.utf8))
-        var known: TreePath? = nil
-        var last = 0
-        for step in 0..<300 {
-            let tree = SyntaxTree(root: root)
-            let offset = step % 3 == 0 ? Self.below(root.length + 1, &random)
-                : min(root.length, max(0, last + Int(random.next() % 21) - 10))
-            let path = tree.path(to: offset, reusing: known)
-            Self.expectSamePath(path, tree.path(to: offset), "\(shape) step \(step) offset \(offset)")
-            guard let leaf = path.last, leaf.childIndex >= 0, case .token(let token) = leaf.node[leaf.childIndex] else {
-                continue
-            }
-            let element = GreenElement.token(token.kind, token.length + (step % 2 == 0 ? 1 : 0))
-            let (newRoot, newPath) = path.rootAndPath(replacingChild: leaf.childIndex, at: path.count - 1, with: element)
-            #expect(newRoot.isStructurallyEqual(to: path.root(replacingChild: leaf.childIndex, at: path.count - 1, with: element)))
-            let newTree = SyntaxTree(root: newRoot)
-            Self.expectSamePath(newPath, newTree.path(to: leaf.offset + leaf.node.childStart(leaf.childIndex, from: 0)),
-                                "\(shape) step \(step): the recorded path")
-            // The old tree's path is not reused in the new one.
-            Self.expectSamePath(newTree.path(to: offset, reusing: path), newTree.path(to: offset), "\(shape) step \(step): old path")
-            known = newPath
-            last = offset
-            root = newRoot
-        }
-    }
-
     /// Alternating edits at the bottoms of two deep chains (the case that would pin one dead
     /// path per edit if arenas could be referred to anywhere): the tree keeps no more storage
     /// than one path's worth of arenas per chain beyond the parse.
