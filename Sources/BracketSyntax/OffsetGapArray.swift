@@ -7,7 +7,7 @@
 /// leaves what is stored for them unchanged. Moving the gap converts the entries it passes (an
 /// offset becomes `end - offset` and back), also when the gap is empty. Shifting every later
 /// line start and definition start by vector adds was about 1 MB of integers written per edit
-/// in a 131,071-line file, most of a wrap's cost in a file written on one line.
+/// in a 131,071-line file, and a third of a wrap's cost in a file written on one line.
 ///
 /// An array made with tags keeps a 32-bit tag beside each entry (the ID table's hash tags); one
 /// made without stores none.
