@@ -22,12 +22,17 @@ struct IDTable: Sendable {
 
     init(_ occurrences: [(id: String, range: ByteRange)]) {
         defined.reserveCapacity(occurrences.count)
-        index.reserveCapacity(occurrences.count)
+        var starts: [Int] = []
+        var tags: [UInt32] = []
+        starts.reserveCapacity(occurrences.count)
+        tags.reserveCapacity(occurrences.count)
         for (id, range) in occurrences {
             let hash = id.hashValue
-            index.append(start: range.start, hash: hash)
-            if !defined.insert(hash).inserted { repeats[hash, default: 1] += 1 }
+            starts.append(range.start)
+            tags.append(DefinitionIndex.tag(hash))
+            addDefinition(ofHash: hash)
         }
+        index = DefinitionIndex(starts: starts, tags: tags)
         // Usually nothing repeats: then there is no need to hash every identifier a second time.
         guard !repeats.isEmpty else { return }
         for (id, range) in occurrences where repeats[id.hashValue] != nil {
@@ -46,9 +51,18 @@ struct IDTable: Sendable {
         repeats[hash] ?? (defined.contains(hash) ? 1 : 0)
     }
 
-    private mutating func setCount(_ count: Int, ofHash hash: Int) {
-        if count > 0 { defined.insert(hash) } else { defined.remove(hash) }
-        repeats[hash] = count > 1 ? count : nil
+    /// One more definition with `hash`: one probe of `defined`, and `repeats` only on a repeat.
+    private mutating func addDefinition(ofHash hash: Int) {
+        if !defined.insert(hash).inserted { repeats[hash, default: 1] += 1 }
+    }
+
+    /// One definition with `hash` fewer (none known: nothing changes).
+    private mutating func removeDefinition(ofHash hash: Int) {
+        if !repeats.isEmpty, let count = repeats[hash] {
+            repeats[hash] = count > 2 ? count - 1 : nil
+        } else {
+            defined.remove(hash)
+        }
     }
 
     /// Accounts for a reparse that replaced the text `oldRange` (holding `removed`) with text
@@ -78,16 +92,35 @@ struct IDTable: Sendable {
                 return nil
             }
         }
-        var removedHashes: [Int] = []
-        removedHashes.reserveCapacity(removed.count)
-        for (id, _) in removed {
-            let hash = id.hashValue
-            removedHashes.append(hash)
-            setCount(max(count(ofHash: hash) - 1, 0), ofHash: hash)
+        let removedHashes = removed.map(\.id.hashValue)
+        // A reparsed block or line gives back most of the IDs it took away (a wrap rescans the
+        // whole wrapped subtree): those cancel out here, in a table the size of the edit, so
+        // that only the IDs really gone or new probe the document's (each probe of a table of
+        // 131,071 is a cache miss; removing and adding the same few hundred again was a fifth
+        // of a wrap).
+        var unmatched: [Int: Int] = [:]
+        if !removedHashes.isEmpty, !addedHashes.isEmpty {
+            unmatched.reserveCapacity(removedHashes.count)
+            for hash in removedHashes { unmatched[hash, default: 0] += 1 }
         }
         for hash in addedHashes {
-            setCount(count(ofHash: hash) + 1, ofHash: hash)
+            if let left = unmatched[hash] {
+                unmatched[hash] = left > 1 ? left - 1 : nil
+            } else {
+                addDefinition(ofHash: hash)
+            }
         }
+        if removedHashes.isEmpty || addedHashes.isEmpty {
+            for hash in removedHashes { removeDefinition(ofHash: hash) }
+        } else {
+            for (hash, left) in unmatched {
+                for _ in 0..<left { removeDefinition(ofHash: hash) }
+            }
+        }
+        // Nothing defined twice, before or after: no identifier can have positions to record.
+        // (A paste of 1,000 new IDs used to look each one up twice more to find that out, each
+        // probe a cache miss in a table of 131,071.)
+        guard !repeats.isEmpty || !duplicates.isEmpty else { return }
         // For every identifier the edit touched, the known positions are the kept ones plus the
         // added ones; when they fall short of its count, the others are outside the edited part
         // and must be looked up. One defined at most once with no positions kept has nothing to
@@ -146,68 +179,46 @@ struct IDTable: Sendable {
 /// Every definition's start offset in document order, beside a 32-bit tag of its identifier's
 /// hash (a tag match is confirmed against the text).
 ///
-/// An edit moves every later start by its length change. Typing stays in one place, so the move
-/// is kept pending: starts from `shiftFrom` on are `shift` bytes further than stored, and the
-/// next edit just before the same start adds to it; an edit elsewhere applies it first (one
-/// vectorised pass, as the line index makes on every edit).
+/// An edit moves every later start by its length change: the starts are kept with a gap at the
+/// last edit (`OffsetGapArray`, as the line index keeps its line starts), so an edit writes its
+/// own definitions and those between it and the previous edit, not every later one. (A pending
+/// shift that had to be written out whenever an edit changed the number of definitions, as a
+/// wrap or a paste does, was a third of a wrap in a file written on one line.)
 struct DefinitionIndex: Sendable {
-    private var starts: [Int] = []
-    private var tags: [UInt32] = []
-    private var shiftFrom = 0
-    private var shift = 0
+    private var starts: OffsetGapArray
 
-    mutating func reserveCapacity(_ count: Int) {
-        starts.reserveCapacity(count)
-        tags.reserveCapacity(count)
+    /// The definitions starting at `starts` (ascending), with their tags.
+    init(starts: [Int] = [], tags: [UInt32] = []) {
+        self.starts = OffsetGapArray(starts, tags: tags)
     }
 
-    /// Adds a definition after all the others.
-    mutating func append(start: Int, hash: Int) {
-        applyShift()
-        starts.append(start)
-        tags.append(UInt32(truncatingIfNeeded: hash))
-        shiftFrom = starts.count
-    }
+    /// The tag kept for an identifier's hash.
+    static func tag(_ hash: Int) -> UInt32 { UInt32(truncatingIfNeeded: hash) }
 
     var count: Int { starts.count }
 
     /// Where definition `position` starts.
-    func start(_ position: Int) -> Int {
-        position >= shiftFrom ? starts[position] &+ shift : starts[position]
-    }
+    func start(_ position: Int) -> Int { starts[position] }
 
     /// Every start, in order (tests compare an edited document's with a fresh one's).
-    var allStarts: [Int] { (0..<count).map(start) }
+    var allStarts: [Int] { Array(starts) }
 
     /// Replaces the definitions starting in `oldRange` with `added` (new offsets and hashes, in
     /// order) and moves the later ones by `delta`.
     mutating func replace(in oldRange: ByteRange, delta: Int, with added: [(start: Int, hash: Int)]) {
-        let positions = 0..<count
-        let low = positions.partitioningIndex { start($0) >= oldRange.start }
-        let high = positions.partitioningIndex { start($0) >= oldRange.end }
-        if high - low == added.count, shift == 0 || shiftFrom == high {
-            // As many definitions as before, and any pending move starts right after them:
-            // write them in place and add to the move.
-            for (offset, definition) in added.enumerated() {
-                starts[low + offset] = definition.start
-                tags[low + offset] = UInt32(truncatingIfNeeded: definition.hash)
-            }
-        } else {
-            applyShift()
-            starts.replaceSubrange(low..<high, with: added.map(\.start))
-            tags.replaceSubrange(low..<high, with: added.map { UInt32(truncatingIfNeeded: $0.hash) })
-        }
-        shiftFrom = low + added.count
-        shift &+= delta
+        let low = starts.partitioningIndex { $0 >= oldRange.start }
+        let high = starts.partitioningIndex { $0 >= oldRange.end }
+        starts.replace(
+            low..<high, with: added.map(\.start), tags: added.map { Self.tag($0.hash) }, delta: delta)
     }
 
     /// Every definition of `id` in `source`, in order.
     func definitions(of id: String, in source: TextBuffer) -> [ByteRange] {
-        let tag = UInt32(truncatingIfNeeded: id.hashValue)
+        let tag = Self.tag(id.hashValue)
         let bytes = Array(id.utf8)
         var found: [ByteRange] = []
-        for position in tags.indices where tags[position] == tag {
-            let start = start(position)
+        for position in 0..<starts.count where starts.tag(position) == tag {
+            let start = starts[position]
             let end = start + bytes.count
             // Each entry starts an ID: it is this one when the bytes match and the word ends there.
             guard end <= source.count, source[start..<end].elementsEqual(bytes),
@@ -216,17 +227,5 @@ struct DefinitionIndex: Sendable {
             found.append(ByteRange(start, end))
         }
         return found
-    }
-
-    /// Writes the pending move into the stored starts.
-    private mutating func applyShift() {
-        guard shift != 0 else { return }
-        let from = shiftFrom
-        let delta = shift
-        // Wrapping adds (every start stays within the text) let the compiler vectorise the loop.
-        starts.withUnsafeMutableBufferPointer { starts in
-            for position in from..<starts.count { starts[position] &+= delta }
-        }
-        shift = 0
     }
 }

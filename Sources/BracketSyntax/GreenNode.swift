@@ -101,6 +101,18 @@ public struct GreenNode: @unchecked Sendable {
 
     /// A new node of `kind` with `children`, in an arena of its own.
     public static func make(_ kind: NodeKind, _ children: some Collection<GreenElement>) -> GreenNode {
+        makeNode(kind, children)
+    }
+
+    /// `make(_:_:)` for an array, the common case: callers in other modules reach the generic
+    /// version unspecialised, and its per-child protocol witnesses were a sixth of a 1,000-line
+    /// paste (the reparsed items are put in a node twice).
+    public static func make(_ kind: NodeKind, _ children: [GreenElement]) -> GreenNode {
+        makeNode(kind, children)
+    }
+
+    @inline(__always)
+    private static func makeNode(_ kind: NodeKind, _ children: some Collection<GreenElement>) -> GreenNode {
         var length = 0
         var nodes = kind == .node ? 1 : 0
         var externals = 0
@@ -119,6 +131,16 @@ public struct GreenNode: @unchecked Sendable {
 
     /// A copy with the children in `range` replaced by `replacement`.
     public func replacingChildren(_ range: Range<Int>, with replacement: some Collection<GreenElement>) -> GreenNode {
+        replacingChildrenOf(range, with: replacement)
+    }
+
+    /// `replacingChildren(_:with:)` for an array, specialised here (see `make(_:_:)`).
+    public func replacingChildren(_ range: Range<Int>, with replacement: [GreenElement]) -> GreenNode {
+        replacingChildrenOf(range, with: replacement)
+    }
+
+    @inline(__always)
+    private func replacingChildrenOf(_ range: Range<Int>, with replacement: some Collection<GreenElement>) -> GreenNode {
         precondition(range.lowerBound >= 0 && range.upperBound <= count)
         var length = self.length
         var nodes = nodeCount

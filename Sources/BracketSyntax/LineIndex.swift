@@ -25,8 +25,9 @@ public struct LinePosition: Hashable, Sendable, Comparable, CustomStringConverti
 /// Maps byte offsets to line/character positions and back. Line breaks are `\n`, `\r\n` and a
 /// lone `\r`, as the LSP specification defines them.
 public struct LineIndex: Sendable, Hashable {
-    /// Byte offset where each line starts; always begins with 0.
-    public private(set) var lineStarts: [Int]
+    /// Byte offset where each line starts; always begins with 0. Kept with a gap at the last
+    /// edit (`OffsetGapArray`), so an edit does not move the starts of all the lines after it.
+    private var starts: OffsetGapArray
     public private(set) var length: Int
     /// Where the non-ASCII bytes are, so that column conversions jump over ASCII stretches.
     private(set) var nonASCII: NonASCIIRuns
@@ -37,7 +38,7 @@ public struct LineIndex: Sendable, Hashable {
         bytes.withUnsafeBufferPointer { Self.scanLineStarts($0, origin: 0, from: 0, to: bytes.count, into: &starts) }
         // Appending doubles the capacity as it goes, so up to half of it can be unused; a large
         // document keeps its index for as long as it is open, so give the slack back.
-        lineStarts = starts.capacity > starts.count + 1024 ? Array(starts[...]) : starts
+        self.starts = OffsetGapArray(starts.capacity > starts.count + 1024 ? Array(starts[...]) : starts)
         length = bytes.count
         nonASCII = NonASCIIRuns(bytes)
     }
@@ -99,17 +100,21 @@ public struct LineIndex: Sendable, Hashable {
     }
 
     /// How many lines the text has (at least one).
-    public var lineCount: Int { lineStarts.count }
+    public var lineCount: Int { starts.count }
 
     /// Where `line` starts.
     @inline(__always)
-    public func lineStart(_ line: Int) -> Int { lineStarts[line] }
+    public func lineStart(_ line: Int) -> Int { starts[line] }
+
+    /// Every line start, in order: a copy, for tests and one-off readers (`lineStart(_:)` reads
+    /// one without copying).
+    public var lineStarts: [Int] { Array(starts) }
 
     /// Updates the index for `range` (offsets before the edit) having been replaced by
     /// `newLength` bytes; `bytes` is the text after the edit. Only the new bytes are scanned, and
-    /// the starts of later lines move by the length change, so an edit costs its own size plus
-    /// one addition per later line: not a scan of its line, which in a file written on one line
-    /// is the whole file.
+    /// the starts of later lines move by the length change without being written (see
+    /// `OffsetGapArray`), so an edit costs its own size plus its distance in lines from the last
+    /// one: not a scan of its line, which in a file written on one line is the whole file.
     public mutating func apply(replacing range: ByteRange, newLength: Int, in bytes: TextBuffer) {
         let delta = newLength - range.length
         let newEnd = range.start + newLength
@@ -117,8 +122,8 @@ public struct LineIndex: Sendable, Hashable {
         // byte at it. So old starts below range.start and above range.end depend on unchanged
         // bytes only (the latter just move); those in range.start...range.end are found again,
         // as the new starts in range.start...newEnd.
-        let low = lineStarts.partitioningIndex { $0 >= max(range.start, 1) }
-        let high = lineStarts.partitioningIndex { $0 > range.end }
+        let low = starts.partitioningIndex { $0 >= max(range.start, 1) }
+        let high = starts.partitioningIndex { $0 > range.end }
         var fresh: [Int] = []
         if range.start > 0, Self.startsLine(range.start, in: bytes) { fresh.append(range.start) }
         // The new bytes and the one after them (a `\r` at their end looks at it).
@@ -127,16 +132,8 @@ public struct LineIndex: Sendable, Hashable {
         }
         // A `\r` ending the new bytes may have found its `\n` just after them: that start is kept.
         while let last = fresh.last, last > newEnd { fresh.removeLast() }
-        lineStarts.replaceSubrange(low..<high, with: fresh)
-        if delta != 0 {
-            let tailStart = low + fresh.count
-            // Wrapping adds (every start stays within the text, so none can overflow) let the
-            // compiler vectorise this loop; with overflow checks it ran one start per cycle, and
-            // on a 7 MB file it was half the time of an edit in the middle.
-            lineStarts.withUnsafeMutableBufferPointer { starts in
-                for index in tailStart..<starts.count { starts[index] &+= delta }
-            }
-        }
+        // The starts before `low` lie before the edit, those from `high` on after it.
+        starts.replace(low..<high, with: fresh, delta: delta)
         length = bytes.count
         nonASCII.apply(replacing: range, newLength: newLength, in: bytes)
     }
@@ -150,7 +147,7 @@ public struct LineIndex: Sendable, Hashable {
 
     /// The line holding `offset` (an offset at a line start belongs to that line).
     public func line(containing offset: Int) -> Int {
-        lineStarts.lastIndex(notAbove: offset)
+        starts.lastIndex(notAbove: offset)
     }
 
     /// Where the text of `line` ends, before its line break.
@@ -161,7 +158,7 @@ public struct LineIndex: Sendable, Hashable {
     /// Where the text of `line` ends, before its line break.
     public func contentEnd(ofLine line: Int, in bytes: TextBuffer) -> Int {
         let start = lineStart(line)
-        var end = line + 1 < lineStarts.count ? lineStart(line + 1) : length
+        var end = line + 1 < starts.count ? lineStart(line + 1) : length
         if end > start, bytes[end - 1] == 0x0A { end -= 1 }
         if end > start, bytes[end - 1] == 0x0D { end -= 1 }
         return end
@@ -212,7 +209,7 @@ public struct LineIndex: Sendable, Hashable {
     /// The byte offset of a position in a text held in a gap buffer (see the array version).
     public func offset(of position: LinePosition, in bytes: TextBuffer, encoding: PositionEncoding) -> Int {
         guard position.line >= 0 else { return 0 }
-        guard position.line < lineStarts.count else { return length }
+        guard position.line < starts.count else { return length }
         let start = lineStart(position.line)
         let end = contentEnd(ofLine: position.line, in: bytes)
         let wanted = max(0, position.character)

@@ -30,7 +30,11 @@ import Testing
             expected.replaceSubrange(range, with: replacement)
             #expect(document.text == expected)
             let fresh = Document(text: document.text)
-            if !document.tree.root.isStructurallyEqual(to: fresh.tree.root) || document.diagnostics != fresh.diagnostics {
+            // The line index and the ID table's starts too: both are kept with a gap at the last
+            // edit, whose every move is checked here.
+            if !document.tree.root.isStructurallyEqual(to: fresh.tree.root) || document.diagnostics != fresh.diagnostics
+                || document.lineIndex != fresh.lineIndex || document.ids.index.allStarts != fresh.ids.index.allStarts
+            {
                 Self.expectSameAsFresh(document, "seed \(seed) step \(step) scope \(scope) edit \(range) \(String(decoding: replacement, as: UTF8.self).debugDescription)\nbefore: \(String(decoding: before, as: UTF8.self).debugDescription)")
                 return
             }

@@ -163,13 +163,48 @@ import Testing
             #expect(document.text == text)
             let fresh = Document(text: document.text)
             if !document.tree.root.isStructurallyEqual(to: fresh.tree.root) || document.diagnostics != fresh.diagnostics
-                || document.lineIndex != fresh.lineIndex
+                || document.lineIndex != fresh.lineIndex || document.ids.index.allStarts != fresh.ids.index.allStarts
             {
                 IncrementalTests.expectSameAsFresh(document, "seed \(seed) step \(step) edits \(edits)")
                 return
             }
             if document.text.count > 3_000 { document = Document(RandomText.document(&random, nodes: 40)) }
         }
+    }
+
+    /// The line starts and the ID table's starts keep a gap at the last edit: a session that
+    /// pastes many lines, types at both ends and in the middle, makes and undoes duplicates and
+    /// deletes what it pasted, in CRLF text with multi-byte labels and on one line, moves that gap
+    /// back and forth over pasted and original lines; after every step both equal a fresh parse's.
+    @Test(arguments: [false, true])
+    func gapsFollowPastesAndTypingAnywhere(oneLine: Bool) {
+        let tree = Self.binaryTree(nodes: 511, oneLine: oneLine)
+            .replacing("\"Node n1", with: "\"Nœud 🏆 n1").replacing("\n", with: "\r\n")
+        var document = Document(tree)
+        let pasted = (0..<300).map { "p\($0) \"Collé \($0)\"" }.joined(separator: oneLine ? " " : "\r\n  ") + (oneLine ? " " : "\r\n  ")
+        var pastes: [(start: Int, length: Int)] = []
+        func step(_ name: String, _ start: Int, _ end: Int, _ replacement: String) {
+            document.apply(TextEdit(range: ByteRange(start, end), replacement: replacement))
+            IncrementalTests.expectSameAsFresh(document, "\(oneLine ? "one line" : "per line"): \(name)")
+        }
+        let middle = Self.offset(of: "n255 ", in: document)
+        step("paste in the middle", middle, middle, pasted)
+        pastes.append((middle, pasted.utf8.count))
+        step("typed at the start", 1, 1, "r")
+        step("typed at the end", document.text.count - 2, document.text.count - 2, "z")
+        let early = Self.offset(of: "n7 ", in: document)
+        step("paste near the start", early, early, pasted.replacing("p", with: "q"))
+        step("duplicate made far away", Self.offset(of: "n500 ", in: document), Self.offset(of: "n500 ", in: document) + 4, "p299")
+        let inPaste = Self.offset(of: "p150 ", in: document)
+        step("typed inside the pasted lines", inPaste + 1, inPaste + 1, "é")
+        step("deleted again", inPaste + 1, inPaste + 3, "")
+        let late = Self.offset(of: "n509 ", in: document)
+        step("paste near the end", late, late, pasted.replacing("p", with: "s"))
+        let first = Self.offset(of: "p0 ", in: document)
+        step("middle paste undone", first, first + pasted.utf8.count, "")
+        step("line break typed at the start", 0, 0, "\r\n")
+        let q = Self.offset(of: "q0 ", in: document)
+        step("early paste undone", q, q + pasted.utf8.count, "")
     }
 
     /// An edit at the bottom of a 10,000-level chain reparses one token.

@@ -1,0 +1,83 @@
+import BracketSyntax
+import BracketTestSupport
+import Testing
+
+/// The gap-kept offsets against a plain array of (offset, tag) edited the same way: random edits
+/// of a text near the last one, far from it, at both ends, with nothing, few or many entries
+/// replaced (more than the gap has room for), each followed by reading every entry back.
+@Suite struct OffsetGapArrayTests {
+    static func expectSame(_ array: OffsetGapArray, _ expected: [(offset: Int, tag: UInt32)], tagged: Bool, _ note: String) {
+        #expect(array.count == expected.count, "\(note)")
+        #expect(Array(array) == expected.map(\.offset), "\(note)")
+        if tagged {
+            #expect((0..<array.count).map(array.tag) == expected.map(\.tag), "\(note)")
+        }
+        let fresh = OffsetGapArray(expected.map(\.offset), tags: tagged ? expected.map(\.tag) : nil)
+        #expect(array == fresh, "\(note)")
+        #expect(array.hashValue == fresh.hashValue, "\(note)")
+    }
+
+    @Test(arguments: [false, true])
+    func randomEditsReadBackLikeAnArray(tagged: Bool) {
+        var random = SeededRandom(seed: tagged ? 0x0FF5 : 0x6A95)
+        for round in 0..<40 {
+            // Entries at distinct offsets of a text of `length` bytes (entry 0 at 0, as line starts).
+            var length = Int.random(in: 0...2_000, using: &random)
+            var expected: [(offset: Int, tag: UInt32)] = [(0, 7)]
+            for offset in 1...max(1, length) where offset <= length && Int.random(in: 0..<6, using: &random) == 0 {
+                expected.append((offset, UInt32.random(in: 0...UInt32.max, using: &random)))
+            }
+            var array = OffsetGapArray(expected.map(\.offset), tags: tagged ? expected.map(\.tag) : nil)
+            var last = length / 2
+            for step in 0..<60 {
+                // Near the last edit most of the time (typing), anywhere otherwise, ends included.
+                let start: Int
+                switch Int.random(in: 0..<6, using: &random) {
+                case 0: start = 0
+                case 1: start = length
+                case 2, 3: start = min(length, max(0, last + Int.random(in: -10...10, using: &random)))
+                default: start = Int.random(in: 0...length, using: &random)
+                }
+                let end = Int.random(in: start...min(length, start + [0, 5, 400][step % 3]), using: &random)
+                let newLength = Int.random(in: 0...[0, 3, 2_000][Int.random(in: 0..<3, using: &random)], using: &random)
+                let delta = newLength - (end - start)
+                // Entries before `start` stay, those at or after `end` move, those between go; the
+                // new part gets its own, ascending (sometimes hundreds: past the gap's room).
+                let low = expected.partitioningIndex { $0.offset >= max(start, 1) }
+                let high = expected.partitioningIndex { $0.offset >= max(end, 1) && $0.offset > start }
+                var fresh: [(offset: Int, tag: UInt32)] = []
+                let density = Int.random(in: 1...4, using: &random)
+                for offset in max(start, 1)..<max(start + newLength, 1) where Int.random(in: 0..<density, using: &random) == 0 {
+                    fresh.append((offset, UInt32.random(in: 0...UInt32.max, using: &random)))
+                }
+                let moved = expected[high...].map { (offset: $0.offset + delta, tag: $0.tag) }
+                expected = Array(expected[..<low]) + fresh + moved
+                array.replace(low..<high, with: fresh.map(\.offset), tags: tagged ? fresh.map(\.tag) : [], delta: delta)
+                length += delta
+                last = start + newLength
+                // A copy taken now keeps its entries when the original is edited again.
+                if step % 17 == 5 {
+                    let copy = array
+                    let saved = expected
+                    array.replace(0..<min(1, array.count), with: [0], tags: tagged ? [1] : [], delta: 0)
+                    expected[0].tag = 1
+                    Self.expectSame(copy, saved, tagged: tagged, "copy, round \(round) step \(step)")
+                }
+                Self.expectSame(array, expected, tagged: tagged, "round \(round) step \(step)")
+            }
+        }
+    }
+
+    /// A binary search over the entries gives what it gives over the plain array, wherever the
+    /// gap is (the line index finds a line this way).
+    @Test func searchesSeeThroughTheGap() {
+        var array = OffsetGapArray([0, 10, 20, 30, 40])
+        array.replace(2..<3, with: [15, 18, 21], delta: 5)  // 20..<21 became 20..<26, new starts
+        #expect(Array(array) == [0, 10, 15, 18, 21, 35, 45])
+        #expect(array.lastIndex(notAbove: 34) == 4)
+        #expect(array.lastIndex(notAbove: 35) == 5)
+        #expect(array.partitioningIndex { $0 > 45 } == 7)
+        array.replace(0..<0, with: [], delta: -3)  // the gap back at the front: all entries after it
+        #expect(Array(array) == [-3, 7, 12, 15, 18, 32, 42])
+    }
+}
