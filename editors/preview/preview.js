@@ -1666,8 +1666,8 @@
       for (var i = 0; i < s.n; i++) { itemBox(s, false, i, b); markCells(level, b[0], b[1], b[2], b[3], CARD_BIT); }
       var edgeCells = function (x0, y0, x1, y1) { markCells(level, x0, y0, x1, y1, EDGE_BIT); };
       for (var e = 0; e < s.m; e++) markEdge(s, e, edgeCells);
+      mark("level " + L + " from the items");
     }
-    mark("level" + L);
     return data;
   }
 
