@@ -1609,9 +1609,6 @@ extension PreviewPageAssets {
   // order, up to `limit` (then -1).
   function cardsIn(s, r, limit, out) {
     var found = 0;
-    // Before the grid is built (a new store's first frame), a scan answers "more than limit"
-    // without it; only a frame that shows the cards as elements needs the grid.
-    if (s.spatial.cards === null && moreItemsIn(s, false, r, limit)) return -1;
     var complete = gridQuery(s, gridOf(s).cards, r, function (i) {
       if (found >= limit) return false;
       out.push(i);
@@ -2676,7 +2673,10 @@ extension PreviewPageAssets {
     // hundred, only where their text can be read (2 px and more); otherwise the overview draws
     // them (SVG text by the thousand at 3 px took half a second a frame).
     var readable = state.scale * s.fontSize >= 2;
-    var found = cardsIn(s, r, readable ? MAX_DOM_CARDS : SMALL_PICTURE, visible);
+    // Before the grid is built (a new store's first frame), a scan answers "more than that"
+    // without it: only a frame that shows the cards as elements needs the grid.
+    var most = readable ? MAX_DOM_CARDS : SMALL_PICTURE;
+    var found = s.spatial.cards === null && moreItemsIn(s, false, r, most) ? -1 : cardsIn(s, r, most, visible);
     var dom = found >= 0;
     if (dom) {
       drawDom(s, r, visible);
