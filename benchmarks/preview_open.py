@@ -17,7 +17,7 @@ For each size, two fresh servers (so neither phase waits behind the other):
                             frame it painted in, after the frame is on screen)
              page_ms        the page's share: the whole event received → painted (decode,
                             store, grid, first frame)
-             marks          the page's start-up marks, ms after the payload was in hand
+             marks          the page's start-up marks, ms after the payload was in hand (negative: script, stream, announced: the page's script started, its event stream answered, the event naming the body came)
                             (painted().marks: decoded, store, links, the levels of detail it
                             built, drawn, painted; and, a moment later, what it deferred past
                             the first frame: grid, levels), when the page has them

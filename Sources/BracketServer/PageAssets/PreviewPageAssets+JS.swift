@@ -79,6 +79,8 @@ extension PreviewPageAssets {
   // ---------------------------------------------------------------- transport
 
   var vscode = typeof acquireVsCodeApi === "function" ? acquireVsCodeApi() : null;
+  // When this script started and the event stream answered (painted().marks).
+  var scriptStarted = performance.timeOrigin + performance.now(), streamOpened = 0;
   document.body.setAttribute("data-transport", vscode ? "vscode" : "browser");
 
   function post(message) {
@@ -144,14 +146,14 @@ extension PreviewPageAssets {
       for (var k = intake.queue.length - 1; k > 0 && last < 0; k--) if (isAnnouncement(intake.queue[k].data)) last = k;
       if (last > 0) intake.queue.splice(0, last);
       var next = intake.queue.shift();
-      if (isAnnouncement(next.data)) { fetchPayload(next.data); return; }
+      if (isAnnouncement(next.data)) { fetchPayload(next.data, next.at); return; }
       painted.received = next.at;
       painted.bytes = next.size;
       if (next.data && typeof next.data === "object" && next.data.delta === undefined) startMarks(next.at);
       applyPayload(next.data);
     }
   }
-  function fetchPayload(note) {
+  function fetchPayload(note, announced) {
     intake.busy = true;
     var path = note.payload;
     fetch(path, { cache: "no-store" }).then(function (response) {
@@ -163,6 +165,9 @@ extension PreviewPageAssets {
       painted.received = performance.timeOrigin + performance.now();
       painted.bytes = buffer.byteLength;
       startMarks(painted.received);
+      painted.marks.announced = announced;
+      painted.marks.script = scriptStarted;
+      if (streamOpened) painted.marks.stream = streamOpened;
       var payload = payloadOfBody(buffer);
       mark("decoded");
       if (payload) applyPayload(payload); else requestResync(note.uri);
@@ -225,6 +230,7 @@ extension PreviewPageAssets {
     fetch(url, { headers: { Accept: "text/event-stream" }, cache: "no-store" }).then(function (response) {
       if (!response.ok || !response.body) { retry(); return; }
       attempt = 0;
+      streamOpened = performance.timeOrigin + performance.now();
       var reader = response.body.getReader();
       function pump() {
         return reader.read().then(function (result) {
@@ -2544,9 +2550,10 @@ extension PreviewPageAssets {
     };
   }
   // The start-up of the last full payload, epoch ms (painted().marks; benchmarks/preview_open.py):
-  // received (the payload in hand), decoded, store (its columns), links, drawn (the first
-  // frame's script done), painted (that frame on screen), and what was deferred past it when it
-  // was built (grid, levels, children).
+  // for a binary body, script (this script started), stream (the event stream answered) and
+  // announced (the event naming the body came); received (the payload in hand), decoded, store
+  // (its columns), links, drawn (the first frame's script done), painted (that frame on
+  // screen), and what was deferred past it, when it was built (grid, levels).
   function startMarks(at) { painted.marks = { received: at }; }
   function mark(name) {
     if (painted.marks && !(name in painted.marks)) painted.marks[name] = performance.timeOrigin + performance.now();
