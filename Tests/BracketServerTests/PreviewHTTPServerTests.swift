@@ -5,8 +5,8 @@ import Testing
 
 private let testPage = PageAssets(
     html: "<!doctype html><title>test page</title><script src=\"preview.js\"></script>",
-    js: "console.log('test script')",
-    css: "body { color: teal }")
+    files: ["preview.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: "console.log('test script')"),
+            "preview.css": PageAsset(contentType: "text/css; charset=utf-8", text: "body { color: teal }")])
 
 /// Collects reveal callbacks from server threads.
 private final class RevealRecorder: @unchecked Sendable {
@@ -77,10 +77,10 @@ private func post(_ server: PreviewHTTPServer, _ path: String, body: String,
             #expect(page.contains(header), "missing \(header)")
         }
         let script = try #require(get(server, "/\(server.token)/preview.js?v=1"))
-        #expect(statusCode(script) == 200 && script.hasSuffix(testPage.js))
+        #expect(statusCode(script) == 200 && script.hasSuffix("console.log('test script')"))
         #expect(script.contains("Content-Type: text/javascript"))
         let style = try #require(get(server, "/\(server.token)/preview.css"))
-        #expect(statusCode(style) == 200 && style.hasSuffix(testPage.css))
+        #expect(statusCode(style) == 200 && style.hasSuffix("body { color: teal }"))
         let viaLocalhost = get(server, "/\(server.token)/", host: "localhost:\(server.port)")
         #expect(statusCode(viaLocalhost) == 200)
     }

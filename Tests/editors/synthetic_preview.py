@@ -23,6 +23,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 PAGE_DIR = os.path.join(ROOT, "editors", "preview")
 sys.path.insert(0, PAGE_DIR)
+import embed  # noqa: E402
 from embed import browser_html  # noqa: E402
 
 CARD_W, CARD_H, LEVEL_GAP, LEAF_GAP, MARGIN, FONT = 132, 44, 64, 28, 24, 13
@@ -187,6 +188,8 @@ class PageServer:
         self._events = []  # later payloads (push), sent on every open stream in order
         self._changed = threading.Condition()
         outer = self
+        with open(os.path.join(page_dir, "index.html"), encoding="utf-8") as handle:
+            page_assets = embed.assets(handle.read())  # the page's own list of what it loads
 
         class Handler(http.server.BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
@@ -206,8 +209,8 @@ class PageServer:
                 if name == "":
                     with open(os.path.join(page_dir, "index.html"), encoding="utf-8") as handle:
                         self.send(200, "text/html; charset=utf-8", browser_html(handle.read()).encode("utf-8"))
-                elif name in ("preview.js", "preview-delta.js", "preview-tiles.js", "preview.css") and os.path.exists(os.path.join(page_dir, name)):
-                    kind = "text/css" if name.endswith(".css") else "text/javascript"
+                elif name in page_assets and os.path.exists(os.path.join(page_dir, name)):
+                    kind = embed.content_type(name)
                     with open(os.path.join(page_dir, name), "rb") as handle:
                         self.send(200, kind + "; charset=utf-8", handle.read())
                 elif name.startswith("payload/") and outer.payload_body is not None:

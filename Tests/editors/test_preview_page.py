@@ -60,25 +60,21 @@ class Site:
         browser = embed.browser_html(template)
         vscode_page = template.replace("{{cspSource}}", "'self'").replace("{{assetBase}}", "/page/")
         self.reveals = []
-        self.files = {
-            "/page/preview.js": ("text/javascript", read(os.path.join(PREVIEW, "preview.js"))),
-            "/page/preview-delta.js": ("text/javascript", read(os.path.join(PREVIEW, "preview-delta.js"))),
-            "/page/preview-tiles.js": ("text/javascript", read(os.path.join(PREVIEW, "preview-tiles.js"))),
-            "/page/preview.css": ("text/css", read(os.path.join(PREVIEW, "preview.css"))),
+        # The page's scripts and stylesheet: the list is index.html's own (embed.assets).
+        self.files = {f"/page/{name}": (embed.content_type(name), read(os.path.join(PREVIEW, name))) for name in embed.assets(template)}
+        self.files.update({
             "/vscode/": ("text/html", inject_before_preview_script(
                 vscode_page, ["/test/harness.js", "/test/fixtures.js"])),
             "/test/harness.js": ("text/javascript", read(os.path.join(HERE, "harness.js"))),
             "/test/fixtures.js": ("text/javascript",
                                   "window.BRACKET_FIXTURES = " + json.dumps(fixtures) + ";\n"),
             "/test/click.js": ("text/javascript", CLICK_SCRIPT),
-        }
+        })
         for token, page in ((TOKEN, browser),
                             (TOKEN + "-click", inject_before_preview_script(browser, ["/test/click.js"]))):
             self.files[f"/{token}/"] = ("text/html", page)
-            self.files[f"/{token}/preview.js"] = self.files["/page/preview.js"]
-            self.files[f"/{token}/preview-delta.js"] = self.files["/page/preview-delta.js"]
-            self.files[f"/{token}/preview-tiles.js"] = self.files["/page/preview-tiles.js"]
-            self.files[f"/{token}/preview.css"] = self.files["/page/preview.css"]
+            for name in embed.assets(template):
+                self.files[f"/{token}/{name}"] = self.files[f"/page/{name}"]
         self.events = (
             "retry: 600000\n\n"
             + "event: preview\ndata: " + json.dumps(fixtures["tutorial-v1"]) + "\n\n"

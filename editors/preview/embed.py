@@ -1,21 +1,22 @@
 #!/usr/bin/env python3
-"""Embeds the preview page (index.html, preview.js, preview-delta.js, preview-tiles.js, preview.css)
-into Swift source.
+"""Embeds the preview page (index.html and every script and stylesheet it loads) into Swift source.
 
 The `bracket` binary serves the page from its loopback HTTP server, so the page must travel
-inside the executable. This script writes one Swift file per asset into
-Sources/BracketServer/PageAssets/ (PreviewPageAssets.swift and its +JS, +DeltaJS, +TilesJS and +CSS
-extensions); `--check` only compares and exits 1 when a committed file is stale or missing (CI
-runs that).
+inside the executable. The page's own index.html is the one list of its assets: every
+`{{assetBase}}NAME` it loads (its `<script src>` and `<link href>`) is embedded and served, so a
+new module is one new script tag (the VS Code extension's copy script, the server's router and
+the tests read the same list). This script writes one Swift file per asset into
+Sources/BracketServer/PageAssets/ (PreviewPageAssets.swift with the page and the table of
+assets, and one extension per asset); `--check` only compares and exits 1 when a committed file
+is stale, missing or no longer one of the page's (CI runs that).
 
 The generated enum has:
   browserHTML  index.html with its placeholders {{cspSource}} and {{assetBase}} filled for the
                loopback server (cspSource 'self', assets relative to the page URL); the VS Code
                extension fills them itself in its own copy of the page, so the template is not
                embedded;
-  js, deltaJS, tilesJS, css
-               the scripts and the stylesheet, served as `preview.js`, `preview-delta.js`,
-               `preview-tiles.js` and `preview.css`.
+  files        each asset by the name the page loads it under, with its content type;
+  page         the two as the server's `PageAssets`.
 """
 import os
 import re
@@ -39,9 +40,47 @@ def read(name):
         return handle.read()
 
 
+ASSET = re.compile(r"\{\{assetBase\}\}([A-Za-z0-9][A-Za-z0-9._-]*)")
+CONTENT_TYPES = {".js": "text/javascript", ".css": "text/css"}
+
+
+def split_comments(template):
+    """The template cut at its HTML comments: the even pieces are outside them, the odd ones are
+    the comments (which name the placeholders, so nothing in them is filled or listed)."""
+    return re.split(r"(<!--.*?-->)", template, flags=re.DOTALL)
+
+
+def assets(template=None):
+    """The names of the assets index.html loads, in the order it loads them (each once)."""
+    if template is None:
+        template = read("index.html")
+    pieces = split_comments(template)
+    names = []
+    for index in range(0, len(pieces), 2):  # outside comments, which name the placeholders
+        for name in ASSET.findall(pieces[index]):
+            if name not in names:
+                names.append(name)
+    return names
+
+
+def content_type(name):
+    """The asset's content type, from its extension (a script or a stylesheet)."""
+    kind = CONTENT_TYPES.get(os.path.splitext(name)[1])
+    if kind is None:
+        raise SystemExit(f"index.html loads {name}: only .js and .css assets are embedded")
+    return kind
+
+
+def swift_name(name):
+    """preview-delta.js -> previewDeltaJS: the generated member holding the asset's text."""
+    stem, extension = os.path.splitext(name)
+    words = re.split(r"[^A-Za-z0-9]+", stem)
+    return words[0] + "".join(w[:1].upper() + w[1:] for w in words[1:]) + extension[1:].upper()
+
+
 def browser_html(template):
     """The page with its placeholders filled, except inside HTML comments, which name them."""
-    pieces = re.split(r"(<!--.*?-->)", template, flags=re.DOTALL)
+    pieces = split_comments(template)
     for index in range(0, len(pieces), 2):  # the even pieces are outside comments
         for placeholder, value in BROWSER_SUBSTITUTIONS.items():
             pieces[index] = pieces[index].replace(placeholder, value)
@@ -64,27 +103,41 @@ def member(name, doc, text):
 
 
 def generate():
-    """File name -> contents: the enum with the page, then one extension per served asset."""
+    """File name -> contents: the enum with the page and its table, then one extension per asset."""
     template = read("index.html")
+    names = assets(template)
     page = HEADER + ["/// The preview page that the loopback preview server hands to a browser.",
                      "public enum PreviewPageAssets {"]
     page += member("browserHTML", "The page as the loopback HTTP server serves it at /TOKEN/.",
                    browser_html(template))
-    files = {"PreviewPageAssets.swift": "\n".join(page + ["}"]) + "\n"}
-    for suffix, name, source, kind in [("JS", "js", "preview.js", "text/javascript"),
-                                       ("DeltaJS", "deltaJS", "preview-delta.js", "text/javascript"),
-                                       ("TilesJS", "tilesJS", "preview-tiles.js", "text/javascript"),
-                                       ("CSS", "css", "preview.css", "text/css")]:
+    page += ["", "    /// Every script and stylesheet the page loads, by the name it loads it under.",
+             "    public static let files: [String: PageAsset] = ["]
+    page += [f'        "{name}": PageAsset(contentType: "{content_type(name)}; charset=utf-8", text: {swift_name(name)}),'
+             for name in names]
+    page += ["    ]", "",
+             "    /// The page and its assets, as the loopback server serves them.",
+             "    public static var page: PageAssets { PageAssets(html: browserHTML, files: files) }", "}"]
+    files = {"PreviewPageAssets.swift": "\n".join(page) + "\n"}
+    for name in names:
+        member_name = swift_name(name)
         lines = HEADER + ["extension PreviewPageAssets {"]
-        lines += member(name, f"Served as `{source}` ({kind}).", read(source)) + ["}"]
-        files[f"PreviewPageAssets+{suffix}.swift"] = "\n".join(lines) + "\n"
+        lines += member(member_name, f"Served as `{name}` ({content_type(name)}).", read(name)) + ["}"]
+        files[f"PreviewPageAssets+{member_name[0].upper() + member_name[1:]}.swift"] = "\n".join(lines) + "\n"
     return files
 
 
 def main(argv):
     check = "--check" in argv[1:]
     stale = []
-    for name, wanted in generate().items():
+    generated = generate()
+    for name in sorted(os.listdir(OUTPUT_DIR)) if os.path.isdir(OUTPUT_DIR) else []:
+        # A file for an asset the page no longer loads is stale too: removed, or reported.
+        if name.endswith(".swift") and name not in generated:
+            stale.append(os.path.relpath(os.path.join(OUTPUT_DIR, name), ROOT))
+            if not check:
+                os.remove(os.path.join(OUTPUT_DIR, name))
+                print(f"removed {os.path.relpath(os.path.join(OUTPUT_DIR, name), ROOT)}")
+    for name, wanted in generated.items():
         path = os.path.join(OUTPUT_DIR, name)
         try:
             with open(path, encoding="utf-8") as handle:

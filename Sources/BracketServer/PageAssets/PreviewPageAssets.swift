@@ -59,4 +59,15 @@ public enum PreviewPageAssets {
 </html>
 
 """#
+
+    /// Every script and stylesheet the page loads, by the name it loads it under.
+    public static let files: [String: PageAsset] = [
+        "preview.css": PageAsset(contentType: "text/css; charset=utf-8", text: previewCSS),
+        "preview-delta.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewDeltaJS),
+        "preview-tiles.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewTilesJS),
+        "preview.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewJS),
+    ]
+
+    /// The page and its assets, as the loopback server serves them.
+    public static var page: PageAssets { PageAssets(html: browserHTML, files: files) }
 }

@@ -2,21 +2,26 @@
 // can be tested with its own tiny page, and so the generated `PreviewPageAssets` (written by
 // editors/preview/embed.py from the page's sources) plugs in without touching the server.
 
-public struct PageAssets: Sendable, Equatable {
-    public var html: String
-    public var js: String
-    /// `preview-delta.js`: applies delta payloads (the loopback server sends none, but the
-    /// page is the same everywhere and loads it).
-    public var deltaJS: String
-    /// `preview-tiles.js`: the overview's tile cache.
-    public var tilesJS: String
-    public var css: String
+/// One script or stylesheet of the page: what the server answers for its name.
+public struct PageAsset: Sendable, Equatable {
+    public var contentType: String
+    public var text: String
 
-    public init(html: String, js: String, deltaJS: String = "", tilesJS: String = "", css: String) {
+    public init(contentType: String, text: String) {
+        self.contentType = contentType
+        self.text = text
+    }
+}
+
+public struct PageAssets: Sendable, Equatable {
+    /// The page itself, served at `/TOKEN/`.
+    public var html: String
+    /// Every other file the page loads, by the name it loads it under (`preview.js`,
+    /// `preview.css`, …): the page's index.html is the list (embed.py reads it).
+    public var files: [String: PageAsset]
+
+    public init(html: String, files: [String: PageAsset]) {
         self.html = html
-        self.js = js
-        self.deltaJS = deltaJS
-        self.tilesJS = tilesJS
-        self.css = css
+        self.files = files
     }
 }

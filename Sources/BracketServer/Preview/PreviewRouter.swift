@@ -52,14 +52,6 @@ struct PreviewRouter: Sendable {
         switch resource {
         case "":
             return get(request) { .init(status: 200, contentType: "text/html; charset=utf-8", body: Array(page.html.utf8)) }
-        case "preview.js":
-            return get(request) { .init(status: 200, contentType: "text/javascript; charset=utf-8", body: Array(page.js.utf8)) }
-        case "preview-delta.js":
-            return get(request) { .init(status: 200, contentType: "text/javascript; charset=utf-8", body: Array(page.deltaJS.utf8)) }
-        case "preview-tiles.js":
-            return get(request) { .init(status: 200, contentType: "text/javascript; charset=utf-8", body: Array(page.tilesJS.utf8)) }
-        case "preview.css":
-            return get(request) { .init(status: 200, contentType: "text/css; charset=utf-8", body: Array(page.css.utf8)) }
         case "events":
             guard request.method == "GET" else { return .response(methodNotAllowed("GET")) }
             return .eventStream(fetches: request.query.split(separator: "&").contains("payload=fetch"))
@@ -70,6 +62,9 @@ struct PreviewRouter: Sendable {
             guard request.method == "POST" else { return .response(methodNotAllowed("POST")) }
             return .response(resync(request))
         default:
+            if let asset = page.files[resource] {
+                return get(request) { .init(status: 200, contentType: asset.contentType, body: Array(asset.text.utf8)) }
+            }
             // `payload/SERIAL`, SERIAL a decimal number without a sign or leading zeros.
             let digits = resource.utf8.dropFirst("payload/".utf8.count)
             if resource.hasPrefix("payload/"), (1...18).contains(digits.count), digits.first != UInt8(ascii: "0"),

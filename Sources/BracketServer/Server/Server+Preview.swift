@@ -102,9 +102,7 @@ extension LanguageServer {
     func openPreview(_ context: DocumentContext) throws(ResponseError) -> OpenPreviewResult {
         if previewServer == nil {
             let queue = self.queue
-            let page = PageAssets(html: PreviewPageAssets.browserHTML, js: PreviewPageAssets.js,
-                                  deltaJS: PreviewPageAssets.deltaJS, tilesJS: PreviewPageAssets.tilesJS,
-                                  css: PreviewPageAssets.css)
+            let page = PreviewPageAssets.page
             do {
                 previewServer = try PreviewHTTPServer(
                     page: page, onReveal: { target in queue.push(.reveal(target)) },

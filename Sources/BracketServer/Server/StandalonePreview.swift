@@ -30,9 +30,7 @@ public final class StandalonePreview: @unchecked Sendable {
     public init(uri: String, defaults: LayoutSettings, port: UInt16 = 0) throws(StartError) {
         self.uri = uri
         self.defaults = defaults
-        let page = PageAssets(html: PreviewPageAssets.browserHTML, js: PreviewPageAssets.js,
-                              deltaJS: PreviewPageAssets.deltaJS, tilesJS: PreviewPageAssets.tilesJS,
-                              css: PreviewPageAssets.css)
+        let page = PreviewPageAssets.page
         let box = WeakBox()
         do {
             // A click on a card has no editor to reveal in.

@@ -15,8 +15,12 @@ function copy(source, target, files) {
   console.log(`copied ${files.length} files to ${path.relative(process.cwd(), target) || "."}`);
 }
 
-copy(path.resolve(__dirname, "..", "..", "preview"), path.resolve(__dirname, "..", "preview"),
-  ["index.html", "preview.js", "preview-delta.js", "preview-tiles.js", "preview.css"]);
+// The page's own index.html lists what it loads (every {{assetBase}}NAME outside its comments,
+// as editors/preview/embed.py reads it for the server), so a new module is one script tag.
+const pageSource = path.resolve(__dirname, "..", "..", "preview");
+const page = fs.readFileSync(path.join(pageSource, "index.html"), "utf8").replace(/<!--[\s\S]*?-->/g, "");
+const assets = [...new Set([...page.matchAll(/\{\{assetBase\}\}([A-Za-z0-9][A-Za-z0-9._-]*)/g)].map((m) => m[1]))];
+copy(pageSource, path.resolve(__dirname, "..", "preview"), ["index.html", ...assets]);
 
 const schemaSource = path.resolve(__dirname, "..", "..", "..", "schema");
 copy(schemaSource, path.resolve(__dirname, "..", "schema"),

@@ -3,7 +3,7 @@
 
 extension PreviewPageAssets {
     /// Served as `preview-tiles.js` (text/javascript).
-    public static let tilesJS: String = #"""
+    public static let previewTilesJS: String = #"""
 // Bracket preview page, the overview's tile cache (docs/performance.md, "The preview page at
 // scale"): far out, the page draws the picture on a canvas, and instead of painting the view's
 // pixels every frame it keeps square tiles of TILE device pixels at zoom levels a power of two

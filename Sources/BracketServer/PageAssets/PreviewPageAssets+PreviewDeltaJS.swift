@@ -3,7 +3,7 @@
 
 extension PreviewPageAssets {
     /// Served as `preview-delta.js` (text/javascript).
-    public static let deltaJS: String = #"""
+    public static let previewDeltaJS: String = #"""
 // Bracket preview page, delta payloads (docs/protocol.md, "Delta payloads"): checks a delta
 // against the picture on the page and patches it in place (cards and connectors removed,
 // replaced and inserted by ID; the <svg> size and <desc> updated), so the page ends with the

@@ -3,7 +3,7 @@
 
 extension PreviewPageAssets {
     /// Served as `preview.js` (text/javascript).
-    public static let js: String = #"""
+    public static let previewJS: String = #"""
 // Bracket preview page: draws a `bracket/preview` payload from its geometry, keeps zoom and
 // pan across updates, and talks to its host (a VS Code webview or the loopback HTTP server).
 //

@@ -3,7 +3,7 @@
 
 extension PreviewPageAssets {
     /// Served as `preview.css` (text/css).
-    public static let css: String = #"""
+    public static let previewCSS: String = #"""
 /* Bracket preview page. The colours are CSS custom properties so that one SVG renders
    correctly in a plain browser (prefers-color-scheme) and in a VS Code webview (theme
    variables). The SVG renderer reads the --bracket-* variables with its own fallbacks. */
