@@ -17,10 +17,12 @@ For each size, two fresh servers (so neither phase waits behind the other):
                             frame it painted in, after the frame is on screen)
              page_ms        the page's share: the whole event received → painted (decode,
                             store, grid, first frame)
-             marks          the page's start-up marks, ms after the payload was in hand (negative: script, stream, announced: the page's script started, its event stream answered, the event naming the body came)
+             marks          the page's start-up marks, ms after the payload was in hand
                             (painted().marks: decoded, store, links, the levels of detail it
-                            built, drawn, painted; and, a moment later, what it deferred past
-                            the first frame: grid, levels), when the page has them
+                            built, drawn, painted; a moment later what it deferred past the
+                            first frame: grid, levels; before it, negative: script, stream,
+                            announced — the page's script started, its event stream answered,
+                            the event naming the body came), when the page has them
 
     python3 benchmarks/preview_open.py [--sizes 131071,1000000] [--runs 1] [--scored]
                                        [--perf DIR] [--page-profile] [--bin .build/release/bracket]

@@ -1430,9 +1430,9 @@ extension PreviewPageAssets {
     if (defer && sp.levelsWanted) {
       afterFirstFrame(function () { if (state.store === s && s.spatial === sp) gridOf(s); });
     } else {
-      gridOf(s);
+      buildGrids(s, sp);
     }
-    if (sp.levelsWanted) afterFirstFrame(function () { if (state.store === s && s.spatial === sp) completeLevels(levelsOf(s)); });
+    if (sp.levelsWanted) afterFirstFrame(function () { if (state.store === s && s.spatial === sp) levelsOf(s); });
     return sp;
   }
 
@@ -1440,12 +1440,13 @@ extension PreviewPageAssets {
   // none reads a grid that is not there.
   function gridOf(s) {
     var sp = s.spatial;
-    if (sp.cards === null) {
-      sp.cards = buildGrid(s, sp, false, s.n);
-      sp.edges = buildGrid(s, sp, true, s.m);
-      mark("grid");
-    }
+    if (sp.cards === null) buildGrids(s, sp);
     return sp;
+  }
+  function buildGrids(s, sp) {
+    sp.cards = buildGrid(s, sp, false, s.n);
+    sp.edges = buildGrid(s, sp, true, s.m);
+    mark("grid");
   }
 
   // The levels of detail: their sizes at once, each level's cells when a frame first reads it
@@ -1456,8 +1457,26 @@ extension PreviewPageAssets {
   function levelsOf(s) {
     var sp = s.spatial;
     if (sp.levels === null && sp.levelsWanted) sp.levels = levelSizes(s);
-    if (sp.levels) sp.levels.store = s;
+    if (sp.levels) {
+      sp.levels.store = s;
+      if (!sp.levels.queued) { sp.levels.queued = true; afterFirstFrame(nextLevel.bind(null, sp.levels)); }
+    }
     return sp.levels;
+  }
+
+  // The levels not built yet, one an idle callback (the finest from the items is the longest),
+  // while they are still the store's.
+  function nextLevel(levels) {
+    var s = state.store;
+    if (!s || !s.spatial || s.spatial.levels !== levels) return;
+    levelsOf(s);
+    for (var L = 0; L < levels.length; L++) {
+      if (levels[L].data) continue;
+      levelData(levels, L);
+      deferredTask(function () { nextLevel(levels); });
+      return;
+    }
+    mark("levels");
   }
 
   // Tasks for idle time once the frame after the store change is on screen (the paint message
@@ -1475,10 +1494,13 @@ extension PreviewPageAssets {
     var later = [];
     firstFrameTasks.forEach(function (entry) {
       if (frame <= entry.after) { later.push(entry); return; }
-      idleTasks++;
-      whenIdle(function () { idleTasks--; entry.task(); });
+      deferredTask(entry.task);
     });
     firstFrameTasks = later;
+  }
+  function deferredTask(task) {
+    idleTasks++;
+    whenIdle(function () { idleTasks--; task(); });
   }
 
   function whenIdle(task) {
@@ -1649,6 +1671,7 @@ extension PreviewPageAssets {
       levels.push({ cell: cell, cols: cols, rows: rows, data: null });
     }
     levels.store = null;
+    levels.queued = false;
     return levels;
   }
 
@@ -1680,13 +1703,6 @@ extension PreviewPageAssets {
     return data;
   }
 
-  // Every level built: the finest from the items, each coarser one from the one before (a
-  // level built already is kept: it holds the same bytes).
-  function completeLevels(levels) {
-    if (!levels) return;
-    for (var L = 0; L < levels.length; L++) levelData(levels, L);
-    mark("levels");
-  }
 
   function markCells(level, x0, y0, x1, y1, bit) {
     if (!(x0 <= x1 && y0 <= y1)) return;
