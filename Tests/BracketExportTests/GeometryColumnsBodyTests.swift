@@ -38,7 +38,8 @@ import Testing
             var inlineSpelling = try #require(want[key] as? [String: Any])
             let inlineShift = inlineSpelling.removeValue(forKey: "shift") as? NSNumber
             let (inlineKind, encoded) = try #require(inlineSpelling.first)
-            let inlineData = try #require(Data(base64Encoded: try #require(encoded as? String)))
+            let base64 = try #require(encoded as? String)
+            let inlineData = try #require(Data(base64Encoded: base64))
             let values = Self.values(kind, data, shift: shift?.intValue ?? 0)
             #expect(values.count == pair[1])
             #expect(values == Self.values(inlineKind, inlineData, shift: inlineShift?.intValue ?? 0), "\(key)")
