@@ -1,3 +1,4 @@
+import BracketBytes
 import BracketModel
 import BracketText
 
@@ -123,19 +124,13 @@ public struct CardLines: Sendable, Hashable {
         let lineLow = Int(starts[removed.lowerBound]), lineHigh = Int(starts[removed.upperBound])
         let lineDelta = Int32(truncatingIfNeeded: inserted.strings.count - (lineHigh - lineLow))
         let cardDelta = Int32(truncatingIfNeeded: inserted.count - removed.count)
-        result.strings.reserveCapacity(strings.count + inserted.strings.count)
-        result.strings.append(contentsOf: strings[..<lineLow])
-        result.strings.append(contentsOf: inserted.strings)
-        result.strings.append(contentsOf: strings[lineHigh...])
-        result.widths.reserveCapacity(result.strings.count)
-        result.widths.append(contentsOf: widths[..<lineLow])
-        result.widths.append(contentsOf: inserted.widths)
-        result.widths.append(contentsOf: widths[lineHigh...])
-        result.starts = Array(starts[...removed.lowerBound])
-        result.starts.reserveCapacity(count + Int(cardDelta) + 1)
+        result.strings = splicedColumn(strings, removing: lineLow..<lineHigh, inserting: inserted.strings)
+        result.widths = splicedColumn(widths, removing: lineLow..<lineHigh, inserting: inserted.widths)
+        // `starts` has one entry more than there are cards: the inserted cards' own first start
+        // (0) gives way to the removed cards' first, kept, and each later one moves.
         let base = Int32(truncatingIfNeeded: lineLow)
-        for start in inserted.starts.dropFirst() { result.starts.append(base + start) }
-        for start in starts[(removed.upperBound + 1)...] { result.starts.append(start + lineDelta) }
+        result.starts = splicedColumn(starts, removing: (removed.lowerBound + 1)..<(removed.upperBound + 1),
+                                      inserting: inserted.starts.dropFirst().map { base + $0 }) { $0 + lineDelta }
         let low = Int32(truncatingIfNeeded: removed.lowerBound), high = Int32(truncatingIfNeeded: removed.upperBound)
         result.truncated = truncated.filter { $0 < low } + inserted.truncated
             + truncated.filter { $0 >= high }.map { $0 + cardDelta }

@@ -35,7 +35,12 @@ public struct LayoutUpdate: Sendable {
 /// cards changing, and any diagram this does not model: attributes (scores, byes, edge labels,
 /// results), a two-sided draw (`@root center`). Equal to `layout` by
 /// construction where it answers (IncrementalLayoutTests compares them over random edits).
-public func relayout(_ diagram: Diagram, from old: Diagram, previous: Geometry, maxChanged: Int = 64) -> LayoutUpdate? {
+///
+/// `candidates` (ascending), when given, are the only cards whose label may differ from
+/// `old`'s (the rows a header rewrite read again, `DiagramUpdate.edited`): only they are
+/// compared, instead of every card's label.
+public func relayout(_ diagram: Diagram, from old: Diagram, previous: Geometry, maxChanged: Int = 64,
+                     candidates: [Int]? = nil) -> LayoutUpdate? {
     let settings = diagram.settings
     guard settings == old.settings, settings.root != .center else { return nil }
     let count = diagram.nodes.count
@@ -45,9 +50,17 @@ public func relayout(_ diagram: Diagram, from old: Diagram, previous: Geometry, 
     else { return nil }
     let newLabels = diagram.nodes.labels, oldLabels = old.nodes.labels
     var changed: [Int] = []
-    for index in 0..<count where newLabels[index] != oldLabels[index] {
-        changed.append(index)
-        if changed.count > maxChanged { return nil }
+    if let candidates {
+        guard candidates.allSatisfy({ $0 >= 0 && $0 < count }) else { return nil }
+        for index in candidates where newLabels[index] != oldLabels[index] {
+            changed.append(index)
+            if changed.count > maxChanged { return nil }
+        }
+    } else {
+        for index in 0..<count where newLabels[index] != oldLabels[index] {
+            changed.append(index)
+            if changed.count > maxChanged { return nil }
+        }
     }
     guard !changed.isEmpty else { return LayoutUpdate(geometry: previous, changedCards: []) }
 

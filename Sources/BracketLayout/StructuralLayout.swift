@@ -1,3 +1,4 @@
+import BracketBytes
 import BracketModel
 import BracketText
 
@@ -456,8 +457,7 @@ public func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSplic
         edgeParents.append(link >= highRow ? link + moveRows : link)
     }
 
-    var depths = previous.depths
-    depths.replaceSubrange(low..<high, with: nodes.depths[insertedRows])
+    let depths = spliced(previous.depths, low..<high, Array(nodes.depths[insertedRows]))
     let kept = LayoutState(
         room: room, offset: offset, shift: shift, start: start,
         naturalDepths: naturalDepths, levelExtents: levelExtents,
@@ -477,12 +477,8 @@ public func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSplic
                                     levels: levelMoves, depthAxisIsX: axes.levelsAreColumns))
 }
 
-/// `column` with `removed` replaced by `fresh`, copied once.
+/// `column` with `removed` replaced by `fresh`, copied once (BracketBytes' `splicedColumn`).
+@inline(__always)
 private func spliced<T>(_ column: [T], _ removed: Range<Int>, _ fresh: [T]) -> [T] {
-    var out: [T] = []
-    out.reserveCapacity(column.count - removed.count + fresh.count)
-    out.append(contentsOf: column[..<removed.lowerBound])
-    out.append(contentsOf: fresh)
-    out.append(contentsOf: column[removed.upperBound...])
-    return out
+    splicedColumn(column, removing: removed, inserting: fresh)
 }

@@ -38,9 +38,6 @@ extension DiagramNodes {
 extension Diagram {
     /// Whether the tree records results (some node has a `score` or `winner`, so matches can be
     /// decided or pending): the writers draw outcomes, score slots and entrants only then, so a
-    /// plain tree's outputs stay exactly as they were. One pass over three columns; callers
-    /// that write many fragments work it out once.
-    public var recordsResults: Bool {
-        nodes.scores.contains { $0 != nil } || nodes.isWinners.contains(true) || nodes.isPendings.contains(true)
-    }
+    /// plain tree's outputs stay exactly as they were. A count the columns keep, not a scan.
+    public var recordsResults: Bool { nodes.recordsResults }
 }

@@ -107,11 +107,8 @@ public struct Diagram: Sendable, Hashable {
     }
 
     /// Whether any node carries results or an edge label: the writers add their result fields
-    /// only then, so a plain tree's outputs stay as they were.
-    public var hasAttributes: Bool {
-        nodes.scores.contains { $0 != nil } || nodes.edgeLabels.contains { $0 != nil } || nodes.isWinners.contains(true)
-            || nodes.isPendings.contains(true)
-    }
+    /// only then, so a plain tree's outputs stay as they were. A stored count, not a scan.
+    public var hasAttributes: Bool { nodes.hasAttributes }
 
     /// The depth of the deepest node, or -1 for an empty diagram.
     public var maxDepth: Int { Int(nodes.depths.max() ?? -1) }

@@ -1,3 +1,4 @@
+import BracketBytes
 import BracketSyntax
 
 /// The nodes of a `Diagram`, stored as one array per field (struct of arrays).
@@ -21,16 +22,65 @@ public struct DiagramNodes: Sendable, Hashable, RandomAccessCollection, MutableC
     public private(set) var subtreeEnds: [Int32] = []
     public private(set) var idRanges: [ByteRange] = []
     public private(set) var ranges: [ByteRange] = []
-    // What results mean (DiagramResults.swift); see `DiagramNode` for each column.
-    public internal(set) var scores: [String?] = []
-    public internal(set) var edgeLabels: [String?] = []
-    public internal(set) var isWinners: [Bool] = []
-    public internal(set) var isPendings: [Bool] = []
+    // What results mean (DiagramResults.swift); see `DiagramNode` for each column. The four
+    // that make a row carry attributes are written through `setAttributes` and `setResult`,
+    // which keep `attributedRows`.
+    public private(set) var scores = OptionalColumn<String>()
+    public private(set) var edgeLabels = OptionalColumn<String>()
+    public private(set) var isWinners: [Bool] = []
+    public private(set) var isPendings: [Bool] = []
     public internal(set) var isByes: [Bool] = []
     /// -1 for none.
     public internal(set) var entrants: [Int32] = []
+    /// How many rows have a score, an edge label, a win or a pending match: kept by every
+    /// write to those columns, so `hasAttributes` is one comparison instead of four scans
+    /// (the patch, the splice and both relayouts ask it on every keystroke).
+    private var attributedRows = 0
+    /// How many rows have a score, a win or a pending match (`recordsResults`), kept the same way.
+    private var resultRows = 0
 
     public init() {}
+
+    /// Whether any row carries results or an edge label (`Diagram.hasAttributes`).
+    public var hasAttributes: Bool { attributedRows > 0 }
+
+    /// Whether any row records a result (`Diagram.recordsResults`).
+    public var recordsResults: Bool { resultRows > 0 }
+
+    @inline(__always)
+    private func recordsResult(_ index: Int) -> Bool {
+        scores[index] != nil || isWinners[index] || isPendings[index]
+    }
+
+    @inline(__always)
+    private func isAttributed(_ index: Int) -> Bool { recordsResult(index) || edgeLabels[index] != nil }
+
+    /// Counts row `index` in or out of the two counts.
+    @inline(__always)
+    private mutating func tally(_ index: Int, by step: Int) {
+        if isAttributed(index) { attributedRows += step }
+        if recordsResult(index) { resultRows += step }
+    }
+
+    /// Keeps the counts around `write`, which changes row `index`'s attribute columns.
+    @inline(__always)
+    private mutating func recount(_ index: Int, _ write: (inout DiagramNodes) -> Void) {
+        tally(index, by: -1)
+        write(&self)
+        tally(index, by: 1)
+    }
+
+    /// Sets the `score` and `edge` attributes row `index` was written with (the results pass).
+    mutating func setAttributes(of index: Int, score: String?, edgeLabel: String?) {
+        recount(index) {
+            $0.scores.set(score, at: index)
+            $0.edgeLabels.set(edgeLabel, at: index)
+        }
+    }
+
+    /// Marks row `index` as its match's winner (`isWinner`) or sets whether it is pending.
+    mutating func setWinner(_ index: Int) { recount(index) { $0.isWinners[index] = true } }
+    mutating func setPending(_ pending: Bool, of index: Int) { recount(index) { $0.isPendings[index] = pending } }
 
     public init(_ nodes: some Collection<DiagramNode>) {
         reserveCapacity(nodes.count)
@@ -71,6 +121,7 @@ public struct DiagramNodes: Sendable, Hashable, RandomAccessCollection, MutableC
         isPendings.append(node.isPending)
         isByes.append(node.isBye)
         entrants.append(Self.index(node.entrant))
+        tally(count - 1, by: 1)
     }
 
     /// The label a results pass derives for `index` (a winner's name, "To be decided").
@@ -84,11 +135,15 @@ public struct DiagramNodes: Sendable, Hashable, RandomAccessCollection, MutableC
 
     /// Rewrites what a node's header says (`Document.diagram(updating:after:)`, after an edit of
     /// its ID or label token).
+    ///
+    /// A column is written only where the value changed: the columns are shared with the last
+    /// render, so a write copies the whole column, and a label keystroke leaves the ID as it
+    /// was (an ID keystroke, an explicit label).
     mutating func setHeader(of index: Int, id: String, label: String, hasExplicitLabel: Bool, idRange: ByteRange) {
-        ids[index] = id
-        labels[index] = label
-        hasExplicitLabels[index] = hasExplicitLabel
-        idRanges[index] = idRange
+        if ids[index] != id { ids[index] = id }
+        if labels[index] != label { labels[index] = label }
+        if hasExplicitLabels[index] != hasExplicitLabel { hasExplicitLabels[index] = hasExplicitLabel }
+        if idRanges[index] != idRange { idRanges[index] = idRange }
     }
 
     /// Moves the ID and node offsets after an edit that replaced `range` by `delta` more bytes:
@@ -120,54 +175,41 @@ public struct DiagramNodes: Sendable, Hashable, RandomAccessCollection, MutableC
     /// beyond being copied.
     mutating func splice(_ removed: Range<Int>, with rows: DiagramNodes, parent: Int, childDelta: Int, byteDelta: Int) {
         let rowDelta = rows.count - removed.count
-        let tail = removed.lowerBound + rows.count
-        @inline(__always) func spliced<T>(_ column: [T], _ new: [T]) -> [T] {
-            var out: [T] = []
-            out.reserveCapacity(column.count + rowDelta)
-            out.append(contentsOf: column[..<removed.lowerBound])
-            out.append(contentsOf: new)
-            out.append(contentsOf: column[removed.upperBound...])
-            return out
+        let plain = !hasAttributes && !rows.hasAttributes
+        for index in removed { tally(index, by: -1) }
+        attributedRows += rows.attributedRows
+        resultRows += rows.resultRows
+        // One pass per column: the rows before, the new rows, the rows after renumbered (indices
+        // by the row delta, offsets by the byte delta) as they are copied.
+        let moved = Int32(truncatingIfNeeded: rowDelta)
+        let after = Int32(truncatingIfNeeded: removed.upperBound)
+        ids = splicedColumn(ids, removing: removed, inserting: rows.ids)
+        labels = splicedColumn(labels, removing: removed, inserting: rows.labels)
+        hasExplicitLabels = splicedColumn(hasExplicitLabels, removing: removed, inserting: rows.hasExplicitLabels)
+        // A parent index after the removed rows moves; one before them (an ancestor) stays.
+        parents = splicedColumn(parents, removing: removed, inserting: rows.parents) { $0 >= after ? $0 &+ moved : $0 }
+        depths = splicedColumn(depths, removing: removed, inserting: rows.depths)
+        childCounts = splicedColumn(childCounts, removing: removed, inserting: rows.childCounts)
+        subtreeEnds = splicedColumn(subtreeEnds, removing: removed, inserting: rows.subtreeEnds) { $0 &+ moved }
+        idRanges = splicedColumn(idRanges, removing: removed, inserting: rows.idRanges) {
+            ByteRange($0.start + byteDelta, $0.end + byteDelta)
         }
-        ids = spliced(ids, rows.ids)
-        labels = spliced(labels, rows.labels)
-        hasExplicitLabels = spliced(hasExplicitLabels, rows.hasExplicitLabels)
-        parents = spliced(parents, rows.parents)
-        depths = spliced(depths, rows.depths)
-        childCounts = spliced(childCounts, rows.childCounts)
-        subtreeEnds = spliced(subtreeEnds, rows.subtreeEnds)
-        idRanges = spliced(idRanges, rows.idRanges)
-        ranges = spliced(ranges, rows.ranges)
-        scores = spliced(scores, rows.scores)
-        edgeLabels = spliced(edgeLabels, rows.edgeLabels)
-        isWinners = spliced(isWinners, rows.isWinners)
-        isPendings = spliced(isPendings, rows.isPendings)
-        isByes = spliced(isByes, rows.isByes)
-        entrants = spliced(entrants, rows.entrants)
-        let moved = Int32(truncatingIfNeeded: rowDelta), after = Int32(truncatingIfNeeded: tail)
-        if rowDelta != 0 {
-            parents.withUnsafeMutableBufferPointer { parents in
-                for index in tail..<parents.count where parents[index] >= after - moved { parents[index] += moved }
-            }
-            subtreeEnds.withUnsafeMutableBufferPointer { ends in
-                for index in tail..<ends.count { ends[index] += moved }
-            }
-            entrants.withUnsafeMutableBufferPointer { entrants in
-                for index in tail..<entrants.count where entrants[index] >= 0 { entrants[index] += moved }
-            }
+        ranges = splicedColumn(ranges, removing: removed, inserting: rows.ranges) {
+            ByteRange($0.start + byteDelta, $0.end + byteDelta)
         }
-        if byteDelta != 0 {
-            idRanges.withUnsafeMutableBufferPointer { ranges in
-                for index in tail..<ranges.count {
-                    ranges[index] = ByteRange(ranges[index].start + byteDelta, ranges[index].end + byteDelta)
-                }
-            }
-            ranges.withUnsafeMutableBufferPointer { ranges in
-                for index in tail..<ranges.count {
-                    ranges[index] = ByteRange(ranges[index].start + byteDelta, ranges[index].end + byteDelta)
-                }
-            }
+        // A plain tree's result columns hold nothing: written as such, not copied.
+        scores = scores.splicing(removed, with: rows.scores)
+        edgeLabels = edgeLabels.splicing(removed, with: rows.edgeLabels)
+        // A plain tree's flags are all false: written as such (a fill), not copied.
+        if plain {
+            isWinners = [Bool](repeating: false, count: count)
+            isPendings = isWinners
+        } else {
+            isWinners = splicedColumn(isWinners, removing: removed, inserting: rows.isWinners)
+            isPendings = splicedColumn(isPendings, removing: removed, inserting: rows.isPendings)
         }
+        isByes = splicedColumn(isByes, removing: removed, inserting: rows.isByes)
+        entrants = splicedColumn(entrants, removing: removed, inserting: rows.entrants) { $0 >= 0 ? $0 &+ moved : $0 }
         var ancestor = parent
         while ancestor >= 0 {
             subtreeEnds[ancestor] += moved
@@ -203,6 +245,7 @@ public struct DiagramNodes: Sendable, Hashable, RandomAccessCollection, MutableC
                 isPending: isPendings[index], isBye: isByes[index], entrant: Int(entrants[index]))
         }
         set {
+            tally(index, by: -1)
             ids[index] = newValue.id
             labels[index] = newValue.label
             hasExplicitLabels[index] = newValue.hasExplicitLabel
@@ -212,12 +255,13 @@ public struct DiagramNodes: Sendable, Hashable, RandomAccessCollection, MutableC
             subtreeEnds[index] = Self.index(newValue.subtreeEnd)
             idRanges[index] = newValue.idRange
             ranges[index] = newValue.range
-            scores[index] = newValue.score
-            edgeLabels[index] = newValue.edgeLabel
+            scores.set(newValue.score, at: index)
+            edgeLabels.set(newValue.edgeLabel, at: index)
             isWinners[index] = newValue.isWinner
             isPendings[index] = newValue.isPending
             isByes[index] = newValue.isBye
             entrants[index] = Self.index(newValue.entrant)
+            tally(index, by: 1)
         }
     }
 }

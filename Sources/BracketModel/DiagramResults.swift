@@ -57,8 +57,7 @@ enum DiagramResults {
         _ nodes: inout DiagramNodes, attributes: [Int: NodeAttributes], labelRanges: [Int: ByteRange]
     ) -> [Diagnostic] {
         for (index, node) in attributes {
-            nodes.scores[index] = node.score
-            nodes.edgeLabels[index] = node.edgeLabel
+            nodes.setAttributes(of: index, score: node.score, edgeLabel: node.edgeLabel)
         }
         let count = nodes.count
         for index in 0..<count where nodes.childCounts[index] == 0 { nodes.entrants[index] = Int32(index) }
@@ -86,11 +85,11 @@ enum DiagramResults {
             let winner = decide(children, nodes: nodes, attributes: attributes, diagnostics: &diagnostics)
             if children.count == 1 { nodes.isByes[children[0]] = true }
             if let winner {
-                nodes.isWinners[winner] = true
+                nodes.setWinner(winner)
                 nodes.entrants[index] = nodes.entrants[winner]
             }
             let decided = nodes.entrants[index] >= 0
-            nodes.isPendings[index] = !decided
+            nodes.setPending(!decided, of: index)
             if !nodes.hasExplicitLabels[index] {
                 nodes.setLabel(decided ? nodes.labels[winner ?? index] : pendingLabel, of: index)
             } else if decided, let winner, nodes.labels[index] != nodes.labels[winner], let range = labelRanges[index] {

@@ -53,4 +53,54 @@ import Testing
         let diagram = Document("").diagram()
         #expect(diagram.nodes.isEmpty && diagram.roots.isEmpty && diagram.maxDepth == -1 && diagram.leafCount == 0)
     }
+
+    /// What `hasAttributes` and `recordsResults` said when they scanned the columns.
+    static func scanned(_ nodes: DiagramNodes) -> (attributes: Bool, results: Bool) {
+        let results = nodes.scores.contains { $0 != nil } || nodes.isWinners.contains(true) || nodes.isPendings.contains(true)
+        return (results || nodes.edgeLabels.contains { $0 != nil }, results)
+    }
+
+    @Test(arguments: [
+        "r\n", "r {\n  a\n  b\n}\n", "r {\n  a [edge=\"x\"]\n  b\n}\n", "r {\n  a [score=1]\n  b [score=2]\n}\n",
+        "r {\n  a [winner]\n  b\n}\n", "r {\n  m {\n    a [score=3]\n    b [score=1]\n  }\n  c\n}\n",
+        "r {\n  a [score=\"\"]\n}\n",
+    ])
+    func attributeFlagsAreKeptAsTheColumnsChange(text: String) {
+        var nodes = Document(text).diagram().nodes
+        #expect(nodes.hasAttributes == Self.scanned(nodes).attributes)
+        #expect(nodes.recordsResults == Self.scanned(nodes).results)
+        // Rows written one at a time keep the counts: clear each row, then put it back.
+        let rows = Array(nodes)
+        for index in rows.indices {
+            var plain = rows[index]
+            plain.score = nil
+            plain.edgeLabel = nil
+            plain.isWinner = false
+            plain.isPending = false
+            nodes[index] = plain
+            #expect(nodes.hasAttributes == Self.scanned(nodes).attributes)
+            #expect(nodes.recordsResults == Self.scanned(nodes).results)
+        }
+        #expect(!nodes.hasAttributes && !nodes.recordsResults)
+        for index in rows.indices { nodes[index] = rows[index] }
+        #expect(Array(nodes) == rows)
+        #expect(nodes.hasAttributes == Self.scanned(nodes).attributes)
+        #expect(DiagramNodes(rows) == nodes)
+    }
+
+    @Test func optionalColumnsCompareByTheirRows() {
+        var stored = DiagramNodes(rows)
+        #expect(stored.scores.isAllNil && stored.edgeLabels.isAllNil)
+        // A score set and cleared leaves a column that stores its rows but equals one that never did.
+        var row = rows[1]
+        row.score = "3"
+        stored[1] = row
+        #expect(!stored.scores.isAllNil && stored.scores[1] == "3" && stored.hasAttributes)
+        row.score = nil
+        stored[1] = row
+        #expect(!stored.scores.isAllNil && !stored.hasAttributes)
+        #expect(stored == DiagramNodes(rows))
+        #expect(stored.hashValue == DiagramNodes(rows).hashValue)
+        #expect(Array(stored.scores) == [nil, nil, nil])
+    }
 }

@@ -160,6 +160,34 @@ def check_frame_work(name, page, start):
     return work
 
 
+def minimap_pixels(page):
+    """The minimap canvas's size and a hash of its pixels."""
+    return page.evaluate("""() => {
+        const c = document.getElementById('minimap-canvas');
+        const d = new Uint32Array(c.getContext('2d').getImageData(0, 0, c.width, c.height).data.buffer);
+        let hash = 2166136261;
+        for (let i = 0; i < d.length; i++) hash = Math.imul(hash ^ d[i], 16777619) >>> 0;
+        return { size: [c.width, c.height], hash };
+    }""")
+
+
+def check_minimap_marks(page):
+    """A search changes only the minimap's marks: it is repainted from its cached picture with
+    the mark over it, and that equals a whole repaint (a resize forces one)."""
+    page.fill("#search", "n90000")
+    page.wait_for_function("() => window.bracketPreview.match() === 'n90000'", timeout=30000)
+    page.wait_for_timeout(400)  # the minimap is redrawn a moment after an update
+    marked = minimap_pixels(page)
+    page.evaluate("() => window.dispatchEvent(new Event('resize'))")
+    page.wait_for_timeout(400)
+    whole = minimap_pixels(page)
+    page.press("#search", "Escape")
+    page.wait_for_timeout(400)
+    unmarked = minimap_pixels(page)
+    check("the minimap after a search (its cached picture, the match marked) equals a whole repaint, "
+          "and the mark is drawn", marked == whole and unmarked["hash"] != marked["hash"], (marked, whole, unmarked))
+
+
 class Client(LSPClient):
     def __init__(self, command):
         super().__init__(command)
@@ -313,6 +341,7 @@ def run(page, client, lines, shots):
     check("... and its rectangle follows", rect[0] > top + height * 0.8, (rect, minimap))
     if shots:
         page.screenshot(path=os.path.join(shots, "big-minimap.png"))
+    check_minimap_marks(page)
 
     # The editor's cursor highlight scrolls the card into view.
     target = next(i for i, line in enumerate(lines) if line.strip().startswith("n70000 "))

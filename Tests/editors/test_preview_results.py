@@ -25,6 +25,8 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "Tests", "schema"))
 from lsp_client import LSPClient  # noqa: E402
 from preview_columns import decode_columns  # noqa: E402
+sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
+from page_big import complete_tree  # noqa: E402
 from checks import browser_prerequisites, check, screenshots_dir  # noqa: E402
 
 BINARY = os.environ.get("BRACKET_BIN", os.path.join(ROOT, ".build", "debug", "bracket"))
@@ -302,6 +304,7 @@ def main(argv):
                 lambda: check_in_progress(page, client, progress, validate, shots),
                 lambda: check_variants(page, client),
                 lambda: check_decorations(page, client, shots),
+                lambda: check_edge_labels_near_view(page, client),
                 lambda: check_overview(page, client, shots),
                 lambda: check_vscode_path(browser, url),
             ]
@@ -602,6 +605,45 @@ def check_decorations(page, client, shots):
             page.screenshot(path=os.path.join(shots, "path-two-sided.png"))
     page.mouse.move(5, 790)
     check_two_sided_keys(page)
+
+
+def labelled_tree(n):
+    """A complete binary tree of n nodes (page_big.complete_tree), every connector labelled
+    (edge=), one node per line."""
+    labelled = (re.sub(r'^(\s*n(\d+) "[^"]*")', lambda m: m.group(1) + (f" [edge=e{m.group(2)}]" if m.group(2) != "1" else ""), line)
+                for line in complete_tree(n))
+    return "\n".join(labelled) + "\n"
+
+
+def check_edge_labels_near_view(page, client):
+    """Edge labels are drawn near the view only, found through the spatial index (a frame looks
+    at the connectors near the view, not at every one): the labels shown are exactly those a scan
+    of every label finds meeting the drawn view, after a search and after pans."""
+    n = 4095
+    open_in_page(page, client, "labelled-4095.bracket", labelled_tree(n))
+    page.wait_for_function(f"() => window.bracketPreview.cardCount() === {n}", timeout=30000)
+    page.click("#zoom-reset")
+    page.fill("#search", "n3000")
+    page.wait_for_function("() => window.bracketPreview.match() === 'n3000'", timeout=15000)
+    page.keyboard.press("Escape")
+    settle(page)
+    page.mouse.move(600, 400)
+    for what in ("centred on n3000", "panned down", "panned right and up"):
+        if what == "panned down":
+            for _ in range(4):
+                page.mouse.wheel(0, 300)
+        elif what != "centred on n3000":
+            for _ in range(4):
+                page.mouse.wheel(250, -500)
+        settle(page)
+        settle(page)
+        seen = page.evaluate("() => window.bracketPreview.edgeLabelsInView()")
+        work = [w for w in page.evaluate("() => window.bracketPreview.painted().work")[-3:] if w]
+        looked = max([w.get("labelConnectors", 0) for w in work] or [0])
+        check(f"edge labels, {what}: the labels shown are those meeting the view ({len(seen['scan'])} of "
+              f"{seen['connectors']}), and the frame looked at {looked} connectors, not all",
+              seen["shown"] == seen["scan"] and 0 < len(seen["shown"]) and 0 < looked < seen["connectors"] // 4,
+              (seen["shown"][:10], seen["scan"][:10], looked))
 
 
 def check_two_sided_keys(page):

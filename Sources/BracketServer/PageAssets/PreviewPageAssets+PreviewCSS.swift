@@ -198,6 +198,8 @@ body {
 .bracket-minimap canvas { display: block; }
 .bracket-minimap-view {
   position: absolute;
+  left: 0;
+  top: 0; /* placed by a transform (preview.js: a pan lays nothing out) */
   border: 1.5px solid var(--bracket-highlight);
   background: color-mix(in srgb, var(--bracket-highlight) 15%, transparent);
   pointer-events: none;

@@ -33,7 +33,7 @@ extension PreviewPageAssets {
   // the tree (a 1000×700 view holds about 700 cards at 15 %, where labels are 2 px tall).
   var MAX_DOM_CARDS = 1200;
   var OVERSCAN = 0.25; // fraction of the view drawn beyond each edge, so a small pan shows cards
-  var CREATE_MS = 6, CREATE_LEAST = 12; // card elements made per frame: for about this long, at least this many
+  var CREATE_MS = 3, CREATE_LEAST = 8; // card elements made per frame: for about this long, at least this many (see drawDom)
   var SMALL_PICTURE = 300; // this many cards in view are elements at any zoom
   var READABLE_SCALE = 1; // search and keys zoom in to this when the card would be unreadable
   var MINIMAP_SIDE = 180;
@@ -2497,8 +2497,12 @@ extension PreviewPageAssets {
     state.x = x;
     state.y = y;
     clampView();
-    zoomLabel.textContent = percent(state.scale);
-    document.body.setAttribute("data-scale", String(state.scale));
+    // Written when they change only (a pan keeps them): a text set, even to the same value, is
+    // laid out again in the next frame, and an attribute on <body> is checked against the
+    // page's style.
+    var label = percent(state.scale), scaleText = String(state.scale);
+    if (zoomLabel.textContent !== label) zoomLabel.textContent = label;
+    if (document.body.getAttribute("data-scale") !== scaleText) document.body.setAttribute("data-scale", scaleText);
     saveView();
     requestDraw();
   }
@@ -2650,6 +2654,15 @@ extension PreviewPageAssets {
     });
   }
 
+  // Sets an attribute the frame writes when its value changed only (the margin's translate is
+  // the same every frame; a changed SVG transform is laid out again).
+  function setAttr(element, name, value) {
+    var key = "__" + name;
+    if (element[key] === value) return;
+    element[key] = value;
+    element.setAttribute(name, value);
+  }
+
   var lastMode = "";
   function draw() {
     var s = state.store;
@@ -2678,7 +2691,7 @@ extension PreviewPageAssets {
       svgRoot.__w = view.w; svgRoot.__h = view.h;
       svgRoot.style.width = view.w + "px"; svgRoot.style.height = view.h + "px";
     }
-    world.setAttribute("transform", "translate(" + (domOrigin.x - state.x) + " " + (domOrigin.y - state.y) + ")");
+    setAttr(world, "transform", "translate(" + (domOrigin.x - state.x) + " " + (domOrigin.y - state.y) + ")");
     drawPathLayer(s);
     if (!s || !state.hasPicture) {
       clearDom();
@@ -2688,7 +2701,7 @@ extension PreviewPageAssets {
       drawDecorations(null, false);
       return;
     }
-    content.setAttribute("transform", "translate(" + numberText(s.margin) + " " + numberText(s.margin) + ")");
+    setAttr(content, "transform", "translate(" + numberText(s.margin) + " " + numberText(s.margin) + ")");
     var r = viewRect();
     r.x0 -= s.margin; r.x1 -= s.margin; r.y0 -= s.margin; r.y1 -= s.margin;
     var visible = [];
@@ -2711,7 +2724,8 @@ extension PreviewPageAssets {
     }
     drawHeading(s);
     drawDecorations(s, dom);
-    document.body.setAttribute("data-mode", dom ? "cards" : "overview");
+    // Set when it changes only (an attribute on <body> is checked against the page's style).
+    if (lastMode !== (dom ? "cards" : "overview")) document.body.setAttribute("data-mode", dom ? "cards" : "overview");
     lastMode = dom ? "cards" : "overview";
     if (frameWork) { frameWork.mode = lastMode; frameWork.cards = shownCards.size; frameWork.edges = shownEdges.size; }
     drawMinimapView(view);
@@ -2760,7 +2774,10 @@ extension PreviewPageAssets {
     }
     // Elements made per frame are capped by time (at least CREATE_LEAST), so jumping into a
     // dense region spreads the work over a few frames instead of one long one (in tree order),
-    // on a fast machine as on a loaded one.
+    // on a fast machine as on a loaded one. The cap is 3 ms, not 6: a trace of the million-card
+    // zoom showed the frames that made cards were the slowest of all (docs/performance.md), and
+    // Blink's style, layout, paint and raster of the new elements cost two to three times the
+    // script that made them, so a frame's cost follows the cap.
     var deadline = performance.now() + CREATE_MS, made = 0;
     var missing = 0;
     var wanted = new Set(visible);
@@ -2840,7 +2857,10 @@ extension PreviewPageAssets {
   // the page's style. The theme changes with the host's classes and variables on <html> and
   // <body> (VS Code) or the colour scheme (a browser).
   var coloursStale = true;
-  function themeChanged() { coloursStale = true; minimapDirty = true; requestDraw(); }
+  // The minimap is repainted only when the colours read differ (colours() says so): <body>'s
+  // class also changes for a hover's path (bracket-has-path), and each repainted the whole
+  // minimap (23–37 ms at a million cards).
+  function themeChanged() { coloursStale = true; requestDraw(); }
   if (typeof MutationObserver === "function") {
     var themeWatch = new MutationObserver(themeChanged);
     themeWatch.observe(document.documentElement, { attributes: true, attributeFilter: ["class", "style"] });
@@ -2861,6 +2881,7 @@ extension PreviewPageAssets {
     var key = values.join("|");
     if (colourCache.key !== key) {
       colourCache.key = key;
+      minimapDirty = true;
       colourCache.colours = { background: rgba(values[0]), card: rgba(values[1]), border: rgba(values[2]), edge: rgba(values[3]), mark: rgba(values[4]) };
     }
     return colourCache.colours;
@@ -2876,6 +2897,10 @@ extension PreviewPageAssets {
     var r = { x0: -ox / sx, y0: -oy / sy, x1: (width - ox) / sx, y1: (height - oy) / sy };
     if (manyItemsIn(s, r)) paintLevels(levelsOf(s), pixels, width, height, sx, sy, ox, oy, c);
     else paintItems(s, r, pixels, width, height, sx, sy, ox, oy, c);
+    paintMarks(s, pixels, width, height, sx, sy, ox, oy, c, marks);
+  }
+
+  function paintMarks(s, pixels, width, height, sx, sy, ox, oy, c, marks) {
     var cx = s.cx, cy = s.cy, cw = s.w, ch = s.h;
     for (var k = 0; k < marks.length; k++) {
       var m = marks[k];
@@ -3026,6 +3051,13 @@ extension PreviewPageAssets {
   // ---------------------------------------------------------------- minimap
 
   var minimapDirty = true;
+  // Only the marked cards (highlight, search, a path) changed since the minimap was painted:
+  // it is then the cached picture with the marks painted over it again. Each of them repainted
+  // the whole minimap from the levels of detail before (23–37 ms of script at a million cards
+  // in the trace, a task between two frames).
+  var minimapMarks = false;
+  var minimapBase = null; // { pixels (the picture without marks), kx, ky }
+  function minimapMarksChanged() { minimapMarks = true; }
   var minimapTimer = null;
   var minimapScale = { sx: 1, sy: 1, w: 0, h: 0 };
 
@@ -3034,7 +3066,8 @@ extension PreviewPageAssets {
     var fits = size.w * state.scale <= view.w + 1 && size.h * state.scale <= view.h + 1;
     minimap.hidden = fits || minimapHidden;
     if (minimap.hidden) return;
-    if (minimapDirty && !minimapTimer) {
+    if (coloursStale === true) colours(); // a changed theme marks the minimap dirty
+    if ((minimapDirty || minimapMarks) && !minimapTimer) {
       // Redrawn a moment after the last update, never inside a keystroke's frame.
       minimapTimer = setTimeout(function () {
         minimapTimer = null;
@@ -3045,15 +3078,29 @@ extension PreviewPageAssets {
     var left = Math.max(0, state.x * sx), top = Math.max(0, state.y * sy);
     var right = Math.min(minimapScale.w, (state.x + view.w / state.scale) * sx);
     var bottom = Math.min(minimapScale.h, (state.y + view.h / state.scale) * sy);
-    minimapView.style.left = left + "px";
-    minimapView.style.top = top + "px";
-    minimapView.style.width = Math.max(3, right - left) + "px";
-    minimapView.style.height = Math.max(3, bottom - top) + "px";
+    // Moved by a transform (a pan changes no layout), sized only when the size changes.
+    var at = "translate(" + left + "px," + top + "px)";
+    var w = Math.max(3, right - left) + "px", h = Math.max(3, bottom - top) + "px";
+    if (minimapView.__at !== at) { minimapView.__at = at; minimapView.style.transform = at; }
+    if (minimapView.__w !== w || minimapView.__h !== h) {
+      minimapView.__w = w; minimapView.__h = h;
+      minimapView.style.width = w; minimapView.style.height = h;
+    }
   }
 
   function drawMinimap(size) {
+    var s = state.store, c = colours();
+    if (!minimapDirty && minimapBase && minimapBase.pixels.length === minimapCanvas.width * minimapCanvas.height) {
+      minimapMarks = false;
+      var again = minimapCanvas.getContext("2d").createImageData(minimapCanvas.width, minimapCanvas.height);
+      var marked = new Uint32Array(again.data.buffer);
+      marked.set(minimapBase.pixels);
+      paintMarks(s, marked, again.width, again.height, minimapBase.kx, minimapBase.ky, s.margin * minimapBase.kx, s.margin * minimapBase.ky, c, markedCards(s));
+      minimapCanvas.getContext("2d").putImageData(again, 0, 0);
+      return;
+    }
     minimapDirty = false;
-    var s = state.store;
+    minimapMarks = false;
     var maxH = Math.max(60, Math.min(MINIMAP_SIDE * 1.5, viewport.clientHeight * 0.4));
     var k = Math.min(MINIMAP_SIDE / size.w, maxH / size.h);
     // A tree far taller than wide (or the reverse) is stretched to a usable minimap.
@@ -3070,7 +3117,10 @@ extension PreviewPageAssets {
     var ctx = minimapCanvas.getContext("2d");
     var image = ctx.createImageData(minimapCanvas.width, minimapCanvas.height);
     var kx = minimapScale.sx * ratio, ky = minimapScale.sy * ratio;
-    paintPicture(s, new Uint32Array(image.data.buffer), image.width, image.height, kx, ky, s.margin * kx, s.margin * ky, colours(), markedCards(s));
+    var pixels = new Uint32Array(image.data.buffer);
+    paintPicture(s, pixels, image.width, image.height, kx, ky, s.margin * kx, s.margin * ky, c, []);
+    minimapBase = { pixels: pixels.slice(), kx: kx, ky: ky };
+    paintMarks(s, pixels, image.width, image.height, kx, ky, s.margin * kx, s.margin * ky, c, markedCards(s));
     ctx.putImageData(image, 0, 0);
   }
 
@@ -3114,7 +3164,7 @@ extension PreviewPageAssets {
   function highlight(id, options) {
     state.highlightId = typeof id === "string" ? id : null;
     shownCards.forEach(function (element, index) { markCard(element, state.store, index); });
-    minimapDirty = true;
+    minimapMarksChanged();
     var s = state.store;
     if (state.highlightId !== null && s && !(options && options.scroll === false)) {
       var index = indexOfId(s, state.highlightId);
@@ -3232,6 +3282,24 @@ extension PreviewPageAssets {
     if (!label) { if (s.edgeLabels) s.edgeLabels[e] = null; return; }
     if (!s.edgeLabels) s.edgeLabels = new Array(s.m).fill(null);
     s.edgeLabels[e] = label;
+    var reach = labelReach.labels === s.edgeLabels ? labelReach : null;
+    if (reach) { reach.w = Math.max(reach.w, label.width / 2 + 1); reach.h = Math.max(reach.h, label.height / 2 + 1); }
+  }
+
+  // The largest edge label's half width and height (plus a unit): how far from its connector's
+  // leg a label can reach. Kept for one labels array (a new store or a splice makes another,
+  // read once), grown by setEdgeLabel.
+  var labelReach = { labels: null, w: 0, h: 0 };
+  function edgeLabelReach(s) {
+    if (labelReach.labels !== s.edgeLabels) {
+      var w = 0, h = 0, labels = s.edgeLabels;
+      for (var e = 0; e < labels.length; e++) {
+        var label = labels[e];
+        if (label) { w = Math.max(w, label.width / 2 + 1); h = Math.max(h, label.height / 2 + 1); }
+      }
+      labelReach = { labels: labels, w: w, h: h };
+    }
+    return labelReach;
   }
 
   // Baselines of n lines at another font size than the cards'.
@@ -3310,6 +3378,12 @@ extension PreviewPageAssets {
     return Array.prototype.slice.call(doc.documentElement.children).map(function (element) { return document.importNode(element, true); });
   }
 
+  // Whether an edge label (or null) meets r (content coordinates).
+  function labelMeets(label, r) {
+    return !!label && !(label.x + label.width / 2 < r.x0 || label.x - label.width / 2 > r.x1 ||
+      label.y + label.height / 2 < r.y0 || label.y - label.height / 2 > r.y1);
+  }
+
   // Drawn from the frame (draw calls it): every header, and the edge labels near the view.
   function drawDecorations(s, dom) {
     var rounds = s && state.hasPicture ? roundsMarkup(s, domOrigin) : "";
@@ -3322,12 +3396,17 @@ extension PreviewPageAssets {
     if (s && state.hasPicture && dom && s.edgeLabels) {
       var r = viewRect();
       r.x0 -= s.margin; r.x1 -= s.margin; r.y0 -= s.margin; r.y1 -= s.margin;
-      for (var e = 0; e < s.m && wanted.size < 4 * MAX_DOM_CARDS; e++) {
-        var label = s.edgeLabels[e];
-        if (!label || label.x + label.width / 2 < r.x0 || label.x - label.width / 2 > r.x1 ||
-          label.y + label.height / 2 < r.y0 || label.y - label.height / 2 > r.y1) continue;
-        wanted.set(e, edgeLabelMarkup(s, e, domOrigin));
+      // A label's box is centred on its connector's leg to the child (BracketLayout's
+      // Decorations), so the connectors the spatial index finds in the view widened by the
+      // largest label's half size hold every label that meets the view: the frame costs the
+      // connectors near the view, not a scan of all of them (every frame did one before).
+      var reach = edgeLabelReach(s);
+      var near = edgesIn(s, { x0: r.x0 - reach.w, y0: r.y0 - reach.h, x1: r.x1 + reach.w, y1: r.y1 + reach.h }, 4 * MAX_DOM_CARDS);
+      for (var n = 0; n < near.length; n++) {
+        var e = near[n];
+        if (labelMeets(s.edgeLabels[e], r)) wanted.set(e, edgeLabelMarkup(s, e, domOrigin));
       }
+      if (frameWork) frameWork.labelConnectors = near.length;
     }
     shownEdgeLabels.forEach(function (element, e) {
       if (wanted.get(e) !== element.__key) { element.remove(); shownEdgeLabels.delete(e); }
@@ -3577,7 +3656,7 @@ extension PreviewPageAssets {
   function pathChanged() {
     var s = state.store;
     shownCards.forEach(function (element, index) { markCard(element, s, index); });
-    minimapDirty = true;
+    minimapMarksChanged();
     requestDraw();
   }
 
@@ -3734,7 +3813,7 @@ extension PreviewPageAssets {
     searchCount.textContent = (matchPosition + 1) + " of " + matches.length;
     if (centre) bringIntoView(i, true);
     shownCards.forEach(function (element, index) { markCard(element, state.store, index); });
-    minimapDirty = true;
+    minimapMarksChanged();
     announce(searchCount.textContent + ": " + describeCard(i));
     requestDraw();
   }
@@ -4027,7 +4106,8 @@ extension PreviewPageAssets {
     // { version, at, received, frames, draws, work, applied, bytes }: the last painted version,
     // when (epoch ms), when its payload arrived, the recent frames from frame start to painted
     // (ms), the page's own script time in each (ms), what each drew (work: { mode, cards and
-    // edges shown, cards made, overview tiles drawn, painted and stood in for }), a delta's
+    // edges shown, cards made, overview tiles drawn, painted and stood in for, labelConnectors:
+    // the connectors looked at for edge labels near the view }), a delta's
     // [patch, view update] times (ms), and the size of the painted payload's event (characters;
     // the loopback transport).
     painted: function () {
@@ -4036,6 +4116,17 @@ extension PreviewPageAssets {
         marks: painted.marks ? Object.assign({}, painted.marks) : null };
     },
     preparePrint: preparePrint,
+    // The edge labels shown (connector indices) and those a scan of every label finds meeting
+    // the drawn view, for tests (the frame finds them through the spatial index).
+    edgeLabelsInView: function () {
+      var s = state.store, scan = [];
+      if (s && s.edgeLabels && lastMode === "cards") {
+        var r = viewRect();
+        r.x0 -= s.margin; r.x1 -= s.margin; r.y0 -= s.margin; r.y1 -= s.margin;
+        for (var e = 0; e < s.m; e++) if (labelMeets(s.edgeLabels[e], r)) scan.push(e);
+      }
+      return { shown: Array.from(shownEdgeLabels.keys()).sort(function (a, b) { return a - b; }), scan: scan, connectors: s ? s.m : 0 };
+    },
     // Every column of the store as plain lists, for tests: a store patched by deltas must equal
     // a fresh load of the same picture.
     columns: function () {

@@ -18,11 +18,16 @@ extension LanguageServer {
     /// Frees the snapshots replaced as delta bases, on another thread, once the payloads made
     /// against them have been handed to their writers: the event does not wait for it, nor
     /// does the next message.
+    ///
+    /// The snapshots travel in a box the other thread empties: a closure that captured the
+    /// array itself would leave this thread holding it too until the call returns, and when the
+    /// other thread ran first (about half the time) the last release, and so the freeing of
+    /// every column, was this thread's after all.
     func releaseRetiredSnapshots() {
         guard !preview.retired.isEmpty else { return }
-        let retired = preview.retired
+        let box = RetiredSnapshots(preview.retired)
         preview.retired = []
-        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(retired) {} }
+        DispatchQueue.global(qos: .utility).async { box.free() }
     }
 
     /// Publishes `render` to the browser pages (`bracket/openPreview`), on a chain of its own: a
@@ -123,4 +128,14 @@ extension LanguageServer {
     func dropDeltaBase(_ uri: String) {
         preview.deltaBases.removeValue(forKey: uri)
     }
+}
+
+/// Snapshots on their way to be freed on another thread (`releaseRetiredSnapshots`): only that
+/// thread touches `snapshots` once the box is handed over.
+private final class RetiredSnapshots: @unchecked Sendable {
+    private var snapshots: [PreviewSnapshot]
+
+    init(_ snapshots: [PreviewSnapshot]) { self.snapshots = snapshots }
+
+    func free() { snapshots = [] }
 }

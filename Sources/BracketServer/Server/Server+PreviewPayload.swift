@@ -99,7 +99,7 @@ struct PreviewRender {
         drawn = true
         let update = previous.flatMap { previous in
             previous.splice.map { relayout(diagram, from: previous.diagram, splice: $0, previous: previous.geometry) }
-                ?? relayout(diagram, from: previous.diagram, previous: previous.geometry)
+                ?? relayout(diagram, from: previous.diagram, previous: previous.geometry, candidates: previous.edited)
         }
         // The diagram came from `previous.diagram` by rewriting the `edited` nodes' IDs and
         // labels, and the layout moved nothing: only those cards can differ.
