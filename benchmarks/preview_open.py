@@ -17,15 +17,24 @@ For each size, two fresh servers (so neither phase waits behind the other):
                             frame it painted in, after the frame is on screen)
              page_ms        the page's share: the whole event received → painted (decode,
                             store, grid, first frame)
+             marks          the page's start-up marks, ms after the payload was in hand
+                            (painted().marks: decoded, store, links, the levels of detail it
+                            built, drawn, painted; a moment later what it deferred past the
+                            first frame: grid, levels; before it, negative: script, stream,
+                            announced — the page's script started, its event stream answered,
+                            the event naming the body came), when the page has them
 
     python3 benchmarks/preview_open.py [--sizes 131071,1000000] [--runs 1] [--scored]
                                        [--perf DIR] [--page-profile] [--bin .build/release/bracket]
+                                       [--page-dir DIR]
 
 `--scored` gives every leaf pair a score (a results tree: the diagram's results columns and
 result diagnostics). `--perf DIR` records `perf record -g` of the server while it opens the
 preview in the server phase (DIR/open-N.perf.data); `--page-profile` adds the page's own CPU
-profile (DevTools Profiler, top functions by self time) to the first run. Prints one JSON line per size and run,
-with the load average. Needs chromium and `pip install playwright` for the page phase.
+profile (DevTools Profiler, top functions by self time) to the first run. `--page-dir DIR`
+serves the page's scripts and style from DIR instead of those built into the binary (another
+version of editors/preview, to compare two pages against one server in one run). Prints one
+JSON line per size and run, with the load average. Needs chromium and `pip install playwright` for the page phase.
 """
 import argparse
 import json
@@ -219,11 +228,18 @@ def top_functions(profile, count=15):
     return [[round(us / 1000, 1), f"{name} {url}:{line}"] for (name, line, url), us in ranked]
 
 
-def page_phase(browser, binary, text, profile=False):
+def page_phase(browser, binary, text, profile=False, page_dir=None):
     client = opened(binary, text)
     result = {}
     try:
         page = browser.new_page(viewport={"width": 1000, "height": 700})
+        if page_dir:
+            def from_dir(route):
+                name = route.request.url.rsplit("/", 1)[-1].split("?")[0]
+                kind = "text/css" if name.endswith(".css") else "text/javascript"
+                with open(os.path.join(page_dir, name), "rb") as handle:
+                    route.fulfill(status=200, body=handle.read(), headers={"Content-Type": kind + "; charset=utf-8"})
+            page.route(re.compile(r".*/preview(-[a-z]+)?\.(js|css)(\?.*)?$"), from_dir)
         if profile:
             cdp = page.context.new_cdp_session(page)
             cdp.send("Profiler.enable")
@@ -244,6 +260,12 @@ def page_phase(browser, binary, text, profile=False):
         }""")
         result.update({"first_ms": round(painted["at"] - sent), "page_ms": round(painted["at"] - painted["received"]),
                        "received_ms": round(painted["received"] - sent)})
+        if painted.get("marks"):
+            page.wait_for_timeout(3000)  # what the page deferred past the first frame
+            marks = page.evaluate("() => window.bracketPreview.painted().marks") or {}
+            base = marks.get("received", painted["received"])
+            result["marks"] = {name: round(at - base) for name, at in sorted(marks.items(), key=lambda item: item[1])
+                               if name != "received"}
         if timing["loaded"] is not None:
             result["page_loaded_ms"] = round(timing["origin"] + timing["loaded"] - sent)
         if cards is not None:
@@ -265,6 +287,7 @@ def main():
     parser.add_argument("--perf", default=None, help="record a perf profile of the server phase here")
     parser.add_argument("--page-profile", action="store_true", help="the page's CPU profile: top functions by self time")
     parser.add_argument("--bin", default=os.path.join(ROOT, ".build", "release", "bracket"))
+    parser.add_argument("--page-dir", default=None, help="serve the page's scripts and style from this folder")
     args = parser.parse_args()
     browser = None
     playwright = None
@@ -283,7 +306,7 @@ def main():
                 result = {"nodes": n, "scored": args.scored, "run": run, "load": round(os.getloadavg()[0], 1)}
                 result.update(server_phase(args.bin, text, n, args.perf if run == 0 else None))
                 if browser:
-                    result.update(page_phase(browser, args.bin, text, args.page_profile and run == 0))
+                    result.update(page_phase(browser, args.bin, text, args.page_profile and run == 0, args.page_dir))
                 print(json.dumps(result), flush=True)
     finally:
         if browser:

@@ -15,8 +15,10 @@ import BracketBytes
 enum ColumnNumbers {
     enum Kind: Equatable { case i32, f32, f64, shifted(Int) }
 
-    /// The first kind that holds every value exactly.
-    static func kind(_ values: ((Double) -> Void) -> Void) -> Kind {
+    /// The first kind that holds every value exactly; with `floatsFirst` (a binary body's
+    /// positions and sizes), `f32` before `i32`: both are four bytes, and a page keeps those
+    /// columns as 32-bit floats, so it takes the section as it is instead of converting it.
+    static func kind(_ values: ((Double) -> Void) -> Void, floatsFirst: Bool = false) -> Kind {
         var floats = true
         // The smallest shift that makes every value a 32-bit integer so far (5: none does).
         var shift = 0
@@ -26,6 +28,7 @@ enum ColumnNumbers {
                 shift += 1
             }
         }
+        if floats && floatsFirst { return .f32 }
         if shift == 0 { return .i32 }
         if floats { return .f32 }
         return shift < 5 ? .shifted(shift) : .f64

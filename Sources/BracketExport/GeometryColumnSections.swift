@@ -23,7 +23,7 @@ public func writeGeometryColumnsBody(_ diagram: Diagram, _ geometry: Geometry, r
     }
     let source = ColumnSource(diagram: diagram, geometry: geometry, ranges: ranges, count: count, edges: edges)
     let numeric = source.numeric
-    let kinds = numeric.map { ColumnNumbers.kind($0.values) }
+    let kinds = numeric.map { ColumnNumbers.kind($0.values, floatsFirst: ColumnSource.floatColumns.contains($0.name)) }
     var sectionBytes = 64
     for (column, kind) in zip(numeric, kinds) { sectionBytes &+= column.count &* kind.byteWidth &+ 8 }
     for strings in [source.ids, source.labels] {
@@ -159,6 +159,9 @@ struct ColumnSource {
 
     var ids: (Int) -> String { let ids = diagram.nodes.ids; return { ids[$0] } }
     var labels: (Int) -> String { let labels = diagram.nodes.labels; return { labels[$0] } }
+
+    /// The columns of positions and sizes (the others are integers: depths, ranges, indices).
+    static let floatColumns: Set<String> = ["x", "y", "widths", "heights", "edgePoints"]
 
     /// The numeric columns in the order the body holds them, each with how many values it has.
     var numeric: [(name: String, count: Int, values: ((Double) -> Void) -> Void)] {

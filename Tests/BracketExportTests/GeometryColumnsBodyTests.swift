@@ -6,7 +6,8 @@ import Testing
 
 /// The columns as a binary body (docs/protocol.md, "The payload as a binary body") say exactly
 /// what the base64 spelling says: the head is the same JSON with each column naming its
-/// section, every numeric section holds the same values in the same kind, and the ID and label
+/// section, every numeric section holds the same values (in the same kind, except positions
+/// and sizes that are all 32-bit floats, which are `f32`), and the ID and label
 /// blocks split at their UTF-16 ends give the same texts.
 @Suite struct GeometryColumnsBodyTests {
     func check(_ text: String, prefix: String = "{\"columns\":", suffix: String = "}") throws {
@@ -34,10 +35,22 @@ import Testing
             let width = kind == "f64" ? 8 : 4
             try #require(pair[0] + pair[1] * width <= headStart, "\(key) inside the sections")
             let data = Data(body[pair[0]..<pair[0] + pair[1] * width])
-            var spelled: [String: Any] = [kind: data.base64EncodedString()]
-            if let shift { spelled["shift"] = shift }
-            let canonical = { (value: Any?) in try JSONSerialization.data(withJSONObject: ["v": value ?? NSNull()], options: [.sortedKeys]) }
-            #expect(try canonical(spelled) == canonical(want[key]), "\(key)")
+            var inlineSpelling = try #require(want[key] as? [String: Any])
+            let inlineShift = inlineSpelling.removeValue(forKey: "shift") as? NSNumber
+            let (inlineKind, encoded) = try #require(inlineSpelling.first)
+            let base64 = try #require(encoded as? String)
+            let inlineData = try #require(Data(base64Encoded: base64))
+            let values = Self.values(kind, data, shift: shift?.intValue ?? 0)
+            #expect(values.count == pair[1])
+            #expect(values == Self.values(inlineKind, inlineData, shift: inlineShift?.intValue ?? 0), "\(key)")
+            // Positions and sizes that are all 32-bit floats are f32 (the page takes them as
+            // they are); every other column is in the inline spelling's kind.
+            let floats = values.allSatisfy { Double(Float($0)) == $0 }
+            if ColumnSource.floatColumns.contains(key) && floats {
+                #expect(kind == "f32", "\(key)")
+            } else {
+                #expect(kind == inlineKind && shift == inlineShift, "\(key)")
+            }
             columns[key] = nil
         }
         for key in ["ids", "labels"] {
@@ -60,6 +73,19 @@ import Testing
         for key in columns.keys {
             let canonical = { (value: Any?) in try JSONSerialization.data(withJSONObject: ["v": value ?? NSNull()], options: [.sortedKeys]) }
             #expect(try canonical(columns[key]) == canonical(want[key]), "\(key)")
+        }
+    }
+
+    /// The little-endian values of a section (or of a base64 spelling's bytes) of `kind`.
+    static func values(_ kind: String, _ data: Data, shift: Int) -> [Double] {
+        let bytes = [UInt8](data), width = kind == "f64" ? 8 : 4
+        return stride(from: 0, to: bytes.count - width + 1, by: width).map { at in
+            let bits = (0..<width).reduce(UInt64(0)) { $0 | UInt64(bytes[at + $1]) << (8 * UInt64($1)) }
+            switch kind {
+            case "f64": return Double(bitPattern: bits)
+            case "f32": return Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits)))
+            default: return Double(Int32(bitPattern: UInt32(truncatingIfNeeded: bits))) / Double(1 << shift)
+            }
         }
     }
 

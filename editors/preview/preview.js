@@ -73,6 +73,8 @@
   // ---------------------------------------------------------------- transport
 
   var vscode = typeof acquireVsCodeApi === "function" ? acquireVsCodeApi() : null;
+  // When this script started and the event stream answered (painted().marks).
+  var scriptStarted = performance.timeOrigin + performance.now(), streamOpened = 0;
   document.body.setAttribute("data-transport", vscode ? "vscode" : "browser");
 
   function post(message) {
@@ -138,13 +140,14 @@
       for (var k = intake.queue.length - 1; k > 0 && last < 0; k--) if (isAnnouncement(intake.queue[k].data)) last = k;
       if (last > 0) intake.queue.splice(0, last);
       var next = intake.queue.shift();
-      if (isAnnouncement(next.data)) { fetchPayload(next.data); return; }
+      if (isAnnouncement(next.data)) { fetchPayload(next.data, next.at); return; }
       painted.received = next.at;
       painted.bytes = next.size;
+      if (next.data && typeof next.data === "object" && next.data.delta === undefined) startMarks(next.at);
       applyPayload(next.data);
     }
   }
-  function fetchPayload(note) {
+  function fetchPayload(note, announced) {
     intake.busy = true;
     var path = note.payload;
     fetch(path, { cache: "no-store" }).then(function (response) {
@@ -155,7 +158,12 @@
       if (buffer === null) return;
       painted.received = performance.timeOrigin + performance.now();
       painted.bytes = buffer.byteLength;
+      startMarks(painted.received);
+      painted.marks.announced = announced;
+      painted.marks.script = scriptStarted;
+      if (streamOpened) painted.marks.stream = streamOpened;
       var payload = payloadOfBody(buffer);
+      mark("decoded");
       if (payload) applyPayload(payload); else requestResync(note.uri);
     }).catch(function () {
       requestResync(note.uri); // the server went away or the body was cut: ask again
@@ -216,6 +224,7 @@
     fetch(url, { headers: { Accept: "text/event-stream" }, cache: "no-store" }).then(function (response) {
       if (!response.ok || !response.body) { retry(); return; }
       attempt = 0;
+      streamOpened = performance.timeOrigin + performance.now();
       var reader = response.body.getReader();
       function pump() {
         return reader.read().then(function (result) {
@@ -436,6 +445,7 @@
   // exactly a float (sizes, and positions up to 2^24 on the usual grids): half the bytes, the
   // same numbers, so Save SVG still writes the server's bytes.
   function exactFloats(values) {
+    if (values instanceof Float32Array) return values;
     for (var i = 0; i < values.length; i++) { var v = values[i]; if (Math.fround(v) !== v) return values; }
     return new Float32Array(values);
   }
@@ -446,15 +456,17 @@
     column[i] = value;
   }
 
-  function newStore(count, edgeCount, frame) {
+  // `given`: columns made already (storeFromColumns), used instead of new ones.
+  function newStore(count, edgeCount, frame, given) {
+    var g = given || {};
     var s = {
       n: count, m: edgeCount,
       idText: null, labelText: null, lineMode: new Uint8Array(count), lineList: new Map(),
-      cx: new Float64Array(count), cy: new Float64Array(count),
-      w: new Float64Array(count), h: new Float64Array(count),
-      depth: new Int32Array(count), parent: new Int32Array(count),
-      ranges: new Int32Array(4 * count), hasRange: new Uint8Array(count),
-      pts: new Float64Array(8 * edgeCount), edgeChild: new Int32Array(edgeCount), edgeEnd: new Uint8Array(edgeCount),
+      cx: g.cx || new Float64Array(count), cy: g.cy || new Float64Array(count),
+      w: g.w || new Float64Array(count), h: g.h || new Float64Array(count),
+      depth: g.depth || new Int32Array(count), parent: new Int32Array(count),
+      ranges: g.ranges || new Int32Array(4 * count), hasRange: new Uint8Array(count),
+      pts: g.pts || new Float64Array(8 * edgeCount), edgeChild: g.edgeChild || new Int32Array(edgeCount), edgeEnd: new Uint8Array(edgeCount),
       edgeOrphans: null, edgeByChild: null, edgesSorted: false, linksWellFormed: false,
       width: frame.width, height: frame.height, margin: frame.margin,
       fontSize: frame.fontSize, sharedW: frame.sharedW, sharedH: frame.sharedH,
@@ -547,10 +559,12 @@
   // connectors end a bus, the compact float columns, and the spatial index.
   function finishStore(s) {
     links.link(s);
+    mark("links");
     if (!s.idTable) buildIdsWhenIdle();
     s.cx = exactFloats(s.cx); s.cy = exactFloats(s.cy);
     s.w = exactFloats(s.w); s.h = exactFloats(s.h);
     s.pts = exactFloats(s.pts);
+    mark("floats");
     storeChanged(s, null);
   }
 
@@ -586,7 +600,6 @@
     function list(value) { return Array.isArray(value) ? value : []; }
     function texts(value) { return isTextColumn(value) ? value : list(value); }
     function lengthOf(value) { return isTextColumn(value) ? value.ends.length : value.length; }
-    function prefix(array, length) { return array.length === length ? array : array.slice(0, length); }
     var ids = texts(c.ids), labels = texts(c.labels);
     var xs = numberColumn(c.x), ys = numberColumn(c.y), depths = numberColumn(c.depths);
     var ranges = numberColumn(c.ranges), widths = numberColumn(c.widths, null), heights = numberColumn(c.heights, null);
@@ -595,16 +608,17 @@
     var frame = frameOf(c, picture, null);
     var children = numberColumn(c.edgeChildren), points = numberColumn(c.edgePoints);
     var m = Math.min(children.length, Math.floor(points.length / 8));
-    var s = newStore(n, m, frame);
-    s.cx.set(prefix(xs, n)); s.cy.set(prefix(ys, n));
-    s.depth.set(prefix(depths, n));
-    s.pts.set(prefix(points, 8 * m));
-    s.edgeChild.set(prefix(children, m));
-    s.w.fill(frame.sharedW);
-    s.h.fill(frame.sharedH);
-    if (widths) for (var a = 0; a < n; a++) s.w[a] = num(widths[a], frame.sharedW);
-    if (heights) for (var b = 0; b < n; b++) s.h[b] = num(heights[b], frame.sharedH);
-    if (4 * n <= ranges.length) { s.ranges.set(prefix(ranges, 4 * n)); s.hasRange.fill(1); }
+    // The columns as the store keeps them, straight from the payload's typed arrays (views on a
+    // binary body) where they already are: no copy, no second pass.
+    var s = newStore(n, m, frame, {
+      cx: floatColumn(xs, n, null), cy: floatColumn(ys, n, null),
+      w: widths ? floatColumn(widths, n, frame.sharedW) : null, h: heights ? floatColumn(heights, n, frame.sharedH) : null,
+      depth: intColumn(depths, n), pts: floatColumn(points, 8 * m, null), edgeChild: intColumn(children, m),
+      ranges: 4 * n <= ranges.length ? intColumn(ranges, 4 * n) : null,
+    });
+    if (!widths) s.w.fill(frame.sharedW);
+    if (!heights) s.h.fill(frame.sharedH);
+    if (4 * n <= ranges.length) s.hasRange.fill(1);
     for (var i = 0; i < n; i++) if (s.depth[i] < 0) s.depth[i] = 0;
     setTexts(s, ids, labels, lines);
     // `0` in binary payloads: the card shows its label as its one line.
@@ -618,10 +632,44 @@
       }
       if (Array.isArray(c.edgeLabels)) setEdgeLabel(s, e, edgeLabelOf(c.edgeLabels[e]));
     }
+    mark("store");
     finishStore(s);
     finishResults(s);
     return s;
   }
+  // A numeric column's first `length` values as a float column of the store: a typed array of
+  // floats as it is (a binary body's f32 or f64 section), integers converted natively, as Float32
+  // when every value is exactly a float, else Float64 (exactFloats' rule). With `missing` (sizes)
+  // a value that is not a finite number, or not there, becomes it; without, a list's values are
+  // converted as typed arrays convert them.
+  function floatColumn(values, length, missing) {
+    var part = values.length <= length ? values : ArrayBuffer.isView(values) ? values.subarray(0, length) : values.slice(0, length);
+    var out;
+    if (part.length === length && (part instanceof Float32Array || part instanceof Float64Array)) out = part;
+    else if (part.length === length && part instanceof Int32Array) out = intFloats(part);
+    else {
+      out = new Float64Array(length);
+      if (missing !== null) out.fill(missing);
+      if (missing !== null && !ArrayBuffer.isView(part)) for (var k = 0; k < part.length; k++) out[k] = num(part[k], missing);
+      else out.set(part);
+    }
+    if (missing !== null) for (var i = 0; i < length; i++) if (!isFinite(out[i])) out[i] = missing;
+    return exactFloats(out);
+  }
+  // 32-bit integers as floats: Float32 when every one is exactly a float, else Float64.
+  function intFloats(values) {
+    var floats = new Float32Array(values);
+    for (var i = 0; i < values.length; i++) if (floats[i] !== values[i]) return new Float64Array(values);
+    return floats;
+  }
+  function intColumn(values, length) {
+    var part = values.length === length ? values : ArrayBuffer.isView(values) ? values.subarray(0, length) : values.slice(0, length);
+    if (part instanceof Int32Array) return part;
+    var out = new Int32Array(length);
+    out.set(part);
+    return out;
+  }
+
   // A full payload's binary body (docs/protocol.md, "The payload as a binary body"): the
   // sections, then the head (the payload's JSON, each column naming its section), then the
   // head's length and `BKC1`. Each numeric column becomes a typed array over the body (a copy
@@ -1248,7 +1296,7 @@
     var sp = s.spatial;
     if (change && sp && !change.moved && !change.map) return;
     if (change && sp && followChange(s, sp, change)) { rebuildWhenQuiet(s); return; }
-    s.spatial = buildSpatial(s);
+    s.spatial = buildSpatial(s, !change);
   }
 
   function followChange(s, sp, change) {
@@ -1363,7 +1411,11 @@
     b[0] = x0; b[1] = y0; b[2] = x1; b[3] = y1;
   }
 
-  function buildSpatial(s) {
+  // A new store's grid (`defer`) waits for idle time after the first frame, when the store is
+  // big enough for levels of detail: a far-out first frame is drawn from those, and whatever
+  // needs the grid before then builds it (gridOf). Levels are built level by level, as frames
+  // need them (levelData).
+  function buildSpatial(s, defer) {
     var items = s.n + s.m;
     var w = Math.max(1, s.width), h = Math.max(1, s.height);
     var cell = Math.max(1e-6, Math.sqrt(w * h / Math.max(1, items / 2)));
@@ -1373,18 +1425,80 @@
       cols = Math.max(1, Math.ceil(w / cell)); rows = Math.max(1, Math.ceil(h / cell));
     }
     var sp = { cell: cell, cols: cols, rows: rows, cards: null, edges: null, levels: null, levelsWanted: items >= LOD_MIN_ITEMS };
-    sp.cards = buildGrid(s, sp, false, s.n);
-    sp.edges = buildGrid(s, sp, true, s.m);
-    if (sp.levelsWanted) whenIdle(function () { if (state.store === s && s.spatial === sp) levelsOf(s); });
+    if (defer && sp.levelsWanted) {
+      afterFirstFrame(function () { if (state.store === s && s.spatial === sp) gridOf(s); });
+    } else {
+      buildGrids(s, sp);
+    }
+    if (sp.levelsWanted) afterFirstFrame(function () { if (state.store === s && s.spatial === sp) levelsOf(s); });
     return sp;
   }
 
-  // The levels of detail are built when a frame first needs them or in idle time after the
-  // store changed, whichever comes first: an edit at 100 % (a full payload) never waits for them.
+  // The store's grid, built now if it was deferred: every reader of the grid gets it here, so
+  // none reads a grid that is not there.
+  function gridOf(s) {
+    var sp = s.spatial;
+    if (sp.cards === null) buildGrids(s, sp);
+    return sp;
+  }
+  function buildGrids(s, sp) {
+    sp.cards = buildGrid(s, sp, false, s.n);
+    sp.edges = buildGrid(s, sp, true, s.m);
+    mark("grid");
+  }
+
+  // The levels of detail: their sizes at once, each level's cells when a frame first reads it
+  // (levelData) or in idle time after the store changed, whichever comes first: an edit at
+  // 100 % (a full payload) never waits for them, and a far-out first frame builds only the
+  // coarse level it draws from. Levels are handed out with the store they are of (`store`),
+  // which a level built later is marked from.
   function levelsOf(s) {
     var sp = s.spatial;
-    if (sp.levels === null && sp.levelsWanted) sp.levels = buildLevels(s);
+    if (sp.levels === null && sp.levelsWanted) sp.levels = levelSizes(s);
+    if (sp.levels) {
+      sp.levels.store = s;
+      if (!sp.levels.queued) { sp.levels.queued = true; afterFirstFrame(nextLevel.bind(null, sp.levels)); }
+    }
     return sp.levels;
+  }
+
+  // The levels not built yet, one an idle callback (the finest from the items is the longest),
+  // while they are still the store's.
+  function nextLevel(levels) {
+    var s = state.store;
+    if (!s || !s.spatial || s.spatial.levels !== levels) return;
+    levelsOf(s);
+    for (var L = 0; L < levels.length; L++) {
+      if (levels[L].data) continue;
+      levelData(levels, L);
+      deferredTask(function () { nextLevel(levels); });
+      return;
+    }
+    mark("levels");
+  }
+
+  // Tasks for idle time once the frame after the store change is on screen (the paint message
+  // says so), so that none of them runs before that frame.
+  // Tests hold them (`bracketPreviewTest.holdDeferred` before the page loads, then
+  // bracketPreview.releaseDeferred()) to use the page before any has run.
+  var firstFrameTasks = [], framesDrawn = 0, idleTasks = 0;
+  var holdDeferred = !!(window.bracketPreviewTest && window.bracketPreviewTest.holdDeferred);
+  function afterFirstFrame(task) {
+    firstFrameTasks.push({ task: task, after: framesDrawn });
+    if (!paintChannel) runFirstFrameTasks(Infinity); else requestDraw();
+  }
+  function runFirstFrameTasks(frame) {
+    if (holdDeferred) return;
+    var later = [];
+    firstFrameTasks.forEach(function (entry) {
+      if (frame <= entry.after) { later.push(entry); return; }
+      deferredTask(entry.task);
+    });
+    firstFrameTasks = later;
+  }
+  function deferredTask(task) {
+    idleTasks++;
+    whenIdle(function () { idleTasks--; task(); });
   }
 
   function whenIdle(task) {
@@ -1459,7 +1573,7 @@
   // About how many items a query of r meets (the cells' counts, each segment's share of them,
   // without the box checks).
   function gridCount(s, r) {
-    var sp = s.spatial, cell = sp.cell, cols = sp.cols, total = 0;
+    var sp = gridOf(s), cell = sp.cell, cols = sp.cols, total = 0;
     [sp.cards, sp.edges].forEach(function (grid) {
       var items = Math.max(1, grid.items.length + grid.big.length);
       grid.segs.forEach(function (seg) {
@@ -1474,11 +1588,54 @@
     return total;
   }
 
+  // Whether more than `limit` cards (or connectors) have a box that meets r: a scan that stops
+  // there, for frames before the grid is built. A box that is not a number meets nothing, as
+  // in the grid.
+  function moreItemsIn(s, edge, r, limit) {
+    var b = [0, 0, 0, 0], count = edge ? s.m : s.n, found = 0;
+    for (var i = 0; i < count; i++) {
+      itemBox(s, edge, i, b);
+      if (!(b[0] <= b[2] && b[1] <= b[3]) || b[2] < r.x0 || b[0] > r.x1 || b[3] < r.y0 || b[1] > r.y1) continue;
+      if (++found > limit) return true;
+    }
+    return false;
+  }
+
+  // Whether a frame draws r from the levels of detail: the grid's count of the items there
+  // (gridCount) is over LOD_ITEMS_IN_VIEW. That count takes every item whose top-left corner is
+  // in a cell r meets (and more, widened by the largest span), so before the grid is built,
+  // more than that many such items answers yes without it (the cells' sizes are known; a
+  // scan of the items stops there). A window above or left of every item (a tile of the
+  // margin, touching the picture at most on its edge) is painted the same either way —
+  // nothing: an item on its edge falls on the pixel just past it, a level's cell too — so it
+  // needs no grid either. Otherwise the grid is built and asked.
+  function manyItemsIn(s, r) {
+    var sp = s.spatial;
+    if (!sp.levelsWanted) return false;
+    if (sp.cards === null) {
+      var cell = sp.cell, c0 = cellOf(r.x0, cell, sp.cols), c1 = cellOf(r.x1, cell, sp.cols);
+      var r0 = cellOf(r.y0, cell, sp.rows), r1 = cellOf(r.y1, cell, sp.rows), b = [0, 0, 0, 0], found = 0;
+      var left = Infinity, top = Infinity;
+      for (var edge = 0; edge < 2; edge++) {
+        for (var i = 0, count = edge ? s.m : s.n; i < count; i++) {
+          itemBox(s, edge === 1, i, b);
+          if (!(b[0] <= b[2] && b[1] <= b[3])) continue;
+          if (b[0] < left) left = b[0];
+          if (b[1] < top) top = b[1];
+          var c = cellOf(b[0], cell, sp.cols), row = cellOf(b[1], cell, sp.rows);
+          if (c >= c0 && c <= c1 && row >= r0 && row <= r1 && ++found > LOD_ITEMS_IN_VIEW) return true;
+        }
+      }
+      if ((r.x1 <= 0 && left >= 0) || (r.y1 <= 0 && top >= 0)) return true;
+    }
+    return gridCount(s, r) > LOD_ITEMS_IN_VIEW;
+  }
+
   // The cards whose rectangles meet r (content coordinates: without the margin), in tree
   // order, up to `limit` (then -1).
   function cardsIn(s, r, limit, out) {
     var found = 0;
-    var complete = gridQuery(s, s.spatial.cards, r, function (i) {
+    var complete = gridQuery(s, gridOf(s).cards, r, function (i) {
       if (found >= limit) return false;
       out.push(i);
       found++;
@@ -1491,7 +1648,7 @@
   // The connectors drawn in r, in tree order, at most `limit`.
   function edgesIn(s, r, limit) {
     var out = [];
-    gridQuery(s, s.spatial.edges, r, function (e) {
+    gridQuery(s, gridOf(s).edges, r, function (e) {
       if (out.length >= limit) return false;
       out.push(e);
     });
@@ -1501,27 +1658,49 @@
   // The levels of detail: level 0 has about LOD_CELLS square cells over the picture, each
   // byte saying whether a card (CARD_BIT) or a connector (EDGE_BIT) covers part of it; each
   // next level merges 2×2 cells, down to one cell.
-  function buildLevels(s) {
+  // The pyramid's sizes, no cells yet (data null until levelData).
+  function levelSizes(s) {
     var w = Math.max(1, s.width), h = Math.max(1, s.height);
     var cell = Math.sqrt(w * h / LOD_CELLS);
     var cols = Math.max(1, Math.ceil(w / cell)), rows = Math.max(1, Math.ceil(h / cell));
-    var data = new Uint8Array(cols * rows), b = [0, 0, 0, 0];
-    var finest = { cell: cell, cols: cols, rows: rows, data: data };
-    for (var i = 0; i < s.n; i++) { itemBox(s, false, i, b); markCells(finest, b[0], b[1], b[2], b[3], CARD_BIT); }
-    function edgeCells(x0, y0, x1, y1) { markCells(finest, x0, y0, x1, y1, EDGE_BIT); }
-    for (var e = 0; e < s.m; e++) markEdge(s, e, edgeCells);
-    var levels = [finest];
+    var levels = [{ cell: cell, cols: cols, rows: rows, data: null }];
     while (cols > 1 || rows > 1) {
-      var nc = Math.ceil(cols / 2), nr = Math.ceil(rows / 2), next = new Uint8Array(nc * nr);
-      for (var y = 0; y < rows; y++) {
-        var from = y * cols, to = (y >> 1) * nc;
-        for (var x = 0; x < cols; x++) next[to + (x >> 1)] |= data[from + x];
-      }
-      cell *= 2; cols = nc; rows = nr; data = next;
-      levels.push({ cell: cell, cols: cols, rows: rows, data: data });
+      cell *= 2; cols = Math.ceil(cols / 2); rows = Math.ceil(rows / 2);
+      levels.push({ cell: cell, cols: cols, rows: rows, data: null });
     }
+    levels.store = null;
+    levels.queued = false;
     return levels;
   }
+
+  // Level L's cells: merged from the nearest finer level built, else marked from the store's
+  // items at that level's size. Both give the same bytes: a level's cell is the finest's times
+  // 2^L exactly, so an item's cell at level L is its finest cell shifted right by L (floor of
+  // x / (cell · 2^L) is floor(floor(x / cell) / 2^L), and the clamp to the last column is too).
+  function levelData(levels, L) {
+    var level = levels[L];
+    if (level.data) return level.data;
+    var F = L - 1;
+    while (F >= 0 && !levels[F].data) F--;
+    var data = new Uint8Array(level.cols * level.rows);
+    if (F >= 0) {
+      var finer = levels[F], k = L - F, fc = finer.cols, from = finer.data, cols = level.cols;
+      for (var y = 0; y < finer.rows; y++) {
+        var at = y * fc, to = (y >> k) * cols;
+        for (var x = 0; x < fc; x++) { var v = from[at + x]; if (v !== 0) data[to + (x >> k)] |= v; }
+      }
+      level.data = data;
+    } else {
+      var s = levels.store, b = [0, 0, 0, 0];
+      level.data = data;
+      for (var i = 0; i < s.n; i++) { itemBox(s, false, i, b); markCells(level, b[0], b[1], b[2], b[3], CARD_BIT); }
+      var edgeCells = function (x0, y0, x1, y1) { markCells(level, x0, y0, x1, y1, EDGE_BIT); };
+      for (var e = 0; e < s.m; e++) markEdge(s, e, edgeCells);
+      mark("level " + L + " from the items");
+    }
+    return data;
+  }
+
 
   function markCells(level, x0, y0, x1, y1, bit) {
     if (!(x0 <= x1 && y0 <= y1)) return;
@@ -1531,7 +1710,8 @@
   }
 
   function markLevels(levels, x0, y0, x1, y1, bit) {
-    for (var L = 0; L < levels.length; L++) markCells(levels[L], x0, y0, x1, y1, bit);
+    // A level not built yet will be marked from the store as it is then.
+    for (var L = 0; L < levels.length; L++) if (levels[L].data) markCells(levels[L], x0, y0, x1, y1, bit);
   }
 
   // A connector segment by segment (a bus is a line of cells, not its bounding box): the leg,
@@ -1551,13 +1731,13 @@
   // coordinates to pixels, as in paintPicture; the minimap's two scales differ.
   function paintLevels(levels, pixels, width, height, sx, sy, ox, oy, c) {
     var x0 = -ox / sx, x1 = (width - ox) / sx, y0 = -oy / sy, y1 = (height - oy) / sy;
-    var level = levels[levels.length - 1], most = Math.max(sx, sy);
+    var chosen = levels.length - 1, most = Math.max(sx, sy);
     for (var L = 0; L < levels.length; L++) {
       var lv = levels[L];
       var across = Math.min(lv.cols, (x1 - x0) / lv.cell + 2), down = Math.min(lv.rows, (y1 - y0) / lv.cell + 2);
-      if (lv.cell * most >= LOD_PIXEL && across * down <= LOD_CELLS_IN_VIEW) { level = lv; break; }
+      if (lv.cell * most >= LOD_PIXEL && across * down <= LOD_CELLS_IN_VIEW) { chosen = L; break; }
     }
-    var cell = level.cell, cols = level.cols, data = level.data;
+    var level = levels[chosen], cell = level.cell, cols = level.cols, data = levelData(levels, chosen);
     // A window beside the picture meets no cell (cellOf would clamp it onto the edge's cells).
     if (x1 < 0 || y1 < 0 || x0 >= cols * cell || y0 >= level.rows * cell) return;
     var c0 = cellOf(x0, cell, cols), c1 = cellOf(x1, cell, cols), r0 = cellOf(y0, cell, level.rows), r1 = cellOf(y1, cell, level.rows);
@@ -1977,6 +2157,8 @@
 
   function applyDelta(payload) {
     var patched = null, started = performance.now();
+    // What a delta keeps up to date (the grid) is built first if a new store deferred it.
+    if (state.hasPicture && state.store.spatial) gridOf(state.store);
     try {
       patched = payload.uri === state.uri && typeof payload.base === "number" && payload.base === state.sequence &&
         state.hasPicture ? patchStore(state.store, payload.delta) : null;
@@ -2374,7 +2556,7 @@
   var drawPending = false;
   // When the newest version reached the screen: a message posted from the frame that drew it
   // arrives after that frame is painted (benchmarks/page_big.py reads it).
-  var painted = { version: null, at: 0, frames: [], draws: [], work: [], received: 0, receivedAt: 0, applied: null, bytes: 0, bytesAt: 0 };
+  var painted = { version: null, at: 0, frames: [], draws: [], work: [], received: 0, receivedAt: 0, applied: null, bytes: 0, bytesAt: 0, marks: null };
   var paintChannel = typeof MessageChannel === "function" ? new MessageChannel() : null;
   if (paintChannel) {
     paintChannel.port1.onmessage = function (event) {
@@ -2382,11 +2564,22 @@
       painted.receivedAt = painted.received;
       painted.bytesAt = painted.bytes;
       painted.at = performance.timeOrigin + performance.now();
+      if (painted.marks && painted.marks.drawn && !painted.marks.painted) painted.marks.painted = painted.at;
+      if (firstFrameTasks.length > 0) runFirstFrameTasks(event.data.frame);
       painted.frames.push(painted.at - event.data.started);
       painted.draws.push(event.data.draw);
       painted.work.push(event.data.work);
       if (painted.frames.length > 2000) { painted.frames.splice(0, 1000); painted.draws.splice(0, 1000); painted.work.splice(0, 1000); }
     };
+  }
+  // The start-up of the last full payload, epoch ms (painted().marks; benchmarks/preview_open.py):
+  // for a binary body, script (this script started), stream (the event stream answered) and
+  // announced (the event naming the body came); received (the payload in hand), decoded, store
+  // (its columns), links, drawn (the first frame's script done), painted (that frame on
+  // screen), and what was deferred past it, when it was built (grid, levels).
+  function startMarks(at) { painted.marks = { received: at }; }
+  function mark(name) {
+    if (painted.marks && !(name in painted.marks)) painted.marks[name] = performance.timeOrigin + performance.now();
   }
   function requestDraw() {
     if (drawPending) return;
@@ -2396,8 +2589,10 @@
       drawPending = false;
       frameWork = { mode: "", cards: 0, made: 0, edges: 0, tilesDrawn: 0, tilesPainted: 0, standIns: 0 };
       draw();
+      framesDrawn++;
+      if (state.hasPicture) mark("drawn");
       var drawn = performance.timeOrigin + performance.now() - started;
-      if (paintChannel) paintChannel.port2.postMessage({ version: state.version, started: started, draw: drawn, work: frameWork });
+      if (paintChannel) paintChannel.port2.postMessage({ version: state.version, frame: framesDrawn, started: started, draw: drawn, work: frameWork });
       frameWork = null;
     });
   }
@@ -2440,8 +2635,8 @@
   function warmUp() {
     if (warmedUp) return;
     warmedUp = true;
-    var idle = typeof requestIdleCallback === "function" ? requestIdleCallback : function (f) { return setTimeout(f, 50); };
-    idle(function () {
+    // After the first frame, with the start-up's other deferred work (afterFirstFrame).
+    afterFirstFrame(function () {
       var s = state.store;
       if (!s || !state.hasPicture) { warmedUp = false; return; }
       var card = cardPool.pop() || newCard();
@@ -2517,7 +2712,10 @@
     // hundred, only where their text can be read (2 px and more); otherwise the overview draws
     // them (SVG text by the thousand at 3 px took half a second a frame).
     var readable = state.scale * s.fontSize >= 2;
-    var found = cardsIn(s, r, readable ? MAX_DOM_CARDS : SMALL_PICTURE, visible);
+    // Before the grid is built (a new store's first frame), a scan answers "more than that"
+    // without it: only a frame that shows the cards as elements needs the grid.
+    var most = readable ? MAX_DOM_CARDS : SMALL_PICTURE;
+    var found = s.spatial.cards === null && moreItemsIn(s, false, r, most) ? -1 : cardsIn(s, r, most, visible);
     var dom = found >= 0;
     if (dom) {
       drawDom(s, r, visible);
@@ -2700,7 +2898,7 @@
   function paintPicture(s, pixels, width, height, sx, sy, ox, oy, c, marks) {
     pixels.fill(c.background);
     var r = { x0: -ox / sx, y0: -oy / sy, x1: (width - ox) / sx, y1: (height - oy) / sy };
-    if (s.spatial.levelsWanted && gridCount(s, r) > LOD_ITEMS_IN_VIEW) paintLevels(levelsOf(s), pixels, width, height, sx, sy, ox, oy, c);
+    if (manyItemsIn(s, r)) paintLevels(levelsOf(s), pixels, width, height, sx, sy, ox, oy, c);
     else paintItems(s, r, pixels, width, height, sx, sy, ox, oy, c);
     paintMarks(s, pixels, width, height, sx, sy, ox, oy, c, marks);
   }
@@ -2737,7 +2935,7 @@
       for (var y = a; y <= b; y++) pixels[y * width + x] = colour;
     }
     var p = s.pts, edge = c.edge;
-    gridQuery(s, s.spatial.edges, r, function (e) {
+    gridQuery(s, gridOf(s).edges, r, function (e) {
       var o = 8 * e;
       var X0 = p[o] * sx + ox, Y0 = p[o + 1] * sy + oy, X1 = p[o + 2] * sx + ox, Y1 = p[o + 3] * sy + oy;
       if (Y0 === Y1) hline(X0, X1, Y0, edge); else vline(X0, Y0, Y1, edge);
@@ -2748,7 +2946,7 @@
     });
     var cx = s.cx, cy = s.cy, cw = s.w, ch = s.h;
     var lastLeft = -1, lastRight = -1, lastTop = -1, lastBottom = -1;
-    gridQuery(s, s.spatial.cards, r, function (i) {
+    gridQuery(s, gridOf(s).cards, r, function (i) {
       var x0 = (cx[i] - cw[i] / 2) * sx + ox, x1 = (cx[i] + cw[i] / 2) * sx + ox;
       var y0 = (cy[i] - ch[i] / 2) * sy + oy, y1 = (cy[i] + ch[i] / 2) * sy + oy;
       var left = Math.floor(x0), top = Math.floor(y0), right = Math.ceil(x1), bottom = Math.ceil(y1);
@@ -3885,6 +4083,17 @@
     scale: function () { return state.scale; },
     version: function () { return state.version; },
     sequence: function () { return state.sequence; },
+    // What the start-up deferred past the first frame: whether the grid is built, how many
+    // levels of detail of how many, how many deferred tasks are still to run.
+    deferred: function () {
+      var sp = state.store && state.store.spatial;
+      var levels = sp && sp.levels ? sp.levels.filter(function (level) { return level.data; }).length : 0;
+      return { grid: !!(sp && sp.cards), levels: levels, levelCount: sp && sp.levels ? sp.levels.length : 0,
+        pending: firstFrameTasks.length + idleTasks, held: holdDeferred };
+    },
+    releaseDeferred: function () { holdDeferred = false; runFirstFrameTasks(Infinity); },
+    // Every overview tile and the minimap painted again, from what the store holds now.
+    repaint: function () { overviewChanged(null); minimapDirty = true; requestDraw(); },
     view: function () { return { scale: state.scale, x: state.x, y: state.y, mode: lastMode }; },
     cardCount: function () { return state.store ? state.store.n : 0; },
     // The picture's size in SVG user units (margin included), as Fit fits it.
@@ -3906,7 +4115,8 @@
     // the loopback transport).
     painted: function () {
       return { version: painted.version, at: painted.at, received: painted.receivedAt, frames: painted.frames.slice(), draws: painted.draws.slice(),
-        work: painted.work.slice(), applied: painted.applied, bytes: painted.bytesAt };
+        work: painted.work.slice(), applied: painted.applied, bytes: painted.bytesAt,
+        marks: painted.marks ? Object.assign({}, painted.marks) : null };
     },
     preparePrint: preparePrint,
     // What the store's upkeep did, for tests: { links: { linked, spliced } } (stores linked
@@ -3962,7 +4172,7 @@
       (rects || []).forEach(function (r) {
         [false, true].forEach(function (edge) {
           var found = [], scan = [];
-          gridQuery(s, edge ? s.spatial.edges : s.spatial.cards, r, function (k) { found.push(k); });
+          gridQuery(s, edge ? gridOf(s).edges : gridOf(s).cards, r, function (k) { found.push(k); });
           for (var k = 0; k < (edge ? s.m : s.n); k++) {
             itemBox(s, edge, k, b);
             if (!(b[2] < r.x0 || b[0] > r.x1 || b[3] < r.y0 || b[1] > r.y1)) scan.push(k);

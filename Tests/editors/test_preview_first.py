@@ -1,0 +1,280 @@
+#!/usr/bin/env python3
+"""The preview page's first picture of a big tree, drawn before the start-up's deferred work.
+
+A tree big enough for levels of detail (a complete binary tree, laid out by
+delta_model.py apart from the server; 131,071 cards) reaches the page as a binary body. The page draws its
+first frame without the spatial grid and from the levels of detail it needs (preview.js,
+"spatial index": the grid, the other levels and the warm-up wait for idle time after that
+frame). Here that deferred work is held (`bracketPreviewTest.holdDeferred`) so that the page is
+looked at and used before any of it ran, and compared with a page that finished it:
+  * the first picture is the full picture: the overview's pixels and the minimap's equal those
+    of a page that built everything and painted every tile again, and no grid was built for it;
+  * search, a click on the overview, the arrow keys and a delta (a structural edit) each work
+    before the deferred work ran — each builds what it needs first — and give what the page
+    that finished it gives: the same match, the same pinned path, the same focused card, and
+    after the delta the same store, indices and card elements as a fresh load;
+  * releasing the held work afterwards changes none of that.
+
+    python3 Tests/editors/test_preview_first.py [--nodes 131071]
+
+Needs chromium and Playwright for Python. Prints one line per check, `N passed, N failed` last.
+"""
+import argparse
+import os
+import random
+import shutil
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from checks import check  # noqa: E402
+import delta_model as model  # noqa: E402
+from synthetic_preview import PageServer  # noqa: E402
+
+URI = "file:///first/big.bracket"
+HOLD = "window.bracketPreviewTest = { holdDeferred: true };"
+
+# A hash of a canvas's pixels (FNV-1a over the RGBA bytes), with its size.
+PIXELS = """(id) => {
+  const canvas = document.getElementById(id);
+  if (!canvas || canvas.width === 0 || canvas.height === 0) return null;
+  const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+  let h = 2166136261, inked = 0;
+  for (let i = 0; i < data.length; i++) { h ^= data[i]; h = Math.imul(h, 16777619) >>> 0; }
+  for (let i = 0; i < data.length; i += 4) if (data[i] !== data[0] || data[i + 1] !== data[1] || data[i + 2] !== data[2]) inked++;
+  return { width: canvas.width, height: canvas.height, hash: h, inked: inked };
+}"""
+
+CARDS_DOM = """() => Array.from(document.querySelectorAll('#stage [data-node-id], #stage polyline'))
+  .map(e => e.outerHTML)"""
+
+
+def complete(n):
+    out, stack = [], [(1, 0)]
+    while stack:
+        i, depth = stack.pop()
+        out.append((f"n{i}", f"Node {i}", depth))
+        stack.extend((c, depth + 1) for c in (2 * i + 1, 2 * i) if c <= n)
+    return out
+
+
+def wait_version(page, version):
+    page.wait_for_function(f"() => window.bracketPreview.painted().version === {version}", timeout=120000, polling="raf")
+
+
+def settle(page):
+    """Until a frame paints no more overview tiles (the first frames paint a few each)."""
+    for _ in range(200):
+        work = page.evaluate("""() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => {
+            const w = window.bracketPreview.painted().work; r(w.length ? w[w.length - 1] : null); })))""")
+        if work and work.get("tilesPainted", 0) == 0:
+            break
+    page.wait_for_timeout(400)  # the minimap is drawn a moment after its frame
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def finished(page):
+    """Until the deferred work has all run."""
+    page.wait_for_function("() => { const d = window.bracketPreview.deferred(); return !d.held && d.pending === 0 && d.grid; }",
+                           timeout=120000, polling=100)
+
+
+def open_page(browser, server, hold):
+    page = browser.new_page(viewport={"width": 1000, "height": 700})
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    if hold:
+        page.add_init_script(HOLD)
+    page.goto(server.url)
+    wait_version(page, 1)
+    return page, errors
+
+
+def picture_state(page):
+    return {"overview": page.evaluate(PIXELS, "overview"), "minimap": page.evaluate(PIXELS, "minimap-canvas"),
+            "mode": page.evaluate("() => window.bracketPreview.view().mode")}
+
+
+def search(page, text):
+    page.click("#search")
+    page.fill("#search", text)
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => window.bracketPreview.match() !== null", timeout=30000)
+    settle(page)
+    return {"match": page.evaluate("() => window.bracketPreview.match()"),
+            "view": page.evaluate("() => window.bracketPreview.view()"), "dom": page.evaluate(CARDS_DOM)}
+
+
+def click_overview(page, pic, index):
+    view = page.evaluate("() => window.bracketPreview.view()")
+    card = pic["cards"][index]
+    box = page.evaluate("() => { const r = document.getElementById('viewport').getBoundingClientRect(); return [r.left, r.top]; }")
+    x = box[0] + (card["x"] + model.MARGIN - view["x"]) * view["scale"]
+    y = box[1] + (card["y"] + model.MARGIN - view["y"]) * view["scale"]
+    page.mouse.click(x, y)
+    page.wait_for_timeout(200)
+    path = page.evaluate("() => window.bracketPreview.path()")
+    return None if path is None else {"id": path["id"], "cards": path["cards"], "edges": path["edges"]}
+
+
+def keys(page):
+    page.click("#zoom-reset")
+    page.focus("#viewport")
+    walked = []
+    for key in ("Home", "ArrowLeft", "ArrowDown", "ArrowLeft", "ArrowUp", "ArrowRight"):
+        page.keyboard.press(key)
+        walked.append(page.evaluate("() => window.bracketPreview.focused()"))
+    settle(page)
+    return {"walked": walked, "dom": page.evaluate(CARDS_DOM)}
+
+
+def first_picture(browser, first, pic):
+    with PageServer(first, binary=True) as held_server, PageServer(first, binary=True) as full_server:
+        held, held_errors = open_page(browser, held_server, True)
+        full, full_errors = open_page(browser, full_server, False)
+        settle(held)
+        before = held.evaluate("() => window.bracketPreview.deferred()")
+        check("the first picture came as a binary body", held_server.fetches == ["payload/1"], held_server.fetches)
+        check("the first frame was drawn without the grid, from part of the levels of detail",
+              before["held"] and not before["grid"] and 0 < before["levels"] < before["levelCount"], before)
+        first_look = picture_state(held)
+        check("the first frame is the overview, with ink on it", first_look["mode"] == "overview" and first_look["overview"]["inked"] > 0,
+              first_look)
+        finished(full)
+        full.evaluate("() => window.bracketPreview.repaint()")
+        settle(full)
+        full_look = picture_state(full)
+        check("the first picture's overview pixels equal those of a page that built everything and painted again",
+              first_look["overview"] == full_look["overview"], (first_look["overview"], full_look["overview"]))
+        # Zoomed in twice: still the overview, now with the minimap.
+        for page in (held, full):
+            page.click("#zoom-in")
+            page.click("#zoom-in")
+            settle(page)
+        full.evaluate("() => window.bracketPreview.repaint()")
+        settle(full)
+        near_look, near_full = picture_state(held), picture_state(full)
+        check("zoomed in before the deferred work: the overview with a minimap",
+              near_look["mode"] == "overview" and (near_look["minimap"] or {}).get("inked", 0) > 0, near_look)
+        check("… its overview pixels and its minimap equal the finished page's", near_look == near_full, (near_look, near_full))
+        still = held.evaluate("() => window.bracketPreview.deferred()")
+        check("looking at those pictures built no grid", not still["grid"], still)
+
+        # Search before the deferred work ran: the same match, view and card elements.
+        target = pic["cards"][len(pic["cards"]) * 2 // 3]["id"]
+        got, want = search(held, target), search(full, target)
+        check("search before the deferred work finds the card and shows it as the finished page does",
+              got == want and got["match"] == target, (got["match"], got["view"], want["match"], want["view"]))
+        held.close()
+        full.close()
+        check("no page errors", not held_errors and not full_errors, held_errors[:2] + full_errors[:2])
+
+
+def interactions(browser, first, pic):
+    """A click on the overview and the arrow keys before the deferred work, each on a page of
+    its own, against a page that finished it; then releasing the work changes nothing."""
+    with PageServer(first, binary=True) as held_server, PageServer(first, binary=True) as full_server:
+        full, _ = open_page(browser, full_server, False)
+        finished(full)
+        index = len(pic["cards"]) // 3
+        for name, act in (("a click on the overview", lambda page: click_overview(page, pic, index)), ("the arrow keys", keys)):
+            held, errors = open_page(browser, held_server, True)
+            settle(held)
+            got = act(held)
+            grid = held.evaluate("() => window.bracketPreview.deferred().grid")
+            if name == "the arrow keys":
+                full.click("#zoom-fit")
+                settle(full)
+            want = act(full)
+            check(f"{name} before the deferred work gives what the finished page gives", got == want and got is not None,
+                  (str(got)[:300], str(want)[:300]))
+            check(f"{name} built the grid it needed", grid, grid)
+            held.evaluate("() => window.bracketPreview.releaseDeferred()")
+            finished(held)
+            again = held.evaluate("() => window.bracketPreview.path()") if name.startswith("a click") else None
+            if again is not None:
+                again = {"id": again["id"], "cards": again["cards"], "edges": again["edges"]}
+                check(f"{name}: the same after the deferred work ran", again == got, (again, got))
+            check(f"{name}: no page errors", not errors, errors[:2])
+            held.close()
+        full.close()
+
+
+def first_delta(browser, first, pic, tree, seed):
+    """A structural edit's delta reaching the page before its deferred work ran applies exactly:
+    the store, its indices and the card elements equal a fresh load of the new picture's."""
+    rng = random.Random(seed)
+    edits = model.Edits(rng)
+    kind, names = "subtree deleted", edits.delete(tree)
+    new = model.picture(tree)
+    renamed = {a: b for a, b in names.items() if a != b and a in {c["id"] for c in pic["cards"]}}
+    delta = model.delta(pic, new, renamed, rng, overrides=True)
+    message = {"uri": URI, "version": 2, "sequence": 2, "base": 1, "delta": delta, "diagnostics": {"errors": 0, "warnings": 0}}
+    with PageServer(first, binary=True) as ps, PageServer(first, binary=True) as rs, \
+            PageServer(model.full_payload(new, 2, URI)) as qs:
+        p, errors = open_page(browser, ps, True)
+        r, _ = open_page(browser, rs, False)
+        finished(r)
+        q = browser.new_page(viewport={"width": 1000, "height": 700})
+        q.goto(qs.url)
+        wait_version(q, 2)
+        before = p.evaluate("() => window.bracketPreview.deferred()")
+        ps.push(message)
+        rs.push(message)
+        wait_version(p, 2)
+        wait_version(r, 2)
+        label = f"a {kind} delta ({len(new['cards'])} cards) before the deferred work ran"
+        check(f"{label}: applied, not resynchronised", p.evaluate("() => window.bracketPreview.sequence()") == 2 and not before["grid"],
+              (before, ps.posts[-2:]))
+        pc, qc = p.evaluate("() => window.bracketPreview.columns()"), q.evaluate("() => window.bracketPreview.columns()")
+        check(f"{label}: the store equals a fresh load's, every column", pc == qc,
+              next((k for k in pc if pc[k] != qc.get(k)), None))
+        rects = [{"x0": x, "y0": y, "x1": x + 3000, "y1": y + 40000} for x in (0, 1500) for y in range(0, int(new["height"]), 300000)]
+        problems = p.evaluate("(r) => window.bracketPreview.checkIndices(r)", rects)
+        check(f"{label}: its indices find what a scan finds", not problems, problems[:3])
+        for page in (p, r):
+            page.click("#zoom-reset")
+            settle(page)
+        a, b = p.evaluate(CARDS_DOM), r.evaluate(CARDS_DOM)
+        check(f"{label}: the card elements are those of a page that had finished its deferred work", a == b and len(a) > 0,
+              (len(a), len(b)))
+        p.evaluate("() => window.bracketPreview.releaseDeferred()")
+        finished(p)
+        pc = p.evaluate("() => window.bracketPreview.columns()")
+        check(f"{label}: the same after the deferred work ran", pc == qc)
+        check(f"{label}: no page errors", not errors, errors[:2])
+        p.close()
+        q.close()
+        r.close()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--nodes", type=int, default=131071)
+    parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--only", default="first,use,delta", help="which parts: first, use, delta")
+    args = parser.parse_args()
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        check("chromium is installed", False)
+        return check.summary()
+    tree = complete(args.nodes)
+    pic = model.picture(tree)
+    first = model.full_payload(pic, 1, URI)
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        try:
+            if "first" in args.only:
+                first_picture(browser, first, pic)
+            if "use" in args.only:
+                interactions(browser, first, pic)
+            if "delta" in args.only:
+                first_delta(browser, first, pic, tree, args.seed)
+        finally:
+            browser.close()
+    return check.summary()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
