@@ -217,7 +217,7 @@ struct DefinitionIndex: Sendable {
         let tag = Self.tag(id.hashValue)
         let bytes = Array(id.utf8)
         var found: [ByteRange] = []
-        for position in 0..<starts.count where starts.tag(position) == tag {
+        for position in starts.indices(taggedWith: tag) {
             let start = starts[position]
             let end = start + bytes.count
             // Each entry starts an ID: it is this one when the bytes match and the word ends there.

@@ -11,6 +11,9 @@ import Testing
         #expect(Array(array) == expected.map(\.offset), "\(note)")
         if tagged {
             #expect((0..<array.count).map(array.tag) == expected.map(\.tag), "\(note)")
+            for tag in Set(expected.prefix(2).map(\.tag) + expected.suffix(2).map(\.tag) + [UInt32.max]) {
+                #expect(array.indices(taggedWith: tag) == expected.indices.filter { expected[$0].tag == tag }, "\(note): tag \(tag)")
+            }
         }
         let fresh = OffsetGapArray(expected.map(\.offset), tags: tagged ? expected.map(\.tag) : nil)
         #expect(array == fresh, "\(note)")
