@@ -359,16 +359,6 @@ def run_synthetic(browser, binary, n, page_dir=None):
     return result
 
 
-def complete_model_tree(n):
-    """The complete binary tree of n nodes as delta_model's (id, label, depth) list, in pre-order."""
-    out, stack = [], [(1, 0)]
-    while stack:
-        i, depth = stack.pop()
-        out.append((f"n{i}", f"Node {i}", depth))
-        stack.extend((c, depth + 1) for c in (2 * i + 1, 2 * i) if c <= n)
-    return out
-
-
 def run_synthetic_edits(browser, n, edits, page_dir=None, full=False):
     """The page alone receiving keystroke deltas with renames, runs and splices, computed here
     (Tests/editors/delta_model.py, the server's layout of the tree, as its delta would be): for
@@ -376,7 +366,7 @@ def run_synthetic_edits(browser, n, edits, page_dir=None, full=False):
     delta's size."""
     import delta_model as model
     from synthetic_preview import PAGE_DIR, PageServer
-    tree = complete_model_tree(n)
+    tree = model.complete_tree(n)
     pic = model.picture(tree)
     uri = "file:///bench/synthetic-edits.bracket"
     result = {"nodes": n, "synthetic_edits": "as before runs" if full else "deltas", "page": page_dir or "editors/preview"}

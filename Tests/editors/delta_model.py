@@ -288,6 +288,17 @@ class Edits:
         return kind, getattr(self, kind)(tree)
 
 
+def complete_tree(n):
+    """The complete binary tree of n nodes (heap numbering: n1's children n2 and n3), in
+    pre-order, as (id, label, depth) rows; a stack, no recursion."""
+    out, stack = [], [(1, 0)]
+    while stack:
+        i, depth = stack.pop()
+        out.append((f"n{i}", f"Node {i}", depth))
+        stack.extend((c, depth + 1) for c in (2 * i + 1, 2 * i) if c <= n)
+    return out
+
+
 def random_tree(rng, n):
     tree = [("r", "Root", 0)]
     for k in range(1, n):

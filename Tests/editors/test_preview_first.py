@@ -49,15 +49,6 @@ CARDS_DOM = """() => Array.from(document.querySelectorAll('#stage [data-node-id]
   .map(e => e.outerHTML)"""
 
 
-def complete(n):
-    out, stack = [], [(1, 0)]
-    while stack:
-        i, depth = stack.pop()
-        out.append((f"n{i}", f"Node {i}", depth))
-        stack.extend((c, depth + 1) for c in (2 * i + 1, 2 * i) if c <= n)
-    return out
-
-
 def wait_version(page, version):
     page.wait_for_function(f"() => window.bracketPreview.painted().version === {version}", timeout=120000, polling="raf")
 
@@ -258,7 +249,7 @@ def main():
     if chromium is None:
         check("chromium is installed", False)
         return check.summary()
-    tree = complete(args.nodes)
+    tree = model.complete_tree(args.nodes)
     pic = model.picture(tree)
     first = model.full_payload(pic, 1, URI)
     from playwright.sync_api import sync_playwright

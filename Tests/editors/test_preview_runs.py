@@ -251,7 +251,7 @@ def stale_payload(browser):
 def overview_click(browser):
     """A click on a card drawn by the overview canvas (fitted, 2,047 cards) reveals that card:
     the stage lies over the canvas and gets the click."""
-    tree = [(f"n{i}", f"Node {i}", d) for i, d in _complete(2047)]
+    tree = model.complete_tree(2047)
     pic = model.picture(tree)
     with PageServer(model.full_payload(pic, 1, URI)) as ps:
         page = browser.new_page(viewport={"width": 1000, "height": 700})
@@ -280,15 +280,6 @@ def overview_click(browser):
         check("overview: a click on a card there reveals the card under the pointer, with its range",
               near and reveals[-1]["range"]["start"]["line"] == got["range"][0], (card["id"], reveals[-1:]))
         page.close()
-
-
-def _complete(n):
-    out, stack = [], [(1, 0)]
-    while stack:
-        i, depth = stack.pop()
-        out.append((i, depth))
-        stack.extend((c, depth + 1) for c in (2 * i + 1, 2 * i) if c <= n)
-    return out
 
 
 def real_chain(browser, binary):
