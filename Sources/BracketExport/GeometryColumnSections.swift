@@ -23,7 +23,7 @@ public func writeGeometryColumnsBody(_ diagram: Diagram, _ geometry: Geometry, r
     }
     let source = ColumnSource(diagram: diagram, geometry: geometry, ranges: ranges, count: count, edges: edges)
     let numeric = source.numeric
-    let kinds = numeric.map { ColumnNumbers.kind($0.values, floatsFirst: ColumnSource.floatColumns.contains($0.name)) }
+    let kinds = numeric.map { ColumnNumbers.kind($0, floatsFirst: ColumnSource.floatColumns.contains($0.name)) }
     var sectionBytes = 64
     for (column, kind) in zip(numeric, kinds) { sectionBytes &+= column.count &* kind.byteWidth &+ 8 }
     for strings in [source.ids, source.labels] {
@@ -37,7 +37,7 @@ public func writeGeometryColumnsBody(_ diagram: Diagram, _ geometry: Geometry, r
         sections.writeTextData(&out, "ids", source.ids, count: count)
         sections.writeTextData(&out, "labels", source.labels, count: count)
         for (column, kind) in zip(numeric, kinds) {
-            sections.writeNumberData(&out, column.name, kind, count: column.count, column.values)
+            sections.writeNumberData(&out, column, kind)
         }
         let headStart = out.count
         prefix.withUnsafeBufferPointer { out.append($0) }
@@ -76,11 +76,10 @@ final class ColumnSections {
     }
 
     /// The values, little-endian, in `kind`'s width.
-    func writeNumberData(_ out: inout ByteSink, _ name: String, _ kind: ColumnNumbers.Kind, count: Int,
-                         _ values: ((Double) -> Void) -> Void) {
+    func writeNumberData(_ out: inout ByteSink, _ column: NumberColumn, _ kind: ColumnNumbers.Kind) {
         Self.align(&out)
-        numbers[name] = (kind, out.count, count)
-        ColumnNumbers.writeRaw(&out, kind, values)
+        numbers[column.name] = (kind, out.count, column.count)
+        ColumnNumbers.writeRaw(&out, kind, column)
     }
 
     /// The texts one after another in UTF-8, then the end of each in UTF-16 code units (what a
@@ -102,8 +101,12 @@ final class ColumnSections {
         let bytes = out.count - at
         Self.align(&out)
         let endsAt = out.count
-        for end in ends {
-            for shift in stride(from: 0, to: 32, by: 8) { out.raw(UInt8(truncatingIfNeeded: end >> UInt32(shift))) }
+        ends.withUnsafeBufferPointer { ends in
+            out.write(maxCount: 4 &* ends.count) { destination in
+                let raw = UnsafeMutableRawPointer(destination)
+                for (k, end) in ends.enumerated() { raw.storeBytes(of: end.littleEndian, toByteOffset: 4 &* k, as: UInt32.self) }
+                return 4 &* ends.count
+            }
         }
         texts[name] = (at, bytes, endsAt, count)
     }
@@ -144,11 +147,6 @@ final class ColumnSections {
     }
 }
 
-extension ColumnNumbers.Kind {
-    /// Bytes a value takes in binary.
-    var byteWidth: Int { self == .f64 ? 8 : 4 }
-}
-
 /// The values of every column, one place for both spellings (JSON and binary) and the body.
 struct ColumnSource {
     let diagram: Diagram
@@ -163,40 +161,80 @@ struct ColumnSource {
     /// The columns of positions and sizes (the others are integers: depths, ranges, indices).
     static let floatColumns: Set<String> = ["x", "y", "widths", "heights", "edgePoints"]
 
-    /// The numeric columns in the order the body holds them, each with how many values it has.
-    var numeric: [(name: String, count: Int, values: ((Double) -> Void) -> Void)] {
-        [("x", count, x), ("y", count, y), ("depths", count, depths), ("widths", count, widths),
-         ("heights", count, heights), ("ranges", 4 * count, rangeValues), ("edgeChildren", edges.count, edgeChildren),
-         ("edgePoints", 8 * edges.count, edgePoints)]
-    }
+    /// The numeric columns in the order the body holds them.
+    var numeric: [NumberColumn] { [x, y, depths, widths, heights, rangeValues, edgeChildren, edgePoints] }
 
-    func x(_ value: (Double) -> Void) { let centres = geometry.centres; for index in 0..<count { value(centres[index].x) } }
-    func y(_ value: (Double) -> Void) { let centres = geometry.centres; for index in 0..<count { value(centres[index].y) } }
-    func depths(_ value: (Double) -> Void) { let depths = geometry.depths; for index in 0..<count { value(Double(depths[index])) } }
-    func widths(_ value: (Double) -> Void) { let sizes = geometry.sizes; for index in 0..<count { value(sizes[index].width) } }
-    func heights(_ value: (Double) -> Void) { let sizes = geometry.sizes; for index in 0..<count { value(sizes[index].height) } }
-
-    func rangeValues(_ value: (Double) -> Void) {
-        for index in 0..<count {
-            let range = ranges[index]
-            value(Double(range.startLine))
-            value(Double(range.startCharacter))
-            value(Double(range.endLine))
-            value(Double(range.endCharacter))
+    var x: NumberColumn {
+        let centres = geometry.centres
+        return NumberColumn(name: "x", rows: count) { rows, into in
+            for (k, row) in rows.enumerated() { into[k] = centres[row].x }
         }
     }
 
-    func edgeChildren(_ value: (Double) -> Void) {
-        let children = geometry.edgeChildren
-        for edge in edges { value(Double(children[edge])) }
+    var y: NumberColumn {
+        let centres = geometry.centres
+        return NumberColumn(name: "y", rows: count) { rows, into in
+            for (k, row) in rows.enumerated() { into[k] = centres[row].y }
+        }
     }
 
-    func edgePoints(_ value: (Double) -> Void) {
-        for edge in edges {
-            let points = geometry.connectorPoints(edge)
-            for point in [points.0, points.1, points.2, points.3] {
-                value(point.x)
-                value(point.y)
+    var depths: NumberColumn {
+        let depths = geometry.depths
+        return NumberColumn(name: "depths", rows: count) { rows, into in
+            for (k, row) in rows.enumerated() { into[k] = Double(depths[row]) }
+        }
+    }
+
+    var widths: NumberColumn {
+        let sizes = geometry.sizes
+        return NumberColumn(name: "widths", rows: count) { rows, into in
+            for (k, row) in rows.enumerated() { into[k] = sizes[row].width }
+        }
+    }
+
+    var heights: NumberColumn {
+        let sizes = geometry.sizes
+        return NumberColumn(name: "heights", rows: count) { rows, into in
+            for (k, row) in rows.enumerated() { into[k] = sizes[row].height }
+        }
+    }
+
+    /// Four numbers a card: its ID's start line and character, end line and character.
+    var rangeValues: NumberColumn {
+        let ranges = ranges
+        return NumberColumn(name: "ranges", rows: count, width: 4) { rows, into in
+            for (k, row) in rows.enumerated() {
+                let range = ranges[row]
+                into[4 &* k] = Double(range.startLine)
+                into[4 &* k &+ 1] = Double(range.startCharacter)
+                into[4 &* k &+ 2] = Double(range.endLine)
+                into[4 &* k &+ 3] = Double(range.endCharacter)
+            }
+        }
+    }
+
+    var edgeChildren: NumberColumn {
+        let children = geometry.edgeChildren, edges = edges
+        return NumberColumn(name: "edgeChildren", rows: edges.count) { rows, into in
+            for (k, row) in rows.enumerated() { into[k] = Double(children[edges[row]]) }
+        }
+    }
+
+    /// Eight numbers a connector: x and y of its four points.
+    var edgePoints: NumberColumn {
+        let geometry = geometry, edges = edges
+        return NumberColumn(name: "edgePoints", rows: edges.count, width: 8) { rows, into in
+            for (k, row) in rows.enumerated() {
+                let points = geometry.connectorPoints(edges[row])
+                let at = into + 8 &* k
+                at[0] = points.0.x
+                at[1] = points.0.y
+                at[2] = points.1.x
+                at[3] = points.1.y
+                at[4] = points.2.x
+                at[5] = points.2.y
+                at[6] = points.3.x
+                at[7] = points.3.y
             }
         }
     }

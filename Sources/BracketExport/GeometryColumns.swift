@@ -99,12 +99,12 @@ func writeColumns(
         column(&out, "labels", count) { out, index in out.jsonString(nodes.labels[index]) }
     }
     let spelling: NumberSpelling = sections.map { .sections($0) } ?? (binary ? .base64 : .json)
-    numbers(&out, "x", spelling, source.x)
-    numbers(&out, "y", spelling, source.y)
-    numbers(&out, "depths", spelling, source.depths)
+    numbers(&out, spelling, source.x)
+    numbers(&out, spelling, source.y)
+    numbers(&out, spelling, source.depths)
     let lines = geometry.lines
-    numbers(&out, "widths", spelling, source.widths)
-    numbers(&out, "heights", spelling, source.heights)
+    numbers(&out, spelling, source.widths)
+    numbers(&out, spelling, source.heights)
     column(&out, "lines", count) { out, index in
         let shown = lines.range(of: index)
         // In binary payloads a card that shows its label as its one line (most) is `0`.
@@ -114,9 +114,9 @@ func writeColumns(
             writeLines(&out, lines.strings[shown])
         }
     }
-    numbers(&out, "ranges", spelling, source.rangeValues)
-    numbers(&out, "edgeChildren", spelling, source.edgeChildren)
-    numbers(&out, "edgePoints", spelling, source.edgePoints)
+    numbers(&out, spelling, source.rangeValues)
+    numbers(&out, spelling, source.edgeChildren)
+    numbers(&out, spelling, source.edgePoints)
     var nextLabel = 0
     // In binary payloads a tree without edge labels leaves out the column of nulls.
     if !binary || !geometry.edgeLabels.isEmpty {
@@ -185,28 +185,29 @@ private enum NumberSpelling {
     case sections(ColumnSections)
 }
 
-/// `,"name":…`: the numbers `values` produces (it is called once or twice, giving the same
-/// numbers each time), as `spelling` has it.
-private func numbers(_ out: inout ByteSink, _ name: String, _ spelling: NumberSpelling,
-                     _ values: ((Double) -> Void) -> Void) {
+/// `,"name":…`: the column's numbers, as `spelling` has it.
+private func numbers(_ out: inout ByteSink, _ spelling: NumberSpelling, _ column: NumberColumn) {
     out.raw(",\"")
-    Array(name.utf8).withUnsafeBufferPointer { out.append($0) }
+    Array(column.name.utf8).withUnsafeBufferPointer { out.append($0) }
     out.raw("\":")
     switch spelling {
     case .base64:
-        ColumnNumbers.write(&out, values)
+        ColumnNumbers.write(&out, column)
         return
     case .sections(let sections):
-        sections.writeNumbers(&out, name)
+        sections.writeNumbers(&out, column.name)
         return
     case .json: break
     }
     out.raw("[")
     var first = true
-    values { value in
-        if !first { out.raw(",") }
-        first = false
-        out.jsonNumber(value)
+    column.forEachStretch { values in
+        for value in values {
+            if !first { out.raw(",") }
+            first = false
+            out.jsonNumber(value)
+        }
+        return true
     }
     out.raw("]")
 }

@@ -117,6 +117,55 @@ import Testing
         try check(#"final { sf1 [score=3] { p1 "Ayşe" [score=6] p2 [score=4] } sf2 [score=1] { p3 [winner] p4 } }"#)
     }
 
+    /// The numeric columns are written a stretch of rows at a time (`NumberColumn`); both
+    /// spellings, on a tree whose columns span many stretches of every width (one number a
+    /// card, four a range, eight a connector), hold exactly the geometry's numbers in order.
+    @Test func columnsAcrossStretchesHoldTheGeometry() throws {
+        var lines = ["root {"]
+        for group in 0..<550 {
+            lines.append("  g\(group) \"Group \(group)\" {")
+            for leaf in 0..<3 { lines.append("    l\(group)x\(leaf)") }
+            lines.append("  }")
+        }
+        lines.append("}")
+        let text = lines.joined(separator: "\n")
+        let d = Document(text).diagram()
+        let geometry = layout(d)
+        // One line a node here (`asciiIDRanges` would scan the text for each position).
+        let starts = text.utf8.indices.filter { $0 == text.utf8.startIndex || text.utf8[text.utf8.index(before: $0)] == 10 }
+            .map { text.utf8.distance(from: text.utf8.startIndex, to: $0) }
+        let ranges = d.nodes.idRanges.map { range in
+            let line = starts.lastIndex { $0 <= range.start } ?? 0
+            return NodeRange(startLine: line, startCharacter: range.start - starts[line],
+                             endLine: line, endCharacter: range.end - starts[line])
+        }
+        let count = d.nodes.count
+        try #require(count == 2201 && geometry.edgeChildren.count == count - 1)
+        var expected: [String: [Double]] = [
+            "x": geometry.centres.map(\.x), "y": geometry.centres.map(\.y),
+            "depths": geometry.depths.map(Double.init),
+            "widths": geometry.sizes.map(\.width), "heights": geometry.sizes.map(\.height),
+            "ranges": ranges.flatMap { [$0.startLine, $0.startCharacter, $0.endLine, $0.endCharacter].map(Double.init) },
+            "edgeChildren": geometry.edgeChildren.map(Double.init),
+        ]
+        expected["edgePoints"] = geometry.edgeChildren.indices.flatMap { edge -> [Double] in
+            let points = geometry.connectorPoints(edge)
+            return [points.0, points.1, points.2, points.3].flatMap { [$0.x, $0.y] }
+        }
+        func parsed(_ bytes: [UInt8]) throws -> [String: Any] {
+            try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        }
+        let json = try parsed(writeGeometryColumns(d, geometry, ranges: ranges))
+        let binary = try parsed(writeGeometryColumns(d, geometry, ranges: ranges, binary: true))
+        for (key, numbers) in expected {
+            #expect(try #require(json[key] as? [NSNumber]).map(\.doubleValue) == numbers, "\(key) as JSON")
+            #expect(try decoded(binary[key]).numbers == numbers, "\(key) in base64")
+        }
+        // Not all trivially the same: the ranges' lines run past the first stretch's, and there
+        // are more cards than a stretch of one-number rows holds.
+        #expect(Set(expected["ranges"] ?? []).count > 2000 && count > 2048)
+    }
+
     @Test func emptyDiagram() throws {
         let (_, binary) = try both("")
         #expect(try decoded(binary["x"]).numbers.isEmpty)
@@ -126,12 +175,12 @@ import Testing
     /// Past 2^24 halves are no 32-bit floats: integers times 2 (`shift` 1), not 64-bit floats.
     @Test func halvesPastFloatPrecisionAreShifted() throws {
         let values = [16_777_216.5, 37_748_700, -3.25]
-        let written = ByteSink.bytes(capacity: 16) { out in ColumnNumbers.write(&out) { emit in values.forEach(emit) } }
+        let written = ByteSink.bytes(capacity: 16) { out in ColumnNumbers.write(&out, NumberColumn(values)) }
         let object = try #require(try JSONSerialization.jsonObject(with: Data(written)) as? [String: Any])
         #expect((object["shift"] as? NSNumber)?.intValue == 2)
         let (kind, numbers) = try decoded(object)
         #expect(kind == "i32 shift 2" && numbers == values)
-        let tenths = ByteSink.bytes(capacity: 16) { out in ColumnNumbers.write(&out) { emit in emit(16_777_216.1) } }
+        let tenths = ByteSink.bytes(capacity: 16) { out in ColumnNumbers.write(&out, NumberColumn([16_777_216.1])) }
         #expect(String(decoding: tenths, as: UTF8.self).hasPrefix("{\"f64\":"))
     }
 
@@ -144,7 +193,7 @@ import Testing
                                   ("f64", { (i: Int) in 16_777_216.1 + Double(i) })] {
                 let values = (0..<count).map(value)
                 let written = ByteSink.bytes(capacity: 16) { out in
-                    ColumnNumbers.write(&out) { emit in values.forEach(emit) }
+                    ColumnNumbers.write(&out, NumberColumn(values))
                 }
                 var packed = Data()
                 for v in values {
@@ -164,9 +213,9 @@ import Testing
 
     /// Negative zero and NaN keep their bits (no integer holds them).
     @Test func negativeZeroAndNaN() {
-        let written = ByteSink.bytes(capacity: 16) { out in ColumnNumbers.write(&out) { emit in emit(-0.0); emit(1) } }
+        let written = ByteSink.bytes(capacity: 16) { out in ColumnNumbers.write(&out, NumberColumn([-0.0, 1])) }
         #expect(String(decoding: written, as: UTF8.self).hasPrefix("{\"f32\":"))
-        let withNaN = ByteSink.bytes(capacity: 16) { out in ColumnNumbers.write(&out) { emit in emit(.nan); emit(1) } }
+        let withNaN = ByteSink.bytes(capacity: 16) { out in ColumnNumbers.write(&out, NumberColumn([.nan, 1])) }
         #expect(String(decoding: withNaN, as: UTF8.self).hasPrefix("{\"f64\":"))
     }
 }

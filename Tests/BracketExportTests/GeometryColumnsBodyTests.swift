@@ -107,5 +107,12 @@ import Testing
         try check(#"final { sf1 [score=3] { p1 "Ayşe" [score=6] p2 [score=4] } sf2 [score=1] { p3 [winner] p4 } }"#)
     }
 
+    /// Sections written a stretch of rows at a time: ranges and connectors over several
+    /// stretches (512 ranges, 256 connectors each).
+    @Test func manyCards() throws {
+        let groups = (0..<150).map { "  g\($0) \"Group \($0)\" {\n    a\($0)\n    b\($0) \"Ayşe \($0)\"\n    c\($0)\n  }" }
+        try check("root {\n" + groups.joined(separator: "\n") + "\n}")
+    }
+
     @Test func emptyDiagram() throws { try check("") }
 }
