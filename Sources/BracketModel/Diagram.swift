@@ -61,6 +61,17 @@ public struct DiagramNode: Sendable, Hashable {
     }
 
     public var isLeaf: Bool { childCount == 0 }
+
+    /// What a node's header says (its ID at `idRange`), read from `source`: the ID as written,
+    /// and the label with its escapes resolved, or "Node <id>" for a node without one. Every
+    /// builder of rows (the whole tree, a splice's new rows) reads headers here.
+    static func header(of node: NodeSyntax, id idRange: ByteRange, source: [UInt8])
+        -> (id: String, label: String, hasExplicitLabel: Bool)
+    {
+        let id = String(decoding: source[idRange.start..<idRange.end], as: UTF8.self)
+        guard let label = node.label else { return (id, "Node " + id, false) }
+        return (id, LabelText(token: source[label.start..<label.end]).value, true)
+    }
 }
 
 /// The tree a document describes, flattened in pre-order (depth first, children in order), with

@@ -124,6 +124,31 @@ public struct DiagramNodes: Sendable, Hashable, RandomAccessCollection, MutableC
         tally(count - 1, by: 1)
     }
 
+    /// Appends the row of `node` (its ID at `idRange`) as the diagram is built from the tree:
+    /// its header read from `source`, no children yet, ending just after itself (the builder
+    /// counts children and sets the end), no attributes (the results pass writes those). Each
+    /// column is appended to directly: no `DiagramNode` made and taken apart again, no counts
+    /// to keep, on the path that makes every row of a tree the first time it is drawn.
+    mutating func appendBuilt(_ node: NodeSyntax, id idRange: ByteRange, source: [UInt8], parent: Int, depth: Int) {
+        let header = DiagramNode.header(of: node, id: idRange, source: source)
+        let row = Self.index(count)
+        ids.append(header.id)
+        labels.append(header.label)
+        hasExplicitLabels.append(header.hasExplicitLabel)
+        parents.append(Self.index(parent))
+        depths.append(Self.index(depth))
+        childCounts.append(0)
+        subtreeEnds.append(row &+ 1)
+        idRanges.append(idRange)
+        ranges.append(node.range)
+        scores.append(nil)
+        edgeLabels.append(nil)
+        isWinners.append(false)
+        isPendings.append(false)
+        isByes.append(false)
+        entrants.append(-1)
+    }
+
     /// The label a results pass derives for `index` (a winner's name, "To be decided").
     mutating func setLabel(_ label: String, of index: Int) { labels[index] = label }
 

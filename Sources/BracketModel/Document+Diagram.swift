@@ -22,6 +22,8 @@ extension Document {
         var labelRanges: [Int: ByteRange] = [:]
         nodes.reserveCapacity(tree.root.nodeCount)
         var open: [Int] = []  // indices of the nodes whose subtree is being visited
+        // The label token of each node in `open`, for its attribute list (met after its header).
+        var openLabels: [ByteRange?] = []
         // Read once: `text` copies the whole text while the buffer has a gap.
         let source = text
         tree.walk { event in
@@ -30,20 +32,26 @@ extension Document {
                 switch green.kind {
                 case .file, .block:
                     return true
-                case .setting, .unexpected, .attributes, .attribute:
+                case .setting, .unexpected, .attribute:
+                    return false
+                case .attributes:
+                    // An attribute list is a child of its node only (a stray one is inside
+                    // `.unexpected`, skipped above), so it belongs to the innermost open node:
+                    // read here instead of asking every node's view for it, a second scan of
+                    // its children.
+                    if let owner = open.last, attributes[owner] == nil, let list = AttributesSyntax(green, at: start) {
+                        attributes[owner] = NodeAttributes(list, source: source)
+                        if let label = openLabels.last ?? nil { labelRanges[owner] = label }
+                    }
                     return false
                 case .node:
                     let node = NodeSyntax(node: green, at: start)
                     guard let idRange = node.id else { return false }
                     let parent = open.last ?? -1
                     if parent >= 0 { nodes.addChild(to: parent) }
-                    nodes.append(DiagramNode(node, id: idRange, source: source, parent: parent, depth: open.count,
-                                             subtreeEnd: nodes.count + 1))
+                    nodes.appendBuilt(node, id: idRange, source: source, parent: parent, depth: open.count)
                     open.append(nodes.count - 1)
-                    if let list = node.attributes {
-                        attributes[nodes.count - 1] = NodeAttributes(list, source: source)
-                        if let label = node.label { labelRanges[nodes.count - 1] = label }
-                    }
+                    openLabels.append(node.label)
                     return true
                 }
             case .exit(let green, _):
@@ -51,6 +59,7 @@ extension Document {
                 if green.kind == .node, let index = open.last, NodeSyntax.hasID(green) {
                     nodes.setSubtreeEnd(nodes.count, of: index)
                     open.removeLast()
+                    openLabels.removeLast()
                 }
             case .token:
                 break

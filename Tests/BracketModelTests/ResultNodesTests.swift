@@ -24,6 +24,24 @@ import Testing
         }
     }
 
+    /// The attribute lists are read with the tree (`buildDiagram`), each given to the node
+    /// it follows, with that node's label: a leaf's label crowded out by its score is
+    /// reported at the label, a long-label warning for the first label long enough to need it.
+    @Test func aLabelCrowdedByItsScoreIsReportedAtTheLabel() throws {
+        var found = false
+        for length in 1...60 where !found {
+            let label = "\"" + String(repeating: "W", count: length) + "\""
+            let text = "m { a \(label) [score=12] b [score=3] }"
+            let warnings = Document(text).diagnostics.filter { $0.code == .longLabel }
+            guard !warnings.isEmpty else { continue }
+            found = true
+            let start = try #require(text.utf8.firstIndex(of: UInt8(ascii: "\"")))
+            let at = text.utf8.distance(from: text.utf8.startIndex, to: start)
+            #expect(warnings.map(\.range) == [ByteRange(start: at, length: label.utf8.count)], "\(text)")
+        }
+        #expect(found)
+    }
+
     @Test func aScoredTreeReusesItsNodes() {
         let document = Document(scored)
         #expect(document.resultNodes != nil)
