@@ -38,10 +38,9 @@ extension DiagramNode {
     /// The row of `node` (with its ID at `idRange`) as the diagram is built: its ID and label
     /// read from `source`, no children yet (the builders count them and set the subtree's end).
     init(_ node: NodeSyntax, id idRange: ByteRange, source: [UInt8], parent: Int, depth: Int, subtreeEnd: Int) {
-        let id = String(decoding: source[idRange.start..<idRange.end], as: UTF8.self)
-        let label = node.label.map { LabelText(token: source[$0.start..<$0.end]) }
-        self.init(id: id, label: label?.value ?? "Node \(id)", hasExplicitLabel: label != nil, parent: parent, depth: depth,
-                  childCount: 0, subtreeEnd: subtreeEnd, idRange: idRange, range: node.range)
+        let header = DiagramNode.header(of: node, id: idRange, source: source)
+        self.init(id: header.id, label: header.label, hasExplicitLabel: header.hasExplicitLabel, parent: parent,
+                  depth: depth, childCount: 0, subtreeEnd: subtreeEnd, idRange: idRange, range: node.range)
     }
 }
 
