@@ -41,23 +41,37 @@ extension PreviewRender {
         }
         let end = context.position(newEnd)
         let lines = end.line - edit.endLine, characters = end.character - edit.endCharacter
-        var ranges = [NodeRange]()
-        ranges.reserveCapacity(ids.count)
-        ranges.append(contentsOf: previous[0..<prefix])
-        for index in prefix..<suffix { ranges.append(converted(index)) }
-        let shift = oldSuffix - suffix
-        for index in suffix..<ids.count {
-            let before = index + shift
-            guard oldIDs[before].start + delta == ids[index].start, oldIDs[before].end + delta == ids[index].end else {
-                return nil
+        let count = ids.count, shift = oldSuffix - suffix
+        // Written straight into the new array through pointers (a range is four integers, so
+        // an unfinished array needs no clean-up): no capacity check or bounds check per card.
+        var moved = true
+        let ranges = [NodeRange](unsafeUninitializedCapacity: count) { out, initialized in
+            guard let base = out.baseAddress else { return }
+            previous.withUnsafeBufferPointer { previous in
+                if let from = previous.baseAddress { base.initialize(from: from, count: prefix) }
+                for index in prefix..<suffix { (base + index).initialize(to: converted(index)) }
+                ids.withUnsafeBufferPointer { ids in
+                    oldIDs.withUnsafeBufferPointer { oldIDs in
+                        for index in suffix..<count {
+                            let before = index &+ shift
+                            guard oldIDs[before].start &+ delta == ids[index].start,
+                                  oldIDs[before].end &+ delta == ids[index].end else {
+                                moved = false
+                                return
+                            }
+                            var range = previous[before]
+                            if range.startLine == edit.endLine { range.startCharacter &+= characters }
+                            if range.endLine == edit.endLine { range.endCharacter &+= characters }
+                            range.startLine &+= lines
+                            range.endLine &+= lines
+                            (base + index).initialize(to: range)
+                        }
+                    }
+                }
             }
-            var range = previous[before]
-            if range.startLine == edit.endLine { range.startCharacter += characters }
-            if range.endLine == edit.endLine { range.endCharacter += characters }
-            range.startLine += lines
-            range.endLine += lines
-            ranges.append(range)
+            initialized = moved ? count : 0
         }
+        guard moved else { return nil }
         // The first moved node is the one most likely on the edit's last line, the last one on
         // a later line: both must be where a conversion puts them.
         for index in Set([suffix, ids.count - 1]) where index >= suffix && index < ids.count {
