@@ -126,12 +126,14 @@ public struct DiagramNodes: Sendable, Hashable, RandomAccessCollection, MutableC
 
     /// Appends the row of `node` (its ID at `idRange`) as the diagram is built from the tree:
     /// its header read from `source`, no children yet, ending just after itself (the builder
-    /// counts children and sets the end), no attributes (the results pass writes those). Each
-    /// column is appended to directly: no `DiagramNode` made and taken apart again, no counts
-    /// to keep, on the path that makes every row of a tree the first time it is drawn.
+    /// counts children and sets the end). Each column is appended to directly: no `DiagramNode`
+    /// made and taken apart again, no counts to keep, on the path that makes every row of a tree
+    /// the first time it is drawn. The columns every fresh row has the same value in (no score,
+    /// edge label, win, pending match or bye, no entrant) are left to `finishBuilt()`, one fill
+    /// each instead of an append per row: call it before anything else reads or writes the rows.
     mutating func appendBuilt(_ node: NodeSyntax, id idRange: ByteRange, source: [UInt8], parent: Int, depth: Int) {
         let header = DiagramNode.header(of: node, id: idRange, source: source)
-        let row = Self.index(count)
+        let row = Self.index(ids.count)
         ids.append(header.id)
         labels.append(header.label)
         hasExplicitLabels.append(header.hasExplicitLabel)
@@ -141,12 +143,19 @@ public struct DiagramNodes: Sendable, Hashable, RandomAccessCollection, MutableC
         subtreeEnds.append(row &+ 1)
         idRanges.append(idRange)
         ranges.append(node.range)
-        scores.append(nil)
-        edgeLabels.append(nil)
-        isWinners.append(false)
-        isPendings.append(false)
-        isByes.append(false)
-        entrants.append(-1)
+    }
+
+    /// Gives the rows `appendBuilt` added their attribute and result columns: nothing recorded
+    /// (the results pass writes what the attributes say).
+    mutating func finishBuilt() {
+        let added = ids.count - isWinners.count
+        guard added > 0 else { return }
+        scores.appendNils(added)
+        edgeLabels.appendNils(added)
+        isWinners.append(contentsOf: repeatElement(false, count: added))
+        isPendings.append(contentsOf: repeatElement(false, count: added))
+        isByes.append(contentsOf: repeatElement(false, count: added))
+        entrants.append(contentsOf: repeatElement(-1, count: added))
     }
 
     /// The label a results pass derives for `index` (a winner's name, "To be decided").

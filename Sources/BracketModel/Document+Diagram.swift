@@ -66,6 +66,7 @@ extension Document {
             }
             return true
         }
+        nodes.finishBuilt()
         // Labels matter to the results pass only for parents, whose ranges are few; a parent
         // without attributes has its label range looked up here instead of for every node.
         if !attributes.isEmpty {

@@ -36,6 +36,13 @@ public struct OptionalColumn<Value: Hashable & Sendable>: Sendable, Hashable, Ra
         count += 1
     }
 
+    /// Appends `count` nil rows (nothing stored while every row is nil).
+    mutating func appendNils(_ added: Int) {
+        guard added > 0 else { return }
+        if !values.isEmpty { values.append(contentsOf: repeatElement(nil, count: added)) }
+        count += added
+    }
+
     mutating func set(_ value: Value?, at index: Int) {
         precondition(index >= 0 && index < count, "row out of range")
         if values.isEmpty {
