@@ -113,7 +113,7 @@ extension ColumnNumbers.Kind {
     var byteWidth: Int { self == .f64 ? 8 : 4 }
 }
 
-/// A numeric column of the payload (`ColumnSource.numeric`): `count` rows of `width` numbers
+/// A numeric column of the payload (`ColumnSource.numeric`): `rows` rows of `width` numbers
 /// each, produced a stretch of rows at a time into a buffer of doubles, so that choosing the
 /// column's kind and writing it are typed loops over a buffer instead of a closure call per
 /// value (a third of the binary body's time at 131,071 cards was those calls).
