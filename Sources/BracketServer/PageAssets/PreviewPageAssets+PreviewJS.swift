@@ -1433,10 +1433,10 @@ extension PreviewPageAssets {
     }
     var sp = { cell: cell, cols: cols, rows: rows, cards: null, edges: null, levels: null, levelsWanted: items >= LOD_MIN_ITEMS };
     if (defer && sp.levelsWanted) {
-      afterFirstFrame(function step() {
+      afterFirstFrame(function () { buildSlice(function step() {
         if (state.store !== s || s.spatial !== sp || sp.cards !== null) return;
-        if (!buildGridsFor(s, sp, performance.now() + BUILD_SLICE_MS)) deferredTask(step);
-      });
+        if (!buildGridsFor(s, sp, performance.now() + BUILD_SLICE_MS)) buildSlice(step);
+      }); });
     } else {
       buildGrids(s, sp);
     }
@@ -1459,9 +1459,15 @@ extension PreviewPageAssets {
   // next frame back (the slowest far-out frames in session 10's trace were those intervals).
   // Goes on with the build until `deadline` (performance.now()); true when the grid is built.
   // A frame that needs the grid before then finishes it (gridOf); a new store drops it.
-  var BUILD_SLICE_MS = 4;
+  // Tests pause the slices (`bracketPreviewTest.pauseBuilds`, then bracketPreview.resumeBuilds())
+  // to look at the frames drawn while the builds are not done.
+  var BUILD_SLICE_MS = 4, buildSlices = 0, pausedBuilds = window.bracketPreviewTest && window.bracketPreviewTest.pauseBuilds ? [] : null;
+  function buildSlice(task) {
+    if (pausedBuilds) pausedBuilds.push(task); else deferredTask(task);
+  }
   function buildGridsFor(s, sp, deadline) {
     if (sp.cards !== null) return true;
+    buildSlices++;
     var b = sp.gridBuild;
     if (!b || b.s !== s) b = sp.gridBuild = { s: s, cards: gridBuilder(sp, false, s.n), edges: gridBuilder(sp, true, s.m) };
     if (!stepGrid(s, sp, b.cards, deadline) || !stepGrid(s, sp, b.edges, deadline)) return false;
@@ -1496,8 +1502,9 @@ extension PreviewPageAssets {
     levelsOf(s);
     for (var L = 0; L < levels.length; L++) {
       if (levels[L].data) continue;
-      if (L === 0) levelFromItems(levels, 0, performance.now() + BUILD_SLICE_MS);
-      else levelData(levels, L);
+      if (L > 0) levelData(levels, L);
+      else if (pausedBuilds) { buildSlice(function () { nextLevel(levels); }); return; }
+      else levelFromItems(levels, 0, performance.now() + BUILD_SLICE_MS);
       deferredTask(function () { nextLevel(levels); });
       return;
     }
@@ -2687,7 +2694,7 @@ extension PreviewPageAssets {
     requestAnimationFrame(function () {
       var started = performance.timeOrigin + performance.now();
       drawPending = false;
-      frameWork = { mode: "", cards: 0, made: 0, edges: 0, tilesDrawn: 0, tilesPainted: 0, standIns: 0, tilesWaiting: 0 };
+      frameWork = { mode: "", cards: 0, made: 0, edges: 0, tilesDrawn: 0, tilesPainted: 0, standIns: 0, tilesWaiting: 0, tilesCoarse: 0 };
       draw();
       framesDrawn++;
       if (state.hasPicture) mark("drawn");
@@ -2751,9 +2758,13 @@ extension PreviewPageAssets {
       var pixels = new Uint32Array(64), c = colours(), k = 8 / Math.max(1, s.width, s.height);
       paintPicture(s, pixels, 8, 8, k, k, 0, 0, c, []);
       if (s.spatial.levelsWanted) paintLevels(levelsOf(s), pixels, 8, 8, k, k, 0, 0, c);
-      var near = [];
-      cardsIn(s, { x0: s.cx[0] - 1, y0: s.cy[0] - 1, x1: s.cx[0] + 1, y1: s.cy[0] + 1 }, 4, near);
-      edgesIn(s, { x0: 0, y0: 0, x1: 1, y1: 1 }, 4);
+      // The queries only on a grid that is there: this task built a deferred one whole (a
+      // task of 100–250 ms at a million cards, which the idle slices are for).
+      if (s.spatial.cards !== null) {
+        var near = [];
+        cardsIn(s, { x0: s.cx[0] - 1, y0: s.cy[0] - 1, x1: s.cx[0] + 1, y1: s.cy[0] + 1 }, 4, near);
+        edgesIn(s, { x0: 0, y0: 0, x1: 1, y1: 1 }, 4);
+      }
     });
   }
 
@@ -4224,10 +4235,12 @@ extension PreviewPageAssets {
     deferred: function () {
       var sp = state.store && state.store.spatial;
       var levels = sp && sp.levels ? sp.levels.filter(function (level) { return level.data; }).length : 0;
+      // (gridSlices: the calls that built grids; more than one a grid when idle slices did.)
       return { grid: !!(sp && sp.cards), levels: levels, levelCount: sp && sp.levels ? sp.levels.length : 0,
-        pending: firstFrameTasks.length + idleTasks, held: holdDeferred };
+        pending: firstFrameTasks.length + idleTasks, held: holdDeferred, gridSlices: buildSlices };
     },
     releaseDeferred: function () { holdDeferred = false; runFirstFrameTasks(Infinity); },
+    resumeBuilds: function () { var paused = pausedBuilds || []; pausedBuilds = null; paused.forEach(deferredTask); },
     // Every overview tile and the minimap painted again, from what the store holds now.
     repaint: function () { overviewChanged(null); minimapDirty = true; requestDraw(); },
     view: function () { return { scale: state.scale, x: state.x, y: state.y, mode: lastMode }; },

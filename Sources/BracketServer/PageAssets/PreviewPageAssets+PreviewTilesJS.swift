@@ -102,7 +102,7 @@ extension PreviewPageAssets {
     // the tile for a later frame (the caller asks for that frame when what it waits for is
     // there), and it returns "coarse" for a tile painted at a lower resolution than asked,
     // which `refine` marks stale later. Counts into `work` (tilesDrawn, tilesPainted,
-    // standIns, tilesWaiting).
+    // standIns, tilesWaiting, tilesCoarse).
     // Returns true when tiles were left to paint (the caller asks for another frame).
     function draw(ctx, width, height, k, ox, oy, bounds, painter, work) {
       clock++;
@@ -121,7 +121,7 @@ extension PreviewPageAssets {
       ctx.imageSmoothingEnabled = true;
       var deadline = performance.now() + TILE_MS, made = 0, late = false;
       work = work || {};
-      work.tilesDrawn = 0; work.tilesPainted = 0; work.standIns = 0; work.tilesWaiting = 0;
+      work.tilesDrawn = 0; work.tilesPainted = 0; work.standIns = 0; work.tilesWaiting = 0; work.tilesCoarse = 0;
       for (var w = 0; w < wanted.length; w++) {
         var x = wanted[w][0], y = wanted[w][1];
         // Rounded edges shared by neighbours: no seams between tiles.
@@ -130,7 +130,7 @@ extension PreviewPageAssets {
         var tile = tiles.get(key(z, x, y));
         if ((!tile || tile.stale) && made < TILES_PER_FRAME && (made === 0 || performance.now() < deadline)) {
           var painted = paint(ctx, z, x, y, painter, !tile && standIn(null, z, x, y));
-          if (painted) { tile = painted; made++; } else work.tilesWaiting++;
+          if (painted) { tile = painted; made++; if (tile.coarse) work.tilesCoarse++; } else work.tilesWaiting++;
         } else if (!tile || tile.stale) late = true;
         if (tile) { tile.used = clock; ctx.drawImage(tile.canvas, dx, dy, dw, dh); work.tilesDrawn++; }
         else if (standIn(ctx, z, x, y, dx, dy, dw, dh)) work.standIns++;
