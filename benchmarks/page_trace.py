@@ -158,7 +158,7 @@ def main():
                     profile = cdp.send("Profiler.stop")["profile"]
                     with open(args.trace, "w") as f:
                         json.dump(profile, f)
-                    page_big.print_profile(profile, "far-out pans and zooms", 30)
+                    page_big.print_profiles([profile], "far-out pans and zooms", 30)
                 else:
                     browser.stop_tracing()
                 seen = page.evaluate("() => window.bracketPreview.painted()")

@@ -239,11 +239,63 @@ def first_delta(browser, first, pic, tree, seed):
         r.close()
 
 
+PAUSE = "window.bracketPreviewTest = { pauseBuilds: true };"  # the idle builds' slices wait
+
+
+def move(page):
+    """Zoom in from Fit past four tile levels (no cached tile stands in any more) and pan."""
+    page.mouse.move(500, 400)
+    for step in range(16):
+        page.click("#zoom-in")
+        if step % 4 == 3:
+            page.mouse.move(500, 400)
+            page.mouse.wheel(400, 300 if step % 8 == 3 else -300)
+
+
+def sliced_build(browser, first):
+    """The grid and the finest level of detail built in idle slices while the view moves (here
+    paused until the view has moved): the frames before they are built leave new tiles to their
+    stand-ins or paint them from a coarser level, never build them, and once built every tile
+    is painted again, as a page that had finished its deferred work paints it."""
+    with PageServer(first, binary=True) as slow_server, PageServer(first, binary=True) as full_server:
+        page = browser.new_page(viewport={"width": 1000, "height": 700})
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.add_init_script(PAUSE)
+        page.goto(slow_server.url)
+        wait_version(page, 1)
+        start = page.evaluate("() => window.bracketPreview.painted().work.length")
+        move(page)
+        during = page.evaluate(f"() => ({{ work: window.bracketPreview.painted().work.slice({start}),"
+                               " deferred: window.bracketPreview.deferred() })")
+        waited = sum(w.get("tilesWaiting", 0) for w in during["work"])
+        coarse = sum(w.get("tilesCoarse", 0) for w in during["work"])
+        check("frames before the sliced build left tiles to their stand-ins and painted others from a coarser level",
+              not during["deferred"]["grid"] and waited > 0 and coarse > 0, (during["deferred"], waited, coarse))
+        page.evaluate("() => window.bracketPreview.resumeBuilds()")
+        finished(page)
+        settle(page)
+        slices = page.evaluate("() => window.bracketPreview.deferred().gridSlices")
+        check("the grid was built in idle slices, not by a frame", slices > 1, slices)
+        full, full_errors = open_page(browser, full_server, False)
+        finished(full)
+        move(full)
+        full.evaluate("() => window.bracketPreview.repaint()")
+        settle(full)
+        got, want = picture_state(page), picture_state(full)
+        views = page.evaluate("() => window.bracketPreview.view()"), full.evaluate("() => window.bracketPreview.view()")
+        check("once built, the overview's pixels and the minimap equal those of a page that had built everything",
+              got == want and views[0] == views[1] and got["overview"]["inked"] > 0, (got, want, views))
+        check("the sliced build: no page errors", not errors and not full_errors, errors[:2] + full_errors[:2])
+        page.close()
+        full.close()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--nodes", type=int, default=131071)
     parser.add_argument("--seed", type=int, default=3)
-    parser.add_argument("--only", default="first,use,delta", help="which parts: first, use, delta")
+    parser.add_argument("--only", default="first,use,delta,slices", help="which parts: first, use, delta, slices")
     args = parser.parse_args()
     chromium = shutil.which("chromium")
     if chromium is None:
@@ -262,6 +314,8 @@ def main():
                 interactions(browser, first, pic)
             if "delta" in args.only:
                 first_delta(browser, first, pic, tree, args.seed)
+            if "slices" in args.only:
+                sliced_build(browser, first)
         finally:
             browser.close()
     return check.summary()

@@ -46,10 +46,13 @@
       return oldest.canvas;
     }
 
-    function paint(ctx, z, tx, ty, painter) {
+    // Paints tile (z, tx, ty); null when the painter declined (`mayWait`: it would first have
+    // to build an index over every item, which idle time is building).
+    function paint(ctx, z, tx, ty, painter, mayWait) {
       var K = Math.pow(2, z);
       if (!buffer) buffer = ctx.createImageData(TILE, TILE);
-      painter(buffer, K, tx * TILE, ty * TILE);
+      var done = painter(buffer, K, tx * TILE, ty * TILE, mayWait);
+      if (done === false) return null;
       var k = key(z, tx, ty), tile = tiles.get(k);
       if (!tile) {
         var canvas = tiles.size >= TILE_CACHE ? evict() : null;
@@ -59,24 +62,26 @@
       }
       tile.canvas.getContext("2d").putImageData(buffer, 0, 0);
       tile.stale = false;
+      tile.coarse = done === "coarse";
       return tile;
     }
 
     // A tile's picture from the cache at another level: the coarser tile that holds it (part
-    // of it, enlarged), else the finer tiles it holds. False when nothing is cached.
+    // of it, enlarged), else the finer tiles it holds. False when nothing is cached. With ctx
+    // null, only whether there is one.
     function standIn(ctx, z, tx, ty, dx, dy, dw, dh) {
       for (var up = 1; up <= 4; up++) {
         var f = 1 << up, px = Math.floor(tx / f), py = Math.floor(ty / f), parent = tiles.get(key(z - up, px, py));
         if (!parent) continue;
         var part = TILE / f;
-        ctx.drawImage(parent.canvas, (tx - px * f) * part, (ty - py * f) * part, part, part, dx, dy, dw, dh);
+        if (ctx) ctx.drawImage(parent.canvas, (tx - px * f) * part, (ty - py * f) * part, part, part, dx, dy, dw, dh);
         return true;
       }
       var any = false;
       for (var q = 0; q < 4; q++) {
         var child = tiles.get(key(z + 1, 2 * tx + (q & 1), 2 * ty + (q >> 1)));
         if (!child) continue;
-        ctx.drawImage(child.canvas, dx + (q & 1) * dw / 2, dy + (q >> 1) * dh / 2, dw / 2, dh / 2);
+        if (ctx) ctx.drawImage(child.canvas, dx + (q & 1) * dw / 2, dy + (q >> 1) * dh / 2, dw / 2, dh / 2);
         any = true;
       }
       return any;
@@ -85,8 +90,13 @@
     // Draws the picture at scale k (device pixels per unit) onto ctx's width × height pixels,
     // unit point (x, y) at pixel (x * k + ox, y * k + oy); `bounds` is the picture's rectangle
     // in units (tiles outside it are left as they are: the caller filled the background);
-    // painter(image, K, left, top) paints an ImageData at scale K with unit point (x, y) at
-    // (x * K - left, y * K - top). Counts into `work` (tilesDrawn, tilesPainted, standIns).
+    // painter(image, K, left, top, mayWait) paints an ImageData at scale K with unit point
+    // (x, y) at (x * K - left, y * K - top); with mayWait (the tile is not cached but has a
+    // stand-in to show meanwhile; never for a stale tile) it may return false instead, leaving
+    // the tile for a later frame (the caller asks for that frame when what it waits for is
+    // there), and it returns "coarse" for a tile painted at a lower resolution than asked,
+    // which `refine` marks stale later. Counts into `work` (tilesDrawn, tilesPainted,
+    // standIns, tilesWaiting, tilesCoarse).
     // Returns true when tiles were left to paint (the caller asks for another frame).
     function draw(ctx, width, height, k, ox, oy, bounds, painter, work) {
       clock++;
@@ -105,7 +115,7 @@
       ctx.imageSmoothingEnabled = true;
       var deadline = performance.now() + TILE_MS, made = 0, late = false;
       work = work || {};
-      work.tilesDrawn = 0; work.tilesPainted = 0; work.standIns = 0;
+      work.tilesDrawn = 0; work.tilesPainted = 0; work.standIns = 0; work.tilesWaiting = 0; work.tilesCoarse = 0;
       for (var w = 0; w < wanted.length; w++) {
         var x = wanted[w][0], y = wanted[w][1];
         // Rounded edges shared by neighbours: no seams between tiles.
@@ -113,8 +123,8 @@
         var dw = Math.round((x + 1) * TILE * f + ox) - dx, dh = Math.round((y + 1) * TILE * f + oy) - dy;
         var tile = tiles.get(key(z, x, y));
         if ((!tile || tile.stale) && made < TILES_PER_FRAME && (made === 0 || performance.now() < deadline)) {
-          tile = paint(ctx, z, x, y, painter);
-          made++;
+          var painted = paint(ctx, z, x, y, painter, !tile && standIn(null, z, x, y));
+          if (painted) { tile = painted; made++; if (tile.coarse) work.tilesCoarse++; } else work.tilesWaiting++;
         } else if (!tile || tile.stale) late = true;
         if (tile) { tile.used = clock; ctx.drawImage(tile.canvas, dx, dy, dw, dh); work.tilesDrawn++; }
         else if (standIn(ctx, z, x, y, dx, dy, dw, dh)) work.standIns++;
@@ -123,7 +133,10 @@
       return late;
     }
 
-    return { changed: changed, clear: function () { tiles.clear(); }, draw: draw };
+    // Marks stale the tiles painted "coarse" (what they needed is built now).
+    function refine() { tiles.forEach(function (tile) { if (tile.coarse) tile.stale = true; }); }
+
+    return { changed: changed, refine: refine, clear: function () { tiles.clear(); }, draw: draw };
   }
 
   return { create: create, TILE: TILE, TILES_PER_FRAME: TILES_PER_FRAME };

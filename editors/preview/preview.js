@@ -1304,6 +1304,7 @@
     if (change.map) {
       spliceGrid(cards, change.map, s.n);
       spliceGrid(edges, change.edgeMap, s.m);
+      if (sp.levels) sp.levels.partial = null; // (levelFromItems) begun on the old indices
     }
     for (var k = 0; k < change.runs.length; k++) {
       var run = change.runs[k];
@@ -1426,7 +1427,10 @@
     }
     var sp = { cell: cell, cols: cols, rows: rows, cards: null, edges: null, levels: null, levelsWanted: items >= LOD_MIN_ITEMS };
     if (defer && sp.levelsWanted) {
-      afterFirstFrame(function () { if (state.store === s && s.spatial === sp) gridOf(s); });
+      afterFirstFrame(function () { buildSlice(function step() {
+        if (state.store !== s || s.spatial !== sp || sp.cards !== null) return;
+        if (!buildGridsFor(s, sp, performance.now() + BUILD_SLICE_MS)) buildSlice(step);
+      }); });
     } else {
       buildGrids(s, sp);
     }
@@ -1441,10 +1445,32 @@
     if (sp.cards === null) buildGrids(s, sp);
     return sp;
   }
-  function buildGrids(s, sp) {
-    sp.cards = buildGrid(s, sp, false, s.n);
-    sp.edges = buildGrid(s, sp, true, s.m);
+  function buildGrids(s, sp) { buildGridsFor(s, sp, Infinity); }
+
+  // A deferred grid is built in idle time in slices of about BUILD_SLICE_MS (each an idle
+  // callback of its own), not in one task: at a million cards the build was one task of
+  // 100–250 ms, run between two frames of a pan or zoom that had just started, which held the
+  // next frame back (the slowest far-out frames in session 10's trace were those intervals).
+  // Goes on with the build until `deadline` (performance.now()); true when the grid is built.
+  // A frame that needs the grid before then finishes it (gridOf); a new store drops it.
+  // Tests pause the slices (`bracketPreviewTest.pauseBuilds`, then bracketPreview.resumeBuilds())
+  // to look at the frames drawn while the builds are not done.
+  var BUILD_SLICE_MS = 4, buildSlices = 0, pausedBuilds = window.bracketPreviewTest && window.bracketPreviewTest.pauseBuilds ? [] : null;
+  function buildSlice(task) {
+    if (pausedBuilds) pausedBuilds.push(task); else deferredTask(task);
+  }
+  function buildGridsFor(s, sp, deadline) {
+    if (sp.cards !== null) return true;
+    buildSlices++;
+    var b = sp.gridBuild;
+    if (!b || b.s !== s) b = sp.gridBuild = { s: s, cards: gridBuilder(sp, false, s.n), edges: gridBuilder(sp, true, s.m) };
+    if (!stepGrid(s, sp, b.cards, deadline) || !stepGrid(s, sp, b.edges, deadline)) return false;
+    sp.cards = b.cards.grid;
+    sp.edges = b.edges.grid;
+    sp.gridBuild = null;
     mark("grid");
+    whenBuilt();
+    return true;
   }
 
   // The levels of detail: their sizes at once, each level's cells when a frame first reads it
@@ -1470,7 +1496,9 @@
     levelsOf(s);
     for (var L = 0; L < levels.length; L++) {
       if (levels[L].data) continue;
-      levelData(levels, L);
+      if (L > 0) levelData(levels, L);
+      else if (pausedBuilds) { buildSlice(function () { nextLevel(levels); }); return; }
+      else levelFromItems(levels, 0, performance.now() + BUILD_SLICE_MS);
       deferredTask(function () { nextLevel(levels); });
       return;
     }
@@ -1511,26 +1539,54 @@
     return k < 0 ? 0 : k >= limit ? limit - 1 : k;
   }
 
-  function buildGrid(s, sp, edge, count) {
+  // A grid's build in three steps, each resumable: every item's cell counted (the items'
+  // boxes read: nearly all of the cost), the counts summed into the cells' starts, the items
+  // listed by cell.
+  function gridBuilder(sp, edge, count) {
+    return { edge: edge, count: count, step: 0, next: 0, start: new Int32Array(sp.cols * sp.rows + 1),
+      where: new Int32Array(count), big: [], spanX: 0, spanY: 0, list: null, fill: null, grid: null };
+  }
+
+  var BUILD_CHUNK = 4096; // items between two looks at the clock
+  function stepGrid(s, sp, g, deadline) {
     var cells = sp.cols * sp.rows, cell = sp.cell, cols = sp.cols, rows = sp.rows;
-    var start = new Int32Array(cells + 1), where = new Int32Array(count), big = [];
-    var spanX = 0, spanY = 0, b = [0, 0, 0, 0];
-    for (var i = 0; i < count; i++) {
-      itemBox(s, edge, i, b);
-      if (!(b[0] <= b[2] && b[1] <= b[3])) { where[i] = -2; continue; } // not a number: never drawn
-      var c0 = cellOf(b[0], cell, cols), c1 = cellOf(b[2], cell, cols);
-      var r0 = cellOf(b[1], cell, rows), r1 = cellOf(b[3], cell, rows);
-      if (c1 - c0 > BIG_SPAN || r1 - r0 > BIG_SPAN) { where[i] = -1; big.push(i); continue; }
-      if (c1 - c0 > spanX) spanX = c1 - c0;
-      if (r1 - r0 > spanY) spanY = r1 - r0;
-      where[i] = r0 * cols + c0;
-      start[where[i] + 1]++;
+    var start = g.start, where = g.where, count = g.count, b = [0, 0, 0, 0];
+    while (g.step === 0) {
+      for (var i = g.next, end = Math.min(count, g.next + BUILD_CHUNK); i < end; i++) {
+        itemBox(s, g.edge, i, b);
+        if (!(b[0] <= b[2] && b[1] <= b[3])) { where[i] = -2; continue; } // not a number: never drawn
+        var c0 = cellOf(b[0], cell, cols), c1 = cellOf(b[2], cell, cols);
+        var r0 = cellOf(b[1], cell, rows), r1 = cellOf(b[3], cell, rows);
+        if (c1 - c0 > BIG_SPAN || r1 - r0 > BIG_SPAN) { where[i] = -1; g.big.push(i); continue; }
+        if (c1 - c0 > g.spanX) g.spanX = c1 - c0;
+        if (r1 - r0 > g.spanY) g.spanY = r1 - r0;
+        where[i] = r0 * cols + c0;
+        start[where[i] + 1]++;
+      }
+      g.next = end;
+      if (end === count) { g.step = 1; g.next = 0; break; }
+      if (performance.now() > deadline) return false;
     }
-    for (var k = 0; k < cells; k++) start[k + 1] += start[k];
-    var list = new Int32Array(start[cells]), fill = start.slice(0, cells);
-    for (var j = 0; j < count; j++) if (where[j] >= 0) list[fill[where[j]]++] = j;
-    return { edge: edge, start: start, items: list, big: Int32Array.from(big), spanX: spanX, spanY: spanY, moved: null, extra: [],
-      segs: count > 0 ? [{ a: 0, b: count, shift: 0, dx: 0, dy: 0 }] : [] };
+    if (g.step === 1) {
+      for (var k = 0; k < cells; k++) start[k + 1] += start[k];
+      g.list = new Int32Array(start[cells]);
+      g.fill = start.slice(0, cells);
+      g.step = 2;
+      if (performance.now() > deadline) return false;
+    }
+    var list = g.list, fill = g.fill;
+    while (g.step === 2) {
+      for (var j = g.next, last = Math.min(count, g.next + 8 * BUILD_CHUNK); j < last; j++) if (where[j] >= 0) list[fill[where[j]]++] = j;
+      g.next = last;
+      if (last === count) { g.step = 3; break; }
+      if (performance.now() > deadline) return false;
+    }
+    if (!g.grid) {
+      g.grid = { edge: g.edge, start: start, items: list, big: Int32Array.from(g.big), spanX: g.spanX, spanY: g.spanY, moved: null, extra: [],
+        segs: count > 0 ? [{ a: 0, b: count, shift: 0, dx: 0, dy: 0 }] : [] };
+      g.where = g.fill = null;
+    }
+    return true;
   }
 
   // Calls visit(i) for every item of `grid` whose box meets r (content coordinates), segment
@@ -1682,23 +1738,48 @@
     if (level.data) return level.data;
     var F = L - 1;
     while (F >= 0 && !levels[F].data) F--;
+    // The finest level begun in idle time is finished and merged from, rather than a second
+    // pass over the items.
+    if (F < 0 && L > 0 && levels.partial) { levelFromItems(levels, 0, Infinity); F = 0; }
+    if (F < 0) { levelFromItems(levels, L, Infinity); return level.data; }
     var data = new Uint8Array(level.cols * level.rows);
-    if (F >= 0) {
-      var finer = levels[F], k = L - F, fc = finer.cols, from = finer.data, cols = level.cols;
-      for (var y = 0; y < finer.rows; y++) {
-        var at = y * fc, to = (y >> k) * cols;
-        for (var x = 0; x < fc; x++) { var v = from[at + x]; if (v !== 0) data[to + (x >> k)] |= v; }
-      }
-      level.data = data;
-    } else {
-      var s = levels.store, b = [0, 0, 0, 0];
-      level.data = data;
-      for (var i = 0; i < s.n; i++) { itemBox(s, false, i, b); markCells(level, b[0], b[1], b[2], b[3], CARD_BIT); }
-      var edgeCells = function (x0, y0, x1, y1) { markCells(level, x0, y0, x1, y1, EDGE_BIT); };
-      for (var e = 0; e < s.m; e++) markEdge(s, e, edgeCells);
-      mark("level " + L + " from the items");
+    var finer = levels[F], k = L - F, fc = finer.cols, from = finer.data, cols = level.cols;
+    for (var y = 0; y < finer.rows; y++) {
+      var at = y * fc, to = (y >> k) * cols;
+      for (var x = 0; x < fc; x++) { var v = from[at + x]; if (v !== 0) data[to + (x >> k)] |= v; }
     }
+    level.data = data;
     return data;
+  }
+
+  // Level L marked from the store's items, until `deadline` (performance.now()); true when it
+  // is built. In idle time the finest level is built so, in slices (`levels.partial`: one task
+  // of 66 ms at a million cards before, which held back the frame after it); a delta's moved
+  // items are marked in the part built as in a built level (markLevels), a splice starts it
+  // again (its indices are not the store's any more).
+  function levelFromItems(levels, L, deadline) {
+    var level = levels[L], part = levels.partial;
+    if (!part || part.L !== L) {
+      part = levels.partial = { L: L, card: 0, edge: 0,
+        target: { cell: level.cell, cols: level.cols, rows: level.rows, data: new Uint8Array(level.cols * level.rows) } };
+    }
+    var s = levels.store, target = part.target, b = [0, 0, 0, 0];
+    var edgeCells = function (x0, y0, x1, y1) { markCells(target, x0, y0, x1, y1, EDGE_BIT); };
+    while (part.card < s.n) {
+      for (var i = part.card, end = Math.min(s.n, i + BUILD_CHUNK); i < end; i++) { itemBox(s, false, i, b); markCells(target, b[0], b[1], b[2], b[3], CARD_BIT); }
+      part.card = end;
+      if (performance.now() > deadline) return false;
+    }
+    while (part.edge < s.m) {
+      for (var e = part.edge, last = Math.min(s.m, e + BUILD_CHUNK); e < last; e++) markEdge(s, e, edgeCells);
+      part.edge = last;
+      if (performance.now() > deadline && part.edge < s.m) return false;
+    }
+    levels.partial = null;
+    level.data = target.data;
+    mark("level " + L + " from the items");
+    whenBuilt();
+    return true;
   }
 
 
@@ -1712,6 +1793,7 @@
   function markLevels(levels, x0, y0, x1, y1, bit) {
     // A level not built yet will be marked from the store as it is then.
     for (var L = 0; L < levels.length; L++) if (levels[L].data) markCells(levels[L], x0, y0, x1, y1, bit);
+    if (levels.partial) markCells(levels.partial.target, x0, y0, x1, y1, bit);
   }
 
   // A connector segment by segment (a bus is a line of cells, not its bounding box): the leg,
@@ -1723,20 +1805,39 @@
     }
   }
 
+  // The level paintLevels draws these pixels from.
+  function levelFor(levels, width, height, sx, sy, ox, oy) {
+    var x0 = -ox / sx, x1 = (width - ox) / sx, y0 = -oy / sy, y1 = (height - oy) / sy, most = Math.max(sx, sy);
+    for (var L = 0; L < levels.length; L++) {
+      var lv = levels[L];
+      var across = Math.min(lv.cols, (x1 - x0) / lv.cell + 2), down = Math.min(lv.rows, (y1 - y0) / lv.cell + 2);
+      if (lv.cell * most >= LOD_PIXEL && across * down <= LOD_CELLS_IN_VIEW) return L;
+    }
+    return levels.length - 1;
+  }
+
+  // Whether level L is there or merged from one that is (at most LOD_CELLS cells read), not
+  // marked from the items.
+  function levelAtHand(levels, L) {
+    for (var F = L; F >= 0; F--) if (levels[F].data) return true;
+    return false;
+  }
+
+  // The finest level coarser than L that is built, or -1.
+  function coarserBuilt(levels, L) {
+    for (var F = L + 1; F < levels.length; F++) if (levels[F].data) return F;
+    return -1;
+  }
+
   // Fills the pixels from the finest level whose cells are at least LOD_PIXEL pixels along the
   // picture's larger scale and that has at most LOD_CELLS_IN_VIEW cells in the window. Level
   // rows that fall on the same pixel rows are merged (OR) into one band and level columns on
   // the same pixel column likewise, so a frame costs the cells plus the pixels: a card's
   // colour wins over a connector's. (sx, sy) scale and (ox, oy) offset map content
   // coordinates to pixels, as in paintPicture; the minimap's two scales differ.
-  function paintLevels(levels, pixels, width, height, sx, sy, ox, oy, c) {
+  function paintLevels(levels, pixels, width, height, sx, sy, ox, oy, c, from) {
     var x0 = -ox / sx, x1 = (width - ox) / sx, y0 = -oy / sy, y1 = (height - oy) / sy;
-    var chosen = levels.length - 1, most = Math.max(sx, sy);
-    for (var L = 0; L < levels.length; L++) {
-      var lv = levels[L];
-      var across = Math.min(lv.cols, (x1 - x0) / lv.cell + 2), down = Math.min(lv.rows, (y1 - y0) / lv.cell + 2);
-      if (lv.cell * most >= LOD_PIXEL && across * down <= LOD_CELLS_IN_VIEW) { chosen = L; break; }
-    }
+    var chosen = from === undefined ? levelFor(levels, width, height, sx, sy, ox, oy) : from;
     var level = levels[chosen], cell = level.cell, cols = level.cols, data = levelData(levels, chosen);
     // A window beside the picture meets no cell (cellOf would clamp it onto the edge's cells).
     if (x1 < 0 || y1 < 0 || x0 >= cols * cell || y0 >= level.rows * cell) return;
@@ -2587,7 +2688,7 @@
     requestAnimationFrame(function () {
       var started = performance.timeOrigin + performance.now();
       drawPending = false;
-      frameWork = { mode: "", cards: 0, made: 0, edges: 0, tilesDrawn: 0, tilesPainted: 0, standIns: 0 };
+      frameWork = { mode: "", cards: 0, made: 0, edges: 0, tilesDrawn: 0, tilesPainted: 0, standIns: 0, tilesWaiting: 0, tilesCoarse: 0 };
       draw();
       framesDrawn++;
       if (state.hasPicture) mark("drawn");
@@ -2651,9 +2752,13 @@
       var pixels = new Uint32Array(64), c = colours(), k = 8 / Math.max(1, s.width, s.height);
       paintPicture(s, pixels, 8, 8, k, k, 0, 0, c, []);
       if (s.spatial.levelsWanted) paintLevels(levelsOf(s), pixels, 8, 8, k, k, 0, 0, c);
-      var near = [];
-      cardsIn(s, { x0: s.cx[0] - 1, y0: s.cy[0] - 1, x1: s.cx[0] + 1, y1: s.cy[0] + 1 }, 4, near);
-      edgesIn(s, { x0: 0, y0: 0, x1: 1, y1: 1 }, 4);
+      // The queries only on a grid that is there: this task built a deferred one whole (a
+      // task of 100–250 ms at a million cards, which the idle slices are for).
+      if (s.spatial.cards !== null) {
+        var near = [];
+        cardsIn(s, { x0: s.cx[0] - 1, y0: s.cy[0] - 1, x1: s.cx[0] + 1, y1: s.cy[0] + 1 }, 4, near);
+        edgesIn(s, { x0: 0, y0: 0, x1: 1, y1: 1 }, 4);
+      }
     });
   }
 
@@ -2895,12 +3000,48 @@
   // the buffer's window; where that window meets more than LOD_ITEMS_IN_VIEW items, from the
   // levels of detail instead. No path calls, so a frame costs what it draws. (sx, sy) scale and
   // (ox, oy) offset map content coordinates to pixels.
-  function paintPicture(s, pixels, width, height, sx, sy, ox, oy, c, marks) {
-    pixels.fill(c.background);
+  // `tile` (an overview tile: mayWait, it has a stand-in to show) lets it avoid reading every
+  // item when the grid or the level of detail the window needs is still being built in idle
+  // time (before, the frames of a pan or zoom just after the first picture did that: 110–260
+  // ms of script each at a million cards): a tile with a stand-in is not painted (false), one
+  // without is painted from a coarser level that is built ("coarse": the same picture at a
+  // lower resolution, as a stand-in shows it). The frame after the build paints them again
+  // (whenBuilt). Without such a level (the first picture) the work is done.
+  function paintPicture(s, pixels, width, height, sx, sy, ox, oy, c, marks, tile) {
     var r = { x0: -ox / sx, y0: -oy / sy, x1: (width - ox) / sx, y1: (height - oy) / sy };
+    var from;
+    if (tile && !holdDeferred && s.spatial.levelsWanted) {
+      var levels = levelsOf(s), L = levelFor(levels, width, height, sx, sy, ox, oy);
+      var gridLater = s.spatial.cards === null, levelLater = !levelAtHand(levels, L);
+      if (gridLater || levelLater) {
+        if (tile.mayWait) return waitForBuild();
+        // Without the grid, whether the window is drawn from a level or item by item is not
+        // known (a scan of the items would say): from its level, then, when that is at hand.
+        from = levelLater ? coarserBuilt(levels, L) : L;
+        if (from >= 0) {
+          waitForBuild();
+          pixels.fill(c.background);
+          paintLevels(levels, pixels, width, height, sx, sy, ox, oy, c, from);
+          return "coarse";
+        }
+      }
+    }
+    pixels.fill(c.background);
     if (manyItemsIn(s, r)) paintLevels(levelsOf(s), pixels, width, height, sx, sy, ox, oy, c);
     else paintItems(s, r, pixels, width, height, sx, sy, ox, oy, c);
     paintMarks(s, pixels, width, height, sx, sy, ox, oy, c, marks);
+    return true;
+  }
+
+  // Tiles wait for the grid or a level built in idle time: the build asks for a frame when
+  // it is done (whenBuilt), not every frame meanwhile, and the coarse tiles are painted again.
+  var tilesWaiting = false;
+  function waitForBuild() { tilesWaiting = true; return false; }
+  function whenBuilt() {
+    if (!tilesWaiting) return;
+    tilesWaiting = false;
+    overviewTiles.refine();
+    requestDraw();
   }
 
   function paintMarks(s, pixels, width, height, sx, sy, ox, oy, c, marks) {
@@ -3009,8 +3150,8 @@
     ctx.fillStyle = colourCss(c.background);
     ctx.fillRect(0, 0, width, height);
     var bounds = { x0: -s.margin, y0: -s.margin, x1: s.width + s.margin, y1: s.height + s.margin };
-    var late = overviewTiles.draw(ctx, width, height, k, ox, oy, bounds, function (image, K, left, top) {
-      paintPicture(s, new Uint32Array(image.data.buffer), image.width, image.height, K, K, -left, -top, c, []);
+    var late = overviewTiles.draw(ctx, width, height, k, ox, oy, bounds, function (image, K, left, top, mayWait) {
+      return paintPicture(s, new Uint32Array(image.data.buffer), image.width, image.height, K, K, -left, -top, c, [], { mayWait: mayWait });
     }, frameWork);
     if (late) requestDraw(); // the next frame paints more
     // Marked cards (highlight, focus, search, a path) on top, at least 5 pixels, so they show
@@ -4088,10 +4229,12 @@
     deferred: function () {
       var sp = state.store && state.store.spatial;
       var levels = sp && sp.levels ? sp.levels.filter(function (level) { return level.data; }).length : 0;
+      // (gridSlices: the calls that built grids; more than one a grid when idle slices did.)
       return { grid: !!(sp && sp.cards), levels: levels, levelCount: sp && sp.levels ? sp.levels.length : 0,
-        pending: firstFrameTasks.length + idleTasks, held: holdDeferred };
+        pending: firstFrameTasks.length + idleTasks, held: holdDeferred, gridSlices: buildSlices };
     },
     releaseDeferred: function () { holdDeferred = false; runFirstFrameTasks(Infinity); },
+    resumeBuilds: function () { var paused = pausedBuilds || []; pausedBuilds = null; paused.forEach(deferredTask); },
     // Every overview tile and the minimap painted again, from what the store holds now.
     repaint: function () { overviewChanged(null); minimapDirty = true; requestDraw(); },
     view: function () { return { scale: state.scale, x: state.x, y: state.y, mode: lastMode }; },
