@@ -218,6 +218,37 @@ def follow_checks(browser):
         page.close()
 
 
+def kept_connector_of_removed_card(browser):
+    """A delta that removes a card but keeps its connector does not fit (the connector would
+    point at no card): the page asks for a resync and changes nothing. The cards removed are
+    checked against their connectors' range (the connectors in card order); one removed card
+    with its connector kept among several removed is found too."""
+    tree = [("r", "Root", 0), ("a", "Alpha", 1), ("a1", "Leaf a1", 2), ("a2", "Leaf a2", 2),
+            ("b", "Beta", 1), ("b1", "Leaf b1", 2), ("b2", "Leaf b2", 2)]
+    pic = model.picture(tree)
+    for keep in ("a1", "b2"):
+        with PageServer(model.full_payload(pic, 1, URI)) as ps:
+            page = browser.new_page(viewport={"width": 1000, "height": 700})
+            page.goto(ps.url)
+            wait_version(page, 1)
+            new = model.picture([row for row in tree if row[0] not in ("a1", "b2")])
+            bad = model.delta(pic, new, {})
+            check(f"kept connector ({keep}): the delta removes both leaves and their connectors",
+                  sorted(bad["cards"]["removed"]) == ["a1", "b2"] and sorted(bad["edges"]["removed"]) == ["a1", "b2"], bad)
+            bad["edges"]["removed"].remove(keep)
+            before = page.evaluate("() => window.bracketPreview.columns()")
+            ps.push({"uri": URI, "version": 2, "sequence": 2, "base": 1, "delta": bad, "diagnostics": {"errors": 0, "warnings": 0}})
+            for _ in range(50):
+                if any(path.endswith("resync") for path, _ in ps.posts):
+                    break
+                page.wait_for_timeout(50)
+            check(f"kept connector ({keep}): a removed card whose connector is kept asks for a resync",
+                  any(path.endswith("resync") for path, _ in ps.posts), ps.posts)
+            check(f"kept connector ({keep}): ... and changes nothing",
+                  page.evaluate("() => window.bracketPreview.columns()") == before)
+            page.close()
+
+
 def stale_payload(browser):
     """A full payload announced after its body was replaced (the server answers 410 Gone) is
     skipped: the page keeps its picture, asks for nothing, and the next delta on it applies."""
@@ -389,6 +420,7 @@ def main():
                 run_sequence(browser, rng, args.steps, args.size, True, True, "columns, one line")
                 run_sequence(browser, rng, args.steps // 2, args.size // 2, False, False, "geometry JSON")
                 follow_checks(browser)
+                kept_connector_of_removed_card(browser)
                 stale_payload(browser)
                 overview_click(browser)
             if os.access(BINARY, os.X_OK):

@@ -849,8 +849,17 @@
       return e >= 0 ? edgePlan.oldToNew[e] : -1;
     };
     if (spliced) {
-      // Every connector kept keeps its card, every one added has one.
-      for (var k = 0; k < old.m; k++) if (edgePlan.oldToNew[k] >= 0 && cardPlan.oldToNew[old.edgeChild[k]] < 0) return null;
+      // Every connector kept keeps its card, every one added has one: with the connectors in
+      // card order, each removed card's connectors are a range to look at (O(removed)), else
+      // every connector is.
+      if (old.edgesSorted) {
+        for (var g = 0; g < cardPlan.removedList.length; g++) {
+          var gone = cardPlan.removedList[g];
+          for (var range = links.edgesOfRange(old, gone, gone + 1), e0 = range[0]; e0 < range[1]; e0++) if (edgePlan.oldToNew[e0] >= 0) return null;
+        }
+      } else {
+        for (var k2 = 0; k2 < old.m; k2++) if (edgePlan.oldToNew[k2] >= 0 && cardPlan.oldToNew[old.edgeChild[k2]] < 0) return null;
+      }
       for (var a = 0; a < edges.added.length; a++) if (lookup(edges.added[a].child) < 0) return null;
     }
     var count = spliced ? cardPlan.count : old.n;
@@ -986,7 +995,9 @@
     function keep(to) {
       if (to <= cursor) return;
       pieces.push({ from: cursor, to: to, at: next });
-      for (var i = cursor; i < to; i++) oldToNew[i] = next++;
+      // Locals, not the closure's variables, in the loop over every kept item.
+      for (var i = cursor, v = next, map = oldToNew; i < to; i++) map[i] = v++;
+      next = v;
       cursor = to;
     }
     var addedAt = new Map();
@@ -1072,7 +1083,9 @@
         if (stop > i) {
           var a = textStart(col, i), b = oldEnds[stop - 1], base = total - a;
           parts.push(text.slice(a, b));
-          for (var q = i; q < stop; q++) ends[at++] = oldEnds[q] + base;
+          // Before the first change the offsets are the same: one native copy.
+          if (base === 0) { ends.set(oldEnds.subarray(i, stop), at); at += stop - i; }
+          else for (var q = i; q < stop; q++) ends[at++] = oldEnds[q] + base;
           total += b - a;
           i = stop;
         }
