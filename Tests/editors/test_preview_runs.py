@@ -249,6 +249,53 @@ def kept_connector_of_removed_card(browser):
             page.close()
 
 
+def search_after_splice(browser):
+    """Search after splices once its lower-cased copy of the texts exists (it is cut and joined
+    with the texts): an added label is found, in any case, a removed one is not, a kept card
+    after the splice is found at its new index, and a label whose lower case is longer
+    (U+0130, "İ") still finds its card."""
+    tree = [("r", "Root", 0)] + [row for k in range(6) for row in
+                                 ((f"p{k}", f"Parent {k}", 1), (f"p{k}a", f"Leaf {k}a", 2), (f"p{k}b", f"Leaf {k}b", 2))]
+    pic = model.picture(tree)
+
+    def found(page, query):
+        page.fill("#search", query)
+        page.wait_for_function("() => document.getElementById('search-count').textContent !== ''", timeout=10000)
+        count = page.evaluate("() => document.getElementById('search-count').textContent")
+        return page.evaluate("() => window.bracketPreview.match()"), count
+
+    with PageServer(model.full_payload(pic, 1, URI)) as ps:
+        page = browser.new_page(viewport={"width": 1000, "height": 700})
+        page.goto(ps.url)
+        wait_version(page, 1)
+        check("search after splice: before, a label is found", found(page, "leaf 4b")[0] == "p4b")
+        steps = [
+            # a subtree removed and a leaf with a mixed-case label added after the first parent
+            lambda t: [row for row in t if not row[0].startswith("p2")][:2] + [("new1", "Added ÄbC Leaf", 2)]
+            + [row for row in t if not row[0].startswith("p2")][2:],
+            # a leaf added at the end, and the first leaf removed
+            lambda t: [row for row in t if row[0] != "p0a"] + [("new2", "Tail Zeta", 2)],
+            # a leaf whose label lower-cases longer, in the middle
+            lambda t: t[:5] + [("new3", "Dotted İstanbul", 2)] + t[5:],
+        ]
+        version = 1
+        for step in steps:
+            new_tree = step(tree)
+            new = model.picture(new_tree)
+            version += 1
+            ps.push({"uri": URI, "version": version, "sequence": version, "base": version - 1,
+                     "delta": model.delta(pic, new, {}), "diagnostics": {"errors": 0, "warnings": 0}})
+            wait_version(page, version)
+            tree, pic = new_tree, new
+            for query in (tree[-1][1].lower(), "leaf 4a", "äbc", "tail", "parent 2", "leaf 0a", "DOTTED"):
+                ident = next((i for i, label, _ in tree if query.lower() in label.lower()), None)
+                match, count = found(page, query)
+                check(f"search after splice (version {version}): {query!r} finds {ident}",
+                      match == ident and (count == "No match") == (ident is None), (match, count))
+        check("search after splice: no resync", not any(path.endswith("resync") for path, _ in ps.posts), ps.posts)
+        page.close()
+
+
 def stale_payload(browser):
     """A full payload announced after its body was replaced (the server answers 410 Gone) is
     skipped: the page keeps its picture, asks for nothing, and the next delta on it applies."""
@@ -421,6 +468,7 @@ def main():
                 run_sequence(browser, rng, args.steps // 2, args.size // 2, False, False, "geometry JSON")
                 follow_checks(browser)
                 kept_connector_of_removed_card(browser)
+                search_after_splice(browser)
                 stale_payload(browser)
                 overview_click(browser)
             if os.access(BINARY, os.X_OK):

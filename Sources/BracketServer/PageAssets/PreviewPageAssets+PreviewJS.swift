@@ -1076,11 +1076,19 @@ extension PreviewPageAssets {
   // their cards.
   function spliceText(col, pieces, count, oldToNew, replaced, textOf) {
     var parts = [], ends = new Uint32Array(count), total = 0, text = col.text, oldEnds = col.ends;
+    // Search's lower-cased copy, once made, is cut and joined the same way (lower-casing the
+    // whole column again took longer than the splice); dropped if an added text's lower case
+    // has another length.
+    var lower = typeof col.lower === "string" ? col.lower : null, lowered = lower !== null ? [] : null;
     var marks = replaced ? Array.from(replaced.keys()).sort(byNumber) : [], m = 0;
     for (var k = 0; k < pieces.length; k++) {
       var p = pieces[k], at = p.at;
       if (p.add) {
-        for (var j = 0; j < p.add.length; j++) { var added = textOf(p.add[j]); parts.push(added); total += added.length; ends[at++] = total; }
+        for (var j = 0; j < p.add.length; j++) {
+          var added = textOf(p.add[j]);
+          parts.push(added); total += added.length; ends[at++] = total;
+          if (lowered !== null) lowered = lowerOrNull(lowered, added);
+        }
         continue;
       }
       for (var i = p.from; i < p.to;) {
@@ -1089,6 +1097,7 @@ extension PreviewPageAssets {
         if (stop > i) {
           var a = textStart(col, i), b = oldEnds[stop - 1], base = total - a;
           parts.push(text.slice(a, b));
+          if (lowered !== null) lowered.push(lower.slice(a, b));
           // Before the first change the offsets are the same: one native copy.
           if (base === 0) { ends.set(oldEnds.subarray(i, stop), at); at += stop - i; }
           else for (var q = i; q < stop; q++) ends[at++] = oldEnds[q] + base;
@@ -1098,6 +1107,7 @@ extension PreviewPageAssets {
         if (i < p.to && m < marks.length && marks[m] === i) {
           var value = replaced.get(i);
           parts.push(value); total += value.length; ends[at++] = total;
+          if (lowered !== null) lowered = lowerOrNull(lowered, value);
           i++; m++;
         }
       }
@@ -1111,7 +1121,15 @@ extension PreviewPageAssets {
       });
       if (edits.size === 0) edits = null;
     }
-    return { text: parts.join(""), ends: ends, edits: edits, lower: null };
+    return { text: parts.join(""), ends: ends, edits: edits, lower: lowered !== null ? lowered.join("") : null };
+  }
+
+  // `parts` with `text` lower-cased appended, or null when lower-casing changes its length.
+  function lowerOrNull(parts, text) {
+    var lower = text.toLowerCase();
+    if (lower.length !== text.length) return null;
+    parts.push(lower);
+    return parts;
   }
 
   // A delta that moves cards to other indices: the store's columns spliced (in place where they
