@@ -82,9 +82,29 @@ def rects(p):
     return out
 
 
-def run_sequence(browser, rng, steps, size, as_columns, one_line, name, binary=False):
+def expected_search(cards, query):
+    """What search finds for `query` (lower case): the first card whose ID is the query, else
+    the first in tree order whose ID or label contains it, and how many cards match."""
+    hits = [c for c in cards if query in c["id"].lower() or query in c["label"].lower()]
+    exact = [c for c in hits if c["id"].lower() == query]
+    return ((exact or hits)[0]["id"] if hits else None), len(hits)
+
+
+def search_result(page, query):
+    page.fill("#search", "")
+    page.fill("#search", query)
+    page.wait_for_function("() => document.getElementById('search-count').textContent !== ''", timeout=10000)
+    count = page.evaluate("() => document.getElementById('search-count').textContent")
+    total = 0 if count == "No match" else int(count.split(" of ")[1])
+    return page.evaluate("() => window.bracketPreview.match()") if total else None, total
+
+
+def run_sequence(browser, rng, steps, size, as_columns, one_line, name, binary=False, text_chunk=None):
     """`binary`: P's first picture is a binary body it fetches (docs/protocol.md, "The payload
-    as a binary body"), Q's every picture inline JSON."""
+    as a binary body"), Q's every picture inline JSON. `text_chunk`: P's text columns in chunks
+    of that many cards (instead of 1,024, more than the tree has), so that the splices cut,
+    empty and join chunks, at the start, the end and across chunk edges; P's search is then
+    checked after every step (its lower-cased copies are per chunk)."""
     tree = model.random_tree(rng, size)
     edits = model.Edits(rng)
     pic = model.picture(tree, one_line)
@@ -98,10 +118,13 @@ def run_sequence(browser, rng, steps, size, as_columns, one_line, name, binary=F
         q = browser.new_page(viewport={"width": 1000, "height": 700})
         errors = []
         p.on("pageerror", lambda error: errors.append(str(error)))
+        if text_chunk:
+            p.add_init_script(f"window.bracketPreviewTest = {{ textChunk: {text_chunk} }};")
         p.goto(ps.url)
         q.goto(qs.url)
         wait_version(p, 1)
         wait_version(q, 1)
+        chunks = [0, 0]
         if binary:
             check(f"{name}: the first picture was fetched as a binary body", ps.fetches == ["payload/1"], ps.fetches)
             pc, qc = p.evaluate("() => window.bracketPreview.columns()"), q.evaluate("() => window.bracketPreview.columns()")
@@ -158,6 +181,17 @@ def run_sequence(browser, rng, steps, size, as_columns, one_line, name, binary=F
                 check(f"{label}: patchGeometry gives the new geometry JSON", same,
                       "null" if patched is None else first_difference({"nodes": patched["nodes"], "edges": patched["edges"]},
                                                                       {"nodes": expected["nodes"], "edges": expected["edges"]}))
+            if text_chunk:
+                work = p.evaluate("() => window.bracketPreview.storeWork()")
+                chunks = [max(a, b) for a, b in zip(chunks, work["textChunks"])]
+                card = rng.choice(new["cards"])
+                for query in (card["label"].lower(), card["id"].lower(), card["label"].lower()[1:4]):
+                    # (both pages search, moving to the same match: their views stay the same)
+                    got, want = search_result(p, query), expected_search(new["cards"], query)
+                    search_result(q, query)
+                    failures += got != want
+                    if got != want or k == steps:
+                        check(f"{label}: search {query!r} finds {want}", got == want, got)
             if p.evaluate("() => window.bracketPreview.sequence()") != version:
                 check(f"{label}: the delta applied (no resync)", False, ps.posts[-3:])
                 failures += 1
@@ -171,6 +205,8 @@ def run_sequence(browser, rng, steps, size, as_columns, one_line, name, binary=F
         check(f"{name}: the {splices} deltas that only insert and delete kept the tree's links through the splice "
               f"({work['links']})", splices > 0 and work["links"]["spliced"] >= splices, work)
         check(f"{name}: the ID index was checked while it mapped its slots through splices (up to {mapped})", mapped >= 2)
+        if text_chunk:
+            check(f"{name}: the text columns were in many chunks (up to {chunks})", min(chunks) >= size // text_chunk // 2, chunks)
         p.close()
         q.close()
     return failures
@@ -466,6 +502,8 @@ def main():
                 run_sequence(browser, rng, args.steps, args.size, True, False, "columns, binary first", binary=True)
                 run_sequence(browser, rng, args.steps, args.size, True, True, "columns, one line")
                 run_sequence(browser, rng, args.steps // 2, args.size // 2, False, False, "geometry JSON")
+                run_sequence(browser, rng, args.steps, args.size, True, False, "columns, text in chunks of 8", binary=True,
+                             text_chunk=8)
                 follow_checks(browser)
                 kept_connector_of_removed_card(browser)
                 search_after_splice(browser)
