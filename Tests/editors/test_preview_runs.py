@@ -92,6 +92,7 @@ def expected_search(cards, query):
 
 def search_result(page, query):
     page.fill("#search", "")
+    page.wait_for_function("() => document.getElementById('search-count').textContent === ''", timeout=10000)
     page.fill("#search", query)
     page.wait_for_function("() => document.getElementById('search-count').textContent !== ''", timeout=10000)
     count = page.evaluate("() => document.getElementById('search-count').textContent")

@@ -1205,7 +1205,8 @@
     s.edgeChild = spliceTyped(old.edgeChild, edgePlan.pieces, m, 1);
     s.edgeEnd = old.edgeEnd.length >= m ? old.edgeEnd : new Uint8Array(s.edgeChild.length);
     s.edgeLabels = spliceList(old.edgeLabels, edgePlan.pieces, null);
-    keptRanges(edgePlan.pieces, function (a, b) { for (var e = a; e < b; e++) s.edgeChild[e] = map[s.edgeChild[e]]; });
+    var same = links.unmovedPrefix(pieces); // cards before it keep their numbers
+    keptRanges(edgePlan.pieces, function (a, b) { for (var e = a; e < b; e++) { var c = s.edgeChild[e]; if (c >= same) s.edgeChild[e] = map[c]; } });
     var ids = spliceIdTable(old.idTable, s, plan, renamedAt);
     pieces.forEach(function (p) {
       if (!p.add) return;
