@@ -289,13 +289,83 @@ def sliced_build(browser, first):
         check("the sliced build: no page errors", not errors and not full_errors, errors[:2] + full_errors[:2])
         page.close()
         full.close()
+MINIMAP_QUIET_MS = 250  # preview.js: the minimap waits this long without a delta
+
+
+def minimap_settled(page):
+    """Until no minimap repaint is pending, nor the spatial index's rebuild once edits pause
+    (which repaints the minimap again)."""
+    page.wait_for_timeout(2000)  # past QUIET_MS (1,500 ms), when the rebuild is started
+    for _ in range(2):  # the rebuild's idle task, then its frame, may schedule a repaint
+        page.wait_for_function("() => !window.bracketPreview.minimap().pending && window.bracketPreview.deferred().pending === 0",
+                               timeout=120000, polling=100)
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def minimap_after_deltas(browser, n=32767):
+    """A burst of structural deltas (a leaf inserted and removed, a subtree deleted and typed
+    back, each sent as soon as the one before was painted): no minimap repaint — the levels of
+    detail built again and painted, a long task — starts within MINIMAP_QUIET_MS of a delta's
+    arrival (the deltas of the burst share the repaints after it), and the minimap then equals a
+    fresh load's of the last picture."""
+    tree = model.complete_tree(n)
+    pic = model.picture(tree)
+    middle = len(tree) // 2 + 1
+    while tree[middle][2] < max(d for _, _, d in tree[middle - 3:middle + 3]):
+        middle += 1
+    depth = tree[middle][2]
+    messages, old = [], pic
+    for k in range(4):
+        trees = []
+        tree.insert(middle + 1, (f"inserted{k}", "New", depth)); trees.append(list(tree))
+        del tree[middle + 1]; trees.append(list(tree))
+        parent = middle - 1
+        while tree[parent][2] >= depth:
+            parent -= 1
+        end = model.subtree_end(tree, parent)
+        removed = tree[parent:end]
+        del tree[parent:end]; trees.append(list(tree))
+        tree[parent:parent] = removed; trees.append(list(tree))
+        for t in trees:
+            new = model.picture(t)
+            version = len(messages) + 2
+            messages.append({"uri": URI, "version": version, "sequence": version, "base": version - 1,
+                             "delta": model.delta(old, new, {}), "diagnostics": {"errors": 0, "warnings": 0}})
+            old = new
+    with PageServer(model.full_payload(pic, 1, URI)) as ps, PageServer(model.full_payload(old, len(messages) + 1, URI)) as qs:
+        p, errors = open_page(browser, ps, False)
+        p.click("#zoom-reset")
+        minimap_settled(p)
+        label = f"minimap after {len(messages)} structural deltas ({n} cards)"
+        before = p.evaluate("() => window.bracketPreview.minimap()")["paints"]
+        check(f"{label}: the minimap was painted at 100 %", len(before) > 0, before)
+        for message in messages:
+            ps.push(message)
+            wait_version(p, message["version"])
+            p.wait_for_timeout(20)
+        check(f"{label}: all applied as deltas", p.evaluate("() => window.bracketPreview.sequence()") == len(messages) + 1
+              and not any(path.endswith("resync") for path, _ in ps.posts), ps.posts[-2:])
+        minimap_settled(p)
+        paints = p.evaluate("() => window.bracketPreview.minimap()")["paints"][len(before):]
+        check(f"{label}: repainted after the burst, no repaint within {MINIMAP_QUIET_MS} ms of a delta",
+              len(paints) > 0 and min(paints) >= MINIMAP_QUIET_MS, [round(ms) for ms in paints])
+        q = browser.new_page(viewport={"width": 1000, "height": 700})
+        q.goto(qs.url)
+        wait_version(q, len(messages) + 1)
+        q.click("#zoom-reset")
+        minimap_settled(q)
+        a, b = p.evaluate(PIXELS, "minimap-canvas"), q.evaluate(PIXELS, "minimap-canvas")
+        check(f"{label}: the minimap equals a fresh load's of the last picture", a == b and a and a["inked"] > 0, (a, b))
+        check(f"{label}: no page errors", not errors, errors[:2])
+        p.close()
+        q.close()
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--nodes", type=int, default=131071)
     parser.add_argument("--seed", type=int, default=3)
-    parser.add_argument("--only", default="first,use,delta,slices", help="which parts: first, use, delta, slices")
+    parser.add_argument("--only", default="first,use,delta,slices,minimap", help="which parts: first, use, delta, slices, minimap")
     args = parser.parse_args()
     chromium = shutil.which("chromium")
     if chromium is None:
@@ -316,6 +386,8 @@ def main():
                 first_delta(browser, first, pic, tree, args.seed)
             if "slices" in args.only:
                 sliced_build(browser, first)
+            if "minimap" in args.only:
+                minimap_after_deltas(browser)
         finally:
             browser.close()
     return check.summary()

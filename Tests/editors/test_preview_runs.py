@@ -82,9 +82,30 @@ def rects(p):
     return out
 
 
-def run_sequence(browser, rng, steps, size, as_columns, one_line, name, binary=False):
+def expected_search(cards, query):
+    """What search finds for `query` (lower case): the first card whose ID is the query, else
+    the first in tree order whose ID or label contains it, and how many cards match."""
+    hits = [c for c in cards if query in c["id"].lower() or query in c["label"].lower()]
+    exact = [c for c in hits if c["id"].lower() == query]
+    return ((exact or hits)[0]["id"] if hits else None), len(hits)
+
+
+def search_result(page, query):
+    page.fill("#search", "")
+    page.wait_for_function("() => document.getElementById('search-count').textContent === ''", timeout=10000)
+    page.fill("#search", query)
+    page.wait_for_function("() => document.getElementById('search-count').textContent !== ''", timeout=10000)
+    count = page.evaluate("() => document.getElementById('search-count').textContent")
+    total = 0 if count == "No match" else int(count.split(" of ")[1])
+    return page.evaluate("() => window.bracketPreview.match()") if total else None, total
+
+
+def run_sequence(browser, rng, steps, size, as_columns, one_line, name, binary=False, text_chunk=None):
     """`binary`: P's first picture is a binary body it fetches (docs/protocol.md, "The payload
-    as a binary body"), Q's every picture inline JSON."""
+    as a binary body"), Q's every picture inline JSON. `text_chunk`: P's text columns in chunks
+    of that many cards (instead of 1,024, more than the tree has), so that the splices cut,
+    empty and join chunks, at the start, the end and across chunk edges; P's search is then
+    checked after every step (its lower-cased copies are per chunk)."""
     tree = model.random_tree(rng, size)
     edits = model.Edits(rng)
     pic = model.picture(tree, one_line)
@@ -98,10 +119,13 @@ def run_sequence(browser, rng, steps, size, as_columns, one_line, name, binary=F
         q = browser.new_page(viewport={"width": 1000, "height": 700})
         errors = []
         p.on("pageerror", lambda error: errors.append(str(error)))
+        if text_chunk:
+            p.add_init_script(f"window.bracketPreviewTest = {{ textChunk: {text_chunk} }};")
         p.goto(ps.url)
         q.goto(qs.url)
         wait_version(p, 1)
         wait_version(q, 1)
+        chunks = [0, 0]
         if binary:
             check(f"{name}: the first picture was fetched as a binary body", ps.fetches == ["payload/1"], ps.fetches)
             pc, qc = p.evaluate("() => window.bracketPreview.columns()"), q.evaluate("() => window.bracketPreview.columns()")
@@ -158,6 +182,17 @@ def run_sequence(browser, rng, steps, size, as_columns, one_line, name, binary=F
                 check(f"{label}: patchGeometry gives the new geometry JSON", same,
                       "null" if patched is None else first_difference({"nodes": patched["nodes"], "edges": patched["edges"]},
                                                                       {"nodes": expected["nodes"], "edges": expected["edges"]}))
+            if text_chunk:
+                work = p.evaluate("() => window.bracketPreview.storeWork()")
+                chunks = [max(a, b) for a, b in zip(chunks, work["textChunks"])]
+                card = rng.choice(new["cards"])
+                for query in (card["label"].lower(), card["id"].lower(), card["label"].lower()[1:4]):
+                    # (both pages search, moving to the same match: their views stay the same)
+                    got, want = search_result(p, query), expected_search(new["cards"], query)
+                    search_result(q, query)
+                    failures += got != want
+                    if got != want or k == steps:
+                        check(f"{label}: search {query!r} finds {want}", got == want, got)
             if p.evaluate("() => window.bracketPreview.sequence()") != version:
                 check(f"{label}: the delta applied (no resync)", False, ps.posts[-3:])
                 failures += 1
@@ -171,6 +206,8 @@ def run_sequence(browser, rng, steps, size, as_columns, one_line, name, binary=F
         check(f"{name}: the {splices} deltas that only insert and delete kept the tree's links through the splice "
               f"({work['links']})", splices > 0 and work["links"]["spliced"] >= splices, work)
         check(f"{name}: the ID index was checked while it mapped its slots through splices (up to {mapped})", mapped >= 2)
+        if text_chunk:
+            check(f"{name}: the text columns were in many chunks (up to {chunks})", min(chunks) >= size // text_chunk // 2, chunks)
         p.close()
         q.close()
     return failures
@@ -215,6 +252,84 @@ def follow_checks(browser):
             page.wait_for_timeout(50)
         check("follow: a run past the end asks for a resync", any(path.endswith("resync") for path, _ in ps.posts), ps.posts)
         check("follow: ... and changes nothing", page.evaluate("() => window.bracketPreview.columns()") == before)
+        page.close()
+
+
+def kept_connector_of_removed_card(browser):
+    """A delta that removes a card but keeps its connector does not fit (the connector would
+    point at no card): the page asks for a resync and changes nothing. The cards removed are
+    checked against their connectors' range (the connectors in card order); one removed card
+    with its connector kept among several removed is found too."""
+    tree = [("r", "Root", 0), ("a", "Alpha", 1), ("a1", "Leaf a1", 2), ("a2", "Leaf a2", 2),
+            ("b", "Beta", 1), ("b1", "Leaf b1", 2), ("b2", "Leaf b2", 2)]
+    pic = model.picture(tree)
+    for keep in ("a1", "b2"):
+        with PageServer(model.full_payload(pic, 1, URI)) as ps:
+            page = browser.new_page(viewport={"width": 1000, "height": 700})
+            page.goto(ps.url)
+            wait_version(page, 1)
+            new = model.picture([row for row in tree if row[0] not in ("a1", "b2")])
+            bad = model.delta(pic, new, {})
+            check(f"kept connector ({keep}): the delta removes both leaves and their connectors",
+                  sorted(bad["cards"]["removed"]) == ["a1", "b2"] and sorted(bad["edges"]["removed"]) == ["a1", "b2"], bad)
+            bad["edges"]["removed"].remove(keep)
+            before = page.evaluate("() => window.bracketPreview.columns()")
+            ps.push({"uri": URI, "version": 2, "sequence": 2, "base": 1, "delta": bad, "diagnostics": {"errors": 0, "warnings": 0}})
+            for _ in range(50):
+                if any(path.endswith("resync") for path, _ in ps.posts):
+                    break
+                page.wait_for_timeout(50)
+            check(f"kept connector ({keep}): a removed card whose connector is kept asks for a resync",
+                  any(path.endswith("resync") for path, _ in ps.posts), ps.posts)
+            check(f"kept connector ({keep}): ... and changes nothing",
+                  page.evaluate("() => window.bracketPreview.columns()") == before)
+            page.close()
+
+
+def search_after_splice(browser):
+    """Search after splices once its lower-cased copy of the texts exists (it is cut and joined
+    with the texts): an added label is found, in any case, a removed one is not, a kept card
+    after the splice is found at its new index, and a label whose lower case is longer
+    (U+0130, "İ") still finds its card."""
+    tree = [("r", "Root", 0)] + [row for k in range(6) for row in
+                                 ((f"p{k}", f"Parent {k}", 1), (f"p{k}a", f"Leaf {k}a", 2), (f"p{k}b", f"Leaf {k}b", 2))]
+    pic = model.picture(tree)
+
+    def found(page, query):
+        page.fill("#search", query)
+        page.wait_for_function("() => document.getElementById('search-count').textContent !== ''", timeout=10000)
+        count = page.evaluate("() => document.getElementById('search-count').textContent")
+        return page.evaluate("() => window.bracketPreview.match()"), count
+
+    with PageServer(model.full_payload(pic, 1, URI)) as ps:
+        page = browser.new_page(viewport={"width": 1000, "height": 700})
+        page.goto(ps.url)
+        wait_version(page, 1)
+        check("search after splice: before, a label is found", found(page, "leaf 4b")[0] == "p4b")
+        steps = [
+            # a subtree removed and a leaf with a mixed-case label added after the first parent
+            lambda t: [row for row in t if not row[0].startswith("p2")][:2] + [("new1", "Added ÄbC Leaf", 2)]
+            + [row for row in t if not row[0].startswith("p2")][2:],
+            # a leaf added at the end, and the first leaf removed
+            lambda t: [row for row in t if row[0] != "p0a"] + [("new2", "Tail Zeta", 2)],
+            # a leaf whose label lower-cases longer, in the middle
+            lambda t: t[:5] + [("new3", "Dotted İstanbul", 2)] + t[5:],
+        ]
+        version = 1
+        for step in steps:
+            new_tree = step(tree)
+            new = model.picture(new_tree)
+            version += 1
+            ps.push({"uri": URI, "version": version, "sequence": version, "base": version - 1,
+                     "delta": model.delta(pic, new, {}), "diagnostics": {"errors": 0, "warnings": 0}})
+            wait_version(page, version)
+            tree, pic = new_tree, new
+            for query in (tree[-1][1].lower(), "leaf 4a", "äbc", "tail", "parent 2", "leaf 0a", "DOTTED"):
+                ident = next((i for i, label, _ in tree if query.lower() in label.lower()), None)
+                match, count = found(page, query)
+                check(f"search after splice (version {version}): {query!r} finds {ident}",
+                      match == ident and (count == "No match") == (ident is None), (match, count))
+        check("search after splice: no resync", not any(path.endswith("resync") for path, _ in ps.posts), ps.posts)
         page.close()
 
 
@@ -388,7 +503,11 @@ def main():
                 run_sequence(browser, rng, args.steps, args.size, True, False, "columns, binary first", binary=True)
                 run_sequence(browser, rng, args.steps, args.size, True, True, "columns, one line")
                 run_sequence(browser, rng, args.steps // 2, args.size // 2, False, False, "geometry JSON")
+                run_sequence(browser, rng, args.steps, args.size, True, False, "columns, text in chunks of 8", binary=True,
+                             text_chunk=8)
                 follow_checks(browser)
+                kept_connector_of_removed_card(browser)
+                search_after_splice(browser)
                 stale_payload(browser)
                 overview_click(browser)
             if os.access(BINARY, os.X_OK):

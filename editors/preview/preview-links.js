@@ -135,18 +135,29 @@
         if (oPrev[g] >= 0 && map[oPrev[g]] >= 0) touched.push(map[oPrev[g]]);
         if (oNext[g] >= 0 && map[oNext[g]] >= 0) touched.push(map[oNext[g]]);
       });
-      // Moved with the other columns, every card number renumbered.
+      // Moved with the other columns, every card number renumbered: but for the cards before
+      // the first change (`same`: their numbers are their own), whose parents and previous
+      // siblings are before them and keep their numbers, so only a first child or a next
+      // sibling past the change is looked up.
       var parent = s.parent = spliceTyped(oParent, pieces, n, 1);
       var first = spliceTyped(oFirst, pieces, n, 1), next = spliceTyped(oNext, pieces, n, 1), prev = spliceTyped(oPrev, pieces, n, 1);
       s.children = { first: first, next: next, prev: prev };
+      var same = unmovedPrefix(pieces);
       for (var q = 0; q < pieces.length; q++) {
-        var p = pieces[q];
+        var p = pieces[q], j = p.at, stop = p.at + p.to - p.from, v;
         if (p.add) continue;
-        for (var j = p.at, stop = p.at + p.to - p.from; j < stop; j++) {
-          var v = parent[j]; if (v >= 0) parent[j] = map[v];
-          v = first[j]; if (v >= 0) first[j] = map[v];
-          v = next[j]; if (v >= 0) next[j] = map[v];
-          v = prev[j]; if (v >= 0) prev[j] = map[v];
+        if (p.from === 0 && p.at === 0) {
+          for (; j < stop; j++) {
+            v = first[j]; if (v >= same) first[j] = map[v];
+            v = next[j]; if (v >= same) next[j] = map[v];
+          }
+          continue;
+        }
+        for (; j < stop; j++) {
+          v = parent[j]; if (v >= same) parent[j] = map[v];
+          v = first[j]; if (v >= same) first[j] = map[v];
+          v = next[j]; if (v >= same) next[j] = map[v];
+          v = prev[j]; if (v >= same) prev[j] = map[v];
         }
       }
       // Each added card under the parent its depth gives, after its previous sibling.
@@ -181,6 +192,13 @@
         if (e >= 0) s.edgeEnd[e] = endsBus(s, card);
       });
       return true;
+    }
+
+    // How many of the first indices a splice leaves where they were (0, or its first piece when
+    // that keeps indices 0 … to - 1 in place): their map entries are themselves.
+    function unmovedPrefix(pieces) {
+      var p = pieces[0];
+      return p && !p.add && p.from === 0 && p.at === 0 ? p.to : 0;
     }
 
     // Whether a spliced store's connectors are still in card order (`s.edgeChild` spliced and
@@ -233,7 +251,7 @@
       return firstEdge >= 0 ? [firstEdge, lastEdge + 1] : [0, 0];
     }
 
-    return { counts: function () { return { linked: counts.linked, spliced: counts.spliced }; }, link: link, splice: splice, keepSorted: keepSorted, edgeOfCard: edgeOfCard, edgesOfRange: edgesOfRange };
+    return { counts: function () { return { linked: counts.linked, spliced: counts.spliced }; }, link: link, splice: splice, keepSorted: keepSorted, unmovedPrefix: unmovedPrefix, edgeOfCard: edgeOfCard, edgesOfRange: edgesOfRange };
   }
 
   return { create: create };

@@ -267,11 +267,35 @@
     return { child: typeof edge.child === "string" ? edge.child : String(edge.child), pts: flat, label: edgeLabelOf(edge.label) };
   }
 
-  // Text columns: every ID (and every label) of a store in one joined string with end offsets
+  // Text columns: every ID (and every label) of a store as joined strings with end offsets
   // instead of one JS string per card. At a million cards that is about 18 MB of text and 8 MB
-  // of offsets instead of some 60 MB of string objects, and search is indexOf over one string.
+  // of offsets instead of some 60 MB of string objects, and search is indexOf over the strings.
+  // The column is in chunks of about TEXT_CHUNK cards, each its own joined text and offsets
+  // (`ends`, less `base`, are offsets into its `text`), so that a splice rewrites the chunks it
+  // touches and keeps the others as they are: it was a copy of both whole columns and their
+  // offsets a keystroke. Every reader goes through textAt / textEquals / forEachTextChunk.
   // Labels rewritten in place by a delta are kept beside it (`edits`) until there are many.
+  // (Tests make the chunks small, `bracketPreviewTest.textChunk`, to splice across their edges.)
   var TEXT_EDITS_BEFORE_REJOIN = 4096;
+  var TEXT_CHUNK = Math.max(4, (window.bracketPreviewTest && window.bracketPreviewTest.textChunk) || 1024), TEXT_CHUNK_MIN = TEXT_CHUNK >> 2;
+
+  // A column from its chunks; `starts[c]` is chunk c's first card, `starts[chunks]` the count.
+  function chunkedColumn(chunks, edits) {
+    var starts = new Int32Array(chunks.length + 1);
+    for (var c = 0; c < chunks.length; c++) starts[c + 1] = starts[c] + chunks[c].ends.length;
+    return { chunks: chunks, starts: starts, n: starts[chunks.length], edits: edits, last: 0 };
+  }
+
+  // A joined text and its end offsets (a binary body's, or joined here), cut into chunks: each
+  // chunk's text a slice and its offsets a view of the same array (no copy).
+  function chunksOfJoined(text, ends, n) {
+    var chunks = [];
+    for (var from = 0; from < n; from += TEXT_CHUNK) {
+      var to = Math.min(n, from + TEXT_CHUNK), base = from > 0 ? ends[from - 1] : 0;
+      chunks.push({ text: text.slice(base, ends[to - 1]), ends: ends.subarray(from, to), base: base, lower: null });
+    }
+    return chunkedColumn(chunks, null);
+  }
 
   function textColumn(list, n, asString) {
     var ends = new Uint32Array(n), total = 0;
@@ -281,14 +305,45 @@
       total += t.length;
       ends[i] = total;
     }
-    return { text: (list.length === n ? list : list.slice(0, n)).join(""), ends: ends, edits: null, lower: null };
+    return chunksOfJoined((list.length === n ? list : list.slice(0, n)).join(""), ends, n);
   }
 
-  function textStart(col, i) { return i > 0 ? col.ends[i - 1] : 0; }
+  // The chunk holding card i (binary search over the chunk starts, from the last one found).
+  function chunkOf(col, i) {
+    var starts = col.starts, c = col.last;
+    if (!(starts[c] <= i && i < starts[c + 1])) {
+      var lo = 0, hi = col.chunks.length - 1;
+      while (lo < hi) { var mid = (lo + hi + 1) >> 1; if (starts[mid] <= i) lo = mid; else hi = mid - 1; }
+      c = col.last = lo;
+    }
+    return c;
+  }
 
   function textAt(col, i) {
     if (col.edits !== null && col.edits.has(i)) return col.edits.get(i);
-    return col.text.slice(textStart(col, i), col.ends[i]);
+    var c = chunkOf(col, i), chunk = col.chunks[c], j = i - col.starts[c], base = chunk.base;
+    return chunk.text.slice(j > 0 ? chunk.ends[j - 1] - base : 0, chunk.ends[j] - base);
+  }
+
+  // Whether card i's text (as joined, not counting `edits`) is `text`.
+  function textEquals(col, i, text) {
+    var c = chunkOf(col, i), chunk = col.chunks[c], j = i - col.starts[c], base = chunk.base;
+    var a = j > 0 ? chunk.ends[j - 1] - base : 0;
+    return chunk.ends[j] - base - a === text.length && chunk.text.startsWith(text, a);
+  }
+
+  // f(chunk, first card, count, lower) for each chunk, in order: card first + j's text is
+  // chunk.text from (j > 0 ? ends[j - 1] : base) - base to ends[j] - base; `lower` (with
+  // `lowered`) the chunk's text lower-cased, or false when that changes its length.
+  function forEachTextChunk(col, lowered, f) {
+    for (var c = 0; c < col.chunks.length; c++) {
+      var chunk = col.chunks[c];
+      if (lowered && chunk.lower === null) {
+        var lower = chunk.text.toLowerCase();
+        chunk.lower = lower.length === chunk.text.length ? lower : false;
+      }
+      f(chunk, col.starts[c], chunk.ends.length, lowered ? chunk.lower : null);
+    }
   }
 
   function setText(col, i, value) {
@@ -296,28 +351,15 @@
     if (col.edits === null) col.edits = new Map();
     col.edits.set(i, value);
     if (col.edits.size <= TEXT_EDITS_BEFORE_REJOIN) return;
-    var n = col.ends.length, list = new Array(n);
+    var n = col.n, list = new Array(n);
     for (var k = 0; k < n; k++) list[k] = textAt(col, k);
     var fresh = textColumn(list, n, false);
-    col.text = fresh.text; col.ends = fresh.ends; col.edits = null; col.lower = null;
-  }
-
-  // The joined text lower-cased once for search, or false when lower-casing changes lengths
-  // (a few Unicode letters do), and search lowers card by card instead.
-  function loweredText(col) {
-    if (col.lower === null) {
-      var lower = col.text.toLowerCase();
-      col.lower = lower.length === col.text.length ? lower : false;
-    }
-    return col.lower;
+    col.chunks = fresh.chunks; col.starts = fresh.starts; col.edits = null; col.last = 0;
   }
 
   function cardId(s, i) { return textAt(s.idText, i); }
   function cardLabel(s, i) { return textAt(s.labelText, i); }
-  function idEquals(s, i, id) {
-    var col = s.idText, start = textStart(col, i);
-    return col.ends[i] - start === id.length && col.text.startsWith(id, start);
-  }
+  function idEquals(s, i, id) { return textEquals(s.idText, i, id); }
 
   // A card's shown lines: null (the label centred on one line, as fixed-size layouts draw it),
   // the label as its one line (lineMode 1, the usual case, stored as one byte), or its own lines.
@@ -367,20 +409,24 @@
   // Goes on with the store's index being built (`s.idBuild`) for up to `budget` cards; when it
   // is done, it becomes the store's index (replacing one that maps through splices).
   function buildIds(s, budget) {
-    var col = s.idText, text = col.text, ends = col.ends, b = s.idBuild;
+    var col = s.idText, b = s.idBuild;
     if (!b) {
       var size = 16;
       while (size < 1.5 * s.n) size *= 2;
       b = s.idBuild = { slots: new Int32Array(size).fill(-1), mask: size - 1, duplicates: false, next: 0 };
     }
     var slots = b.slots, mask = b.mask, end = Math.min(s.n, b.next + budget);
-    for (var i = b.next; i < end; i++) {
-      var a = textStart(col, i), z = ends[i];
-      for (var h = hashText(text, a, z) & mask; ; h = (h + 1) & mask) {
-        var j = slots[h];
-        if (j < 0) { slots[h] = i; break; }
-        var ja = textStart(col, j);
-        if (ends[j] - ja === z - a && text.startsWith(text.slice(a, z), ja)) { b.duplicates = true; break; }
+    for (var i = b.next; i < end;) {
+      // The cards of one chunk with its text and offsets at hand.
+      var c = chunkOf(col, i), chunk = col.chunks[c], text = chunk.text, ends = chunk.ends, base = chunk.base;
+      for (var j0 = i - col.starts[c], stop = Math.min(end, col.starts[c + 1]); i < stop; i++, j0++) {
+        var a = j0 > 0 ? ends[j0 - 1] - base : 0, z = ends[j0] - base;
+        for (var h = hashText(text, a, z) & mask; ; h = (h + 1) & mask) {
+          var j = slots[h];
+          if (j < 0) { slots[h] = i; break; }
+          if (textEquals(col, j, text.slice(a, z))) { b.duplicates = true; break; }
+        }
+        col.last = c;
       }
     }
     b.next = end;
@@ -485,9 +531,7 @@
   function isTextColumn(value) { return !!value && typeof value === "object" && typeof value.text === "string" && value.ends instanceof Uint32Array; }
   function textColumnOf(value, n, asString) {
     if (!isTextColumn(value)) return textColumn(value, n, asString);
-    if (value.ends.length === n) return value;
-    var ends = value.ends.slice(0, n);
-    return { text: value.text.slice(0, n > 0 ? ends[n - 1] : 0), ends: ends, edits: null, lower: null };
+    return chunksOfJoined(value.text, value.ends, Math.min(n, value.ends.length));
   }
 
   function setTexts(s, ids, labels, lines) {
@@ -711,7 +755,7 @@
       var ends = readTyped(Uint32Array, bytes, endsAt);
       for (var i = 0, before = 0; i < ends.length; i++) { if (ends[i] < before) { ok = false; return []; } before = ends[i]; }
       if (ends.length > 0 && ends[ends.length - 1] !== joined.length) { ok = false; return []; }
-      return { text: joined, ends: ends, edits: null, lower: null };
+      return { text: joined, ends: ends };
     }
     for (var key in c) {
       if (!Object.prototype.hasOwnProperty.call(c, key)) continue;
@@ -849,8 +893,17 @@
       return e >= 0 ? edgePlan.oldToNew[e] : -1;
     };
     if (spliced) {
-      // Every connector kept keeps its card, every one added has one.
-      for (var k = 0; k < old.m; k++) if (edgePlan.oldToNew[k] >= 0 && cardPlan.oldToNew[old.edgeChild[k]] < 0) return null;
+      // Every connector kept keeps its card, every one added has one: with the connectors in
+      // card order, each removed card's connectors are a range to look at (O(removed)), else
+      // every connector is.
+      if (old.edgesSorted) {
+        for (var g = 0; g < cardPlan.removedList.length; g++) {
+          var gone = cardPlan.removedList[g];
+          for (var range = links.edgesOfRange(old, gone, gone + 1), e0 = range[0]; e0 < range[1]; e0++) if (edgePlan.oldToNew[e0] >= 0) return null;
+        }
+      } else {
+        for (var k2 = 0; k2 < old.m; k2++) if (edgePlan.oldToNew[k2] >= 0 && cardPlan.oldToNew[old.edgeChild[k2]] < 0) return null;
+      }
       for (var a = 0; a < edges.added.length; a++) if (lookup(edges.added[a].child) < 0) return null;
     }
     var count = spliced ? cardPlan.count : old.n;
@@ -986,7 +1039,9 @@
     function keep(to) {
       if (to <= cursor) return;
       pieces.push({ from: cursor, to: to, at: next });
-      for (var i = cursor; i < to; i++) oldToNew[i] = next++;
+      // Locals, not the closure's variables, in the loop over every kept item.
+      for (var i = cursor, v = next, map = oldToNew; i < to; i++) map[i] = v++;
+      next = v;
       cursor = to;
     }
     var addedAt = new Map();
@@ -1053,36 +1108,60 @@
     return out;
   }
 
-  // A text column after a splice, in one pass: kept ranges cut from the joined text (their end
-  // offsets moved by one subtraction each), `replaced` (old index → text) and the added rows'
-  // texts (`textOf(row)`) joined in between. Rewrites in place kept beside (`edits`) follow
-  // their cards.
+  // A text column after a splice: the chunks kept whole are kept as they are (the same
+  // objects, with their lower-cased copies); the cards around the splice points — kept ranges
+  // cut from their chunks, `replaced` (old index → text), the added rows' texts (`textOf(row)`)
+  // — are joined into new chunks. So a splice costs the chunks it touches plus one entry per
+  // chunk. A new chunk is closed at TEXT_CHUNK cards, or early (at TEXT_CHUNK_MIN or more) where
+  // a whole kept chunk follows; a kept chunk smaller than that is joined into its neighbours.
+  // Rewrites in place kept beside (`edits`) follow their cards.
+  var TEXT_CHUNK_MAX = TEXT_CHUNK + TEXT_CHUNK_MIN;
   function spliceText(col, pieces, count, oldToNew, replaced, textOf) {
-    var parts = [], ends = new Uint32Array(count), total = 0, text = col.text, oldEnds = col.ends;
+    var out = [], parts = [], ends = [], total = 0; // the chunk being made
+    function flush() {
+      if (ends.length === 0) return;
+      out.push({ text: parts.join(""), ends: Uint32Array.from(ends), base: 0, lower: null });
+      parts = []; ends = []; total = 0;
+    }
+    function one(text) {
+      parts.push(text); total += text.length; ends.push(total);
+      if (ends.length >= TEXT_CHUNK) flush();
+    }
+    function range(c, i, stop) { // old cards [i, stop), all in chunk c
+      var chunk = col.chunks[c], e = chunk.ends, base = chunk.base, j = i - col.starts[c], k = stop - col.starts[c];
+      var a = j > 0 ? e[j - 1] - base : 0, b = e[k - 1] - base, shift = total - a - base;
+      parts.push(chunk.text.slice(a, b));
+      for (var q = j; q < k; q++) ends.push(e[q] + shift);
+      total += b - a;
+    }
     var marks = replaced ? Array.from(replaced.keys()).sort(byNumber) : [], m = 0;
     for (var k = 0; k < pieces.length; k++) {
-      var p = pieces[k], at = p.at;
+      var p = pieces[k];
       if (p.add) {
-        for (var j = 0; j < p.add.length; j++) { var added = textOf(p.add[j]); parts.push(added); total += added.length; ends[at++] = total; }
+        for (var j = 0; j < p.add.length; j++) one(textOf(p.add[j]));
         continue;
       }
       for (var i = p.from; i < p.to;) {
         while (m < marks.length && marks[m] < i) m++;
         var stop = m < marks.length && marks[m] < p.to ? marks[m] : p.to;
-        if (stop > i) {
-          var a = textStart(col, i), b = oldEnds[stop - 1], base = total - a;
-          parts.push(text.slice(a, b));
-          for (var q = i; q < stop; q++) ends[at++] = oldEnds[q] + base;
-          total += b - a;
-          i = stop;
+        while (i < stop) {
+          var c = chunkOf(col, i), first = col.starts[c], end = col.starts[c + 1];
+          if (i === first && stop >= end) { // chunk c kept whole
+            if (ends.length >= TEXT_CHUNK_MIN) flush();
+            if (ends.length === 0 && end - first >= TEXT_CHUNK_MIN) { out.push(col.chunks[c]); i = end; continue; }
+          }
+          var upto = Math.min(stop, end, i + (TEXT_CHUNK_MAX - ends.length));
+          range(c, i, upto);
+          i = upto;
+          if (ends.length >= TEXT_CHUNK) flush();
         }
         if (i < p.to && m < marks.length && marks[m] === i) {
-          var value = replaced.get(i);
-          parts.push(value); total += value.length; ends[at++] = total;
+          one(replaced.get(i));
           i++; m++;
         }
       }
     }
+    flush();
     var edits = null;
     if (col.edits !== null) {
       edits = new Map();
@@ -1092,7 +1171,7 @@
       });
       if (edits.size === 0) edits = null;
     }
-    return { text: parts.join(""), ends: ends, edits: edits, lower: null };
+    return chunkedColumn(out, edits);
   }
 
   // A delta that moves cards to other indices: the store's columns spliced (in place where they
@@ -1126,7 +1205,8 @@
     s.edgeChild = spliceTyped(old.edgeChild, edgePlan.pieces, m, 1);
     s.edgeEnd = old.edgeEnd.length >= m ? old.edgeEnd : new Uint8Array(s.edgeChild.length);
     s.edgeLabels = spliceList(old.edgeLabels, edgePlan.pieces, null);
-    keptRanges(edgePlan.pieces, function (a, b) { for (var e = a; e < b; e++) s.edgeChild[e] = map[s.edgeChild[e]]; });
+    var same = links.unmovedPrefix(pieces); // cards before it keep their numbers
+    keptRanges(edgePlan.pieces, function (a, b) { for (var e = a; e < b; e++) { var c = s.edgeChild[e]; if (c >= same) s.edgeChild[e] = map[c]; } });
     var ids = spliceIdTable(old.idTable, s, plan, renamedAt);
     pieces.forEach(function (p) {
       if (!p.add) return;
@@ -2258,6 +2338,7 @@
 
   function applyDelta(payload) {
     var patched = null, started = performance.now();
+    postponeMinimap(); // this delta's frame first
     // What a delta keeps up to date (the grid) is built first if a new store deferred it.
     if (state.hasPicture && state.store.spatial) gridOf(state.store);
     try {
@@ -3202,8 +3283,44 @@
   var minimapMarks = false;
   var minimapBase = null; // { pixels (the picture without marks), kx, ky }
   function minimapMarksChanged() { minimapMarks = true; }
-  var minimapTimer = null;
   var minimapScale = { sx: 1, sy: 1, w: 0, h: 0 };
+
+  // The minimap's repaint (after a delta: the levels of detail built again from the cards and
+  // painted, 100 ms at 131,071 cards in a profiled deletion) waits for MINIMAP_QUIET_MS without
+  // a delta and then for idle time, so it never runs inside a keystroke's frame: a delta that
+  // arrives meanwhile (postponeMinimap) pushes it back, and the deltas of a burst of typing
+  // share one repaint, of the store as it is then. `minimapDue` is when it may run.
+  var MINIMAP_QUIET_MS = 250;
+  var minimapTimer = null, minimapDue = 0, lastDeltaAt = -Infinity;
+  var minimapPaints = []; // for tests: each repaint's time since the last delta arrived, ms
+  function scheduleMinimap(delay) {
+    if (minimapTimer) return;
+    minimapDue = performance.now() + delay;
+    minimapTimer = setTimeout(minimapWake, delay);
+  }
+  function minimapWake() {
+    var wait = minimapDue - performance.now();
+    if (wait > 1) { minimapTimer = setTimeout(minimapWake, wait); return; }
+    // Before any delta, at once: idle time then is the start-up's deferred work (levels of
+    // detail, the grid), which the minimap would wait behind.
+    if (lastDeltaAt === -Infinity) { paintMinimapNow(); return; }
+    whenIdle(function () {
+      var later = minimapDue - performance.now();
+      if (later > 1) { minimapTimer = setTimeout(minimapWake, later); return; } // a delta came meanwhile
+      paintMinimapNow();
+    });
+  }
+  function paintMinimapNow() {
+    minimapTimer = null;
+    if (!state.store || !state.hasPicture || minimap.hidden) return;
+    if (minimapPaints.length < 1000) minimapPaints.push(performance.now() - lastDeltaAt);
+    drawMinimap(pictureSize());
+    drawMinimapView(viewSize());
+  }
+  function postponeMinimap() {
+    lastDeltaAt = performance.now();
+    if (minimapTimer) minimapDue = Math.max(minimapDue, performance.now() + MINIMAP_QUIET_MS);
+  }
 
   function drawMinimapView(view) {
     var size = pictureSize();
@@ -3211,13 +3328,7 @@
     minimap.hidden = fits || minimapHidden;
     if (minimap.hidden) return;
     if (coloursStale === true) colours(); // a changed theme marks the minimap dirty
-    if ((minimapDirty || minimapMarks) && !minimapTimer) {
-      // Redrawn a moment after the last update, never inside a keystroke's frame.
-      minimapTimer = setTimeout(function () {
-        minimapTimer = null;
-        if (state.store && state.hasPicture && !minimap.hidden) { drawMinimap(pictureSize()); drawMinimapView(viewSize()); }
-      }, minimapCanvas.width > 0 ? 250 : 0);
-    }
+    if (minimapDirty || minimapMarks) scheduleMinimap(minimapCanvas.width > 0 ? MINIMAP_QUIET_MS : 0);
     var sx = minimapScale.sx, sy = minimapScale.sy;
     var left = Math.max(0, state.x * sx), top = Math.max(0, state.y * sy);
     var right = Math.min(minimapScale.w, (state.x + view.w / state.scale) * sx);
@@ -3895,30 +4006,36 @@
   // Calls found(card, whole) for each card of the column containing `query` (whole: the
   // card's text is exactly the query).
   function scanColumn(col, query, found) {
-    var n = col.ends.length, q = query.length, edits = col.edits, lower = loweredText(col);
-    if (lower === false) {
-      for (var k = 0; k < n; k++) {
-        var text = textAt(col, k).toLowerCase();
-        if (text.indexOf(query) >= 0) found(k, text === query);
+    var q = query.length, edits = col.edits;
+    forEachTextChunk(col, true, function (chunk, first, count, lower) {
+      var ends = chunk.ends, base = chunk.base, i;
+      if (lower === false) {
+        for (var j = 0; j < count; j++) {
+          i = first + j;
+          if (edits !== null && edits.has(i)) continue;
+          var text = textAt(col, i).toLowerCase();
+          if (text.indexOf(query) >= 0) found(i, text === query);
+        }
+        return;
       }
-      return;
-    }
-    var ends = col.ends, from = 0, card = 0;
-    for (;;) {
-      var at = lower.indexOf(query, from);
-      if (at < 0) break;
-      // The card holding position `at`: the first whose end is past it (binary search on).
-      var lo = card, hi = n - 1;
-      while (lo < hi) { var mid = (lo + hi) >> 1; if (ends[mid] > at) hi = mid; else lo = mid + 1; }
-      card = lo;
-      var start = textStart(col, card);
-      if (at + q <= ends[card]) {
-        if (edits === null || !edits.has(card)) found(card, at === start && ends[card] - start === q);
-        from = ends[card];
-      } else {
-        from = at + 1; // across two cards' texts: not a match
+      var from = 0, card = 0;
+      for (;;) {
+        var at = lower.indexOf(query, from);
+        if (at < 0) break;
+        // The card holding position `at`: the first whose end is past it (binary search on).
+        var lo = card, hi = count - 1;
+        while (lo < hi) { var mid = (lo + hi) >> 1; if (ends[mid] - base > at) hi = mid; else lo = mid + 1; }
+        card = lo;
+        var start = card > 0 ? ends[card - 1] - base : 0, end = ends[card] - base;
+        if (at + q <= end) {
+          i = first + card;
+          if (edits === null || !edits.has(i)) found(i, at === start && end - start === q);
+          from = end;
+        } else {
+          from = at + 1; // across two cards' texts: not a match
+        }
       }
-    }
+    });
     if (edits !== null) {
       edits.forEach(function (value, index) {
         var text = value.toLowerCase();
@@ -4267,7 +4384,9 @@
     // index maps its slots through, and the cards it keeps by ID beside them; null: none yet).
     storeWork: function () {
       var t = state.store && state.store.idTable;
-      return { links: links.counts(), ids: t ? { maps: t.maps.length, added: t.added.size } : null };
+      var s = state.store;
+      return { links: links.counts(), ids: t ? { maps: t.maps.length, added: t.added.size } : null,
+        textChunks: s && s.idText ? [s.idText.chunks.length, s.labelText.chunks.length] : null };
     },
     // The edge labels shown (connector indices) and those a scan of every label finds meeting
     // the drawn view, for tests (the frame finds them through the spatial index).
@@ -4280,6 +4399,10 @@
       }
       return { shown: Array.from(shownEdgeLabels.keys()).sort(function (a, b) { return a - b; }), scan: scan, connectors: s ? s.m : 0 };
     },
+    // The minimap's repaints so far (each one's time since the last delta arrived, ms) and
+    // whether one is pending (or the spatial index's rebuild once edits pause, which repaints
+    // it), for tests.
+    minimap: function () { return { paints: minimapPaints.slice(), pending: minimapTimer !== null || quietTimer !== null }; },
     // Every column of the store as plain lists, for tests: a store patched by deltas must equal
     // a fresh load of the same picture.
     columns: function () {
