@@ -135,10 +135,13 @@ private struct JoinedEdit {
     }
 }
 
-/// A reparse worked out against the old text: the new tree, and what the replaced part held.
+/// A reparse worked out against the old text: the change to the tree, and what the replaced part
+/// held.
 struct ReparsePlan {
     var scope: ReparseScope
-    var newRoot: GreenNode
+    /// The replaced child on the path to the edit, applied to the tree once the plan is taken
+    /// (in place where the tree alone owns the path: see `PathReplacement`).
+    var replacement: PathReplacement
     /// The replaced part, in old offsets.
     var oldRange: ByteRange
     /// How to find the new part's problems once the text has changed.
@@ -158,7 +161,7 @@ struct ReparsePlan {
 
 extension Document {
     fileprivate mutating func commit(_ plan: ReparsePlan, delta: Int) -> ReparseScope {
-        tree = SyntaxTree(root: plan.newRoot)
+        tree.apply(plan.replacement)
         // Cheap (it reads only the file's own children) and it must see size and node-count
         // limits crossed by any edit, so it is always redone.
         file = FileAnalysis(tree: tree, source: buffer, lineIndex: lineIndex)

@@ -89,7 +89,7 @@ extension Document {
             return nil
         }
 
-        let newRoot = Document.root(replacingStepAt: level, of: path, with: container.replacingChildren(replaced, with: items))
+        let replacement = path.replacement(ofNodeAt: level, with: container.replacingChildren(replaced, with: items))
         var removedIDs: [(id: String, range: ByteRange)] = []
         for index in replaced {
             guard case .node(let item) = container[index] else { continue }
@@ -97,7 +97,7 @@ extension Document {
         }
         let depth = path.nodeCount(above: level)
         return ReparsePlan(
-            scope: .lines, newRoot: newRoot, oldRange: ByteRange(region.lowerBound, region.upperBound),
+            scope: .lines, replacement: replacement, oldRange: ByteRange(region.lowerBound, region.upperBound),
             rescan: .items(GreenNode.make(.file, items), depth: depth, inBlock: container.kind == .block),
             removedIDs: removedIDs)
     }

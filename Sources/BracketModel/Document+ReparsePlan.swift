@@ -39,9 +39,9 @@ extension Document {
             guard let relexed = relex(tokenStart..<tokenEnd, edit: edit), relexed.tokenCount == 1,
                 let first = relexed.first, first.kind == kind, first.length <= GreenToken.maxLength
             else { continue }
-            let newRoot = path.root(replacingChild: childIndex, at: path.count - 1, with: .token(kind, first.length))
+            let replacement = path.replacement(ofChild: childIndex, at: path.count - 1, with: .token(kind, first.length))
             return ReparsePlan(
-                scope: .token, newRoot: newRoot, oldRange: ByteRange(tokenStart, tokenEnd), rescan: rescan,
+                scope: .token, replacement: replacement, oldRange: ByteRange(tokenStart, tokenEnd), rescan: rescan,
                 removedIDs: removedIDs)
         }
         return nil
@@ -71,21 +71,13 @@ extension Document {
             })
             elements.append(.token(.rightBrace, 1))
             let newBlock = GreenNode.make(.block, elements)
-            let newRoot = Document.root(replacingStepAt: level, of: path, with: newBlock)
             let depth = path.nodeCount(above: level)
             return ReparsePlan(
-                scope: .block, newRoot: newRoot, oldRange: ByteRange(blockStart, blockEnd),
+                scope: .block, replacement: path.replacement(ofNodeAt: level, with: newBlock), oldRange: ByteRange(blockStart, blockEnd),
                 rescan: .subtree(newBlock, depth: depth),
                 removedIDs: Document.identifiers(in: step.node, at: blockStart, source: buffer))
         }
         return nil
-    }
-
-    /// The new root after `path[level]`'s node is replaced by `node`: every ancestor is copied
-    /// with its one child swapped, everything else is shared.
-    static func root(replacingStepAt level: Int, of path: TreePath, with node: GreenNode) -> GreenNode {
-        guard level > 0 else { return node }
-        return path.root(replacingChild: path[level - 1].childIndex, at: level - 1, with: .node(node))
     }
 
     /// Lexes what `region` (old offsets, containing the edit) becomes after the edit. Returns nil
