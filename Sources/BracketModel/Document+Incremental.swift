@@ -222,6 +222,15 @@ extension Document {
     /// The IDs a subtree defines, in document order.
     static func identifiers(in node: GreenNode, at offset: Int, source: TextBuffer) -> [(id: String, range: ByteRange)] {
         var result: [(id: String, range: ByteRange)] = []
+        appendIdentifiers(in: node, at: offset, source: source, to: &result)
+        return result
+    }
+
+    /// `identifiers(in:at:source:)` appended to `result` (a line reparse gathers those of many
+    /// items: one array for all of them instead of one per item).
+    static func appendIdentifiers(
+        in node: GreenNode, at offset: Int, source: TextBuffer, to result: inout [(id: String, range: ByteRange)]
+    ) {
         SyntaxTree.walk(node, at: offset) { event in
             guard case .enter(let green, let start) = event else { return true }
             switch green.kind {
@@ -234,6 +243,5 @@ extension Document {
             case .setting, .unexpected, .attributes, .attribute: return false
             }
         }
-        return result
     }
 }

@@ -58,7 +58,8 @@ extension Document {
         let container = children.node
         let region = children.start(replaced.lowerBound)..<children.start(replaced.upperBound)
         guard region.lowerBound <= edit.range.start, edit.range.end <= region.upperBound,
-            let relexed = relex(region, edit: edit), relexed.bracesBalance, relexed.onlyTrivia || !onlyTrivia
+            let relexed = relex(region, edit: edit, giveUp: onlyTrivia ? .afterSignificantToken : .never),
+            relexed.bracesBalance, relexed.onlyTrivia || !onlyTrivia
         else { return nil }
         // A byte order mark is only one at the file's start, which items are not parsed as: at
         // the start, refuse when the old or the new text begins with one (the new first bytes
@@ -93,7 +94,7 @@ extension Document {
         var removedIDs: [(id: String, range: ByteRange)] = []
         for index in replaced {
             guard case .node(let item) = container[index] else { continue }
-            removedIDs += Document.identifiers(in: item, at: children.start(index), source: buffer)
+            Document.appendIdentifiers(in: item, at: children.start(index), source: buffer, to: &removedIDs)
         }
         let depth = path.nodeCount(above: level)
         return ReparsePlan(

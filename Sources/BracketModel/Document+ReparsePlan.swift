@@ -36,7 +36,7 @@ extension Document {
             }
             // A token too long for one element is stored in pieces; relexing one piece alone
             // either runs past it (rejected below) or, for the last piece, must stay one element.
-            guard let relexed = relex(tokenStart..<tokenEnd, edit: edit), relexed.tokenCount == 1,
+            guard let relexed = relex(tokenStart..<tokenEnd, edit: edit, giveUp: .afterOneToken), relexed.tokenCount == 1,
                 let first = relexed.first, first.kind == kind, first.length <= GreenToken.maxLength
             else { continue }
             let replacement = path.replacement(ofChild: childIndex, at: path.count - 1, with: .token(kind, first.length))
@@ -86,7 +86,12 @@ extension Document {
     /// `}`, a CR meeting an LF) is caught. Lexing `bytes[0..<end]` alone then gives the same
     /// tokens, since none of them needed to look past `end`. Also nil when the token before the
     /// region would run into it: a CR before the region meeting a new LF (found by the fuzzer).
-    func relex(_ region: Range<Int>, edit: TextEdit) -> Relexed? {
+    ///
+    /// A caller that can only use one answer says so with `giveUp`, and gets nil as soon as the
+    /// tokens rule it out (a 1,000-line paste was lexed whole three times over before the line
+    /// reparse that takes it, by a token relex and an only-trivia region that the first line
+    /// already refused).
+    func relex(_ region: Range<Int>, edit: TextEdit, giveUp: RelexLimit = .never) -> Relexed? {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(region.count + edit.replacement.count + 1)
         buffer.append(contentsOf: self.buffer[region.lowerBound..<edit.range.start])
@@ -102,6 +107,11 @@ extension Document {
                 if relexed.tokenCount == 0 { relexed.first = token }
                 relexed.tokenCount += 1
                 if !token.kind.isTrivia { relexed.onlyTrivia = false }
+                switch giveUp {
+                case .never: break
+                case .afterOneToken: if relexed.tokenCount > 1 { return -1 }
+                case .afterSignificantToken: if !relexed.onlyTrivia { return -1 }
+                }
                 // Every `}` must close an earlier `{`, and none may be left open.
                 if token.kind == .leftBrace { depth += 1 }
                 if token.kind == .rightBrace {
@@ -120,6 +130,15 @@ extension Document {
         relexed.bytes = buffer
         return relexed
     }
+}
+
+/// When `Document.relex` may stop early and return nil.
+enum RelexLimit {
+    case never
+    /// A second token: only a region that stays one token is wanted.
+    case afterOneToken
+    /// A token that is not trivia: only a region of trivia is wanted.
+    case afterSignificantToken
 }
 
 /// What a region lexes to after an edit: its bytes (with possibly one byte of the following text
