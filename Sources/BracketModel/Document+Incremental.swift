@@ -135,10 +135,13 @@ private struct JoinedEdit {
     }
 }
 
-/// A reparse worked out against the old text: the new tree, and what the replaced part held.
+/// A reparse worked out against the old text: the change to the tree, and what the replaced part
+/// held.
 struct ReparsePlan {
     var scope: ReparseScope
-    var newRoot: GreenNode
+    /// The replaced child on the path to the edit, applied to the tree once the plan is taken
+    /// (in place where the tree alone owns the path: see `PathReplacement`).
+    var replacement: PathReplacement
     /// The replaced part, in old offsets.
     var oldRange: ByteRange
     /// How to find the new part's problems once the text has changed.
@@ -158,7 +161,7 @@ struct ReparsePlan {
 
 extension Document {
     fileprivate mutating func commit(_ plan: ReparsePlan, delta: Int) -> ReparseScope {
-        tree = SyntaxTree(root: plan.newRoot)
+        tree.apply(plan.replacement)
         // Cheap (it reads only the file's own children) and it must see size and node-count
         // limits crossed by any edit, so it is always redone.
         file = FileAnalysis(tree: tree, source: buffer, lineIndex: lineIndex)
@@ -219,6 +222,15 @@ extension Document {
     /// The IDs a subtree defines, in document order.
     static func identifiers(in node: GreenNode, at offset: Int, source: TextBuffer) -> [(id: String, range: ByteRange)] {
         var result: [(id: String, range: ByteRange)] = []
+        appendIdentifiers(in: node, at: offset, source: source, to: &result)
+        return result
+    }
+
+    /// `identifiers(in:at:source:)` appended to `result` (a line reparse gathers those of many
+    /// items: one array for all of them instead of one per item).
+    static func appendIdentifiers(
+        in node: GreenNode, at offset: Int, source: TextBuffer, to result: inout [(id: String, range: ByteRange)]
+    ) {
         SyntaxTree.walk(node, at: offset) { event in
             guard case .enter(let green, let start) = event else { return true }
             switch green.kind {
@@ -231,6 +243,5 @@ extension Document {
             case .setting, .unexpected, .attributes, .attribute: return false
             }
         }
-        return result
     }
 }

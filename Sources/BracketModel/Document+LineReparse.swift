@@ -58,7 +58,8 @@ extension Document {
         let container = children.node
         let region = children.start(replaced.lowerBound)..<children.start(replaced.upperBound)
         guard region.lowerBound <= edit.range.start, edit.range.end <= region.upperBound,
-            let relexed = relex(region, edit: edit), relexed.bracesBalance, relexed.onlyTrivia || !onlyTrivia
+            let relexed = relex(region, edit: edit, giveUp: onlyTrivia ? .afterSignificantToken : .never),
+            relexed.bracesBalance, relexed.onlyTrivia || !onlyTrivia
         else { return nil }
         // A byte order mark is only one at the file's start, which items are not parsed as: at
         // the start, refuse when the old or the new text begins with one (the new first bytes
@@ -89,15 +90,15 @@ extension Document {
             return nil
         }
 
-        let newRoot = Document.root(replacingStepAt: level, of: path, with: container.replacingChildren(replaced, with: items))
+        let replacement = path.replacement(ofNodeAt: level, with: container.replacingChildren(replaced, with: items))
         var removedIDs: [(id: String, range: ByteRange)] = []
         for index in replaced {
             guard case .node(let item) = container[index] else { continue }
-            removedIDs += Document.identifiers(in: item, at: children.start(index), source: buffer)
+            Document.appendIdentifiers(in: item, at: children.start(index), source: buffer, to: &removedIDs)
         }
         let depth = path.nodeCount(above: level)
         return ReparsePlan(
-            scope: .lines, newRoot: newRoot, oldRange: ByteRange(region.lowerBound, region.upperBound),
+            scope: .lines, replacement: replacement, oldRange: ByteRange(region.lowerBound, region.upperBound),
             rescan: .items(GreenNode.make(.file, items), depth: depth, inBlock: container.kind == .block),
             removedIDs: removedIDs)
     }

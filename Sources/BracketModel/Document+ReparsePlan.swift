@@ -36,12 +36,12 @@ extension Document {
             }
             // A token too long for one element is stored in pieces; relexing one piece alone
             // either runs past it (rejected below) or, for the last piece, must stay one element.
-            guard let relexed = relex(tokenStart..<tokenEnd, edit: edit), relexed.tokenCount == 1,
+            guard let relexed = relex(tokenStart..<tokenEnd, edit: edit, giveUp: .afterOneToken), relexed.tokenCount == 1,
                 let first = relexed.first, first.kind == kind, first.length <= GreenToken.maxLength
             else { continue }
-            let newRoot = path.root(replacingChild: childIndex, at: path.count - 1, with: .token(kind, first.length))
+            let replacement = path.replacement(ofChild: childIndex, at: path.count - 1, with: .token(kind, first.length))
             return ReparsePlan(
-                scope: .token, newRoot: newRoot, oldRange: ByteRange(tokenStart, tokenEnd), rescan: rescan,
+                scope: .token, replacement: replacement, oldRange: ByteRange(tokenStart, tokenEnd), rescan: rescan,
                 removedIDs: removedIDs)
         }
         return nil
@@ -71,21 +71,13 @@ extension Document {
             })
             elements.append(.token(.rightBrace, 1))
             let newBlock = GreenNode.make(.block, elements)
-            let newRoot = Document.root(replacingStepAt: level, of: path, with: newBlock)
             let depth = path.nodeCount(above: level)
             return ReparsePlan(
-                scope: .block, newRoot: newRoot, oldRange: ByteRange(blockStart, blockEnd),
+                scope: .block, replacement: path.replacement(ofNodeAt: level, with: newBlock), oldRange: ByteRange(blockStart, blockEnd),
                 rescan: .subtree(newBlock, depth: depth),
                 removedIDs: Document.identifiers(in: step.node, at: blockStart, source: buffer))
         }
         return nil
-    }
-
-    /// The new root after `path[level]`'s node is replaced by `node`: every ancestor is copied
-    /// with its one child swapped, everything else is shared.
-    static func root(replacingStepAt level: Int, of path: TreePath, with node: GreenNode) -> GreenNode {
-        guard level > 0 else { return node }
-        return path.root(replacingChild: path[level - 1].childIndex, at: level - 1, with: .node(node))
     }
 
     /// Lexes what `region` (old offsets, containing the edit) becomes after the edit. Returns nil
@@ -94,7 +86,12 @@ extension Document {
     /// `}`, a CR meeting an LF) is caught. Lexing `bytes[0..<end]` alone then gives the same
     /// tokens, since none of them needed to look past `end`. Also nil when the token before the
     /// region would run into it: a CR before the region meeting a new LF (found by the fuzzer).
-    func relex(_ region: Range<Int>, edit: TextEdit) -> Relexed? {
+    ///
+    /// A caller that can only use one answer says so with `giveUp`, and gets nil as soon as the
+    /// tokens rule it out (a 1,000-line paste was lexed whole three times over before the line
+    /// reparse that takes it, by a token relex and an only-trivia region that the first line
+    /// already refused).
+    func relex(_ region: Range<Int>, edit: TextEdit, giveUp: RelexLimit = .never) -> Relexed? {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(region.count + edit.replacement.count + 1)
         buffer.append(contentsOf: self.buffer[region.lowerBound..<edit.range.start])
@@ -110,6 +107,11 @@ extension Document {
                 if relexed.tokenCount == 0 { relexed.first = token }
                 relexed.tokenCount += 1
                 if !token.kind.isTrivia { relexed.onlyTrivia = false }
+                switch giveUp {
+                case .never: break
+                case .afterOneToken: if relexed.tokenCount > 1 { return -1 }
+                case .afterSignificantToken: if !relexed.onlyTrivia { return -1 }
+                }
                 // Every `}` must close an earlier `{`, and none may be left open.
                 if token.kind == .leftBrace { depth += 1 }
                 if token.kind == .rightBrace {
@@ -128,6 +130,15 @@ extension Document {
         relexed.bytes = buffer
         return relexed
     }
+}
+
+/// When `Document.relex` may stop early and return nil.
+enum RelexLimit {
+    case never
+    /// A second token: only a region that stays one token is wanted.
+    case afterOneToken
+    /// A token that is not trivia: only a region of trivia is wanted.
+    case afterSignificantToken
 }
 
 /// What a region lexes to after an edit: its bytes (with possibly one byte of the following text

@@ -12,7 +12,7 @@ struct IDTable: Sendable {
     /// table (8 bytes a slot instead of 16), which is many bytes per node on a large document. Two
     /// identifiers sharing a hash only look like a repeat here: the positions are then looked up
     /// by their real text, and only identifiers truly defined twice become `duplicates`.
-    private var defined: Set<Int> = []
+    private var defined = HashSlots()
     /// How often each hash defined more than once is defined.
     private var repeats: [Int: Int] = [:]
     /// Sorted occurrences of each identifier defined at least twice.
@@ -21,13 +21,13 @@ struct IDTable: Sendable {
     private(set) var index = DefinitionIndex()
 
     init(_ occurrences: [(id: String, range: ByteRange)]) {
-        defined.reserveCapacity(occurrences.count)
+        defined = HashSlots(minimumCapacity: occurrences.count)
         var starts: [Int] = []
         var tags: [UInt32] = []
         starts.reserveCapacity(occurrences.count)
         tags.reserveCapacity(occurrences.count)
         for (id, range) in occurrences {
-            let hash = id.hashValue
+            let hash = Self.hash(id)
             starts.append(range.start)
             tags.append(DefinitionIndex.tag(hash))
             addDefinition(ofHash: hash)
@@ -35,7 +35,7 @@ struct IDTable: Sendable {
         index = DefinitionIndex(starts: starts, tags: tags)
         // Usually nothing repeats: then there is no need to hash every identifier a second time.
         guard !repeats.isEmpty else { return }
-        for (id, range) in occurrences where repeats[id.hashValue] != nil {
+        for (id, range) in occurrences where repeats[Self.hash(id)] != nil {
             duplicates[id, default: []].append(range)
         }
         duplicates = duplicates.filter { $0.value.count > 1 }
@@ -44,7 +44,13 @@ struct IDTable: Sendable {
     /// How often identifiers with the hash of `id` are defined: `id`'s count, unless another
     /// identifier shares its hash.
     func count(of id: String) -> Int {
-        count(ofHash: id.hashValue)
+        count(ofHash: Self.hash(id))
+    }
+
+    /// The hash the table keeps for `id`: never 0, which marks an empty slot in `defined`.
+    static func hash(_ id: String) -> Int {
+        let hash = id.hashValue
+        return hash == 0 ? 1 : hash
     }
 
     private func count(ofHash hash: Int) -> Int {
@@ -53,7 +59,7 @@ struct IDTable: Sendable {
 
     /// One more definition with `hash`: one probe of `defined`, and `repeats` only on a repeat.
     private mutating func addDefinition(ofHash hash: Int) {
-        if !defined.insert(hash).inserted { repeats[hash, default: 1] += 1 }
+        if !defined.insert(hash) { repeats[hash, default: 1] += 1 }
     }
 
     /// One definition with `hash` fewer (none known: nothing changes).
@@ -77,7 +83,7 @@ struct IDTable: Sendable {
         removed: [(id: String, range: ByteRange)], added: [(id: String, range: ByteRange)],
         oldRange: ByteRange, delta: Int, source: TextBuffer
     ) {
-        let addedHashes = added.map(\.id.hashValue)
+        let addedHashes = added.map { Self.hash($0.id) }
         var definitions: [(start: Int, hash: Int)] = []
         definitions.reserveCapacity(added.count)
         for (position, definition) in added.enumerated() {
@@ -92,7 +98,7 @@ struct IDTable: Sendable {
                 return nil
             }
         }
-        let removedHashes = removed.map(\.id.hashValue)
+        let removedHashes = removed.map { Self.hash($0.id) }
         // A reparsed block or line gives back most of the IDs it took away (a wrap rescans the
         // whole wrapped subtree): those cancel out here, in a table the size of the edit, so
         // that only the IDs really gone or new probe the document's (each probe of a table of
@@ -214,7 +220,7 @@ struct DefinitionIndex: Sendable {
 
     /// Every definition of `id` in `source`, in order.
     func definitions(of id: String, in source: TextBuffer) -> [ByteRange] {
-        let tag = Self.tag(id.hashValue)
+        let tag = Self.tag(IDTable.hash(id))
         let bytes = Array(id.utf8)
         var found: [ByteRange] = []
         for position in starts.indices(taggedWith: tag) {

@@ -82,15 +82,34 @@ extension TreePath {
     /// node and each of its ancestors are copied with their one child on the path swapped (up to
     /// `GreenPath.levelsPerArena` levels to an arena); everything else is shared.
     public func root(replacingChild index: Int, at level: Int, with element: GreenElement) -> GreenNode {
-        precondition(level >= 0 && level < steps.count)
+        let copy = GreenPath.copy(steps, from: 0, replacingChild: index, at: level, with: element)
+        return GreenNode(arena: copy.arena, header: copy.header)
+    }
+}
+
+extension GreenPath {
+    /// Whether the node of `step` is too wide to share an arena (`wideNode`).
+    static func isWide(_ step: TreePath.Step) -> Bool {
+        GreenBits(raw: step.arena.takeUnretainedValue().words[step.header + 1]).count > wideNode
+    }
+
+    /// The levels `highest...level` of `steps` copied with child `index` of the node at `level`
+    /// replaced by `element`, each copied node's child on the path swapped for the copy below it:
+    /// the copy of the node at `highest` (its arena's entry), with its length and node count (as
+    /// computed, before `GreenBits` saturates it). Everything off the path is shared.
+    static func copy(
+        _ steps: [TreePath.Step], from highest: Int, replacingChild index: Int, at level: Int, with element: GreenElement
+    ) -> (arena: GreenArena, header: Int, length: Int, nodes: Int) {
+        precondition(highest >= 0 && highest <= level && level < steps.count)
+        func isWide(_ level: Int) -> Bool { GreenPath.isWide(steps[level]) }
         // The new node of the level just below the arena being filled: its arena, header, length
         // and node count.
         var lower: (arena: GreenArena, header: Int, length: Int, nodes: Int)?
         var bottom = level
-        while bottom >= 0 {
+        while bottom >= highest {
             var top = bottom
             if !isWide(bottom) {
-                while top > 0, bottom - top + 1 < GreenPath.levelsPerArena, !isWide(top - 1) { top -= 1 }
+                while top > highest, bottom - top + 1 < GreenPath.levelsPerArena, !isWide(top - 1) { top -= 1 }
             }
             var wordCount = 0
             var externalCount = 1  // the new child at the bottom, if it is a node
@@ -146,12 +165,6 @@ extension TreePath {
             bottom = top - 1
         }
         guard let lower else { preconditionFailure("a path with no level") }
-        return GreenNode(arena: lower.arena, header: lower.header)
-    }
-
-    /// Whether the node at `level` is too wide to share an arena (`GreenPath.wideNode`).
-    private func isWide(_ level: Int) -> Bool {
-        let step = steps[level]
-        return GreenBits(raw: step.arena.takeUnretainedValue().words[step.header + 1]).count > GreenPath.wideNode
+        return lower
     }
 }

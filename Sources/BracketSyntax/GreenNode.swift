@@ -68,7 +68,9 @@ public enum GreenElement: Sendable {
 /// the arena and the node's word offset in it; copying it retains the arena, which keeps every
 /// node below alive.
 public struct GreenNode: @unchecked Sendable {
-    // @unchecked: an arena is never written once a node in it has been handed out.
+    // @unchecked: an arena is never written once a node in it has been handed out, except by
+    // `SyntaxTree.apply(_:)` while that tree holds the only reference to it (no other thread,
+    // tree or node value can see it).
     @usableFromInline var arena: GreenArena
     @usableFromInline let header: Int
 

@@ -1,7 +1,13 @@
 /// A parsed document: the green root. Positions are computed while walking (a green node does
 /// not know where it is), so the same subtree can be shared by two versions of a document.
 public struct SyntaxTree: @unchecked Sendable {
-    public let root: GreenNode
+    public internal(set) var root: GreenNode
+    /// The path of the last replacement applied in place (`apply(_:)`): its first
+    /// `lastPathLevels` steps are still this tree's nodes, the same child of each on the path,
+    /// so a walk to an offset inside them starts at the deepest one. Only `apply(_:)` sets it;
+    /// every other tree starts without one.
+    var lastPath: [TreePath.Step] = []
+    var lastPathLevels = 0
 
     public init(root: GreenNode) {
         self.root = root
@@ -101,13 +107,35 @@ public struct SyntaxTree: @unchecked Sendable {
     /// The chain of nodes from the root down to the token that contains `offset` (or, at a
     /// boundary, the token that starts there; at the end of the file, the last token).
     public func path(to offset: Int) -> TreePath {
+        // After an edit deep in the tree, the next one is usually in the same place: the levels
+        // of the last in-place replacement that hold the offset are taken as they are, and the
+        // walk goes on from the deepest of them (20,000 levels in a deep chain are otherwise read
+        // again on every keystroke).
+        if let known = deepestKnownLevel(containing: offset) {
+            let step = lastPath[known]
+            let below = walkDown(to: offset, from: step.arena, step.header, at: step.offset)
+            if known == lastPath.count - 1, below.count == 1, below[0].childIndex == step.childIndex {
+                return TreePath(root: root, steps: lastPath)
+            }
+            var steps = Array(lastPath[0..<known])
+            steps.append(contentsOf: below)
+            return TreePath(root: root, steps: steps)
+        }
+        return TreePath(root: root, steps: walkDown(to: offset, from: Unmanaged.passUnretained(root.arena), root.header, at: 0))
+    }
+
+    /// The steps from the node at `header` of `arena` (starting at `nodeOffset`) down to the token
+    /// holding `offset`.
+    private func walkDown(
+        to offset: Int, from arena: Unmanaged<GreenArena>, _ header: Int, at nodeOffset: Int
+    ) -> [TreePath.Step] {
         var steps: [TreePath.Step] = []
         // Nodes are read through unretained references: the path holds the root, which keeps
         // every node below it alive, so the walk down (up to 20,000 levels in a deep chain) does
         // no reference counting.
-        var arena = Unmanaged.passUnretained(root.arena)
-        var header = root.header
-        var nodeOffset = 0
+        var arena = arena
+        var header = header
+        var nodeOffset = nodeOffset
         while true {
             // `_withUnsafeGuaranteedRef`: reading the arena retains and releases nothing.
             let (chosen, chosenStart, next) = arena._withUnsafeGuaranteedRef { node -> (Int, Int, (Unmanaged<GreenArena>, Int)?) in
@@ -117,7 +145,7 @@ public struct SyntaxTree: @unchecked Sendable {
                 return (index, start, node.child(node.words[header + 2 + index]))
             }
             steps.append(TreePath.Step(arena: arena, header: header, offset: nodeOffset, childIndex: chosen))
-            guard let (childArena, childHeader) = next else { return TreePath(root: root, steps: steps) }
+            guard let (childArena, childHeader) = next else { return steps }
             arena = childArena
             header = childHeader
             nodeOffset = chosenStart

@@ -1,8 +1,8 @@
-import BracketSyntax
 import BracketTestSupport
 import Testing
 
 @testable import BracketModel
+@testable import BracketSyntax
 
 /// The edit kinds of issue 18's keystroke table (benchmarks/lsp_keystrokes.py), on the same shapes
 /// it measures: one node per line, the same tree on one line, a deep chain. Each must equal a
@@ -219,5 +219,40 @@ import Testing
         let id = Self.offset(of: "n9999 ", in: document)
         #expect(document.apply(TextEdit(range: ByteRange(id + 1, id + 1), replacement: "y")) == .token)
         IncrementalTests.expectSameAsFresh(document, "deep ID")
+    }
+
+    /// Keystrokes at the bottom of the chain after the first one update the document's path in
+    /// place (`SyntaxTree.apply`): the root stays the same node, so nothing on the way from
+    /// `Document.apply` to the tree holds a second reference to it (which would quietly make every
+    /// keystroke copy 20,000 nodes again), and the document still equals a fresh one.
+    @Test func deepKeystrokesAfterTheFirstStayInPlace() {
+        var text = ""
+        for depth in 0..<10_000 { text += "n\(depth) \"Node n\(depth)\"" + (depth < 9_999 ? " {\n" : "\n") }
+        text += String(repeating: "}\n", count: 9_999)
+        var document = Document(text)
+        let label = Self.offset(of: "\"Node n9999\"", in: document) + 1
+        document.apply(TextEdit(range: ByteRange(label, label), replacement: "x"))
+        let root = ObjectIdentifier(document.tree.root.arena)
+        let id = Self.offset(of: "n9999 ", in: document)
+        for step in 0..<20 {
+            // Typed and deleted in the label, then in the ID, then in the space between them
+            // (each pair leaves the text as it was).
+            let at = step < 8 ? label : step < 14 ? id + 1 : label - 2
+            let edit = step % 2 == 0
+                ? TextEdit(range: ByteRange(at, at), replacement: step < 14 ? "y" : " ")
+                : TextEdit(range: ByteRange(at, at + 1), replacement: "")
+            #expect(document.apply(edit) == .token, "step \(step)")
+            #expect(ObjectIdentifier(document.tree.root.arena) == root, "step \(step): the path was copied")
+        }
+        IncrementalTests.expectSameAsFresh(document, "after deep keystrokes")
+        // A copy of the document kept elsewhere shares the path: the next edit copies it, and the
+        // copy is left as it was.
+        let kept = document
+        let keptText = kept.text
+        document.apply(TextEdit(range: ByteRange(label, label), replacement: "z"))
+        #expect(ObjectIdentifier(document.tree.root.arena) != root)
+        IncrementalTests.expectSameAsFresh(kept, "the kept copy")
+        #expect(kept.text == keptText && kept.tree.length == keptText.count)
+        IncrementalTests.expectSameAsFresh(document, "after the copy's edit")
     }
 }
