@@ -136,6 +136,26 @@ import Testing
         #expect(edgeEdits > 0, "no edit typed in an edge label")
     }
 
+    /// A character typed into the label or the ID of a node with an attribute list is a header
+    /// rewrite (no splice), equal to the full build. (A character typed inside the attribute
+    /// list is reparsed as lines, and the diagram spliced.)
+    @Test(arguments: [("r {\n  a \"A\" [edge=\"yes\"]\n  b [edge=no]\n}\n", "\"A", "x"),
+                      ("r {\n  a \"A\" [edge=\"yes\"] {\n    c\n  }\n}\n", "\"A", ""),
+                      ("r {\n  a \"A\" [edge=\"yes\"]\n  b [edge=no]\n}\n", "  b", "x")])
+    func typingInAnAttributedHeaderIsARewrite(text: String, after: String, typed: String) throws {
+        var document = Document(text)
+        let old = document.diagram()
+        let bytes = Array(text.utf8), marker = Array(after.utf8)
+        let at = try #require((0...(bytes.count - marker.count)).first { Array(bytes[$0..<($0 + marker.count)]) == marker })
+            + marker.count
+        let edit = typed.isEmpty ? TextEdit(range: ByteRange(at - 1, at), replacement: "")
+            : TextEdit(range: ByteRange(at, at), replacement: typed)
+        #expect(document.apply(edit) == .token)
+        let patched = try #require(document.diagram(updating: old, after: [TokenEdit(range: edit.range, newLength: typed.utf8.count)]))
+        #expect(patched.diagram == Document(text: document.text).diagram())
+        #expect(patched.edited.count == 1)
+    }
+
     /// A tree that records results (a score) still takes the full build: its labels and
     /// outcomes are derived across nodes.
     @Test func resultsStillTakeTheFullBuild() {
