@@ -22,7 +22,8 @@ extension Document {
     ///
     /// A tree with edge labels is patched the same way: an edge label belongs to its node alone,
     /// so a header followed by an attribute list is read again from the tree (`rereadNode`),
-    /// which also takes an edit inside the list (an edge label typed).
+    /// edge label included (the document reparses an edit inside the list as lines today, so
+    /// that edit comes as a splice).
     ///
     /// Nil, and the caller builds the diagram anew, for anything else: a tree with results
     /// (scores or winners: labels and outcomes derived across nodes), an edit that touches a
@@ -132,7 +133,8 @@ extension Document {
 
     /// Reads node `index` (its offsets already moved) again from the tree, as `buildDiagram`
     /// reads it: ID, label, edge label and extent. One path down the tree (its depth, each level
-    /// a binary search), for a node with an attribute list, whose label may follow the list.
+    /// a binary search), for a node with an attribute list: the tree says where the node ends
+    /// and what the list holds, with the grammar's rules rather than a second reading of them.
     /// False when the tree has no node with an ID there, the node gained or lost its block
     /// while it has children, or its attributes record a result.
     private func rereadNode(_ nodes: inout DiagramNodes, _ index: Int, source: [UInt8]) -> Bool {
