@@ -344,14 +344,20 @@ extension Geometry {
     /// An edge label's box on connector `connector` of this geometry (its cards and gaps placed),
     /// in the gap `gapLevel` next to its child's level.
     func placedEdgeLabel(connector: Int, gapLevel: Int, lines: [String], widths: [Double], size: Size) -> EdgeLabelBox {
+        EdgeLabelBox(connector: connector, lines: lines, lineWidths: widths,
+                     center: edgeLabelCentre(connector: connector, gapLevel: gapLevel), width: size.width,
+                     height: size.height)
+    }
+
+    /// Where an edge label's box on connector `connector` is centred (`placedEdgeLabel`).
+    func edgeLabelCentre(connector: Int, gapLevel: Int) -> Point {
         let points = connectorPoints(connector)
         let startDepth = axes.levelsAreColumns ? points.0.x : points.0.y
         let bendDepth = axes.levelsAreColumns ? points.1.x : points.1.y
         let along = axes.levelsAreColumns ? points.0.y : points.0.x
         let direction: Double = bendDepth >= startDepth ? 1 : -1
         let depth = startDepth + direction * levelGaps[gapLevel] / 4
-        return EdgeLabelBox(connector: connector, lines: lines, lineWidths: widths,
-                            center: axes.point(depthAxis: depth, leafAxis: along), width: size.width, height: size.height)
+        return axes.point(depthAxis: depth, leafAxis: along)
     }
 
     /// This geometry with other edge label boxes (same cards, places and gaps).

@@ -576,12 +576,10 @@ private func splicedEdgeLabels(previous: Geometry, geometry: Geometry, nodes: Di
         let parent = Int(geometry.edgeParents[connector]), oldParent = Int(previous.edgeParents[box.connector])
         if !placeAll, geometry.centres[child] == previous.centres[oldChild],
            geometry.sizes[child] == previous.sizes[oldChild], geometry.centres[parent] == previous.centres[oldParent] {
-            var moved = box
-            moved.connector = connector
-            return moved
+            return box.moved(connector: connector, center: box.center)
         }
-        return geometry.placedEdgeLabel(connector: connector, gapLevel: gapLevel(child), lines: box.lines,
-                                        widths: box.lineWidths, size: Size(width: box.width, height: box.height))
+        // Its text kept, its centre found as `layout` finds it.
+        return box.moved(connector: connector, center: geometry.edgeLabelCentre(connector: connector, gapLevel: gapLevel(child)))
     }
     var position = 0
     let old = previous.edgeLabels
