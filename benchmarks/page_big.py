@@ -80,6 +80,38 @@ def complete_tree(n):
     return lines
 
 
+def attributed_tree(lines, attributes):
+    """`lines` of `complete_tree` with attributes on every node but the root, as a model's or
+    a tournament's export writes them:
+      edge    `[edge=yes]` / `[edge=no]` (a decision tree: the answer on each connector)
+      scores  a knockout: every competitor `[score=…]` (the second of two siblings wins), each
+              parent without a label of its own (it shows its winner's name)
+      ""      the lines unchanged."""
+    if not attributes:
+        return lines
+    if attributes not in ("edge", "scores"):
+        raise SystemExit(f"attributes: edge or scores, not {attributes!r}")
+    out = []
+    for line in lines:
+        body = line.lstrip()
+        if not body.startswith("n") or body.startswith("n1 "):
+            # A knockout's final shows its winner: no label of its own.
+            out.append("n1 {" if attributes == "scores" and body.startswith("n1 ") and body.endswith("{") else line)
+            continue
+        pad = line[:len(line) - len(body)]
+        node = int(body[1:body.index(" ")])
+        opens = body.endswith("{")
+        head = body[:-2] if opens else body
+        if attributes == "edge":
+            head += " [edge=yes]" if node % 2 == 0 else " [edge=no]"
+        else:
+            if opens:
+                head = head[:head.index(" ")]
+            head += f" [score={1 + node % 2}]"
+        out.append(pad + head + (" {" if opens else ""))
+    return out
+
+
 def percentile(values, p):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))] if ordered else None

@@ -14,7 +14,10 @@ was a delta:
     python3 benchmarks/preview_loopback.py N [EDITS] [BINARY ...]
     (a BINARY may be NAME=PATH to name it in the table; default .build/release/bracket)
     PERF=1 ... records a perf profile of the edits of the last binary in
-    /tmp/preview-loopback.perf.data; KINDS=label,insert picks kinds. Each edit is sent PAUSE
+    /tmp/preview-loopback.perf.data; KINDS=label,insert picks kinds. ATTRIBUTES=edge puts an
+    edge label on every connector (a decision tree), ATTRIBUTES=scores a score on every card but
+    the root and no label on the parents (a knockout: each match's winner shown above it), as
+    page_big.attributed_tree writes them; the keystrokes are the same. Each edit is sent PAUSE
     seconds (default 0.05) after the previous event arrived, so the server's 16 ms coalescing of
     renders never holds an edit back and the time is the push's own.
 """
@@ -23,7 +26,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "Tests", "schema"))
 sys.path.insert(0, HERE)
 from lsp_client import LSPClient
-from page_big import complete_tree
+from page_big import attributed_tree, complete_tree
 
 URI = "file:///bench/page-big.bracket"
 n = int(sys.argv[1]) if len(sys.argv) > 1 else 131071
@@ -31,7 +34,8 @@ edits = int(sys.argv[2]) if len(sys.argv) > 2 else 10
 binaries = sys.argv[3:] or [os.path.join(os.path.dirname(HERE), ".build", "release", "bracket")]
 kinds = os.environ.get("KINDS", "label,id,insert,delete").split(",")
 pause = float(os.environ.get("PAUSE", "0.05"))
-lines = complete_tree(n)
+attributes = os.environ.get("ATTRIBUTES", "")
+lines = attributed_tree(complete_tree(n), attributes)
 text = "\n".join(lines) + "\n"
 
 
@@ -166,7 +170,7 @@ results = {}
 for entry in binaries:
     name, _, path = entry.rpartition("=")
     results[name or path] = session(name or path, path)
-print(f"\nload average {os.getloadavg()[0]:.1f}; {n:,} nodes, {edits} edits of each kind")
+print(f"\nload average {os.getloadavg()[0]:.1f}; {n:,} nodes{', ' + attributes if attributes else ''}, {edits} edits of each kind")
 names = list(results)
 print("| edit | " + " | ".join(f"{name}: p50 / max (ms), bytes" for name in names) + " |")
 print("|---|" + "---:|" * len(names))

@@ -36,23 +36,64 @@ public struct LevelHeader: Sendable, Hashable {
 public struct EdgeLabelBox: Sendable, Hashable {
     /// Index of the connector (into `Geometry.edgeChildren`).
     public var connector: Int
-    /// The drawn lines (at most two; "…" past them).
-    public var lines: [String]
-    /// Measured width of each line at `Geometry.edgeLabelFontSize`.
-    public var lineWidths: [Double]
+    /// The drawn lines and their widths, in one shared reference: a structural relayout copies
+    /// every box of a decision tree (renumbered, moved), and one reference a box is half the
+    /// reference counting of two arrays.
+    private var text: EdgeLabelText
     /// Centre of the box, on the connector.
     public var center: Point
     /// Size of the box: the text plus its padding, which the drawn background fills.
     public var width: Double
     public var height: Double
 
+    /// The drawn lines (at most two; "…" past them).
+    public var lines: [String] {
+        get { text.lines }
+        set { text = EdgeLabelText(lines: newValue, widths: text.widths) }
+    }
+    /// Measured width of each line at `Geometry.edgeLabelFontSize`.
+    public var lineWidths: [Double] {
+        get { text.widths }
+        set { text = EdgeLabelText(lines: text.lines, widths: newValue) }
+    }
+
     public init(connector: Int, lines: [String], lineWidths: [Double], center: Point, width: Double, height: Double) {
         self.connector = connector
-        self.lines = lines
-        self.lineWidths = lineWidths
+        text = EdgeLabelText(lines: lines, widths: lineWidths)
         self.center = center
         self.width = width
         self.height = height
+    }
+
+    /// This box with its text on another connector and centre.
+    func moved(connector: Int, center: Point) -> EdgeLabelBox {
+        var box = self
+        box.connector = connector
+        box.center = center
+        return box
+    }
+
+    public static func == (a: EdgeLabelBox, b: EdgeLabelBox) -> Bool {
+        a.connector == b.connector && a.center == b.center && a.width == b.width && a.height == b.height
+            && (a.text === b.text || (a.text.lines == b.text.lines && a.text.widths == b.text.widths))
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(connector)
+        hasher.combine(text.lines)
+        hasher.combine(width)
+        hasher.combine(height)
+    }
+}
+
+/// An edge label's lines and their measured widths (`EdgeLabelBox`), never changed once made.
+private final class EdgeLabelText: Sendable {
+    let lines: [String]
+    let widths: [Double]
+
+    init(lines: [String], widths: [Double]) {
+        self.lines = lines
+        self.widths = widths
     }
 }
 

@@ -30,10 +30,15 @@ public struct LayoutUpdate: Sendable {
 /// structural one (`relayout(_:from:splice:previous:)`, which tells what moved in `structure`;
 /// `changedCards` is then empty).
 ///
+/// An edge label edited (`edge=…` typed) is measured again; while the gap next to its child's
+/// level stays (the label needs no more room than the gap has, and the gap is not its alone
+/// to give back) only its box changes, else the edit is laid out as a structural one. A card's
+/// own edge label stays as it was while its card keeps its extent along the leaf axis.
+///
 /// Returns nil — the caller runs `layout` — for everything else: a different tree shape or
 /// different settings, a moving card the structural path declines, many
-/// cards changing, and any diagram this does not model: attributes (scores, byes, edge labels,
-/// results), a two-sided draw (`@root center`). Equal to `layout` by
+/// cards changing, and any diagram this does not model: results (scores, winners, byes),
+/// a two-sided draw (`@root center`). Equal to `layout` by
 /// construction where it answers (IncrementalLayoutTests compares them over random edits).
 ///
 /// `candidates` (ascending), when given, are the only cards whose label may differ from
@@ -45,24 +50,33 @@ public func relayout(_ diagram: Diagram, from old: Diagram, previous: Geometry, 
     guard settings == old.settings, settings.root != .center else { return nil }
     let count = diagram.nodes.count
     guard count == old.nodes.count, count == previous.centres.count, count == previous.lines.count,
-          !diagram.hasAttributes, !old.hasAttributes, diagram.nodes.parents == old.nodes.parents,
-          previous.scores.cards.isEmpty, previous.edgeLabels.isEmpty
+          !diagram.recordsResults, !old.recordsResults, diagram.nodes.parents == old.nodes.parents,
+          previous.scores.cards.isEmpty
     else { return nil }
     let newLabels = diagram.nodes.labels, oldLabels = old.nodes.labels
+    let newEdges = diagram.nodes.edgeLabels, oldEdges = old.nodes.edgeLabels
+    let withEdges = diagram.hasAttributes || old.hasAttributes
     var changed: [Int] = []
+    var edgesChanged: [Int] = []
+    func compare(_ index: Int) -> Bool {
+        if newLabels[index] != oldLabels[index] {
+            changed.append(index)
+            if changed.count > maxChanged { return false }
+        }
+        if withEdges, newEdges[index] != oldEdges[index] {
+            edgesChanged.append(index)
+            if edgesChanged.count > maxChanged { return false }
+        }
+        return true
+    }
     if let candidates {
         guard candidates.allSatisfy({ $0 >= 0 && $0 < count }) else { return nil }
-        for index in candidates where newLabels[index] != oldLabels[index] {
-            changed.append(index)
-            if changed.count > maxChanged { return nil }
-        }
+        for index in candidates { guard compare(index) else { return nil } }
     } else {
-        for index in 0..<count where newLabels[index] != oldLabels[index] {
-            changed.append(index)
-            if changed.count > maxChanged { return nil }
-        }
+        for index in 0..<count { guard compare(index) else { return nil } }
     }
-    guard !changed.isEmpty else { return LayoutUpdate(geometry: previous, changedCards: []) }
+    guard !changed.isEmpty || !edgesChanged.isEmpty else { return LayoutUpdate(geometry: previous, changedCards: []) }
+    let either = Array(Set(changed + edgesChanged)).sorted()
 
     let fit = CardTextFit(settings: settings)
     let axes = LayoutAxes(settings: settings)
@@ -73,7 +87,7 @@ public func relayout(_ diagram: Diagram, from old: Diagram, previous: Geometry, 
         // Along the leaf axis a card has its own extent: when it changes (a label that wraps to
         // one more line), the cards after it move, as after a structural edit.
         guard axes.leafExtent(before.size) == axes.leafExtent(after.size) else {
-            return relayoutAsSplice(diagram, from: old, changed: changed, previous: previous)
+            return relayoutAsSplice(diagram, from: old, changed: either, previous: previous)
         }
         // Along the depth axis it takes its level's extent, the largest natural one: that stays
         // when this card was not the one setting it and still does not exceed it; else the
@@ -81,7 +95,7 @@ public func relayout(_ diagram: Diagram, from old: Diagram, previous: Geometry, 
         let level = axes.depthExtent(previous.sizes[index])
         let was = axes.depthExtent(before.size), now = axes.depthExtent(after.size)
         guard was == now || (was < level && now <= level) else {
-            return relayoutAsSplice(diagram, from: old, changed: changed, previous: previous)
+            return relayoutAsSplice(diagram, from: old, changed: either, previous: previous)
         }
         measured[index] = after
         // The kept state counts the cards that set their level's extent: this one may now.
@@ -93,11 +107,61 @@ public func relayout(_ diagram: Diagram, from old: Diagram, previous: Geometry, 
             if now == state!.levelExtents[row] { state!.levelAtMax[row] += 1 }
         }
     }
+    // Edge labels typed: each measured again against its gap.
+    var boxes = previous.edgeLabels
+    if !edgesChanged.isEmpty {
+        let decorations = DecorationText(cardFontSize: fit.measurer.fontSize)
+        let deepest = previous.levelGaps.count - 1
+        for index in edgesChanged {
+            let parent = Int(diagram.nodes.parents[index])
+            guard parent >= 0 else { continue }  // a root's edge label is drawn nowhere
+            let gapLevel = (settings.align == .leaves && diagram.nodes.childCounts[index] == 0
+                ? deepest : Int(diagram.nodes.depths[index])) - 1
+            let connector = firstIndex(in: previous.edgeChildren.count) {
+                Int(previous.edgeChildren[$0]) >= index
+            }
+            guard gapLevel >= 0, gapLevel < previous.levelGaps.count, connector < previous.edgeChildren.count,
+                  Int(previous.edgeChildren[connector]) == index
+            else { return nil }
+            let size = measured[index]?.size ?? naturalCard(newLabels[index], fit).size
+            let before = oldEdges[index].flatMap {
+                measureEdgeLabel($0, connector: connector, gapLevel: gapLevel, childSize: size, settings, axes, decorations)
+            }
+            let after = newEdges[index].flatMap {
+                measureEdgeLabel($0, connector: connector, gapLevel: gapLevel, childSize: size, settings, axes, decorations)
+            }
+            let gap = previous.levelGaps[gapLevel], was = before?.need ?? 0, now = after?.need ?? 0
+            // The gap stays when the label fits it and did not set it alone; else levels move.
+            let setsGap = was == gap && was != now
+            guard now <= gap, !setsGap || (state.map { $0.gapAtMax[gapLevel] > 1 } ?? false) else {
+                return relayoutAsSplice(diagram, from: old, changed: either, previous: previous)
+            }
+            if state != nil, !state!.edgeNeeds.isEmpty, was != now {
+                state!.edgeNeeds[index] = now
+                if was == gap { state!.gapAtMax[gapLevel] -= 1 }
+                if now == gap { state!.gapAtMax[gapLevel] += 1 }
+            } else if state != nil, state!.edgeNeeds.isEmpty, now > 0 {
+                // The first label of a tree that had none: the structural path counts them.
+                return relayoutAsSplice(diagram, from: old, changed: either, previous: previous)
+            }
+            let position = firstIndex(in: boxes.count) { boxes[$0].connector >= connector }
+            let present = position < boxes.count && boxes[position].connector == connector
+            if let after {
+                let box = previous.placedEdgeLabel(connector: connector, gapLevel: gapLevel, lines: after.lines,
+                                                   widths: after.widths, size: after.size)
+                if present { boxes[position] = box } else { boxes.insert(box, at: position) }
+            } else if present {
+                boxes.remove(at: position)
+            }
+        }
+    }
     // The previous lines copied once (the render that holds them keeps its own), then only the
     // edited cards written: no per-card lookups or appends.
     var lines = previous.lines
     for index in changed { lines.replace(card: index, with: measured[index]!.lines) }
-    return LayoutUpdate(geometry: previous.replacingLines(lines, state: state), changedCards: changed)
+    var geometry = previous.replacingLines(lines, state: state)
+    if !edgesChanged.isEmpty { geometry = geometry.replacingEdgeLabels(boxes) }
+    return LayoutUpdate(geometry: geometry, changedCards: either)
 }
 
 /// A label edit that moves cards, laid out as the structural edit that replaces the subtrees

@@ -115,19 +115,12 @@ public func layout(_ diagram: Diagram, forRelayout: Bool = false) -> Geometry {
     if edgeTexts.count >= count {
         for edge in 0..<edgeChildren.count {
             let child = Int(edgeChildren[edge])
-            guard let text = edgeTexts[child], !text.isEmpty else { continue }
-            // Along the leaf axis a label stays within its child's card, so labels of
-            // neighbouring connectors in one gap cannot meet.
-            let childExtent = axes.leafExtent(naturalSizes[child])
-            let maxWidth = axes.levelsAreColumns ? max(settings.cardWidth, 48) : childExtent
-            let maxLines = axes.levelsAreColumns && decorations.edgeHeight(lines: 2) > childExtent ? 1 : 2
-            let measured = decorations.edgeText(text, maxWidth: maxWidth, maxLines: maxLines)
-            guard !measured.lines.isEmpty else { continue }
-            let gapLevel = level(child) - 1
-            let need = 2 * (axes.depthExtent(measured.size) + 2 * decorations.edgeClearance)
-            levelGaps[gapLevel] = max(levelGaps[gapLevel], need.rounded(.up))
-            labels.append(PendingEdgeLabel(connector: edge, gapLevel: gapLevel, lines: measured.lines,
-                                           widths: measured.widths, size: measured.size))
+            guard let text = edgeTexts[child],
+                  let label = measureEdgeLabel(text, connector: edge, gapLevel: level(child) - 1,
+                                               childSize: naturalSizes[child], settings, axes, decorations)
+            else { continue }
+            levelGaps[label.gapLevel] = max(levelGaps[label.gapLevel], label.need)
+            labels.append(label)
         }
     }
     // Level slots from the origin along the depth axis: the levels in order, or for a two-sided
@@ -256,7 +249,7 @@ public func layout(_ diagram: Diagram, forRelayout: Bool = false) -> Geometry {
     // What a structural edit is laid out from (StructuralLayout.swift): only for the drawings
     // it models.
     var state: LayoutState?
-    if forRelayout, !twoSided, labels.isEmpty, scores.isEmpty {
+    if forRelayout, !twoSided, scores.isEmpty {
         var levelAtMax = [Int](repeating: 0, count: deepest + 1), depthCounts = [Int](repeating: 0, count: deepest + 1)
         var naturalDepths = [Double]()
         naturalDepths.reserveCapacity(count)
@@ -268,10 +261,21 @@ public func layout(_ diagram: Diagram, forRelayout: Bool = false) -> Geometry {
         }
         var levelStarts = [Double](repeating: 0, count: deepest + 1)
         for level in 0...deepest { levelStarts[level] = slotStarts[axes.slot(level: level, maxLevel: deepest)] }
+        // The edge labels' needs, and per gap how many labels set it.
+        var edgeNeeds: [Double] = []
+        var gapAtMax = [Int](repeating: 0, count: deepest + 1)
+        if !labels.isEmpty {
+            edgeNeeds = [Double](repeating: 0, count: count)
+            for label in labels {
+                edgeNeeds[Int(edgeChildren[label.connector])] = label.need
+                if label.need == levelGaps[label.gapLevel] { gapAtMax[label.gapLevel] += 1 }
+            }
+        }
         state = LayoutState(
             room: room, offset: offset, shift: shift, start: fromEnd, naturalDepths: naturalDepths,
             levelExtents: levelExtents, levelAtMax: levelAtMax, depthCounts: depthCounts, levelStarts: levelStarts,
-            moveX: dx, moveY: dy, leafExtent: leafExtent, depthExtent: depthExtent, gap: gap)
+            moveX: dx, moveY: dy, leafExtent: leafExtent, depthExtent: depthExtent, gap: gap,
+            edgeNeeds: edgeNeeds, gapAtMax: gapAtMax)
     }
     let geometry = Geometry(
         width: size.width, height: size.height, margin: settings.margin, cardWidth: settings.cardWidth,
@@ -301,6 +305,27 @@ struct PendingEdgeLabel {
     var lines: [String]
     var widths: [Double]
     var size: Size
+    /// The gap (`gapLevel`'s) the label needs: twice its extent along the depth axis with
+    /// clearance on both sides, in whole points.
+    var need: Double
+}
+
+/// The edge label `text` of connector `connector`, whose child card has the natural size
+/// `childSize` and sits next to gap `gapLevel`, measured as `layout` measures it (and the
+/// relayouts, which must agree to the bit); nil when nothing of it is drawn. Along the leaf
+/// axis a label stays within its child's card, so labels of neighbouring connectors in one gap
+/// cannot meet.
+func measureEdgeLabel(_ text: String, connector: Int, gapLevel: Int, childSize: Size, _ settings: LayoutSettings,
+                      _ axes: LayoutAxes, _ decorations: DecorationText) -> PendingEdgeLabel? {
+    guard !text.isEmpty, gapLevel >= 0 else { return nil }
+    let childExtent = axes.leafExtent(childSize)
+    let maxWidth = axes.levelsAreColumns ? max(settings.cardWidth, 48) : childExtent
+    let maxLines = axes.levelsAreColumns && decorations.edgeHeight(lines: 2) > childExtent ? 1 : 2
+    let measured = decorations.edgeText(text, maxWidth: maxWidth, maxLines: maxLines)
+    guard !measured.lines.isEmpty else { return nil }
+    let need = (2 * (axes.depthExtent(measured.size) + 2 * decorations.edgeClearance)).rounded(.up)
+    return PendingEdgeLabel(connector: connector, gapLevel: gapLevel, lines: measured.lines, widths: measured.widths,
+                            size: measured.size, need: need)
 }
 
 extension Geometry {
@@ -310,21 +335,39 @@ extension Geometry {
         var boxes: [EdgeLabelBox] = []
         boxes.reserveCapacity(pending.count)
         for label in pending {
-            let points = connectorPoints(label.connector)
-            let startDepth = axes.levelsAreColumns ? points.0.x : points.0.y
-            let bendDepth = axes.levelsAreColumns ? points.1.x : points.1.y
-            let along = axes.levelsAreColumns ? points.0.y : points.0.x
-            let direction: Double = bendDepth >= startDepth ? 1 : -1
-            let depth = startDepth + direction * levelGaps[label.gapLevel] / 4
-            boxes.append(EdgeLabelBox(
-                connector: label.connector, lines: label.lines, lineWidths: label.widths,
-                center: axes.point(depthAxis: depth, leafAxis: along), width: label.size.width, height: label.size.height))
+            boxes.append(placedEdgeLabel(connector: label.connector, gapLevel: label.gapLevel, lines: label.lines,
+                                         widths: label.widths, size: label.size))
         }
-        return Geometry(
+        return replacingEdgeLabels(boxes)
+    }
+
+    /// An edge label's box on connector `connector` of this geometry (its cards and gaps placed),
+    /// in the gap `gapLevel` next to its child's level.
+    func placedEdgeLabel(connector: Int, gapLevel: Int, lines: [String], widths: [Double], size: Size) -> EdgeLabelBox {
+        EdgeLabelBox(connector: connector, lines: lines, lineWidths: widths,
+                     center: edgeLabelCentre(connector: connector, gapLevel: gapLevel), width: size.width,
+                     height: size.height)
+    }
+
+    /// Where an edge label's box on connector `connector` is centred (`placedEdgeLabel`).
+    func edgeLabelCentre(connector: Int, gapLevel: Int) -> Point {
+        let points = connectorPoints(connector)
+        let startDepth = axes.levelsAreColumns ? points.0.x : points.0.y
+        let bendDepth = axes.levelsAreColumns ? points.1.x : points.1.y
+        let along = axes.levelsAreColumns ? points.0.y : points.0.x
+        let direction: Double = bendDepth >= startDepth ? 1 : -1
+        let depth = startDepth + direction * levelGaps[gapLevel] / 4
+        return axes.point(depthAxis: depth, leafAxis: along)
+    }
+
+    /// This geometry with other edge label boxes (same cards, places and gaps).
+    func replacingEdgeLabels(_ boxes: [EdgeLabelBox]) -> Geometry {
+        Geometry(
             width: width, height: height, margin: margin, cardWidth: cardWidth, cardHeight: cardHeight,
             centres: centres, sizes: sizes, depths: depths, lines: lines, fontSize: fontSize, title: title,
             edgeChildren: edgeChildren, edgeParents: edgeParents, headers: headers, headerFontSize: headerFontSize,
-            edgeLabels: boxes, edgeLabelFontSize: edgeLabelFontSize, levelGaps: levelGaps, axes: axes, scores: scores)
+            edgeLabels: boxes, edgeLabelFontSize: edgeLabelFontSize, levelGaps: levelGaps, axes: axes, scores: scores,
+            state: state)
     }
 }
 

@@ -42,8 +42,8 @@ func rootStart(leafExtent: Double, fromEnd: Double, room: Double) -> Double {
 /// structural edit can be laid out from it (`relayout(_:from:splice:previous:)`): each room,
 /// offset and shift of pass 3 and each room's start of pass 4 along the leaf axis, each card's
 /// natural extent along the depth axis, and per level its extent, how many cards set it and
-/// where its cards' centres are. Made only for drawings the structural path models (one side,
-/// no level headers, edge labels or score slots).
+/// where its cards' centres are, and the gaps edge labels need. Made only for drawings the
+/// structural path models (one side, no score slots).
 struct LayoutState: Sendable, Hashable {
     var room: [Double]
     var offset: [Double]
@@ -64,6 +64,12 @@ struct LayoutState: Sendable, Hashable {
     var leafExtent: Double
     var depthExtent: Double
     var gap: Double
+    /// Per card, the gap its edge label needs (`PendingEdgeLabel.need`; 0 without one); empty
+    /// when no connector has a label.
+    var edgeNeeds: [Double]
+    /// Per gap (by level, as `Geometry.levelGaps`): how many labels need exactly that gap (while
+    /// one is left, the gap stays).
+    var gapAtMax: [Int]
     /// Every room, offset, shift, start and the gap are multiples of `1 / scale` below `bound`
     /// (`onGrid`), so none of pass 3's and 4's sums and halvings rounded: the same values added
     /// up in another order (a whole subtree moved by one offset) give the same bits.
@@ -80,7 +86,9 @@ struct LayoutState: Sendable, Hashable {
     init(room: [Double], offset: [Double], shift: [Double], start: [Double], naturalDepths: [Double],
          levelExtents: [Double], levelAtMax: [Int], depthCounts: [Int], levelStarts: [Double],
          moveX: Double, moveY: Double, leafExtent: Double, depthExtent: Double, gap: Double,
-         isExact: Bool? = nil, scale: Double? = nil) {
+         edgeNeeds: [Double] = [], gapAtMax: [Int] = [], isExact: Bool? = nil, scale: Double? = nil) {
+        self.edgeNeeds = edgeNeeds
+        self.gapAtMax = gapAtMax
         self.room = room
         self.offset = offset
         self.shift = shift
@@ -115,6 +123,15 @@ struct LayoutState: Sendable, Hashable {
             && a.naturalDepths == b.naturalDepths && a.levelExtents == b.levelExtents && a.levelAtMax == b.levelAtMax
             && a.depthCounts == b.depthCounts && a.levelStarts == b.levelStarts && a.moveX == b.moveX
             && a.moveY == b.moveY && a.leafExtent == b.leafExtent && a.depthExtent == b.depthExtent && a.gap == b.gap
+            && sameCounts(a.edgeNeeds, b.edgeNeeds) && sameCounts(a.gapAtMax, b.gapAtMax)
+    }
+
+    /// Equal, an empty list standing for all zeros (a layout without edge labels keeps none; a
+    /// relayout whose last label went keeps zeros).
+    private static func sameCounts<T: Numeric>(_ a: [T], _ b: [T]) -> Bool {
+        if a.isEmpty { return b.allSatisfy { $0 == 0 } }
+        if b.isEmpty { return a.allSatisfy { $0 == 0 } }
+        return a == b
     }
 
     func hash(into hasher: inout Hasher) {

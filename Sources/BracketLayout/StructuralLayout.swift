@@ -95,9 +95,15 @@ public struct StructuralChange: Sendable, Hashable {
 /// moves the picture, with
 /// aligned leaves when the depth changes or a parent becomes a leaf (every leaf, or that
 /// card, changes level), different settings, a run's offset or a new value off the exact grid,
-/// and any drawing this does not model: `@root center`, scores, byes, edge labels
+/// and any drawing this does not model: `@root center`, scores, byes
 /// and results (whose diagram is not spliced either), or a previous layout made without
 /// `forRelayout` or with rounding.
+///
+/// Edge labels: the inserted connectors' labels are measured; each gap takes the room its
+/// widest label needs, counted like the levels' extents (`LayoutState.gapAtMax`; the last label
+/// that set a gap going has the gap found again from the kept needs, one pass), and a gap that
+/// changed moves the levels after it. A box is placed again where its connector moved, the
+/// others are kept (renumbered): one pass over the boxes.
 public func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSplice, previous: Geometry) -> LayoutUpdate? {
     let settings = diagram.settings
     guard settings == old.settings, settings.root != .center, let state = previous.state, state.isExact else { return nil }
@@ -106,8 +112,7 @@ public func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSplic
     let low = splice.removed.lowerBound, high = splice.removed.upperBound, inserted = splice.insertedCount
     let rowDelta = splice.rowDelta, parent = splice.parent
     guard count > 0, low >= 0, high <= oldCount, oldCount == previous.centres.count, oldCount == state.room.count,
-          count == oldCount + rowDelta, parent < low, previous.scores.cards.isEmpty, previous.edgeLabels.isEmpty,
-          !diagram.hasAttributes
+          count == oldCount + rowDelta, parent < low, previous.scores.cards.isEmpty, !diagram.recordsResults
     else { return nil }
     let axes = LayoutAxes(settings: settings)
     let fit = CardTextFit(settings: settings)
@@ -140,6 +145,7 @@ public func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSplic
         levelExtents += [Double](repeating: 0, count: added)
     }
     let (newLines, naturalSizes, _) = measureCards(nodes, in: insertedRows, fit)
+    let decorations = DecorationText(cardFontSize: fit.measurer.fontSize)
     var newDepths: [Double] = []
     newDepths.reserveCapacity(inserted)
     for index in insertedRows {
@@ -164,6 +170,72 @@ public func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSplic
     }
     guard depthCounts[newDeepest] > 0 else { return nil }
     let naturalDepths = spliced(state.naturalDepths, low..<high, newDepths)
+
+    // The gaps edge labels widened: the labels that went and came, against each gap.
+    let labelled = !state.edgeNeeds.isEmpty || nodes.hasAttributes
+    var levelGaps = previous.levelGaps, gapAtMax = state.gapAtMax, edgeNeeds = state.edgeNeeds
+    var newLabels: [PendingEdgeLabel?] = []
+    if labelled {
+        guard levelGaps.count == deepest + 1 else { return nil }
+        if gapAtMax.isEmpty { gapAtMax = [Int](repeating: 0, count: deepest + 1) }
+        if edgeNeeds.isEmpty { edgeNeeds = [Double](repeating: 0, count: oldCount) }
+        for index in low..<high where edgeNeeds[index] > 0 {
+            let gapLevel = level(oldNodes, index) - 1
+            if edgeNeeds[index] == levelGaps[gapLevel] { gapAtMax[gapLevel] -= 1 }
+        }
+        if newDeepest > deepest {
+            levelGaps += [Double](repeating: settings.levelGap, count: newDeepest - deepest)
+            gapAtMax += [Int](repeating: 0, count: newDeepest - deepest)
+        }
+        let texts = nodes.edgeLabels
+        var needs = [Double](repeating: 0, count: inserted)
+        newLabels.reserveCapacity(inserted)
+        for index in insertedRows {
+            let gapLevel = level(nodes, index) - 1
+            guard Int(nodes.parents[index]) >= 0, let text = texts[index],
+                  let label = measureEdgeLabel(text, connector: -1, gapLevel: gapLevel,
+                                               childSize: naturalSizes[index - low], settings, axes, decorations)
+            else {
+                newLabels.append(nil)
+                continue
+            }
+            newLabels.append(label)
+            needs[index - low] = label.need
+            if label.need > levelGaps[gapLevel] {
+                levelGaps[gapLevel] = label.need
+                gapAtMax[gapLevel] = 1
+            } else if label.need == levelGaps[gapLevel] {
+                gapAtMax[gapLevel] += 1
+            }
+        }
+        edgeNeeds = spliced(edgeNeeds, low..<high, needs)
+        if newDeepest < deepest {
+            levelGaps.removeSubrange((newDeepest + 1)...)
+            gapAtMax.removeSubrange((newDeepest + 1)...)
+        }
+        // A gap whose last widest label went takes its widest remaining label's need.
+        var lostGap = [Bool](repeating: false, count: newDeepest + 1)
+        var anyLostGap = false
+        for gapLevel in 0...newDeepest where gapAtMax[gapLevel] == 0 && gapLevel < state.gapAtMax.count
+            && state.gapAtMax[gapLevel] > 0 {
+            lostGap[gapLevel] = true
+            anyLostGap = true
+            levelGaps[gapLevel] = settings.levelGap
+        }
+        if anyLostGap {
+            for index in 0..<count where edgeNeeds[index] > 0 {
+                let gapLevel = level(nodes, index) - 1
+                guard lostGap[gapLevel] else { continue }
+                levelGaps[gapLevel] = max(levelGaps[gapLevel], edgeNeeds[index])
+            }
+            for index in 0..<count where edgeNeeds[index] > 0 {
+                let gapLevel = level(nodes, index) - 1
+                if lostGap[gapLevel], edgeNeeds[index] == levelGaps[gapLevel] { gapAtMax[gapLevel] += 1 }
+            }
+        }
+    } else if newDeepest != deepest {
+        levelGaps = [Double](repeating: settings.levelGap, count: newDeepest + 1)
+    }
     @inline(__always) func levelOf(_ index: Int) -> Int { level(nodes, index) }
     // A level whose last card of its extent went takes its widest remaining card's: one pass
     // over the cards' natural extents (the only work here that is not the edit's own).
@@ -195,7 +267,7 @@ public func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSplic
     // stays keeps its extent and moves by one offset (a level added or emptied at the far end),
     // that offset moves every run; otherwise each level that moved or changed its extent is a
     // `LevelMove`, and its cards' depth coordinate is computed again as `layout` computes it.
-    let sameLevels = newDeepest == deepest && levelExtents == state.levelExtents
+    let sameLevels = newDeepest == deepest && levelExtents == state.levelExtents && levelGaps == previous.levelGaps
     var levelStarts = state.levelStarts, depthExtent = state.depthExtent, depthShift = 0.0
     var levelsMoved = false
     if !sameLevels {
@@ -205,7 +277,9 @@ public func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSplic
             let level = axes.slot(level: slot, maxLevel: newDeepest)
             levelStarts[level] = depthExtent
             depthExtent += levelExtents[level]
-            if slot < newDeepest { depthExtent += settings.levelGap }
+            if slot < newDeepest {
+                depthExtent += levelGaps[min(level, axes.slot(level: slot + 1, maxLevel: newDeepest))]
+            }
         }
         let shift = levelStarts[0] - state.levelStarts[0]
         let kept = 0...min(deepest, newDeepest)
@@ -354,8 +428,7 @@ public func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSplic
         headers = levelHeaders(
             settings, DecorationText(cardFontSize: fit.measurer.fontSize), axes: axes, slotCount: newDeepest + 1,
             levelInSlot: { axes.slot(level: $0, maxLevel: newDeepest) }, slotStarts: slotStarts,
-            levelExtents: levelExtents, levelGaps: [Double](repeating: settings.levelGap, count: newDeepest + 1),
-            deepest: newDeepest)
+            levelExtents: levelExtents, levelGaps: levelGaps, deepest: newDeepest)
     }
     let frame = TreeFrame(settings, DecorationText(cardFontSize: fit.measurer.fontSize), fit, axes: axes,
                           depthExtent: depthExtent, leafExtent: leafExtent, headers: headers)
@@ -462,19 +535,75 @@ public func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSplic
         room: room, offset: offset, shift: shift, start: start,
         naturalDepths: naturalDepths, levelExtents: levelExtents,
         levelAtMax: levelAtMax, depthCounts: depthCounts, levelStarts: levelStarts, moveX: moveX, moveY: moveY,
-        leafExtent: leafExtent, depthExtent: depthExtent, gap: gap, isExact: true, scale: state.scale)
+        leafExtent: leafExtent, depthExtent: depthExtent, gap: gap,
+        edgeNeeds: labelled ? edgeNeeds : [], gapAtMax: labelled ? gapAtMax : [], isExact: true, scale: state.scale)
     let geometry = Geometry(
         width: size.width, height: size.height, margin: previous.margin, cardWidth: previous.cardWidth,
         cardHeight: previous.cardHeight, centres: centres, sizes: sizes,
         depths: depths, lines: previous.lines.splicing(low..<high, with: newLines), fontSize: previous.fontSize,
         title: title, edgeChildren: edgeChildren, edgeParents: edgeParents, headers: headers,
         headerFontSize: previous.headerFontSize, edgeLabels: [], edgeLabelFontSize: previous.edgeLabelFontSize,
-        levelGaps: newDeepest == deepest ? previous.levelGaps : [Double](repeating: settings.levelGap, count: newDeepest + 1),
-        axes: axes, scores: previous.scores, state: kept)
+        levelGaps: levelGaps, axes: axes, scores: previous.scores, state: kept)
     return LayoutUpdate(
-        geometry: geometry, changedCards: [],
+        geometry: labelled
+            ? geometry.replacingEdgeLabels(splicedEdgeLabels(
+                previous: previous, geometry: geometry, nodes: nodes, splice: splice, fresh: newLabels,
+                connectors: (edgeLow, edgeHigh), placeAll: levelsMoved || levelGaps != previous.levelGaps,
+                gapLevel: { level(nodes, $0) - 1 }))
+            : geometry,
+        changedCards: [],
         structure: StructuralChange(removed: low..<high, inserted: insertedRows, moved: moved, shifts: joined,
                                     levels: levelMoves, depthAxisIsX: axes.levelsAreColumns))
+}
+
+/// The edge label boxes of `geometry` (laid out by a structural relayout from `previous`): the
+/// boxes of connectors before the splice and after it kept, renumbered, unless the connector's
+/// child or parent moved (or `placeAll`: levels or gaps moved), when the box is placed again
+/// from its kept lines; the inserted connectors' labels (`fresh`, by inserted row) placed.
+/// `connectors` are the old connectors of the rows before the splice and before its end.
+private func splicedEdgeLabels(previous: Geometry, geometry: Geometry, nodes: DiagramNodes, splice: DiagramSplice,
+                               fresh: [PendingEdgeLabel?], connectors: (low: Int, high: Int), placeAll: Bool,
+                               gapLevel: (Int) -> Int) -> [EdgeLabelBox] {
+    let low = splice.removed.lowerBound, high = splice.removed.upperBound
+    let rowDelta = splice.rowDelta
+    var insertedEdges = 0
+    for index in splice.inserted where Int(nodes.parents[index]) >= 0 { insertedEdges += 1 }
+    let edgeDelta = insertedEdges - (connectors.high - connectors.low)
+    var boxes: [EdgeLabelBox] = []
+    boxes.reserveCapacity(previous.edgeLabels.count + insertedEdges)
+    /// The box of old `box` on new connector `connector` (child `child`, old child `oldChild`).
+    func kept(_ box: EdgeLabelBox, connector: Int, child: Int, oldChild: Int) -> EdgeLabelBox {
+        let parent = Int(geometry.edgeParents[connector]), oldParent = Int(previous.edgeParents[box.connector])
+        if !placeAll, geometry.centres[child] == previous.centres[oldChild],
+           geometry.sizes[child] == previous.sizes[oldChild], geometry.centres[parent] == previous.centres[oldParent] {
+            return box.moved(connector: connector, center: box.center)
+        }
+        // Its text kept, its centre found as `layout` finds it.
+        return box.moved(connector: connector, center: geometry.edgeLabelCentre(connector: connector, gapLevel: gapLevel(child)))
+    }
+    var position = 0
+    let old = previous.edgeLabels
+    while position < old.count, old[position].connector < connectors.low {
+        let child = Int(previous.edgeChildren[old[position].connector])
+        boxes.append(kept(old[position], connector: old[position].connector, child: child, oldChild: child))
+        position += 1
+    }
+    var connector = connectors.low
+    for index in splice.inserted where Int(nodes.parents[index]) >= 0 {
+        if let label = fresh[index - low] {
+            boxes.append(geometry.placedEdgeLabel(connector: connector, gapLevel: label.gapLevel, lines: label.lines,
+                                                  widths: label.widths, size: label.size))
+        }
+        connector += 1
+    }
+    while position < old.count, old[position].connector < connectors.high { position += 1 }
+    while position < old.count {
+        let oldChild = Int(previous.edgeChildren[old[position].connector])
+        let child = oldChild >= high ? oldChild + rowDelta : oldChild
+        boxes.append(kept(old[position], connector: old[position].connector + edgeDelta, child: child, oldChild: oldChild))
+        position += 1
+    }
+    return boxes
 }
 
 /// `column` with `removed` replaced by `fresh`, copied once (BracketBytes' `splicedColumn`).

@@ -20,8 +20,13 @@ extension Document {
     /// so the update costs one pass over the offset columns instead of a walk of the whole tree
     /// (~20 ms at 131,071 nodes, after every keystroke the preview draws).
     ///
-    /// Nil, and the caller builds the diagram anew, for anything else: a tree with attributes
-    /// or results (their labels and outcomes are derived across nodes), an edit that touches a
+    /// A tree with edge labels is patched the same way: an edge label belongs to its node alone,
+    /// so a header followed by an attribute list is read again from the tree (`rereadNode`),
+    /// edge label included (the document reparses an edit inside the list as lines today, so
+    /// that edit comes as a splice).
+    ///
+    /// Nil, and the caller builds the diagram anew, for anything else: a tree with results
+    /// (scores or winners: labels and outcomes derived across nodes), an edit that touches a
     /// node's first byte, reaches past its node, or leaves a header that does not read as an ID,
     /// an optional label, then the node's attributes, block or end.
     ///
@@ -30,7 +35,7 @@ extension Document {
     public func diagram(updating old: Diagram, after edits: [TokenEdit], defaults: LayoutSettings = .tutorial)
         -> (diagram: Diagram, edited: [Int])?
     {
-        guard resultAttributes.isEmpty, !old.hasAttributes else { return nil }
+        guard resultAttributes.isEmpty, !old.recordsResults else { return nil }
         var nodes = old.nodes
         // Headers are read once all offsets have moved, from the final text.
         var edited: Set<Int> = []
@@ -39,8 +44,13 @@ extension Document {
             if owner >= 0 { edited.insert(owner) }
         }
         let sorted = edited.sorted()
+        let source = text
         for index in sorted {
-            guard Self.rereadHeader(&nodes, index, text: text) != nil else { return nil }
+            switch Self.rereadHeader(&nodes, index, text: source) {
+            case .read: continue
+            case .attributed: guard rereadNode(&nodes, index, source: source) else { return nil }
+            case .unreadable: return nil
+            }
         }
         return (Diagram(nodes: nodes, settings: fileSettings.applied(to: defaults)), sorted)
     }
@@ -72,17 +82,28 @@ extension Document {
         return inHeader ? owner : -1
     }
 
+    /// How `rereadHeader` went.
+    private enum HeaderRead {
+        /// The row holds the header as it now reads.
+        case read
+        /// The header is followed by an attribute list: read the node from the tree instead.
+        case attributed
+        /// The header does not read as one: build the diagram anew.
+        case unreadable
+    }
+
     /// Reads node `index`'s ID and label again from `text` (its offsets already moved), up to
     /// the next node's start: the ID, an optional label, then the block's `{`; for a node without
     /// a block, what follows may be its parent's `}` or nothing, and the node ends with its
-    /// header (an edit right at its end may have made it longer or not).
-    private static func rereadHeader(_ nodes: inout DiagramNodes, _ index: Int, text: [UInt8]) -> Void? {
+    /// header (an edit right at its end may have made it longer or not). A `[` after the header
+    /// (an attribute list) is left to `rereadNode`.
+    private static func rereadHeader(_ nodes: inout DiagramNodes, _ index: Int, text: [UInt8]) -> HeaderRead {
         let range = nodes.ranges[index]
         let limit = index + 1 < nodes.count ? nodes.ranges[index + 1].start : text.count
-        guard range.start >= 0, limit <= text.count, range.start < limit else { return nil }
-        return text.withUnsafeBufferPointer { bytes -> Void? in
+        guard range.start >= 0, limit <= text.count, range.start < limit else { return .unreadable }
+        return text.withUnsafeBufferPointer { bytes -> HeaderRead in
             var lexer = Lexer(bytes, in: range.start..<limit, atFileStart: false)
-            guard let first = lexer.next(), first.kind == .word else { return nil }
+            guard let first = lexer.next(), first.kind == .word else { return .unreadable }
             let idRange = ByteRange(start: range.start, length: first.length)
             var headerEnd = idRange.end
             var token = lexer.next()
@@ -98,14 +119,42 @@ extension Document {
             // node. Anything else, an attribute list above all, may hold the string the tree
             // takes as the label.
             let hasBlock = token?.kind == .leftBrace
-            if let next = token, !hasBlock, next.kind != .rightBrace { return nil }
-            if !hasBlock, nodes.childCounts[index] > 0 { return nil }
+            if token?.kind == .leftBracket { return .attributed }
+            if let next = token, !hasBlock, next.kind != .rightBrace { return .unreadable }
+            if !hasBlock, nodes.childCounts[index] > 0 { return .unreadable }
             let id = String(decoding: bytes[idRange.start..<idRange.end], as: UTF8.self)
             let text = label.map { LabelText(token: ArraySlice(bytes[$0.start..<$0.end])) }
             nodes.setHeader(of: index, id: id, label: text?.value ?? "Node \(id)", hasExplicitLabel: text != nil,
                             idRange: idRange)
             if !hasBlock { nodes.setEnd(headerEnd, of: index) }
-            return ()
+            return .read
         }
+    }
+
+    /// Reads node `index` (its offsets already moved) again from the tree, as `buildDiagram`
+    /// reads it: ID, label, edge label and extent. One path down the tree (its depth, each level
+    /// a binary search), for a node with an attribute list: the tree says where the node ends
+    /// and what the list holds, with the grammar's rules rather than a second reading of them.
+    /// False when the tree has no node with an ID there, the node gained or lost its block
+    /// while it has children, or its attributes record a result.
+    private func rereadNode(_ nodes: inout DiagramNodes, _ index: Int, source: [UInt8]) -> Bool {
+        let start = nodes.ranges[index].start
+        guard start >= 0, start < source.count else { return false }
+        let path = tree.path(to: start)
+        var found: NodeSyntax?
+        for step in path where step.node.kind == .node && step.offset == start {
+            found = NodeSyntax(node: step.node, at: step.offset)
+        }
+        guard let node = found, let idRange = node.id, idRange.start == start,
+              node.block != nil || nodes.childCounts[index] == 0 else { return false }
+        let attributes = node.attributes.map { NodeAttributes($0, source: source) }
+        guard attributes?.recordsResult != true else { return false }
+        let row = DiagramNode(node, id: idRange, source: source, parent: 0, depth: 0, subtreeEnd: 0)
+        nodes.setHeader(of: index, id: row.id, label: row.label, hasExplicitLabel: row.hasExplicitLabel, idRange: idRange)
+        if nodes.edgeLabels[index] != attributes?.edgeLabel {
+            nodes.setAttributes(of: index, score: nil, edgeLabel: attributes?.edgeLabel)
+        }
+        if nodes.ranges[index].end != node.range.end { nodes.setEnd(node.range.end, of: index) }
+        return true
     }
 }

@@ -96,12 +96,14 @@ extension Document {
     /// and what follows is moved (`DiagramNodes.splice`). The cost is the container's children
     /// plus the new rows, plus one pass over the numeric columns.
     ///
-    /// Nil (build the diagram anew) for a tree with attributes or results, whose labels and
-    /// outcomes are derived across nodes, and for an edit in a block whose node has no ID.
+    /// Edge labels belong to their nodes alone: the new rows read theirs as `buildDiagram` does.
+    ///
+    /// Nil (build the diagram anew) for a tree with results (scores or winners), whose labels
+    /// and outcomes are derived across nodes, and for an edit in a block whose node has no ID.
     public func diagram(splicing old: Diagram, at edit: TokenEdit, defaults: LayoutSettings = .tutorial)
         -> (diagram: Diagram, splice: DiagramSplice)?
     {
-        guard resultAttributes.isEmpty, !old.hasAttributes else { return nil }
+        guard resultAttributes.isEmpty, !old.recordsResults else { return nil }
         let oldNodes = old.nodes
         let start = edit.range.start, oldEnd = edit.range.end, newEnd = start + edit.newLength
         let byteDelta = edit.newLength - edit.range.length
@@ -182,8 +184,8 @@ extension Document {
 
     /// Appends the rows of `node` (at `offset`) and its subtree, as `buildDiagram` makes them,
     /// to `rows`, whose first row will be row `firstRow` of the diagram, under `parent` at
-    /// `depth`. False when the subtree has an attribute list (its results are for the full
-    /// build to work out).
+    /// `depth`, with their edge labels. False when an attribute list records a result (results
+    /// are for the full build to work out).
     private func appendRows(of node: GreenNode, at offset: Int, parent: Int, depth: Int, firstRow: Int,
                             into rows: inout DiagramNodes) -> Bool {
         var open: [Int] = []  // local indices of the nodes whose subtree is being visited
@@ -195,10 +197,7 @@ extension Document {
                 switch green.kind {
                 case .file, .block:
                     return true
-                case .setting, .unexpected, .attribute:
-                    return false
-                case .attributes:
-                    plain = false
+                case .setting, .unexpected, .attributes, .attribute:
                     return false
                 case .node:
                     let syntax = NodeSyntax(node: green, at: start)
@@ -208,7 +207,14 @@ extension Document {
                     rows.append(DiagramNode(syntax, id: idRange, source: source, parent: local.map { $0 + firstRow } ?? parent,
                                             depth: depth + open.count, subtreeEnd: firstRow + rows.count + 1))
                     open.append(rows.count - 1)
-                    return true
+                    if let list = syntax.attributes {
+                        let attributes = NodeAttributes(list, source: source)
+                        if attributes.recordsResult { plain = false }
+                        if attributes.edgeLabel != nil {
+                            rows.setAttributes(of: rows.count - 1, score: nil, edgeLabel: attributes.edgeLabel)
+                        }
+                    }
+                    return plain
                 }
             case .exit(let green, _):
                 if green.kind == .node, let index = open.last, NodeSyntax.hasID(green) {

@@ -62,6 +62,20 @@ public func previewUpdate(
             }
         }
     }
+    // An edge label typed (the layout kept every gap): the connector of that card changed. Sent
+    // as a changed connector to a client that takes runs; the others have always had the whole
+    // picture when an edge label changed.
+    if !old.geometry.edgeLabels.isEmpty || !new.geometry.edgeLabels.isEmpty {
+        guard old.geometry.levelGaps == new.geometry.levelGaps else {
+            return previewUpdate(from: old, to: new, maxFraction: maxFraction, runs: runs)
+        }
+        for index in changed where index != rename {
+            guard let edge = drawnConnector(of: index, in: new),
+                  old.geometry.edgeLabel(ofConnector: edge) != new.geometry.edgeLabel(ofConnector: edge) else { continue }
+            guard runs else { return .full(.decorationsChanged) }
+            delta.changedEdges.append(edge)
+        }
+    }
     if rename >= 0 {
         let children = new.geometry.edgeChildren, edgeParents = new.geometry.edgeParents
         for position in 0..<new.drawnEdges.count {
@@ -95,6 +109,18 @@ private func mergedAscending(_ a: [Int], _ b: [Int], below count: Int) -> [Int] 
         if value >= 0, value < count, out.last.map({ $0 < value }) ?? true { out.append(value) }
     }
     return out
+}
+
+/// The drawn connector (an index into `geometry.edges`) whose child is card `card`, or nil.
+private func drawnConnector(of card: Int, in snapshot: PreviewSnapshot) -> Int? {
+    let children = snapshot.geometry.edgeChildren
+    var low = 0, high = children.count
+    while low < high {
+        let middle = (low + high) / 2
+        if Int(children[middle]) < card { low = middle + 1 } else { high = middle }
+    }
+    guard low < children.count, Int(children[low]) == card, isListed(low, in: snapshot.drawnEdges) else { return nil }
+    return low
 }
 
 /// Whether `index` is in the ascending list `changed`.

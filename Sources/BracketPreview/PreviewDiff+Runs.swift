@@ -344,10 +344,20 @@ struct RunDiff {
 }
 
 /// Whether connector `new` of `newGeometry` is connector `old` of `oldGeometry` moved by
-/// (dx, dy), every point exactly (0, 0: unchanged).
+/// (dx, dy), every point exactly (0, 0: unchanged), and its edge label with it: the same text
+/// and box, its centre moved by the same offset (a label goes with its connector: a run moves
+/// both, a changed connector carries its label).
 func connectorMoved(oldEdge old: Int, of oldGeometry: Geometry, to new: Int, of newGeometry: Geometry,
                     dx: Double, dy: Double) -> Bool {
     let a = oldGeometry.connectorPoints(old), b = newGeometry.connectorPoints(new)
     func moved(_ p: Point, _ q: Point) -> Bool { p.x + dx == q.x && p.y + dy == q.y }
-    return moved(a.0, b.0) && moved(a.1, b.1) && moved(a.2, b.2) && moved(a.3, b.3)
+    guard moved(a.0, b.0) && moved(a.1, b.1) && moved(a.2, b.2) && moved(a.3, b.3) else { return false }
+    if oldGeometry.edgeLabels.isEmpty && newGeometry.edgeLabels.isEmpty { return true }
+    switch (oldGeometry.edgeLabel(ofConnector: old), newGeometry.edgeLabel(ofConnector: new)) {
+    case (nil, nil): return true
+    case let (before?, after?):
+        return before.lines == after.lines && before.lineWidths == after.lineWidths && before.width == after.width
+            && before.height == after.height && moved(before.center, after.center)
+    default: return false
+    }
 }

@@ -166,10 +166,12 @@ func fullReason(from old: PreviewSnapshot, to new: PreviewSnapshot, runs: Bool =
 }
 
 /// `Geometry.sameDecorations`, but with the level gaps compared only on the levels both
-/// pictures have.
+/// pictures have, and without the edge labels: for a client that takes runs an edge label goes
+/// with its connector (a run moves it, a changed or added connector carries it), so the diffs
+/// compare it with the connector (`connectorMoved`).
 private func sameDrawnDecorations(_ old: Geometry, _ new: Geometry) -> Bool {
     let common = min(old.levelGaps.count, new.levelGaps.count)
-    return old.headers == new.headers && old.edgeLabels == new.edgeLabels
+    return old.headers == new.headers
         && old.headerFontSize == new.headerFontSize && old.edgeLabelFontSize == new.edgeLabelFontSize
         && old.levelGaps.prefix(common) == new.levelGaps.prefix(common)
 }

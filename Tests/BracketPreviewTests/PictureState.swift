@@ -208,6 +208,11 @@ private func applyRun(_ run: JSONValue, to state: inout PictureState) throws {
                           with: jsonNumber(try number(point["y"]) + dy))
             }
             json = replacing(json, "points", with: .array(points))
+            // An edge label goes with its connector.
+            if let label = json["label"], label["x"] != nil {
+                json = replacing(json, "label", with: replacing(replacing(label, "x", with: jsonNumber(try number(label["x"]) + dx)),
+                                                                "y", with: jsonNumber(try number(label["y"]) + dy)))
+            }
             state.edges[edge].json = json
             state.edges[edge].svg = translated(state.edges[edge].svg, dx: dx, dy: dy)
             state.edges[edge].movedMarkup = true

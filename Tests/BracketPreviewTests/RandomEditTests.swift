@@ -155,13 +155,18 @@ import Testing
     ///
     /// With runs (seeds 11 to 14, on files written on one line for 12 and 14), the same holds
     /// for the diff that takes runs and renames.
-    @Test(arguments: [1, 2, 3, 4, 11, 12, 13, 14] as [UInt64]) func knownChangesDiffLikeTheFullDiff(seed: UInt64) throws {
+    ///
+    /// Seeds 21 and 22: trees with edge labels (`RandomTree`), their cards' labels and IDs typed.
+    @Test(arguments: [1, 2, 3, 4, 11, 12, 13, 14, 21, 22] as [UInt64])
+    func knownChangesDiffLikeTheFullDiff(seed: UInt64) throws {
         var random = SeededRandom(seed: seed)
         let runs = seed > 10
         var tree = Tree()
         tree.oneLine = runs && seed % 2 == 0
         for _ in 0..<30 { tree.edit(&random) }
-        var document = Document(tree.text)
+        var labelled = RandomTree()
+        labelled.edgeLabelOneIn = 2
+        var document = Document(seed > 20 ? labelled.text(&random) : tree.text)
         var diagram = document.diagram()
         var before = snapshot(document, diagram, layout(diagram))
         var known = 0
@@ -206,6 +211,63 @@ import Testing
         #expect(known > 10, "known-change diffs: \(known)")
     }
 
+    /// Edge labels retyped (one connector's answer changed, the tree otherwise the same), the
+    /// layout reused (`relayout` measures the label against its gap) and the diff told which
+    /// cards changed: for a client that takes runs it is the full diff's answer, a changed
+    /// connector carrying the new label, and the delta rebuilds the new picture; a client
+    /// without runs gets the whole picture, as it always has when an edge label changed.
+    @Test(arguments: [31, 32, 33, 34] as [UInt64]) func edgeLabelsRetypedDiffLikeTheFullDiff(seed: UInt64) throws {
+        var random = SeededRandom(seed: seed)
+        var tree = RandomTree(settings: seed % 2 == 0 ? "@root top\n" : "")
+        tree.edgeLabelOneIn = 2
+        tree.edgeLabels = ["yes", "no", "maybe", "a longer answer that wraps onto lines"]
+        var text = tree.text(&random)
+        var document = Document(text)
+        var diagram = document.diagram()
+        var before = snapshot(document, diagram, layout(diagram, forRelayout: true))
+        var known = 0, changedConnectors = 0
+        for step in 0..<60 {
+            // One `edge="…"` value replaced by another.
+            let values = tree.edgeLabels.map { "[edge=\"" + $0 + "\"]" }
+            let bytes = Array(text.utf8)
+            var places: [(at: Int, length: Int)] = []
+            for value in values {
+                let pattern = Array(value.utf8)
+                var at = 0
+                while at + pattern.count <= bytes.count {
+                    if bytes[at] == pattern[0], Array(bytes[at..<(at + pattern.count)]) == pattern { places.append((at, pattern.count)) }
+                    at += 1
+                }
+            }
+            guard !places.isEmpty else { break }
+            let place = places[Int(random.next() % UInt64(places.count))]
+            let value = values[Int(random.next() % UInt64(values.count))]
+            text = String(decoding: bytes[..<place.at] + Array(value.utf8) + bytes[(place.at + place.length)...], as: UTF8.self)
+            document = Document(text)
+            let fresh = document.diagram()
+            guard let update = relayout(fresh, from: diagram, previous: before.geometry), update.structure == nil else {
+                diagram = fresh
+                before = snapshot(document, diagram, layout(diagram, forRelayout: true))
+                continue
+            }
+            #expect(update.geometry == layout(fresh, forRelayout: true), "seed \(seed) step \(step)")
+            let after = snapshot(document, fresh, update.geometry)
+            known += 1
+            for runs in [true, false] {
+                let fast = previewUpdate(from: before, to: after, changed: update.changedCards, maxFraction: .infinity, runs: runs)
+                #expect(fast == previewUpdate(from: before, to: after, maxFraction: .infinity, runs: runs), "seed \(seed) step \(step)")
+                if case .delta(let delta) = fast {
+                    changedConnectors += delta.changedEdges.count
+                    #expect(try apply(writtenDelta(delta, to: after), to: fullState(before)) == fullState(after))
+                }
+            }
+            diagram = fresh
+            before = after
+        }
+        #expect(known > 10, "known-change diffs: \(known)")
+        #expect(changedConnectors > 5, "changed connectors: \(changedConnectors)")
+    }
+
     /// Structural edits as the server renders them for a client that takes runs: the diagram's
     /// rows spliced (`Document.diagram(splicing:at:)`), the layout moved from the last one
     /// (`relayout(_:from:splice:previous:)`), and the diff told what that layout changed
@@ -215,14 +277,23 @@ import Testing
     /// reordered (a splice removes and adds them); without runs it is the plain diff's answer. The edits are the random tree's
     /// (seeds 1 to 4, even ones written on one line) and `StructuralEdits`' (seeds 5 to 8), each
     /// sent as the one edit between the old text and the new.
-    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64]) func structuralChangesGiveTheFullPicture(seed: UInt64) throws {
+    ///
+    /// Seeds 9 to 12: `StructuralEdits`' trees and edits with edge labels (`RandomTree`), which
+    /// move with their connectors.
+    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as [UInt64])
+    func structuralChangesGiveTheFullPicture(seed: UInt64) throws {
         var random = SeededRandom(seed: seed)
         var tree = Tree()
         tree.wraps = true
         tree.oneLine = seed % 2 == 0
         let generated = seed > 4
         var text: [UInt8]
-        if generated {
+        if seed > 8 {
+            var labelled = RandomTree()
+            labelled.nodes = 60..<61
+            labelled.edgeLabelOneIn = 2
+            text = Array(labelled.text(&random).utf8)
+        } else if generated {
             text = Array(StructuralEdits.tree(&random, nodes: 60).utf8)
         } else {
             for _ in 0..<20 { tree.edit(&random) }

@@ -20,6 +20,9 @@ public struct RandomTree: Sendable {
     public var commentOneIn = 0
     /// Two spaces per level, as an editor indents, or every line at the margin.
     public var indented = true
+    /// Edge labels (`[edge="…"]`), one node in `edgeLabelOneIn` taking one of them; 0: none.
+    public var edgeLabels = ["yes", "no", "a longer answer that wraps onto lines", "maybe"]
+    public var edgeLabelOneIn = 0
 
     public init(settings: String = "") { self.settings = settings }
 
@@ -33,6 +36,9 @@ public struct RandomTree: Sendable {
             if unlabelledOneIn == 0 || random.next() % UInt64(unlabelledOneIn) != 0 {
                 let word = labels[Int(random.next() % UInt64(labels.count))]
                 label = " \"" + word.replacingOccurrences(of: "#", with: "\(index)") + "\""
+            }
+            if edgeLabelOneIn > 0, random.next() % UInt64(edgeLabelOneIn) == 0 {
+                label += " [edge=\"" + edgeLabels[Int(random.next() % UInt64(edgeLabels.count))] + "\"]"
             }
             let comment = commentOneIn > 0 && random.next() % UInt64(commentOneIn) == 0 ? "  # c" : ""
             if open > 1, random.next() % 4 == 0 {

@@ -973,6 +973,14 @@ extension PreviewPageAssets {
         moved = moved || s.pts[o + p] !== pair[1].pts[p];
         writeFloat(s, "pts", o + p, pair[1].pts[p]);
       }
+      // A changed connector carries its edge label (an `edge=` typed, or moved with it): the
+      // old store keeps its own labels.
+      var label = pair[1].label, before = s.edgeLabels ? s.edgeLabels[pair[0]] : null;
+      if (!sameEdgeLabel(before, label)) {
+        if (s.edgeLabels && s.edgeLabels === old.edgeLabels) s.edgeLabels = s.edgeLabels.slice();
+        setEdgeLabel(s, pair[0], label);
+        moved = true;
+      }
       if (moved) { change.moved = true; change.edges.push(pair[0]); overviewChanged(was); }
     });
     if (depths || (spliced && !links.splice(s, old, cardPlan, edgePlan))) {
@@ -3537,6 +3545,13 @@ extension PreviewPageAssets {
     if (!value || typeof value !== "object" || !Array.isArray(value.lines)) return null;
     return { text: typeof value.text === "string" ? value.text : "", lines: value.lines.map(String),
       x: num(value.x, 0), y: num(value.y, 0), width: num(value.width, 0), height: num(value.height, 0), fontSize: num(value.fontSize, 11) };
+  }
+
+  function sameEdgeLabel(a, b) {
+    if (!a || !b) return !a && !b;
+    return a.text === b.text && a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height
+      && a.fontSize === b.fontSize && a.lines.length === b.lines.length
+      && a.lines.every(function (line, k) { return line === b.lines[k]; });
   }
 
   function setEdgeLabel(s, e, label) {
