@@ -303,7 +303,12 @@ def zoom_low(page, steps):
         page.mouse.wheel(0, delta)
         if zoom:
             page.keyboard.up("Control")
-        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        for _ in range(100):  # until no frame asks for another (a choice spread over frames)
+            frames = page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() =>"
+                                   " r(window.bracketPreview.painted().work.length))))")
+            if frames == page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() =>"
+                                       " r(window.bracketPreview.painted().work.length))))"):
+                break
         views.append(page.evaluate("() => ({ view: window.bracketPreview.view(), frames: window.bracketPreview.painted().work.length })"))
     return views
 

@@ -1665,19 +1665,28 @@
   // this was a scan of the
   // cards that stopped past `limit`: over nearly all of them for a view low in the picture,
   // in every frame until the grid was built (cards in tree order follow the picture's y).
+  // That work is done for about CHOICE_MS a frame: a frame whose view it has not decided by
+  // then shows the overview and asks for the next frame, which goes on from there (as card
+  // elements are made over a few frames; a single frame that counted the rest of a million
+  // cards and listed them took 26–58 ms).
   // painted().work.cardsRead: the cards the frame's choice counted or met in a grid query.
+  var CHOICE_MS = 4;
   function moreCardsIn(s, r, limit) {
     var sp = s.spatial, g = gridBuildOf(s, sp).cards, b = [0, 0, 0, 0];
     var found = countedIn(sp, g, r, limit, true), from = g.next, more = null;
     if (found > limit) return true;
+    var deadline = performance.now() + CHOICE_MS;
     if (g.step === 0) {
       for (var i = g.next; i < g.count && more === null; i++) {
         countItem(s, sp, g, i, b);
-        if (!(b[0] <= b[2] && b[1] <= b[3]) || b[2] < r.x0 || b[0] > r.x1 || b[3] < r.y0 || b[1] > r.y1) continue;
+        if (!(b[0] <= b[2] && b[1] <= b[3]) || b[2] < r.x0 || b[0] > r.x1 || b[3] < r.y0 || b[1] > r.y1) {
+          if (((i - from) & (BUILD_CHUNK - 1)) === BUILD_CHUNK - 1 && performance.now() > deadline) more = false;
+          continue;
+        }
         if (++found > limit) more = true;
       }
       if (frameWork) frameWork.cardsRead += i - from;
-      if (more) { g.next = i; return true; }
+      if (more !== null) { g.next = i; if (!more) requestDraw(); return true; }
       g.next = 0;
       g.step = 1;
     }
@@ -1685,7 +1694,7 @@
     // r's border cells decide it: the cards' half of the grid finished (the counts summed and
     // the cards listed by cell, a pass over a list of cell numbers) and queried; the
     // connectors' half stays for the idle slices.
-    stepGrid(s, sp, g, Infinity);
+    if (!stepGrid(s, sp, g, deadline)) { requestDraw(); return true; }
     found = 0;
     more = !gridQuery(s, g.grid, r, function () { return ++found <= limit; });
     if (frameWork) frameWork.cardsRead += found;
