@@ -361,11 +361,78 @@ def minimap_after_deltas(browser, n=32767):
         q.close()
 
 
+def zoom_low(page, steps):
+    """From Fit, wheel steps around a point low in the picture ((zoom, delta): Ctrl + wheel
+    zooms, a plain wheel pans); the view after each step's frame."""
+    box = page.evaluate("() => { const r = document.getElementById('viewport').getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; }")
+    page.mouse.move(box[0] + box[2] * 0.55, box[1] + box[3] * 0.85)
+    views = []
+    for zoom, delta in steps:
+        if zoom:
+            page.keyboard.down("Control")
+        page.mouse.wheel(0, delta)
+        if zoom:
+            page.keyboard.up("Control")
+        for _ in range(100):  # until no frame asks for another (a choice spread over frames)
+            frames = page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() =>"
+                                   " r(window.bracketPreview.painted().work.length))))")
+            if frames == page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() =>"
+                                       " r(window.bracketPreview.painted().work.length))))"):
+                break
+        views.append(page.evaluate("() => ({ view: window.bracketPreview.view(), frames: window.bracketPreview.painted().work.length })"))
+    return views
+
+
+def choice_before_grid(browser, first, n):
+    """Before the grid is built, each frame's choice between card elements and the overview is
+    answered from the grid build's counting pass (preview.js, moreCardsIn): zooming in low in
+    the picture (where a scan of the cards in tree order reads nearly all of them before it
+    finds enough in view) reads each card at most once over all the frames, and every frame
+    chooses what a page with its grid built chooses, up to the first frame of card elements."""
+    zoom, pan, rest = [(True, -200)] * 12, [(False, -300)] * 6, [(True, -60)] * 30
+    steps = zoom + pan + rest
+    with PageServer(first, binary=True) as slow_server, PageServer(first, binary=True) as full_server:
+        page = browser.new_page(viewport={"width": 1000, "height": 700})
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.add_init_script(PAUSE)
+        page.goto(slow_server.url)
+        wait_version(page, 1)
+        start = page.evaluate("() => window.bracketPreview.painted().work.length")
+        got = zoom_low(page, steps)
+        ends = [v.pop("frames") for v in got]
+        work = page.evaluate(f"() => window.bracketPreview.painted().work.slice({start})")
+        full, full_errors = open_page(browser, full_server, False)
+        finished(full)
+        want = zoom_low(full, steps)
+        for v in want:
+            v.pop("frames")
+        modes = [v["view"]["mode"] for v in got]
+        first_cards = modes.index("cards") if "cards" in modes else len(modes)
+        check("zoomed in low in the picture before the grid was built: the overview, then card elements",
+              0 < first_cards < len(modes) and modes.count("overview") >= 10, modes)
+        check("each step chose what the page with its grid built chose, in the same view",
+              got == want, [(a, b) for a, b in zip(got, want) if a != b][:3])
+        before = work[:next((k for k, w in enumerate(work) if w.get("mode") == "cards"), len(work))]
+        read = sum(w.get("cardsRead", 0) for w in before)
+        check("the frames before the first card elements counted each card once, plus at most a view's worth each",
+              0 < read <= n + 1201 * len(before) and len(before) >= 10, (read, n, len(before)))
+        # The pan up goes over cards counted already (but for a few in its first frame's strip).
+        panned = [w.get("cardsRead", -1) for w in work[ends[len(zoom) - 1] - start:ends[len(zoom) + len(pan) - 1] - start]]
+        check("the frames of the pan up (their cards counted) were answered from the counts alone",
+              len(panned) >= len(pan) and panned[0] <= 301 and all(r == 0 for r in panned[1:]) and modes[len(zoom):len(zoom) + len(pan)] == ["overview"] * len(pan),
+              (panned, modes))
+        check("the choice before the grid: no page errors", not errors and not full_errors, errors[:2] + full_errors[:2])
+        page.close()
+        full.close()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--nodes", type=int, default=131071)
     parser.add_argument("--seed", type=int, default=3)
-    parser.add_argument("--only", default="first,use,delta,slices,minimap", help="which parts: first, use, delta, slices, minimap")
+    parser.add_argument("--only", default="first,use,delta,slices,minimap,choice",
+                        help="which parts: first, use, delta, slices, minimap, choice")
     args = parser.parse_args()
     chromium = shutil.which("chromium")
     if chromium is None:
@@ -388,6 +455,8 @@ def main():
                 sliced_build(browser, first)
             if "minimap" in args.only:
                 minimap_after_deltas(browser)
+            if "choice" in args.only:
+                choice_before_grid(browser, first, args.nodes)
         finally:
             browser.close()
     return check.summary()

@@ -1547,11 +1547,16 @@
   function buildSlice(task) {
     if (pausedBuilds) pausedBuilds.push(task); else deferredTask(task);
   }
+  // The store's grid build under way (begun now if it is not).
+  function gridBuildOf(s, sp) {
+    var b = sp.gridBuild;
+    if (!b || b.s !== s) b = sp.gridBuild = { s: s, cards: gridBuilder(sp, false, s.n), edges: gridBuilder(sp, true, s.m) };
+    return b;
+  }
   function buildGridsFor(s, sp, deadline) {
     if (sp.cards !== null) return true;
     buildSlices++;
-    var b = sp.gridBuild;
-    if (!b || b.s !== s) b = sp.gridBuild = { s: s, cards: gridBuilder(sp, false, s.n), edges: gridBuilder(sp, true, s.m) };
+    var b = gridBuildOf(s, sp);
     if (!stepGrid(s, sp, b.cards, deadline) || !stepGrid(s, sp, b.edges, deadline)) return false;
     sp.cards = b.cards.grid;
     sp.edges = b.edges.grid;
@@ -1635,22 +1640,28 @@
       where: new Int32Array(count), big: [], spanX: 0, spanY: 0, list: null, fill: null, grid: null };
   }
 
+  // The counting step for item i (its box left in b): its cell (the one of its top-left
+  // corner) counted, or the item listed as big, or marked as never drawn (not a number).
+  function countItem(s, sp, g, i, b) {
+    var cell = sp.cell, cols = sp.cols, rows = sp.rows, where = g.where;
+    itemBox(s, g.edge, i, b);
+    if (!(b[0] <= b[2] && b[1] <= b[3])) { where[i] = -2; return; } // not a number: never drawn
+    var c0 = cellOf(b[0], cell, cols), c1 = cellOf(b[2], cell, cols);
+    var r0 = cellOf(b[1], cell, rows), r1 = cellOf(b[3], cell, rows);
+    if (c1 - c0 > BIG_SPAN || r1 - r0 > BIG_SPAN) { where[i] = -1; g.big.push(i); return; }
+    if (c1 - c0 > g.spanX) g.spanX = c1 - c0;
+    if (r1 - r0 > g.spanY) g.spanY = r1 - r0;
+    where[i] = r0 * cols + c0;
+    g.start[where[i] + 1]++;
+  }
+
   var BUILD_CHUNK = 4096; // items between two looks at the clock
   function stepGrid(s, sp, g, deadline) {
-    var cells = sp.cols * sp.rows, cell = sp.cell, cols = sp.cols, rows = sp.rows;
+    var cells = sp.cols * sp.rows;
     var start = g.start, where = g.where, count = g.count, b = [0, 0, 0, 0];
     while (g.step === 0) {
-      for (var i = g.next, end = Math.min(count, g.next + BUILD_CHUNK); i < end; i++) {
-        itemBox(s, g.edge, i, b);
-        if (!(b[0] <= b[2] && b[1] <= b[3])) { where[i] = -2; continue; } // not a number: never drawn
-        var c0 = cellOf(b[0], cell, cols), c1 = cellOf(b[2], cell, cols);
-        var r0 = cellOf(b[1], cell, rows), r1 = cellOf(b[3], cell, rows);
-        if (c1 - c0 > BIG_SPAN || r1 - r0 > BIG_SPAN) { where[i] = -1; g.big.push(i); continue; }
-        if (c1 - c0 > g.spanX) g.spanX = c1 - c0;
-        if (r1 - r0 > g.spanY) g.spanY = r1 - r0;
-        where[i] = r0 * cols + c0;
-        start[where[i] + 1]++;
-      }
+      var end = Math.min(count, g.next + BUILD_CHUNK);
+      for (var i = g.next; i < end; i++) countItem(s, sp, g, i, b);
       g.next = end;
       if (end === count) { g.step = 1; g.next = 0; break; }
       if (performance.now() > deadline) return false;
@@ -1732,17 +1743,75 @@
     return total;
   }
 
-  // Whether more than `limit` cards (or connectors) have a box that meets r: a scan that stops
-  // there, for frames before the grid is built. A box that is not a number meets nothing, as
-  // in the grid.
-  function moreItemsIn(s, edge, r, limit) {
-    var b = [0, 0, 0, 0], count = edge ? s.m : s.n, found = 0;
-    for (var i = 0; i < count; i++) {
-      itemBox(s, edge, i, b);
-      if (!(b[0] <= b[2] && b[1] <= b[3]) || b[2] < r.x0 || b[0] > r.x1 || b[3] < r.y0 || b[1] > r.y1) continue;
-      if (++found > limit) return true;
+  // Whether more than `limit` cards have a box that meets r, for frames before the grid is
+  // built, answered from the grid build's counting pass (each card's cell counted, nearly all
+  // of the build's cost): a card whose top-left corner lies in a cell inside r meets r, so the
+  // counts of those cells are a lower bound; the counts of the cells a query of r reads (as
+  // gridCount) an upper bound. The cards the pass has not reached are counted here, as the
+  // build would count them (so that work is never done twice), each tested against r. Only
+  // when r's border cells decide it is the cards' half of the grid finished and asked. Before,
+  // this was a scan of the
+  // cards that stopped past `limit`: over nearly all of them for a view low in the picture,
+  // in every frame until the grid was built (cards in tree order follow the picture's y).
+  // That work is done for about CHOICE_MS a frame: a frame whose view it has not decided by
+  // then shows the overview and asks for the next frame, which goes on from there (as card
+  // elements are made over a few frames; a single frame that counted the rest of a million
+  // cards and listed them took 26–58 ms).
+  // painted().work.cardsRead: the cards the frame's choice counted or met in a grid query.
+  var CHOICE_MS = 4;
+  function moreCardsIn(s, r, limit) {
+    var sp = s.spatial, g = gridBuildOf(s, sp).cards, b = [0, 0, 0, 0];
+    var found = countedIn(sp, g, r, limit, true), from = g.next, more = null;
+    if (found > limit) return true;
+    var deadline = performance.now() + CHOICE_MS;
+    if (g.step === 0) {
+      for (var i = g.next; i < g.count && more === null; i++) {
+        countItem(s, sp, g, i, b);
+        if (!(b[0] <= b[2] && b[1] <= b[3]) || b[2] < r.x0 || b[0] > r.x1 || b[3] < r.y0 || b[1] > r.y1) {
+          if (((i - from) & (BUILD_CHUNK - 1)) === BUILD_CHUNK - 1 && performance.now() > deadline) more = false;
+          continue;
+        }
+        if (++found > limit) more = true;
+      }
+      if (frameWork) frameWork.cardsRead += i - from;
+      if (more !== null) { g.next = i; if (!more) requestDraw(); return true; }
+      g.next = 0;
+      g.step = 1;
     }
-    return false;
+    if (countedIn(sp, g, r, limit, false) <= limit) return false;
+    // r's border cells decide it: the cards' half of the grid finished (the counts summed and
+    // the cards listed by cell, a pass over a list of cell numbers) and queried; the
+    // connectors' half stays for the idle slices.
+    if (!stepGrid(s, sp, g, deadline)) { requestDraw(); return true; }
+    found = 0;
+    more = !gridQuery(s, g.grid, r, function () { return ++found <= limit; });
+    if (frameWork) frameWork.cardsRead += found;
+    return more;
+  }
+
+  // The cards the counting pass has counted so far in the cells inside r (`inside`: a lower
+  // bound of those that meet r), or in the cells a query of r reads and the big ones (an upper
+  // bound once the pass is done); stops past `limit`. The cells at the grid's edges take the
+  // items beyond it (cellOf clamps), so they are never inside; the tests are on the quotients
+  // by the cell's size, which keep the order of the coordinates.
+  function countedIn(sp, g, r, limit, inside) {
+    var cell = sp.cell, cols = sp.cols, rows = sp.rows, start = g.start, summed = g.step >= 2;
+    var c0, c1, r0, r1, found = 0;
+    if (inside) {
+      c0 = Math.max(1, Math.floor(r.x0 / cell) + 1); c1 = Math.min(cols - 2, Math.floor(r.x1 / cell) - 1);
+      r0 = Math.max(1, Math.floor(r.y0 / cell) + 1); r1 = Math.min(rows - 2, Math.floor(r.y1 / cell) - 1);
+    } else {
+      c0 = Math.max(0, cellOf(r.x0, cell, cols) - g.spanX); c1 = cellOf(r.x1, cell, cols);
+      r0 = Math.max(0, cellOf(r.y0, cell, rows) - g.spanY); r1 = cellOf(r.y1, cell, rows);
+      found = g.big.length;
+    }
+    if (!(c0 <= c1)) return found;
+    for (var row = r0; row <= r1 && found <= limit; row++) {
+      var base = row * cols;
+      if (summed) found += start[base + c1 + 1] - start[base + c0];
+      else for (var c = c0; c <= c1; c++) found += start[base + c + 1];
+    }
+    return found;
   }
 
   // Whether a frame draws r from the levels of detail: the grid's count of the items there
@@ -2777,7 +2846,7 @@
     requestAnimationFrame(function () {
       var started = performance.timeOrigin + performance.now();
       drawPending = false;
-      frameWork = { mode: "", cards: 0, made: 0, edges: 0, tilesDrawn: 0, tilesPainted: 0, standIns: 0, tilesWaiting: 0, tilesCoarse: 0 };
+      frameWork = { mode: "", cards: 0, cardsRead: 0, made: 0, edges: 0, tilesDrawn: 0, tilesPainted: 0, standIns: 0, tilesWaiting: 0, tilesCoarse: 0 };
       draw();
       framesDrawn++;
       if (state.hasPicture) mark("drawn");
@@ -2909,7 +2978,7 @@
     // Before the grid is built (a new store's first frame), a scan answers "more than that"
     // without it: only a frame that shows the cards as elements needs the grid.
     var most = readable ? MAX_DOM_CARDS : SMALL_PICTURE;
-    var found = s.spatial.cards === null && moreItemsIn(s, false, r, most) ? -1 : cardsIn(s, r, most, visible);
+    var found = s.spatial.cards === null && moreCardsIn(s, r, most) ? -1 : cardsIn(s, r, most, visible);
     var dom = found >= 0;
     if (dom) {
       drawDom(s, r, visible);
