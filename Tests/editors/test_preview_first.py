@@ -70,12 +70,14 @@ def finished(page):
                            timeout=120000, polling=100)
 
 
-def open_page(browser, server, hold):
+def open_page(browser, server, init_script=None):
+    """A page of the preview at version 1 and the list its script errors go to; init_script
+    (HOLD, PAUSE) runs before the page's own."""
     page = browser.new_page(viewport={"width": 1000, "height": 700})
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    if hold:
-        page.add_init_script(HOLD)
+    if init_script:
+        page.add_init_script(init_script)
     page.goto(server.url)
     wait_version(page, 1)
     return page, errors
@@ -121,8 +123,8 @@ def keys(page):
 
 def first_picture(browser, first, pic):
     with PageServer(first, binary=True) as held_server, PageServer(first, binary=True) as full_server:
-        held, held_errors = open_page(browser, held_server, True)
-        full, full_errors = open_page(browser, full_server, False)
+        held, held_errors = open_page(browser, held_server, HOLD)
+        full, full_errors = open_page(browser, full_server)
         settle(held)
         before = held.evaluate("() => window.bracketPreview.deferred()")
         check("the first picture came as a binary body", held_server.fetches == ["payload/1"], held_server.fetches)
@@ -165,11 +167,11 @@ def interactions(browser, first, pic):
     """A click on the overview and the arrow keys before the deferred work, each on a page of
     its own, against a page that finished it; then releasing the work changes nothing."""
     with PageServer(first, binary=True) as held_server, PageServer(first, binary=True) as full_server:
-        full, _ = open_page(browser, full_server, False)
+        full, _ = open_page(browser, full_server)
         finished(full)
         index = len(pic["cards"]) // 3
         for name, act in (("a click on the overview", lambda page: click_overview(page, pic, index)), ("the arrow keys", keys)):
-            held, errors = open_page(browser, held_server, True)
+            held, errors = open_page(browser, held_server, HOLD)
             settle(held)
             got = act(held)
             grid = held.evaluate("() => window.bracketPreview.deferred().grid")
@@ -203,8 +205,8 @@ def first_delta(browser, first, pic, tree, seed):
     message = {"uri": URI, "version": 2, "sequence": 2, "base": 1, "delta": delta, "diagnostics": {"errors": 0, "warnings": 0}}
     with PageServer(first, binary=True) as ps, PageServer(first, binary=True) as rs, \
             PageServer(model.full_payload(new, 2, URI)) as qs:
-        p, errors = open_page(browser, ps, True)
-        r, _ = open_page(browser, rs, False)
+        p, errors = open_page(browser, ps, HOLD)
+        r, _ = open_page(browser, rs)
         finished(r)
         q = browser.new_page(viewport={"width": 1000, "height": 700})
         q.goto(qs.url)
@@ -258,12 +260,7 @@ def sliced_build(browser, first):
     stand-ins or paint them from a coarser level, never build them, and once built every tile
     is painted again, as a page that had finished its deferred work paints it."""
     with PageServer(first, binary=True) as slow_server, PageServer(first, binary=True) as full_server:
-        page = browser.new_page(viewport={"width": 1000, "height": 700})
-        errors = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.add_init_script(PAUSE)
-        page.goto(slow_server.url)
-        wait_version(page, 1)
+        page, errors = open_page(browser, slow_server, PAUSE)
         start = page.evaluate("() => window.bracketPreview.painted().work.length")
         move(page)
         during = page.evaluate(f"() => ({{ work: window.bracketPreview.painted().work.slice({start}),"
@@ -277,7 +274,7 @@ def sliced_build(browser, first):
         settle(page)
         slices = page.evaluate("() => window.bracketPreview.deferred().gridSlices")
         check("the grid was built in idle slices, not by a frame", slices > 1, slices)
-        full, full_errors = open_page(browser, full_server, False)
+        full, full_errors = open_page(browser, full_server)
         finished(full)
         move(full)
         full.evaluate("() => window.bracketPreview.repaint()")
@@ -333,7 +330,7 @@ def minimap_after_deltas(browser, n=32767):
                              "delta": model.delta(old, new, {}), "diagnostics": {"errors": 0, "warnings": 0}})
             old = new
     with PageServer(model.full_payload(pic, 1, URI)) as ps, PageServer(model.full_payload(old, len(messages) + 1, URI)) as qs:
-        p, errors = open_page(browser, ps, False)
+        p, errors = open_page(browser, ps)
         p.click("#zoom-reset")
         minimap_settled(p)
         label = f"minimap after {len(messages)} structural deltas ({n} cards)"
@@ -392,17 +389,12 @@ def choice_before_grid(browser, first, n):
     zoom, pan, rest = [(True, -200)] * 12, [(False, -300)] * 6, [(True, -60)] * 30
     steps = zoom + pan + rest
     with PageServer(first, binary=True) as slow_server, PageServer(first, binary=True) as full_server:
-        page = browser.new_page(viewport={"width": 1000, "height": 700})
-        errors = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.add_init_script(PAUSE)
-        page.goto(slow_server.url)
-        wait_version(page, 1)
+        page, errors = open_page(browser, slow_server, PAUSE)
         start = page.evaluate("() => window.bracketPreview.painted().work.length")
         got = zoom_low(page, steps)
         ends = [v.pop("frames") for v in got]
         work = page.evaluate(f"() => window.bracketPreview.painted().work.slice({start})")
-        full, full_errors = open_page(browser, full_server, False)
+        full, full_errors = open_page(browser, full_server)
         finished(full)
         want = zoom_low(full, steps)
         for v in want:
