@@ -207,12 +207,16 @@ import Testing
         step("early paste undone", q, q + pasted.utf8.count, "")
     }
 
-    /// An edit at the bottom of a 10,000-level chain reparses one token.
-    @Test func editTenThousandLevelsDeep() {
+    /// The benchmark's chain: 10,000 labelled nodes, one a line, each inside the one before.
+    static let deepChain: String = {
         var text = ""
         for depth in 0..<10_000 { text += "n\(depth) \"Node n\(depth)\"" + (depth < 9_999 ? " {\n" : "\n") }
-        text += String(repeating: "}\n", count: 9_999)
-        var document = Document(text)
+        return text + String(repeating: "}\n", count: 9_999)
+    }()
+
+    /// An edit at the bottom of a 10,000-level chain reparses one token.
+    @Test func editTenThousandLevelsDeep() {
+        var document = Document(Self.deepChain)
         let label = Self.offset(of: "\"Node n9999\"", in: document) + 1
         #expect(document.apply(TextEdit(range: ByteRange(label, label), replacement: "x")) == .token)
         IncrementalTests.expectSameAsFresh(document, "deep label")
@@ -226,10 +230,7 @@ import Testing
     /// `Document.apply` to the tree holds a second reference to it (which would quietly make every
     /// keystroke copy 20,000 nodes again), and the document still equals a fresh one.
     @Test func deepKeystrokesAfterTheFirstStayInPlace() {
-        var text = ""
-        for depth in 0..<10_000 { text += "n\(depth) \"Node n\(depth)\"" + (depth < 9_999 ? " {\n" : "\n") }
-        text += String(repeating: "}\n", count: 9_999)
-        var document = Document(text)
+        var document = Document(Self.deepChain)
         let label = Self.offset(of: "\"Node n9999\"", in: document) + 1
         document.apply(TextEdit(range: ByteRange(label, label), replacement: "x"))
         let root = ObjectIdentifier(document.tree.root.arena)
