@@ -149,8 +149,9 @@ extension Document {
               node.block != nil || nodes.childCounts[index] == 0 else { return false }
         let attributes = node.attributes.map { NodeAttributes($0, source: source) }
         guard attributes?.recordsResult != true else { return false }
-        let row = DiagramNode(node, id: idRange, source: source, parent: 0, depth: 0, subtreeEnd: 0)
-        nodes.setHeader(of: index, id: row.id, label: row.label, hasExplicitLabel: row.hasExplicitLabel, idRange: idRange)
+        let header = DiagramNode.header(of: node, id: idRange, source: source)
+        nodes.setHeader(of: index, id: header.id, label: header.label, hasExplicitLabel: header.hasExplicitLabel,
+                        idRange: idRange)
         if nodes.edgeLabels[index] != attributes?.edgeLabel {
             nodes.setAttributes(of: index, score: nil, edgeLabel: attributes?.edgeLabel)
         }
