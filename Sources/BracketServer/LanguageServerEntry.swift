@@ -13,6 +13,12 @@ import ProcessMemory
 /// apply in arrival order; a writer sends what the worker queued, so a slow client never
 /// blocks the worker or the reader.
 public func runLanguageServer(input: Int32 = 0, output: Int32 = 1, log: Int32 = 2, arguments: [String]) -> Int32 {
+    runLanguageServer(input: input, output: output, log: log, arguments: arguments, cancellation: RequestCancellation())
+}
+
+/// The same, with the cancellation registry given (tests watch requests start through it).
+func runLanguageServer(input: Int32, output: Int32, log: Int32, arguments: [String],
+                       cancellation: RequestCancellation) -> Int32 {
     let serverLog = ServerLog(fileDescriptor: log)
     for argument in arguments where argument != "--stdio" {
         serverLog.write("ignoring unknown argument \(argument)")
@@ -23,7 +29,6 @@ public func runLanguageServer(input: Int32 = 0, output: Int32 = 1, log: Int32 = 
     let (reader, writer) = StdioTransport.make(input: input, output: output)
     let connection = Connection(reader: reader, writer: writer)
     let queue = EventQueue()
-    let cancellation = RequestCancellation()
     let outgoing = OutgoingQueue(
         writer: writer,
         onWritten: { key in

@@ -1,7 +1,7 @@
 // Speaks to an in-process language server over real pipes: the test writes framed bytes to the
 // server's stdin pipe and a reader thread splits the stdout pipe back into message bodies.
 import BracketJSON
-import BracketServer
+@testable import BracketServer
 import Foundation
 import JSONRPC
 #if canImport(Glibc)
@@ -37,7 +37,10 @@ final class LSPTestClient: @unchecked Sendable {
 
     /// `readDelay`: microseconds the client waits before each read of at most `readSize` bytes
     /// of the server's output, to play a client slower than the server (0: read at once).
-    init(arguments: [String] = [], readDelay: UInt32 = 0, readSize: Int = 65536) {
+    /// `cancellation`: the server's registry of cancelled requests (a test's own, to see when a
+    /// request starts running).
+    init(arguments: [String] = [], readDelay: UInt32 = 0, readSize: Int = 65536,
+         cancellation: RequestCancellation = RequestCancellation()) {
         var input: [Int32] = [0, 0], output: [Int32] = [0, 0], log: [Int32] = [0, 0]
         _ = pipe(&input)
         _ = pipe(&output)
@@ -47,7 +50,8 @@ final class LSPTestClient: @unchecked Sendable {
         let serverLog = log[1], fromLog = log[0]
         let inbox = self.inbox
         Thread.detachNewThread {
-            let code = runLanguageServer(input: serverIn, output: serverOut, log: serverLog, arguments: arguments)
+            let code = runLanguageServer(input: serverIn, output: serverOut, log: serverLog, arguments: arguments,
+                                         cancellation: cancellation)
             // `serverIn` stays open on purpose: after `exit` the server's reader thread may still be
             // about to read it, and a closed number reused by the next test's pipe would hand
             // that test's messages to this finished server. It is one descriptor per test.

@@ -17,6 +17,13 @@ final class RequestCancellation: @unchecked Sendable {
     private var cancelled: Set<RequestID> = []
     /// The request the worker is running, so a check needs no id.
     private var running: RequestID?
+    /// Tests only: called on the worker once a request has started, before its handler runs,
+    /// so a test can cancel a request it knows to be running instead of racing it.
+    private let didStart: ((RequestCancellation, RequestID) -> Void)?
+
+    init(didStart: ((RequestCancellation, RequestID) -> Void)? = nil) {
+        self.didStart = didStart
+    }
 
     /// Reader thread: a request was queued for the worker.
     func arrived(_ id: RequestID) {
@@ -35,9 +42,12 @@ final class RequestCancellation: @unchecked Sendable {
 
     /// Worker: starts running `id`; true when it was cancelled while it waited.
     func start(_ id: RequestID) -> Bool {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
         running = id
-        return cancelled.contains(id)
+        let cancelledWhileWaiting = cancelled.contains(id)
+        lock.unlock()
+        if !cancelledWhileWaiting { didStart?(self, id) }
+        return cancelledWhileWaiting
     }
 
     /// Worker: the running request was cancelled (cheap enough to ask every few thousand items).
