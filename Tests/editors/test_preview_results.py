@@ -301,6 +301,7 @@ def main(argv):
                 lambda: check_hover(page, tree, shots),
                 lambda: check_edit(page, client, url, finished, text),
                 lambda: check_keyboard_and_views(page, tree),
+                lambda: check_search_match(page, tree),
                 lambda: check_in_progress(page, client, progress, validate, shots),
                 lambda: check_variants(page, client),
                 lambda: check_decorations(page, client, shots),
@@ -443,6 +444,42 @@ def check_keyboard_and_views(page, tree):
           (after["path"] or {}).get("id") == champion and after["status"] == tree.sentence(tree.index(champion)),
           after["path"])
     page.keyboard.press("Escape")
+    page.click("#zoom-fit")
+    settle(page)
+
+
+def check_search_match(page, tree):
+    """A search from the fitted view zooms in until the match can be read, and the match wears
+    the find colour, not the blue that marks winners and the editor's cursor card."""
+    page.keyboard.press("Escape")
+    page.click("#zoom-fit")
+    settle(page)
+    fitted = page.evaluate("() => window.bracketPreview.view()")
+    check("knockout-32 fits below the legible zoom (the precondition of the next checks)", fitted["scale"] < 0.7, fitted)
+    winner = next(tree.ids[i] for i in range(len(tree.ids))
+                  if tree.children(i) == [] and page.evaluate(
+                      "(id) => { const c = document.querySelector(`#stage [data-node-id=\"${id}\"]`);"
+                      " return !!c && c.classList.contains('bracket-winner'); }", tree.ids[i]))
+    page.fill("#search", winner)
+    page.wait_for_function(f"() => window.bracketPreview.match() === {json.dumps(winner)}", timeout=10000)
+    settle(page)
+    zoomed = page.evaluate("() => window.bracketPreview.view()")
+    check("a search from the fitted view zooms in to a readable scale", zoomed["scale"] >= 0.7, zoomed)
+    colours = page.evaluate("""(id) => {
+        const stroke = (card) => card ? getComputedStyle(card.querySelector('rect')).stroke : null;
+        const match = document.querySelector(`#stage [data-node-id="${id}"]`);
+        const other = [...document.querySelectorAll('#stage .bracket-winner')].find(c => c !== match);
+        const probe = document.createElement('div');
+        probe.style.color = 'var(--bracket-match)';
+        document.body.appendChild(probe);
+        const find = getComputedStyle(probe).color;
+        probe.remove();
+        return { match: stroke(match), winner: stroke(other), find, classes: match ? match.getAttribute('class') : null };
+    }""", winner)
+    check("... the match (a winner's card) is outlined in the find colour, unlike the other winners",
+          colours["match"] == colours["find"] and colours["match"] != colours["winner"]
+          and "bracket-match" in (colours["classes"] or ""), colours)
+    page.fill("#search", "")
     page.click("#zoom-fit")
     settle(page)
 

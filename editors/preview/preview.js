@@ -29,7 +29,8 @@
   var OVERSCAN = 0.25; // fraction of the view drawn beyond each edge, so a small pan shows cards
   var CREATE_MS = 3, CREATE_LEAST = 8; // card elements made per frame: for about this long, at least this many (see drawDom)
   var SMALL_PICTURE = 300; // this many cards in view are elements at any zoom
-  var READABLE_SCALE = 1; // search and keys zoom in to this when the card would be unreadable
+  var READABLE_SCALE = 1; // search (and keys in the overview) zoom in to this when the card would be unreadable
+  var LEGIBLE_SCALE = 0.7; // below this a 13 px label is under 9 px on screen: a search match zooms in
   var MINIMAP_SIDE = 180;
 
   var viewport = document.getElementById("viewport");
@@ -2799,13 +2800,17 @@
     setView(s, px - view.w / 2 / s, py - view.h / 2 / s);
   }
 
-  // Brings card i into view: centred if it is outside, zoomed in if it would be unreadable.
-  function bringIntoView(i, always) {
+  // Brings card i into view: centred if it is outside, zoomed in if the overview draws it (no
+  // text at all) or, for a card the user searched for (`toRead`), if its text would be too small
+  // to read. The editor's cursor and the arrow keys keep the zoom the user chose (a keyboard
+  // walk over a fitted tree stays fitted).
+  function bringIntoView(i, always, toRead) {
     var s = state.store;
     if (!s || i < 0 || i >= s.n) return;
     var m = s.margin, view = viewSize();
     var px = s.cx[i] + m, py = s.cy[i] + m;
-    var scale = lastMode === "overview" ? READABLE_SCALE : state.scale;
+    var unreadable = lastMode === "overview" || (toRead && state.scale < LEGIBLE_SCALE);
+    var scale = unreadable ? READABLE_SCALE : state.scale;
     var left = (px - s.w[i] / 2 - state.x) * state.scale, right = (px + s.w[i] / 2 - state.x) * state.scale;
     var top = (py - s.h[i] / 2 - state.y) * state.scale, bottom = (py + s.h[i] / 2 - state.y) * state.scale;
     var inside = left >= 0 && top >= 0 && right <= view.w && bottom <= view.h;
@@ -4156,7 +4161,7 @@
     var i = matches[matchPosition];
     state.match = i;
     searchCount.textContent = (matchPosition + 1) + " of " + matches.length;
-    if (centre) bringIntoView(i, true);
+    if (centre) bringIntoView(i, true, true);
     shownCards.forEach(function (element, index) { markCard(element, state.store, index); });
     minimapMarksChanged();
     announce(searchCount.textContent + ": " + describeCard(i));

@@ -18,6 +18,8 @@ extension PreviewPageAssets {
   --bracket-edge: #8c959f;
   --bracket-highlight: #0969da;
   --bracket-path: #bc4c00;
+  --bracket-match: #bf8700;
+  --bracket-match-fill: #fff1a8;
   --bracket-winner-fill: #e3edff;
   --bracket-winner-stroke: #1d4ed8;
   --bracket-loser-fill: #f8f9fb;
@@ -44,6 +46,8 @@ extension PreviewPageAssets {
     --bracket-edge: #6e7681;
     --bracket-highlight: #58a6ff;
     --bracket-path: #f0883e;
+    --bracket-match: #e3b341;
+    --bracket-match-fill: #4b3a00;
     --bracket-winner-fill: #1d3152;
     --bracket-winner-stroke: #7aa7ff;
     --bracket-loser-fill: #1b222b;
@@ -70,6 +74,8 @@ body.vscode-light, body.vscode-dark, body.vscode-high-contrast, body.vscode-high
   --bracket-edge: var(--vscode-editorLineNumber-foreground, #8c959f);
   --bracket-highlight: var(--vscode-focusBorder, #0969da);
   --bracket-path: var(--vscode-charts-orange, #bc4c00);
+  --bracket-match: var(--vscode-editorOverviewRuler-findMatchForeground, var(--vscode-charts-yellow, #bf8700));
+  --bracket-match-fill: var(--vscode-editor-findMatchHighlightBackground, #fff1a8);
   --bracket-winner-fill: color-mix(in srgb, var(--bracket-highlight) 18%, var(--bracket-card-fill));
   --bracket-winner-stroke: var(--bracket-highlight);
   --bracket-loser-fill: color-mix(in srgb, var(--bracket-page-foreground) 4%, var(--bracket-card-fill));
@@ -269,14 +275,19 @@ body {
 .bracket-stage svg [data-node-id] { cursor: pointer; }
 .bracket-stage svg [data-node-id]:focus { outline: none; }
 .bracket-stage svg [data-node-id]:focus-visible rect,
-.bracket-stage svg [data-node-id].bracket-highlight rect,
-.bracket-stage svg [data-node-id].bracket-match rect {
+.bracket-stage svg [data-node-id].bracket-highlight rect {
   stroke: var(--bracket-highlight);
   stroke-width: 3px;
 }
-/* The current search match also gets a tint, so it differs from the editor's cursor card. */
-.bracket-stage svg [data-node-id].bracket-match rect {
-  fill: color-mix(in srgb, var(--bracket-highlight) 18%, var(--bracket-card-fill));
+/* The current search match is a find highlight (yellow, like an editor's), not blue: in a
+   tournament blue already marks the winners, the editor's cursor card and the focus. Its
+   outline keeps its width on screen at any zoom, so the match stands out in a whole-tree view. */
+.bracket-stage svg [data-node-id].bracket-match rect,
+.bracket-stage svg [data-node-id].bracket-path.bracket-match rect {
+  stroke: var(--bracket-match);
+  stroke-width: 3px;
+  vector-effect: non-scaling-stroke;
+  fill: var(--bracket-match-fill);
 }
 .bracket-stage svg [data-node-id]:hover rect { stroke: var(--bracket-highlight); }
 
@@ -298,8 +309,7 @@ body {
   fill: color-mix(in srgb, var(--bracket-path) 14%, var(--bracket-card-fill));
 }
 .bracket-stage svg [data-node-id].bracket-path:focus-visible rect,
-.bracket-stage svg [data-node-id].bracket-path.bracket-highlight rect,
-.bracket-stage svg [data-node-id].bracket-path.bracket-match rect { stroke: var(--bracket-highlight); }
+.bracket-stage svg [data-node-id].bracket-path.bracket-highlight rect { stroke: var(--bracket-highlight); }
 .bracket-has-path .bracket-stage svg [data-node-id]:not(.bracket-path),
 .bracket-has-path .bracket-stage svg .bracket-connector { opacity: 0.5; }
 .bracket-path-status {
