@@ -14,7 +14,7 @@ was a delta:
     python3 benchmarks/preview_loopback.py N [EDITS] [BINARY ...]
     (a BINARY may be NAME=PATH to name it in the table; default .build/release/bracket)
     PERF=1 ... records a perf profile of the edits of the last binary in
-    /tmp/preview-loopback.perf.data; KINDS=label,insert picks kinds. ATTRIBUTES=edge puts an
+    /tmp/preview-loopback.perf.data (PERF_FREQ samples a second, default 499); KINDS=label,insert picks kinds. ATTRIBUTES=edge puts an
     edge label on every connector (a decision tree), ATTRIBUTES=scores a score on every card but
     the root and no label on the parents (a knockout: each match's winner shown above it), as
     page_big.attributed_tree writes them; the keystrokes are the same. Each edit is sent PAUSE
@@ -114,7 +114,7 @@ def session(name, binary):
               flush=True)
         perf = None
         if os.environ.get("PERF") and binary == binaries[-1].split("=", 1)[-1]:
-            perf = subprocess.Popen(["perf", "record", "-F", "499", "-g", "-o", "/tmp/preview-loopback.perf.data",
+            perf = subprocess.Popen(["perf", "record", "-F", os.environ.get("PERF_FREQ", "499"), "-g", "-o", "/tmp/preview-loopback.perf.data",
                                      "-p", str(c.process.pid)], stderr=subprocess.DEVNULL)
             time.sleep(2)
         version = [1]
