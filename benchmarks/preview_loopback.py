@@ -14,7 +14,8 @@ was a delta:
     python3 benchmarks/preview_loopback.py N [EDITS] [BINARY ...]
     (a BINARY may be NAME=PATH to name it in the table; default .build/release/bracket)
     PERF=1 ... records a perf profile of the edits of the last binary in
-    /tmp/preview-loopback.perf.data; KINDS=label,insert picks kinds. ATTRIBUTES=edge puts an
+    /tmp/preview-loopback.perf.data (PERF_FREQ samples a second, default 499) and prints the
+    CPU of each stage of the push from it (STAGES); KINDS=label,insert picks kinds. ATTRIBUTES=edge puts an
     edge label on every connector (a decision tree), ATTRIBUTES=scores a score on every card but
     the root and no label on the parents (a knockout: each match's winner shown above it), as
     page_big.attributed_tree writes them; the keystrokes are the same. Each edit is sent PAUSE
@@ -95,6 +96,36 @@ def change(line, character, end_line, end_character, new_text):
                       "end": {"line": end_line, "character": end_character}}, "text": new_text}
 
 
+# The push's stages as the profile names them (a substring of the mangled symbol), for
+# print_stages: each one's samples include what it calls.
+STAGES = [
+    ("the push (flushPreviews)", "C13flushPreviewsyyF"),
+    ("  diagram patched (label, ID)", "DocumentV7diagram8updating5after8defaults"),
+    ("  diagram spliced (structural)", "DocumentV7diagram8splicing2at8defaults"),
+    ("  text relayout (label, ID)", "relayout_4from8previous10maxChanged"),
+    ("  structural relayout", "relayout_4from6splice8previous"),
+    ("  the diff and its payload", "publishToBrowser"),
+    ("  the text's gap closed", "TextBufferV14makeContiguous"),
+    ("the replaced snapshot freed (worker)", "0B8SnapshotVwxx"),
+]
+
+
+def print_stages(pushes):
+    """The CPU of each stage over the profiled pushes, from the perf samples: a stage breakdown
+    in one run (samples are PERF_FREQ a second of the server's CPU)."""
+    data = "/tmp/preview-loopback.perf.data"
+    tids = subprocess.run(["perf", "script", "-i", data, "-F", "tid"], capture_output=True, text=True).stdout
+    total = len(tids.splitlines())
+    report = subprocess.run(["perf", "report", "-i", data, "--children", "--sort", "symbol", "--stdio", "-g", "none"],
+                            capture_output=True, text=True).stdout
+    per_sample = 1000 / float(os.environ.get("PERF_FREQ", "499"))
+    print(f"  perf: {total} samples of ~{per_sample:.2f} ms over {pushes} pushes (undos included)")
+    for label, symbol in STAGES:
+        line = next((l for l in report.splitlines() if symbol in l and "%" in l), None)
+        samples = round(float(line.split("%")[0]) * total / 100) if line else 0
+        print(f"  {label:40} {samples:6} samples, ~{samples * per_sample / max(pushes, 1):.2f} ms a push")
+
+
 def session(name, binary):
     with LSPClient([binary, "lsp"]) as c:
         c.request("initialize", {"processId": os.getpid(), "rootUri": None, "capabilities": {}})
@@ -114,7 +145,7 @@ def session(name, binary):
               flush=True)
         perf = None
         if os.environ.get("PERF") and binary == binaries[-1].split("=", 1)[-1]:
-            perf = subprocess.Popen(["perf", "record", "-F", "499", "-g", "-o", "/tmp/preview-loopback.perf.data",
+            perf = subprocess.Popen(["perf", "record", "-F", os.environ.get("PERF_FREQ", "499"), "-g", "-o", "/tmp/preview-loopback.perf.data",
                                      "-p", str(c.process.pid)], stderr=subprocess.DEVNULL)
             time.sleep(2)
         version = [1]
@@ -160,6 +191,7 @@ def session(name, binary):
         if perf:
             perf.send_signal(2)
             perf.wait()
+            print_stages(version[0] - 1)
         print(f"  {mem()}")
         c.request("shutdown", None)
         c.notify("exit", None)

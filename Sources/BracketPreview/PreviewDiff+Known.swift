@@ -31,7 +31,8 @@ public func previewUpdate(
     guard renamed.count <= 1 else { return previewUpdate(from: old, to: new, maxFraction: maxFraction, runs: runs) }
     let rename = renamed.first ?? -1
     if runs, rename >= 0 {
-        return previewUpdateWithRuns(from: old, to: new, changed: changed, rename: rename, maxFraction: maxFraction)
+        return previewUpdateWithRuns(from: old, to: new, changed: changed, rename: rename, ranges: ranges,
+                                     maxFraction: maxFraction)
     }
     let limit = Double(count + new.drawnEdges.count) * maxFraction
 
@@ -98,7 +99,7 @@ public func previewUpdate(
 }
 
 /// The union of two ascending lists, ascending, without repeats, only values in `0..<count`.
-private func mergedAscending(_ a: [Int], _ b: [Int], below count: Int) -> [Int] {
+func mergedAscending(_ a: [Int], _ b: [Int], below count: Int) -> [Int] {
     var out: [Int] = []
     out.reserveCapacity(a.count + b.count)
     var i = 0, j = 0

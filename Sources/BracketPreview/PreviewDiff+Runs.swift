@@ -36,11 +36,29 @@ func previewUpdateWithRuns(from old: PreviewSnapshot, to new: PreviewSnapshot, m
 /// picture is the old one with only the `changed` cards' text or ID different, ID ranges
 /// anywhere), so every other card is compared by its ID range alone. A one-line file's label
 /// keystroke moves every later ID by some characters: one run instead of a card each.
+///
+/// `ranges`, when the caller knows it (ascending: the only cards whose ID range can differ), and
+/// the renamed card's children (their parent has another ID) are then, with `changed`, the only
+/// cards visited: an ID keystroke's diff no longer compares every card's range and parent.
 func previewUpdateWithRuns(
-    from old: PreviewSnapshot, to new: PreviewSnapshot, changed: [Int], rename: Int, maxFraction: Double
+    from old: PreviewSnapshot, to new: PreviewSnapshot, changed: [Int], rename: Int, ranges: [Int]? = nil,
+    maxFraction: Double
 ) -> PreviewUpdate {
     var differ = RunDiff(old: old, new: new, pairing: .same, renamed: rename >= 0 ? [rename] : [], maxFraction: maxFraction)
-    return differ.run(removed: [], known: changed)
+    let visited = ranges.map { ranges in
+        var named = ranges
+        let ends = new.diagram.nodes.subtreeEnds
+        if rename >= 0, rename < ends.count {
+            var child = rename + 1
+            while child < Int(ends[rename]) {
+                named.append(child)
+                child = max(Int(ends[child]), child + 1)
+            }
+            named.sort()
+        }
+        return mergedAscending(changed, named, below: new.cardCount)
+    }
+    return differ.run(removed: [], known: changed, visiting: visited)
 }
 
 /// Pairs each gap of exactly one unpaired new card between paired neighbours (or an end) with
@@ -187,8 +205,11 @@ struct RunDiff {
     var tooLarge: Bool { !(Double(delta.itemCount) <= limit) }
 
     /// `known`: ascending new indices, the only cards whose geometry, text or results can
-    /// differ (the layout was reused); nil compares every card.
-    mutating func run(removed: [Int], known: [Int]?) -> PreviewUpdate {
+    /// differ (the layout was reused); nil compares every card. `visiting` (with `known`):
+    /// ascending, holding `known`, the only cards that can be other than the usual card below;
+    /// the others are skipped without a look (a skipped card closes no run: only a card right
+    /// after a run's last joins it).
+    mutating func run(removed: [Int], known: [Int]?, visiting: [Int]? = nil) -> PreviewUpdate {
         for index in removed {
             delta.removedCards.append(old.id(index))
             if oldConnector(index) >= 0 { removedEdges.append((index, old.id(index))) }
@@ -197,7 +218,9 @@ struct RunDiff {
         if tooLarge { return .full(.tooLarge) }
         var nextKnown = 0
         let rename = renamed.first ?? -1
-        for index in 0..<newCount {
+        let visited = known == nil ? nil : visiting
+        for position in 0..<(visited?.count ?? newCount) {
+            let index = visited?[position] ?? position
             let before = pair(index)
             var listed = true
             if let known {

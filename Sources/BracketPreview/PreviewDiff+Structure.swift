@@ -12,10 +12,11 @@ import BracketModel
 /// the splice's cards, their untouched ends paired by ID — are compared one by one as the
 /// runs diff compares them (`RunDiff.classify`), and every other card is taken a stretch at a time: it moved by its
 /// subtree's offset (or stayed) and its ID range by the lines and characters of the stretch.
-/// The ID ranges are the one thing not taken on trust: one pass of integer comparisons over
-/// the two range columns finds the stretches (a file on one line moves the IDs after the edit
-/// by characters, one on many lines by lines) and any card whose range changed otherwise,
-/// which is then compared on its own. Nothing else looks at every card.
+/// The ID ranges are taken on trust only as far as `rangeMotion` (how the caller moved them,
+/// `RangeMotion`) describes them: elsewhere one pass of integer comparisons over the two range
+/// columns finds the stretches (a file on one line moves the IDs after the edit by characters,
+/// one on many lines by lines) and any card whose range changed otherwise, which is then
+/// compared on its own. With a motion nothing looks at every card.
 ///
 /// Only for clients that take runs: without `runs` the answer is the plain diff's, exactly as
 /// it always was. Falls back to the runs diff when levels moved (`StructuralChange.levels`:
@@ -26,17 +27,18 @@ import BracketModel
 /// applied to the old one (RandomEditTests checks both over random structural edits).
 public func previewUpdate(
     from old: PreviewSnapshot, to new: PreviewSnapshot, structure: StructuralChange, maxFraction: Double = 0.5,
-    runs: Bool = false
+    runs: Bool = false, rangeMotion: RangeMotion? = nil
 ) -> PreviewUpdate {
     guard runs else { return previewUpdate(from: old, to: new, maxFraction: maxFraction) }
     if let reason = fullReason(from: old, to: new, runs: true) { return .full(reason) }
-    return structuralUpdate(from: old, to: new, structure: structure, maxFraction: maxFraction)
+    return structuralUpdate(from: old, to: new, structure: structure, maxFraction: maxFraction, rangeMotion: rangeMotion)
         ?? previewUpdateWithRuns(from: old, to: new, maxFraction: maxFraction)
 }
 
 /// The structural diff, or nil when `structure` does not describe the two pictures.
 func structuralUpdate(
-    from old: PreviewSnapshot, to new: PreviewSnapshot, structure: StructuralChange, maxFraction: Double
+    from old: PreviewSnapshot, to new: PreviewSnapshot, structure: StructuralChange, maxFraction: Double,
+    rangeMotion: RangeMotion? = nil
 ) -> PreviewUpdate? {
     guard describes(structure, old, new) else { return nil }
     // The splice's rows often begin or end with cards that stayed (the edit's container's
@@ -58,7 +60,7 @@ func structuralUpdate(
         if gone.count == 1 { renamed = [came.lowerBound] }
     }
     var differ = RunDiff(old: old, new: new, pairing: pairing, renamed: renamed, maxFraction: maxFraction)
-    return differ.run(structure, removed: gone, inserted: came)
+    return differ.run(structure, removed: gone, inserted: came, rangeMotion: rangeMotion)
 }
 
 /// Whether `change` can be the structural change from `old` to `new`: no level moved, every
@@ -99,7 +101,8 @@ extension RunDiff {
     /// The structural diff (`previewUpdate(from:to:structure:…)`). Of the splice, the old cards
     /// `removed` went and the new `inserted` came (`pairing` says so, or is `.same` when they
     /// are as many, at most one, then `renamed`); its other cards are paired by place.
-    mutating func run(_ change: StructuralChange, removed: Range<Int>, inserted came: Range<Int>) -> PreviewUpdate {
+    mutating func run(_ change: StructuralChange, removed: Range<Int>, inserted came: Range<Int>,
+                     rangeMotion: RangeMotion? = nil) -> PreviewUpdate {
         let count = newCount
         var inserted = came
         if case .same = pairing {
@@ -112,7 +115,7 @@ extension RunDiff {
             }
         }
         if tooLarge { return .full(.tooLarge) }
-        let ranges = rangeStretches(change)
+        let ranges = rangeStretches(change, motion: rangeMotion)
 
         // The cards compared one by one, ascending.
         var named = change.moved + ranges.irregular
@@ -189,36 +192,5 @@ extension RunDiff {
         removedEdges.sort { $0.card < $1.card }
         delta.removedEdges = removedEdges.map(\.key)
         return tooLarge ? .full(.tooLarge) : .delta(delta)
-    }
-
-    /// The cards outside the splice as stretches whose ID ranges all moved by the same lines
-    /// and characters (each from `first` to the next stretch, the splice or the end), and the
-    /// cards whose range's start and end moved differently. One pass of integer comparisons.
-    private func rangeStretches(_ change: StructuralChange)
-        -> (stretches: [(first: Int, lines: Int, characters: Int)], irregular: [Int]) {
-        var stretches: [(first: Int, lines: Int, characters: Int)] = []
-        var irregular: [Int] = []
-        let shift = change.removed.count - change.inserted.count
-        oldRanges.withUnsafeBufferPointer { oldRanges in
-            newRanges.withUnsafeBufferPointer { newRanges in
-                for (region, offset) in [(0..<change.inserted.lowerBound, 0), (change.inserted.upperBound..<newCount, shift)] {
-                    var lines = Int.min, characters = Int.min
-                    for index in region {
-                        let before = oldRanges[index + offset], range = newRanges[index]
-                        let down = range.startLine - before.startLine, along = range.startCharacter - before.startCharacter
-                        guard range.endLine - before.endLine == down, range.endCharacter - before.endCharacter == along else {
-                            irregular.append(index)
-                            continue
-                        }
-                        if down != lines || along != characters {
-                            stretches.append((index, down, along))
-                            lines = down
-                            characters = along
-                        }
-                    }
-                }
-            }
-        }
-        return (stretches, irregular)
     }
 }

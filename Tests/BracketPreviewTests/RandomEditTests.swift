@@ -302,7 +302,7 @@ import Testing
         var document = Document(text: text)
         var diagram = document.diagram()
         var before = snapshot(document, diagram, layout(diagram, forRelayout: true))
-        var structural = 0, runs = 0, renames = 0, serial = 0
+        var structural = 0, runs = 0, renames = 0, serial = 0, moved = 0
         for step in 0..<150 {
             var next = text
             if generated {
@@ -322,6 +322,7 @@ import Testing
             let edit = TextEdit(range: ByteRange(prefix, text.count - suffix),
                                 replacement: Array(next[prefix..<(next.count - suffix)]))
             text = next
+            let oldDocument = document
             document.apply(edit)
             guard let spliced = document.diagram(splicing: diagram, at: TokenEdit(range: edit.range, newLength: edit.replacement.count)),
                   let update = relayout(spliced.diagram, from: diagram, splice: spliced.splice, previous: before.geometry),
@@ -334,6 +335,14 @@ import Testing
             let after = snapshot(document, spliced.diagram, update.geometry)
             let fast = previewUpdate(from: before, to: after, structure: structure, maxFraction: .infinity, runs: true)
             let slow = previewUpdate(from: before, to: after, maxFraction: .infinity, runs: true)
+            // Told how the ID ranges moved (as the server moves them), the diff gives the same
+            // answer without comparing the range columns where the motion describes them.
+            let motion = rangeMotion(of: edit, from: oldDocument, before, to: document, after)
+            if let motion {
+                moved += 1
+                #expect(previewUpdate(from: before, to: after, structure: structure, maxFraction: .infinity, runs: true,
+                                      rangeMotion: motion) == fast, "seed \(seed) step \(step): \(motion)")
+            }
             #expect(previewUpdate(from: before, to: after, structure: structure, maxFraction: .infinity)
                 == previewUpdate(from: before, to: after, maxFraction: .infinity), "seed \(seed) step \(step): without runs")
             // The structure is taken, not set aside for the runs diff.
@@ -364,5 +373,33 @@ import Testing
         #expect(runs > 20, "runs: \(runs)")
         // An ID edited is a splice of one row: a rename, as the runs diff gives it.
         #expect(renames > 0, "renames: \(renames)")
+        #expect(moved > 30, "range motions: \(moved)")
+    }
+
+    /// How the server moves the ID ranges for `edit` (`PreviewRender.ranges(…moving:…)`): the IDs
+    /// before it kept, those after it moved by its lines (and characters on its last line); nil
+    /// when that is not what the two snapshots' ranges say.
+    func rangeMotion(of edit: TextEdit, from oldDocument: Document, _ old: PreviewSnapshot, to document: Document,
+                     _ new: PreviewSnapshot) -> RangeMotion? {
+        let oldIDs = old.diagram.nodes.idRanges, ids = new.diagram.nodes.idRanges
+        let newEnd = edit.range.start + edit.replacement.count
+        let kept = ids.firstIndex { $0.end > edit.range.start } ?? ids.count
+        let movedFrom = ids.firstIndex { $0.start >= newEnd } ?? ids.count
+        let oldMovedFrom = oldIDs.firstIndex { $0.start >= edit.range.end } ?? oldIDs.count
+        let end = oldDocument.lineIndex.position(of: edit.range.end, in: oldDocument.text, encoding: .utf16)
+        let now = document.lineIndex.position(of: newEnd, in: document.text, encoding: .utf16)
+        let motion = RangeMotion(kept: kept, movedFrom: movedFrom, shift: oldMovedFrom - movedFrom, line: end.line,
+                                 lines: now.line - end.line, characters: now.character - end.character)
+        guard kept <= movedFrom, ids.count - movedFrom == oldIDs.count - oldMovedFrom,
+              (0..<kept).allSatisfy({ new.ranges[$0] == old.ranges[$0] }) else { return nil }
+        for index in movedFrom..<ids.count {
+            var range = old.ranges[index + motion.shift]
+            if range.startLine == motion.line { range.startCharacter += motion.characters }
+            if range.endLine == motion.line { range.endCharacter += motion.characters }
+            range.startLine += motion.lines
+            range.endLine += motion.lines
+            guard range == new.ranges[index] else { return nil }
+        }
+        return motion
     }
 }

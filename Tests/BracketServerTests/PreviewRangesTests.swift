@@ -1,6 +1,7 @@
 @testable import BracketServer
 import BracketExport
 import BracketModel
+import BracketPreview
 import BracketSyntax
 import BracketTestSupport
 import Testing
@@ -70,11 +71,29 @@ import Testing
             let newContext = context(after), diagram = after.diagram()
             let edit = PreviewTextEdit(range: ByteRange(start, end), newLength: replacement.utf8.count,
                                        endLine: endPosition.line, endCharacter: endPosition.character)
-            if let ranges = PreviewRender.ranges(diagram, newContext, moving: oldRanges, of: oldDiagram, by: edit) {
+            if let (ranges, motion) = PreviewRender.ranges(diagram, newContext, moving: oldRanges, of: oldDiagram, by: edit) {
                 moved += 1
                 #expect(ranges == converted(diagram, newContext), "seed \(seed) round \(round)")
+                #expect(Self.motion(motion, makes: ranges, from: oldRanges), "seed \(seed) round \(round): \(motion)")
             }
         }
         #expect(moved > 20, "moved \(moved) of 60")
+    }
+
+    /// Whether `motion` says how `ranges` came from `old` (the structural diff trusts it): the
+    /// cards before it kept, those after it moved by its lines, and by its characters where on
+    /// its line.
+    static func motion(_ motion: RangeMotion, makes ranges: [NodeRange], from old: [NodeRange]) -> Bool {
+        guard motion.kept <= motion.movedFrom, motion.movedFrom <= ranges.count,
+              ranges.count + motion.shift == old.count else { return false }
+        guard (0..<motion.kept).allSatisfy({ ranges[$0] == old[$0] }) else { return false }
+        return (motion.movedFrom..<ranges.count).allSatisfy { index in
+            var range = old[index + motion.shift]
+            if range.startLine == motion.line { range.startCharacter += motion.characters }
+            if range.endLine == motion.line { range.endCharacter += motion.characters }
+            range.startLine += motion.lines
+            range.endLine += motion.lines
+            return range == ranges[index]
+        }
     }
 }

@@ -89,7 +89,8 @@ extension LanguageServer {
                 previewUpdate(from: previous.snapshot, to: render.snapshot, changed: known.cards,
                               ranges: render.rangesSince, runs: runs)
             } else if let since = render.structureSince, since.render == previous.render, previous.render > 0 {
-                previewUpdate(from: previous.snapshot, to: render.snapshot, structure: since.change, runs: runs)
+                previewUpdate(from: previous.snapshot, to: render.snapshot, structure: since.change, runs: runs,
+                              rangeMotion: render.rangeMotion)
             } else {
                 previewUpdate(from: previous.snapshot, to: render.snapshot, runs: runs)
             }

@@ -59,11 +59,16 @@ struct PreviewRender {
     /// (one-token edits): the cards whose range moved, ascending; every other card's range
     /// is the last render's. Nil when every range was converted or moved.
     let rangesSince: [Int]?
+    /// When the ID ranges are the last render's moved for one edit: how (`RangeMotion`), which
+    /// the structural diff against that render trusts instead of comparing the range columns.
+    let rangeMotion: RangeMotion?
     /// Empty (no cards) when the diagram is past `drawnUpTo`: nothing was laid out.
     let snapshot: PreviewSnapshot
     /// The diagram's cards and connectors, whether drawn or not.
     let cards: Int
-    let connectors: Int
+    /// Counted when asked (only a `tooLarge` payload says it): a pass over every parent, which
+    /// every push used to make.
+    var connectors: Int { diagram.nodes.parents.count(where: { $0 >= 0 }) }
     private let drawn: Bool
 
     /// Lays the document out when it has at most `limit` cards (the largest limit among the
@@ -85,7 +90,6 @@ struct PreviewRender {
         let diagram = diagram ?? context.diagram()
         self.diagram = diagram
         cards = diagram.nodes.count
-        connectors = diagram.nodes.parents.count(where: { $0 >= 0 })
         if cards > limit {
             let empty = DocumentContext(document: Document(""), uri: context.uri, version: context.version,
                                         encoding: context.encoding, defaults: context.defaults).diagram()
@@ -94,6 +98,7 @@ struct PreviewRender {
             changedSince = nil
             structureSince = nil
             rangesSince = nil
+            rangeMotion = nil
             return
         }
         drawn = true
@@ -108,9 +113,9 @@ struct PreviewRender {
         let geometry = update?.geometry ?? layout(diagram, forRelayout: true)
         let updated = reused.map { Self.ranges(diagram, context, updating: $0.ranges, onLines: $0.lines) }
         rangesSince = updated?.converted
-        let ranges = updated?.ranges
-            ?? moved.flatMap { Self.ranges(diagram, context, moving: $0.ranges, of: $0.old, by: $0.edit) }
-            ?? Self.ranges(diagram, context)
+        let motion = updated == nil ? moved.flatMap { Self.ranges(diagram, context, moving: $0.ranges, of: $0.old, by: $0.edit) } : nil
+        rangeMotion = motion?.motion
+        let ranges = updated?.ranges ?? motion?.ranges ?? Self.ranges(diagram, context)
         snapshot = PreviewSnapshot(diagram: diagram, geometry: geometry, ranges: ranges,
                                    idsAreUnique: context.document.hasDuplicateIDs ? nil : true)
     }

@@ -1,5 +1,6 @@
 import BracketExport
 import BracketModel
+import BracketPreview
 import BracketSyntax
 
 /// One ranged edit of a previewed document, as the preview's ID ranges need it: where it was in
@@ -23,8 +24,11 @@ extension PreviewRender {
     /// before or after it, IDs that are not the same bytes moved, or a moved range that a
     /// conversion disagrees with: a client's position past the end of a line names another
     /// place than the byte it was clamped to): then every range is converted.
+    ///
+    /// `motion` says how the ranges were made, so the structural diff need not compare the two
+    /// columns to find it out again (`RangeMotion`).
     static func ranges(_ diagram: Diagram, _ context: DocumentContext, moving previous: [NodeRange],
-                       of old: Diagram, by edit: PreviewTextEdit) -> [NodeRange]? {
+                       of old: Diagram, by edit: PreviewTextEdit) -> (ranges: [NodeRange], motion: RangeMotion)? {
         let ids = diagram.nodes.idRanges, oldIDs = old.nodes.idRanges
         guard previous.count == oldIDs.count else { return nil }
         let start = edit.range.start, oldEnd = edit.range.end, newEnd = start + edit.newLength
@@ -77,6 +81,7 @@ extension PreviewRender {
         for index in Set([suffix, ids.count - 1]) where index >= suffix && index < ids.count {
             guard ranges[index] == converted(index) else { return nil }
         }
-        return ranges
+        return (ranges, RangeMotion(kept: prefix, movedFrom: suffix, shift: shift, line: edit.endLine, lines: lines,
+                                    characters: characters))
     }
 }
