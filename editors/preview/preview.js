@@ -1,5 +1,9 @@
 // Bracket preview page: draws a `bracket/preview` payload from its geometry, keeps zoom and
 // pan across updates, and talks to its host (a VS Code webview or the loopback HTTP server).
+// This file owns the store, the spatial index, payloads, the card elements, the view, the
+// overview and the minimap; the rest (transport, results, the server's markup, focus, level
+// headers and edge labels, a competitor's path, search, input, export, deltas, tiles, links)
+// are modules loaded before it (index.html), made in "the page's modules" below.
 //
 // Big trees: the page never holds the whole picture in the DOM. The geometry is copied into
 // typed arrays (the "store"); only the cards and connectors in and near the viewport exist as
