@@ -2,7 +2,7 @@
 // it is the webview's messages (`acquireVsCodeApi`); in a browser it is the loopback server's
 // event stream (read with fetch, or EventSource where there is no fetch), the binary bodies the
 // stream announces (docs/protocol.md, "The payload as a binary body") and POSTs of `reveal` and
-// `resync` (editors/preview/README.md, "Messages"). Payloads are handed on in order through
+// `resync` (editors/preview/README.md, "Transports"). Payloads are handed on in order through
 // `applyPayload`, the editor's cursor through `highlight`, the host's notices through `notify`.
 // Loaded before preview.js, which owns the store and the picture; this file only offers
 // `window.bracketPreviewTransport.create(deps)` (deps: the page's functions it calls, and
