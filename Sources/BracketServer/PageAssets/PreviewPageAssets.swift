@@ -55,6 +55,15 @@ public enum PreviewPageAssets {
 <script src="preview-delta.js"></script>
 <script src="preview-tiles.js"></script>
 <script src="preview-links.js"></script>
+<script src="preview-transport.js"></script>
+<script src="preview-results.js"></script>
+<script src="preview-markup.js"></script>
+<script src="preview-focus.js"></script>
+<script src="preview-decorations.js"></script>
+<script src="preview-path.js"></script>
+<script src="preview-search.js"></script>
+<script src="preview-input.js"></script>
+<script src="preview-export.js"></script>
 <script src="preview.js"></script>
 </body>
 </html>
@@ -67,6 +76,15 @@ public enum PreviewPageAssets {
         "preview-delta.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewDeltaJS),
         "preview-tiles.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewTilesJS),
         "preview-links.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewLinksJS),
+        "preview-transport.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewTransportJS),
+        "preview-results.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewResultsJS),
+        "preview-markup.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewMarkupJS),
+        "preview-focus.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewFocusJS),
+        "preview-decorations.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewDecorationsJS),
+        "preview-path.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewPathJS),
+        "preview-search.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewSearchJS),
+        "preview-input.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewInputJS),
+        "preview-export.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewExportJS),
         "preview.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewJS),
     ]
 

@@ -1,0 +1,264 @@
+// Bracket preview page, a tree's results (docs/protocol.md, the result members): which card
+// won, lost, is a bye or a slot still to be decided, its score and its score slot, and whose
+// competitor each card shows. Read from the columns (`results`, `entrants`, the scores and
+// slots), the geometry JSON or a delta's cards into the page's store, and spelled as BracketSVG
+// spells them (the accessible name's ", 6, winner", `data-entrant`), so the page's cards and
+// Save SVG are the server's.
+// Loaded before preview.js, which owns the store; this file only offers
+// `window.bracketPreviewResults.create(deps)` (deps: the store's readers and `state`).
+(function (root, factory) {
+  "use strict";
+  var api = factory();
+  if (typeof module === "object" && module && module.exports) module.exports = api;
+  else root.bracketPreviewResults = api;
+})(typeof window !== "undefined" ? window : this, function () {
+  "use strict";
+
+  function create(deps) {
+    var SVG_NS = deps.SVG_NS, state = deps.state, cardId = deps.cardId, cardLabel = deps.cardLabel,
+      idEquals = deps.idEquals, indexOfId = deps.indexOfId, num = deps.num, numberText = deps.numberText;
+
+    // Per card: won the match at its parent, is a slot still to be decided, a bye; OWN marks a
+    // slot with a label of its own (its accessible name then says "to be decided"). A loser is a
+    // card whose parent's match is decided (the parent has an entrant) and that did not win it,
+    // as BracketModel's `outcome` has it.
+    var WON = 1, PENDING = 2, BYE = 4, OWN = 8;
+    var RESULT_LETTERS = { 119: WON, 112: PENDING, 80: PENDING | OWN, 98: WON | BYE }; // w p P b (l, -: none)
+
+    // A delta to a picture with results whose cards do not say theirs (a server older than the
+    // result fields) cannot be applied: the page asks for the whole picture instead.
+    function lacksResults(old, cards) {
+      if (!old.hasResults) return false;
+      function lacks(entry) { return !entry || !entry.node || !("entrant" in entry.node); }
+      return cards.changed.some(lacks) || cards.added.some(lacks);
+    }
+
+    function resultFlags(node) {
+      return (node.winner === true ? WON : 0) | (node.pending === true ? PENDING : 0) | (node.bye === true ? BYE : 0);
+    }
+
+    function setResult(s, k, flags, score, entrantId) {
+      s.flags[k] = flags;
+      if (score !== null) {
+        if (!s.scores) s.scores = new Array(s.n).fill(null);
+        s.scores[k] = score;
+      }
+      if (entrantId !== null) {
+        if (!s.entrantIds) s.entrantIds = new Array(s.n).fill(null);
+        s.entrantIds[k] = entrantId;
+      }
+    }
+
+    // The result columns: `results` (a letter per card), `entrants` (card indices), and the scores
+    // sparsely (`scoreCards`, `scoreTexts`). Absent for a tree that records no results.
+    function readResultColumns(s, c) {
+      var letters = typeof c.results === "string" ? c.results : "";
+      for (var i = 0; i < s.n && i < letters.length; i++) s.flags[i] = RESULT_LETTERS[letters.charCodeAt(i)] || 0;
+      if (Array.isArray(c.entrants) && c.entrants.length >= s.n) {
+        s.entrant = new Int32Array(s.n);
+        for (var e = 0; e < s.n; e++) {
+          var entrant = c.entrants[e];
+          s.entrant[e] = typeof entrant === "number" && entrant >= 0 && entrant < s.n ? entrant : -1;
+        }
+      }
+      var slots = Array.isArray(c.slotCards) ? c.slotCards : [], slotTexts = Array.isArray(c.slotTexts) ? c.slotTexts : [];
+      var slotX = Array.isArray(c.slotX) ? c.slotX : [], labelX = Array.isArray(c.labelX) ? c.labelX : [];
+      var sides = typeof c.slotSides === "string" ? c.slotSides : "";
+      for (var q = 0; q < slots.length && q < slotTexts.length; q++) {
+        var at = slots[q];
+        if (!(typeof at === "number" && at >= 0 && at < s.n) || typeof slotTexts[q] !== "string") continue;
+        setSlot(s, at, { text: slotTexts[q], x: num(slotX[q], s.cx[at]), start: sides.charAt(q) === "s", labelX: num(labelX[q], s.cx[at]) });
+      }
+      var cards = Array.isArray(c.scoreCards) ? c.scoreCards : [], texts = Array.isArray(c.scoreTexts) ? c.scoreTexts : [];
+      for (var k = 0; k < cards.length && k < texts.length; k++) {
+        var card = cards[k];
+        if (!(typeof card === "number" && card >= 0 && card < s.n) || typeof texts[k] !== "string") continue;
+        if (!s.scores) s.scores = new Array(s.n).fill(null);
+        s.scores[card] = texts[k];
+      }
+    }
+
+    // Resolves entrant IDs (geometry JSON, deltas) to card indices and works out which matches
+    // have a winner, once the store's IDs and parents are known.
+    function finishResults(s) {
+      if (s.entrantIds) {
+        s.entrant = new Int32Array(s.n).fill(-1);
+        for (var i = 0; i < s.n; i++) {
+          var id = s.entrantIds[i];
+          if (id !== null) s.entrant[i] = idEquals(s, i, id) ? i : indexOfId(s, id);
+        }
+        s.entrantIds = null;
+      }
+      var any = !!s.scores;
+      for (var k = 0; k < s.n && !any; k++) if (s.flags[k] !== 0) any = true;
+      s.hasResults = any;
+      s.entrantDerived = false;
+      s.competition = undefined;
+      if (!any) s.entrant = null;
+    }
+
+    // A delta that rewrote rows in place: their results, then what follows from them (the IDs do
+    // not change in place, so entrant IDs resolve at once). A tree without results whose rows
+    // bring none stays without, and is not scanned for them (a pass over every card a keystroke).
+    function patchResults(s, rows) {
+      if (s.entrantDerived) s.entrant = null;
+      if (!s.hasResults && !s.scores && rows.every(function (pair) { return pair[1].flags === 0 && pair[1].score === null && pair[1].entrantId === null; })) {
+        s.entrant = null; s.entrantDerived = false; s.competition = undefined;
+        return;
+      }
+      rows.forEach(function (pair) {
+        var i = pair[0], r = pair[1];
+        if (r.score !== null || s.scores) setResult(s, i, r.flags, r.score, null);
+        else s.flags[i] = r.flags;
+        if (r.entrantId === null && !s.entrant) return;
+        if (!s.entrant) {
+          s.entrant = new Int32Array(s.n).fill(-1);
+          for (var k = 0; k < s.n; k++) if (s.children.first[k] < 0) s.entrant[k] = k;
+        }
+        var id = r.entrantId;
+        s.entrant[i] = id === null ? -1 : idEquals(s, i, id) ? i : indexOfId(s, id);
+      });
+      finishResults(s);
+    }
+
+    // Whether a parent's label names the competitor of a child's: the same text, or the same
+    // followed by symbols only ("Ayşe Yılmaz 🏆").
+    var SYMBOLS_ONLY = /^\s+[^\p{L}\p{N}]+$/u;
+    function carriesName(parent, child) {
+      return parent === child || (child !== "" && parent.length > child.length && parent.lastIndexOf(child, 0) === 0 &&
+        SYMBOLS_ONLY.test(parent.slice(child.length)));
+    }
+
+    // "winner", "loser", "pending", "bye" or "" for card i.
+    function resultOf(s, i) {
+      if (!s.hasResults) return "";
+      var f = s.flags[i];
+      if (f & PENDING) return "pending";
+      if (f & BYE) return "bye";
+      if (f & WON) return "winner";
+      var p = s.parent[i];
+      return p >= 0 && s.entrant && s.entrant[p] >= 0 ? "loser" : "";
+    }
+
+    function scoreOf(s, i) { return s.scores ? s.scores[i] : null; }
+
+    // What follows the label in a card's accessible name, as BracketSVG writes it: ", 6, winner".
+    function nameSuffix(s, i) {
+      if (!s.hasResults) return "";
+      var out = "", score = scoreOf(s, i), result = resultOf(s, i);
+      if (score !== null && score !== "") out += ", " + score;
+      if (result === "winner") out += ", winner";
+      else if (result === "loser") out += ", lost";
+      else if (result === "bye") out += ", bye";
+      else if (result === "pending" && s.flags[i] & OWN) out += ", to be decided";
+      return out;
+    }
+
+    // The entrant's ID for `data-entrant` (results trees only), or null.
+    function entrantAttr(s, i) {
+      return s.hasResults && s.entrant && s.entrant[i] >= 0 ? cardId(s, s.entrant[i]) : null;
+    }
+
+    // A card's score slot as drawn: { text, x (the anchor), start (at the left edge), labelX
+    // (where the label lines are centred) }, or null.
+    function slotOf(s, i) {
+      if (s.slotsToMeasure) measureSlots(s);
+      return s.slots ? s.slots[i] : null;
+    }
+
+    // The score slots of a picture from the geometry JSON, which gives each card's score but not
+    // its slot: the score (or "bye") at the edge facing the parent, the label centred in the room
+    // left, as the layout does, with the width measured by the browser in the picture's font
+    // instead of the server's table, so a label may sit a fraction of a point off (deltas and the
+    // loopback page's columns carry the slots as drawn).
+    var slotCanvas = null;
+    function measureSlots(s) {
+      s.slotsToMeasure = false;
+      if (!slotCanvas) slotCanvas = document.createElement("canvas").getContext("2d");
+      var style = state.picture && state.picture.style || "";
+      var family = /\.bracket-card text[^{]*\{font-family:([^}]*)\}/.exec(style);
+      if (slotCanvas) slotCanvas.font = numberText(s.fontSize) + "px " + (family ? family[1] : "sans-serif");
+      var columns = !(s.settings && (s.settings.root === "top" || s.settings.root === "bottom"));
+      for (var i = 0; i < s.n; i++) {
+        var score = s.scores ? s.scores[i] : null;
+        var text = score ? score : s.flags[i] & BYE ? "bye" : null;
+        if (text === null) continue;
+        var width = slotCanvas ? slotCanvas.measureText(text).width : text.length * s.fontSize * 0.55;
+        var p = s.parent[i], start = columns && p >= 0 && s.cx[p] < s.cx[i];
+        var half = s.w[i] / 2, room = width + 8;
+        setSlot(s, i, { text: text, x: start ? s.cx[i] - half + 8 : s.cx[i] + half - 8, start: start,
+          labelX: start ? s.cx[i] + room / 2 : s.cx[i] - room / 2 });
+      }
+    }
+
+    function setSlot(s, k, slot) {
+      if (slot) {
+        if (!s.slots) s.slots = new Array(s.n).fill(null);
+        s.slots[k] = slot;
+      } else if (s.slots) {
+        s.slots[k] = null;
+      }
+    }
+
+    // A delta's card of a results tree: its score slot and label position from the card's
+    // markup (parsed inertly, for its text and numbers only: the slot's width is measured by the
+    // server's font table, which the page does not have). Without markup the slot is kept.
+    function withSlot(row, entry) {
+      if (!entry || typeof entry.svg !== "string" || !entry.node || !("entrant" in entry.node)) return row;
+      var doc = new DOMParser().parseFromString('<svg xmlns="' + SVG_NS + '">' + entry.svg + "</svg>", "image/svg+xml");
+      var g = doc.getElementsByTagName("parsererror").length > 0 ? null : doc.documentElement.firstElementChild;
+      if (!g) return row;
+      var score = null, label = null;
+      for (var c = g.firstElementChild; c; c = c.nextElementSibling) {
+        if (c.localName !== "text") continue;
+        if (c.getAttribute("class") === "bracket-score") score = c; else if (!label) label = c;
+      }
+      var tspan = label && label.firstElementChild;
+      row.slot = score ? {
+        text: score.textContent, x: num(parseFloat(score.getAttribute("x")), row.x), start: score.getAttribute("text-anchor") === "start",
+        labelX: tspan ? num(parseFloat(tspan.getAttribute("x")), row.x) : row.x,
+      } : null;
+      if (row.flags & PENDING && /, to be decided$/.test(g.getAttribute("aria-label") || "")) row.flags |= OWN;
+      return row;
+    }
+
+    // The card index of the leaf whose competitor card i shows, or -1. A tree without results
+    // that writes the winner's name again at every round (the old way) gets its entrants from
+    // the names: a parent shows the competitor of its first child with the same label.
+    function entrantOf(s, i) {
+      if (!s.entrant) {
+        var entrant = new Int32Array(s.n).fill(-1);
+        for (var k = s.n - 1; k >= 0; k--) {
+          if (s.children.first[k] < 0) entrant[k] = k;
+          var p = s.parent[k];
+          // Children come after their parent: walking backwards, a child is final before it is read.
+          // Walking backwards, the last write is the first such child.
+          if (p >= 0 && entrant[k] >= 0 && carriesName(cardLabel(s, p), cardLabel(s, k))) entrant[p] = entrant[k];
+        }
+        s.entrant = entrant;
+        s.entrantDerived = true;
+      }
+      return i >= 0 && i < s.n ? s.entrant[i] : -1;
+    }
+
+    return {
+      lacksResults: lacksResults,
+      resultFlags: resultFlags,
+      setResult: setResult,
+      readResultColumns: readResultColumns,
+      finishResults: finishResults,
+      patchResults: patchResults,
+      resultOf: resultOf,
+      scoreOf: scoreOf,
+      nameSuffix: nameSuffix,
+      entrantAttr: entrantAttr,
+      slotOf: slotOf,
+      measureSlots: measureSlots,
+      setSlot: setSlot,
+      withSlot: withSlot,
+      entrantOf: entrantOf,
+    };
+  }
+
+  return { create: create };
+});
