@@ -208,10 +208,7 @@ private struct ChildOffsets {
 
     init(_ node: GreenNode, at offset: Int) {
         self.node = node
-        starts = []
-        starts.reserveCapacity(node.count + 1)
-        for child in node.children(from: offset) { starts.append(child.range.start) }
-        starts.append(offset + node.length)
+        starts = node.childStarts(from: offset)
     }
 
     /// Between the braces for a block (containers are closed blocks), everything for the file.

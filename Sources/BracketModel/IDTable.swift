@@ -234,10 +234,20 @@ struct DefinitionIndex: Sendable {
             guard start < range.end else { break }
             var end = start
             while end < source.count, Lexer.continuesIdentifier(source[end]) { end += 1 }
-            found.append((source.withBytes(in: start..<end) { String(decoding: $0, as: UTF8.self) }, ByteRange(start, end)))
+            found.append((Self.identifier(start..<end, in: source), ByteRange(start, end)))
             position += 1
         }
         return found
+    }
+
+    /// The ID at `range` of `source` as a string, its bytes copied one by one: IDs are ASCII
+    /// and short, and a slice of the text (a reference to count, maybe a copy across the gap)
+    /// cost more than the copy.
+    static func identifier(_ range: Range<Int>, in source: TextBuffer) -> String {
+        String(unsafeUninitializedCapacity: range.count) { bytes in
+            for index in range { bytes[index &- range.lowerBound] = source[index] }
+            return range.count
+        }
     }
 
     /// Every definition of `id` in `source`, in order.
