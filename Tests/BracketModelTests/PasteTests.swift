@@ -28,10 +28,18 @@ import Testing
     static func apply(_ document: inout Document, _ start: Int, _ end: Int, _ replacement: String, _ what: String) {
         var expected = document.text
         expected.replaceSubrange(start..<end, with: Array(replacement.utf8))
+        let before = document.ids.index.identifiers(in: ByteRange(0, document.buffer.count), source: document.buffer)
         let scope = document.apply(TextEdit(range: ByteRange(start, end), replacement: replacement))
         #expect(document.text == expected, "\(what)")
         #expect(scope != .full, "\(what): parsed whole")
         IncrementalTests.expectSameAsFresh(document, what)
+        // The table's counts too, for every ID before and after: a definition the reparse failed
+        // to take out (or took out twice) shows otherwise only when that ID is defined again.
+        let fresh = Document(text: document.text)
+        let after = fresh.ids.index.identifiers(in: ByteRange(0, fresh.buffer.count), source: fresh.buffer)
+        for id in Set((before + after).map(\.id)) {
+            #expect(document.ids.count(of: id) == fresh.ids.count(of: id), "\(what): count of \(id)")
+        }
     }
 
     @Test(arguments: [false, true])
