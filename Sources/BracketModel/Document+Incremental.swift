@@ -218,30 +218,4 @@ extension Document {
         if delta != 0 { tail = tail.map { $0.shifted(by: delta) } }
         local.replaceSubrange(first..., with: fresh.sorted { $0.range < $1.range } + tail)
     }
-
-    /// The IDs a subtree defines, in document order.
-    static func identifiers(in node: GreenNode, at offset: Int, source: TextBuffer) -> [(id: String, range: ByteRange)] {
-        var result: [(id: String, range: ByteRange)] = []
-        appendIdentifiers(in: node, at: offset, source: source, to: &result)
-        return result
-    }
-
-    /// `identifiers(in:at:source:)` appended to `result` (a line reparse gathers those of many
-    /// items: one array for all of them instead of one per item).
-    static func appendIdentifiers(
-        in node: GreenNode, at offset: Int, source: TextBuffer, to result: inout [(id: String, range: ByteRange)]
-    ) {
-        SyntaxTree.walk(node, at: offset) { event in
-            guard case .enter(let green, let start) = event else { return true }
-            switch green.kind {
-            case .node:
-                if let range = NodeSyntax(node: green, at: start).id {
-                    result.append((String(decoding: source[range.start..<range.end], as: UTF8.self), range))
-                }
-                return true
-            case .file, .block: return true
-            case .setting, .unexpected, .attributes, .attribute: return false
-            }
-        }
-    }
 }

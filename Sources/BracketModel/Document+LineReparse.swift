@@ -91,16 +91,11 @@ extension Document {
         }
 
         let replacement = path.replacement(ofNodeAt: level, with: container.replacingChildren(replaced, with: items))
-        var removedIDs: [(id: String, range: ByteRange)] = []
-        for index in replaced {
-            guard case .node(let item) = container[index] else { continue }
-            Document.appendIdentifiers(in: item, at: children.start(index), source: buffer, to: &removedIDs)
-        }
         let depth = path.nodeCount(above: level)
         return ReparsePlan(
             scope: .lines, replacement: replacement, oldRange: ByteRange(region.lowerBound, region.upperBound),
             rescan: .items(GreenNode.make(.file, items), depth: depth, inBlock: container.kind == .block),
-            removedIDs: removedIDs)
+            removedIDs: ids.index.identifiers(in: ByteRange(region.lowerBound, region.upperBound), source: buffer))
     }
 
     /// Whether the text after `edit` begins with the UTF-8 byte order mark.
@@ -213,10 +208,7 @@ private struct ChildOffsets {
 
     init(_ node: GreenNode, at offset: Int) {
         self.node = node
-        starts = []
-        starts.reserveCapacity(node.count + 1)
-        for child in node.children(from: offset) { starts.append(child.range.start) }
-        starts.append(offset + node.length)
+        starts = node.childStarts(from: offset)
     }
 
     /// Between the braces for a block (containers are closed blocks), everything for the file.

@@ -76,7 +76,7 @@ struct SubtreeScan {
 
     /// A node's ID token, at `depth` (the number of `.node` ancestors).
     mutating func scanIdentifier(_ range: ByteRange, depth: Int, source: TextBuffer) {
-        let id = String(decoding: source[range.start..<range.end], as: UTF8.self)
+        let id = DefinitionIndex.identifier(range.start..<range.end, in: source)
         ids.append((id, range))
         if range.length > Limits.idBytes {
             diagnostics.append(Diagnostic(

@@ -51,6 +51,22 @@ extension GreenNode {
         return cursor
     }
 
+    /// Where every child starts, then the node's end (`count + 1` offsets), for a node that
+    /// starts at `offset`: one pass over the arena's words, making no value per child (a line
+    /// reparse reads these for a block of a thousand children on every keystroke in it).
+    public func childStarts(from offset: Int) -> [Int] {
+        let words = arena.words + header + 2
+        var starts: [Int] = []
+        starts.reserveCapacity(count + 1)
+        var cursor = offset
+        for child in 0..<count {
+            starts.append(cursor)
+            cursor += arena.childLength(words[child])
+        }
+        starts.append(cursor)
+        return starts
+    }
+
     /// The child holding `offset` and where it starts, for a node that starts at `start`: the
     /// first child ending after `offset`, or the last child when `offset` is at or past the end.
     /// Nil for a node with no children.

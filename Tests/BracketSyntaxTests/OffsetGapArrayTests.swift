@@ -83,4 +83,22 @@ import Testing
         array.replace(0..<0, with: [], delta: -3)  // the gap back at the front: all entries after it
         #expect(Array(array) == [-3, 7, 12, 15, 18, 32, 42])
     }
+
+    /// Tags from three values, so that most steps of eight hold several matches, with the gap
+    /// at every place of arrays of up to 33 entries (lengths around the steps of eight): the
+    /// lookup gives every match, in order.
+    @Test func lookupsFindEveryRepeatedTagAroundTheGap() {
+        var random = SeededRandom(seed: 0x7A65)
+        for count in [0, 1, 5, 7, 8, 9, 15, 16, 17, 24, 31, 33] {
+            let tags = (0..<count).map { _ in UInt32.random(in: 0..<3, using: &random) }
+            for gap in 0...count {
+                var array = OffsetGapArray(Array(0..<count), tags: tags)
+                // Replacing an entry by itself leaves the gap after it (before all, for `gap` 0).
+                if gap > 0 { array.replace((gap - 1)..<gap, with: [gap - 1], tags: [tags[gap - 1]], delta: 0) }
+                for tag in UInt32(0)..<4 {
+                    #expect(array.indices(taggedWith: tag) == tags.indices.filter { tags[$0] == tag }, "\(count) \(gap) \(tag)")
+                }
+            }
+        }
+    }
 }

@@ -46,7 +46,7 @@ import Testing
         #expect(settings[1].value == nil)
     }
 
-    /// `childStart` and `child(containing:)` agree with adding up the children one by one.
+    /// `childStart`, `childStarts` and `child(containing:)` agree with adding up the children one by one.
     @Test func childOffsetsAgreeWithPlacedChildren() {
         let root = SyntaxTree.parse(Array("a { b \"x\" c { d } }\n# c\ne\n".utf8)).root
         let placed = Array(root.children(from: 3))
@@ -56,5 +56,6 @@ import Testing
         }
         #expect(root.childStart(root.count, from: 3) == 3 + root.length)
         #expect(root.child(containing: 3 + root.length + 10, from: 3)?.index == root.count - 1)
+        #expect(root.childStarts(from: 3) == placed.map(\.range.start) + [3 + root.length])
     }
 }

@@ -13,6 +13,8 @@ import ProcessMemory
 //   bracket-bench --stage STAGE N [SHAPE] [REPEATS]     repeat one stage, for a profiler
 //   bracket-bench --stage structure N [SHAPE] [REPEATS] structural edits' diagram and layout,
 //                                                       incremental against full, in one run
+//   bracket-bench --stage paste|paste-one-line N [SHAPE] [REPEATS]  1,000 lines pasted and
+//                                                       undone, an ID made a duplicate and back
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 // Measured under the allocator settings `bracket lsp` runs with (docs/performance.md).
@@ -47,11 +49,22 @@ if let stage = arguments.firstIndex(of: "--stage"), stage + 2 < arguments.count,
     exit(0)
 }
 
+if let stage = arguments.firstIndex(of: "--stage"), stage + 2 < arguments.count,
+    arguments[stage + 1] == "paste" || arguments[stage + 1] == "paste-one-line"
+{
+    // Issue 18's paste and duplicate rows without the server (see PasteBench.swift).
+    let count = Int(arguments[stage + 2]) ?? 131_071
+    let shape = stage + 3 < arguments.count ? TreeShape(rawValue: arguments[stage + 3]) ?? .binary : .binary
+    let repeats = stage + 4 < arguments.count ? Int(arguments[stage + 4]) ?? 50 : 50
+    benchPasteStages(shape: shape, nodes: count, repeats: repeats, oneLine: arguments[stage + 1] == "paste-one-line")
+    exit(0)
+}
+
 if let stage = arguments.firstIndex(of: "--stage") {
     guard stage + 2 < arguments.count, let name = ProfiledStage(rawValue: arguments[stage + 1]),
         let count = Int(arguments[stage + 2]), count > 0
     else {
-        writeError("usage: bracket-bench --stage lex|parse|diagram|layout|svg|json|edit|structure NODES [binary|random|chain] [REPEATS]")
+        writeError("usage: bracket-bench --stage lex|parse|diagram|layout|svg|json|edit|structure|paste|paste-one-line NODES [binary|random|chain] [REPEATS]")
         exit(2)
     }
     let shape = stage + 3 < arguments.count ? TreeShape(rawValue: arguments[stage + 3]) ?? .binary : .binary
