@@ -120,7 +120,10 @@ def run_sequence(browser, rng, steps, size, as_columns, one_line, name, binary=F
         errors = []
         p.on("pageerror", lambda error: errors.append(str(error)))
         if text_chunk:
-            p.add_init_script(f"window.bracketPreviewTest = {{ textChunk: {text_chunk} }};")
+            # (and the columns readied for edits a piece of 64 values an idle callback, so that
+            # deltas arrive while a column is half copied: a copy that missed a delta's writes
+            # would show in the columns compared below)
+            p.add_init_script(f"window.bracketPreviewTest = {{ textChunk: {text_chunk}, readyPiece: 64 }};")
         p.goto(ps.url)
         q.goto(qs.url)
         wait_version(p, 1)
@@ -284,6 +287,62 @@ def kept_connector_of_removed_card(browser):
             check(f"kept connector ({keep}): ... and changes nothing",
                   page.evaluate("() => window.bracketPreview.columns()") == before)
             page.close()
+
+
+def ready_for_edits(browser):
+    """Once a store is on screen, idle time readies its columns for splices (prepareForEdits:
+    room to grow, positions in Float64), so the first structural keystroke copies no column: a
+    leaf inserted and a subtree deleted then grow no column and widen none, and the store still
+    equals a fresh load's. (Without the readiness, the first insert grows every column: a fresh
+    store's are exactly its size.) The warm-up of the splice's code that follows (warmSplices)
+    runs all its rounds on its own store: the page's store, links and counts stay as loaded."""
+    tree = model.complete_tree(2047)
+    pic = model.picture(tree)
+    with PageServer(model.full_payload(pic, 1, URI), binary=True) as ps, PageServer(model.full_payload(pic, 1, URI)) as qs:
+        p = browser.new_page(viewport={"width": 1000, "height": 700})
+        q = browser.new_page(viewport={"width": 1000, "height": 700})
+        p.goto(ps.url)
+        q.goto(qs.url)
+        wait_version(p, 1)
+        wait_version(q, 1)
+        p.wait_for_function("() => window.bracketPreview.storeWork().columns.ready >= 1", timeout=30000)
+        # Then the splice's code is warmed on a throwaway store (warmSplices): every round's
+        # deletion and undo fitted, and the page's own store and links did not see them.
+        for _ in range(100):
+            work = p.evaluate("() => window.bracketPreview.storeWork()")
+            if work["columns"]["warmRounds"] >= 4:
+                break
+            p.wait_for_timeout(100)
+        pc, qc = p.evaluate("() => window.bracketPreview.columns()"), q.evaluate("() => window.bracketPreview.columns()")
+        check("ready for edits: the warm-up ran its rounds and left the page's store as loaded",
+              work["columns"]["warmRounds"] >= 4 and pc == qc and work["links"] == {"linked": 1, "spliced": 0},
+              [first_difference(pc, qc), work])
+        before = work["columns"]
+        middle = next(i for i in range(len(tree) // 2, len(tree) - 1) if tree[i + 1][2] <= tree[i][2])  # a leaf
+        edits = [("a leaf inserted", lambda t: t[:middle + 1] + [("ready0", "New", t[middle][2])] + t[middle + 1:])]
+        parent = middle - 1
+        while tree[parent][2] >= tree[middle][2]:
+            parent -= 1
+        edits.append(("a subtree deleted", lambda t: t[:parent] + t[model.subtree_end(t, parent):]))
+        version = 1
+        for what, edit in edits:
+            tree = edit(tree)
+            new = model.picture(tree)
+            version += 1
+            ps.push({"uri": URI, "version": version, "sequence": version, "base": version - 1,
+                     "delta": model.delta(pic, new, {}), "diagnostics": {"errors": 0, "warnings": 0}})
+            qs.push(model.full_payload(new, version, URI))
+            wait_version(p, version)
+            wait_version(q, version)
+            pic = new
+            pc, qc = p.evaluate("() => window.bracketPreview.columns()"), q.evaluate("() => window.bracketPreview.columns()")
+            check(f"ready for edits, {what}: the store equals a fresh load, every column", pc == qc, first_difference(pc, qc))
+            work = p.evaluate("() => window.bracketPreview.storeWork().columns")
+            check(f"ready for edits, {what}: no column grown or widened after the store was readied ({before} → {work})",
+                  work["grown"] == before["grown"] and work["widened"] == before["widened"], work)
+            check(f"ready for edits, {what}: the delta applied (no resync)", p.evaluate("() => window.bracketPreview.sequence()") == version)
+        p.close()
+        q.close()
 
 
 def search_after_splice(browser):
@@ -525,6 +584,7 @@ def main():
                 follow_checks(browser)
                 kept_connector_of_removed_card(browser)
                 search_after_splice(browser)
+                ready_for_edits(browser)
                 stale_payload(browser)
                 overview_click(browser)
             if os.access(BINARY, os.X_OK):

@@ -504,7 +504,7 @@ extension PreviewPageAssets {
 
   function writeFloat(s, name, i, value) {
     var column = s[name];
-    if (column instanceof Float32Array && Math.fround(value) !== value) column = s[name] = new Float64Array(column);
+    if (column instanceof Float32Array && Math.fround(value) !== value) { columnWork.widened++; column = s[name] = new Float64Array(column); }
     column[i] = value;
   }
 
@@ -523,7 +523,7 @@ extension PreviewPageAssets {
       width: frame.width, height: frame.height, margin: frame.margin,
       fontSize: frame.fontSize, sharedW: frame.sharedW, sharedH: frame.sharedH,
       settings: frame.settings, title: frame.title, metrics: frame.metrics, levels: frame.levels || [], edgeLabels: null,
-      idTable: null, children: null, spatial: null,
+      idTable: null, children: null, spatial: null, writes: 0, readying: false, warm: false,
       flags: new Uint8Array(count), scores: null, entrant: null, entrantIds: null, hasResults: false, slots: null,
     };
     // The store has no per-card string arrays: code written for them fails loudly, not quietly.
@@ -553,9 +553,11 @@ extension PreviewPageAssets {
 
   // The store of a geometry JSON payload (nodes and edges as objects): each node read straight
   // into the columns, no row object. O(cards), all in typed arrays.
-  function buildStore(nodes, edges, frame) {
+  // `warm`: warmSplices' throwaway store, which nothing follows (storeChanged).
+  function buildStore(nodes, edges, frame, warm) {
     var count = nodes.length, edgeCount = edges.length;
     var s = newStore(count, edgeCount, frame);
+    s.warm = !!warm;
     var ids = new Array(count), labels = new Array(count), lines = new Array(count);
     for (var k = 0; k < count; k++) {
       var src = nodes[k] || {};
@@ -616,6 +618,7 @@ extension PreviewPageAssets {
     s.pts = exactFloats(s.pts);
     mark("floats");
     storeChanged(s, null);
+    prepareForEdits(s);
   }
 
   function frameOf(geometry, picture, oldFrame) {
@@ -996,6 +999,8 @@ extension PreviewPageAssets {
     s.depthCounts = null;
     s.changed = rows.length + edgeRows.length + runList.length + cardPlan.added + cardPlan.removed;
     storeChanged(s, change);
+    s.writes = (s.writes || 0) + 1; // a column copy under way (prepareForEdits) starts again
+    prepareForEdits(s);
     return { store: s, map: spliced ? cardPlan.oldToNew : null, renamed: renamed };
   }
 
@@ -1090,6 +1095,7 @@ extension PreviewPageAssets {
   function spliceTyped(array, pieces, count, width) {
     var out = array, k, p;
     if (array.length < count * width) {
+      columnWork.grown++;
       out = new array.constructor((count + (count >> 5) + 16) * width);
       for (k = 0; k < pieces.length; k++) {
         p = pieces[k];
@@ -1111,6 +1117,130 @@ extension PreviewPageAssets {
     }
     return out;
   }
+
+  // ---------------------------------------------------------------- ready for edits
+
+  // The first structural delta after a new store paid for three things every later one
+  // reuses: columns grown (a fresh store's are exactly its size, many of them views of the
+  // binary body, so the first insert copied every column: 27 ms at 131,071 cards), position
+  // columns turned from Float32 into Float64 (a run's or a changed connector's sum is rarely
+  // exactly a float: 1M connector points copied, 20–35 ms with the collection it set off), and
+  // code not yet optimised. With the first subtree deleted at 60–80 ms of page share against
+  // 12–20 ms for the next ones, that one keystroke was the p99 (docs/performance.md,
+  // "… (session 11, page-structural)"). So once a store is on screen, idle time grows each
+  // spliced column to the room a splice would give it and makes the positions Float64 (the same
+  // numbers: Save SVG writes the same bytes), a slice of READY_SLICE_MS at a time, copying in
+  // pieces; a column is swapped in only once wholly copied, and a copy that a delta wrote
+  // behind (store.writes moved) starts that column again. Stores over READY_MAX_CARDS are left
+  // as they are: the copies would cost more memory than the edit they save (a million cards is
+  // a preview to pan, not one to type into at 50 ms).
+  // (Tests make the pieces small and one a slice, `bracketPreviewTest.readyPiece`, so that
+  // deltas arrive while a column is half copied.)
+  var READY_SLICE_MS = 4, READY_MAX_CARDS = 1 << 18;
+  var READY_PIECE = (window.bracketPreviewTest && window.bracketPreviewTest.readyPiece) || 1 << 16;
+  var READY_PIECES = window.bracketPreviewTest && window.bracketPreviewTest.readyPiece ? 1 : Infinity;
+  // [where (null: the store, else its member holding the column), column, values a row, a card
+  // column (else a connector one), a position column (made Float64)]
+  var READY_COLUMNS = [
+    [null, "cx", 1, true, true], [null, "cy", 1, true, true], [null, "pts", 8, false, true],
+    [null, "w", 1, true, false], [null, "h", 1, true, false], [null, "depth", 1, true, false], [null, "hasRange", 1, true, false],
+    [null, "flags", 1, true, false], [null, "ranges", 4, true, false], [null, "lineMode", 1, true, false], [null, "parent", 1, true, false],
+    [null, "edgeChild", 1, false, false], [null, "edgeEnd", 1, false, false], [null, "entrant", 1, true, false],
+    ["children", "first", 1, true, false], ["children", "next", 1, true, false], ["children", "prev", 1, true, false],
+  ];
+  function readyHolder(s, column) { return column[0] === null ? s : s[column[0]]; }
+  // The kind and length a column should have to take a splice in place, or null when it has
+  // them (or is not there: no links yet, no entrant column of its own).
+  function readyShape(s, column) {
+    var holder = readyHolder(s, column), array = holder && holder[column[1]];
+    if (!array || (column[1] === "entrant" && s.entrantDerived)) return null;
+    var width = column[2], count = column[3] ? s.n : s.m;
+    var Kind = column[4] && array instanceof Float32Array ? Float64Array : array.constructor;
+    if (Kind === array.constructor && array.length >= (count + (count >> 6) + 16) * width) return null;
+    return { Kind: Kind, length: (count + (count >> 5) + 16) * width, used: count * width };
+  }
+  function prepareForEdits(s) {
+    if (!s || s.n > READY_MAX_CARDS || s.readying || s.warm) return;
+    var k = 0, copy = null;
+    s.readying = true;
+    afterFirstFrame(function slice() {
+      if (state.store !== s) { s.readying = false; return; } // spliced into a new store: it prepares itself
+      var deadline = performance.now() + READY_SLICE_MS, pieces = 0;
+      while (k < READY_COLUMNS.length && performance.now() < deadline && pieces < READY_PIECES) {
+        var column = READY_COLUMNS[k];
+        if (copy && copy.writes !== s.writes) { copy = null; k = 0; continue; } // a delta wrote: look again
+        if (!copy) {
+          var shape = readyShape(s, column);
+          if (!shape) { k++; continue; }
+          copy = { out: new shape.Kind(shape.length), done: 0, used: shape.used, writes: s.writes };
+        }
+        var holder = readyHolder(s, column), end = Math.min(copy.used, copy.done + READY_PIECE);
+        copy.out.set(holder[column[1]].subarray(copy.done, end), copy.done);
+        pieces++;
+        copy.done = end;
+        if (copy.done === copy.used) { holder[column[1]] = copy.out; copy = null; k++; }
+      }
+      if (k < READY_COLUMNS.length) deferredTask(slice);
+      else { s.readying = false; columnWork.ready++; warmSplices(s); }
+    });
+  }
+
+  // The third of the first structural delta's costs: its code runs for the first time (the
+  // links' renumbering alone took 9–25 ms in the first subtree deletion, 0.5 ms in the next).
+  // Once, after the first store is ready, a throwaway store of WARM_CARDS cards (a complete
+  // binary tree, columns of the same kinds as the store's) has a subtree deleted and typed back
+  // a few times through patchStore, so the splice's functions are compiled for the columns
+  // they will meet. The throwaway is never on the page: storeChanged leaves it alone.
+  var WARM_CARDS = 2047, WARM_ROUNDS = 4, warmed = false;
+  function warmSplices(like) {
+    if (warmed) return;
+    warmed = true;
+    var nodes = [], edges = [], leaves = 0, stack = [[1, 0, -1]];
+    while (stack.length > 0) {
+      var top = stack.pop(), k = top[0], depth = top[1], parentAt = top[2], i = nodes.length;
+      var x = 160.25 * depth + 0.1, y = 0.1 + 48.2 * (2 * k <= WARM_CARDS ? leaves + 0.5 : leaves++);
+      nodes.push({ id: "w" + k, label: "Warm " + k, x: x, y: y, width: 120, height: 40, depth: depth,
+        range: { start: { line: i, character: 2 * depth }, end: { line: i, character: 2 * depth + 9 } } });
+      if (parentAt >= 0) {
+        var p = nodes[parentAt], mid = (p.x + x) / 2;
+        edges.push({ child: "w" + k, parent: p.id, points: [{ x: p.x, y: p.y }, { x: mid, y: p.y }, { x: mid, y: y }, { x: x, y: y }] });
+      }
+      for (var c = 2 * k + 1; c >= 2 * k; c--) if (c <= WARM_CARDS) stack.push([c, depth + 1, i]);
+    }
+    var frame = { svgWidth: 1000, svgHeight: 1000, width: 1000, height: 1000 };
+    var s = buildStore(nodes, edges, { width: 1000, height: 1000, margin: 0, fontSize: 13, sharedW: 120, sharedH: 40, settings: {}, title: null, levels: [], metrics: null }, true);
+    ["cx", "cy", "w", "h", "pts"].forEach(function (name) {
+      if (like[name] instanceof Float32Array) s[name] = new Float32Array(s[name]); // (else Float64, as built)
+    });
+    // The subtree of the card in the middle's parent: its cards, and the rows to type it back.
+    var at = nodes.length >> 1;
+    while (at + 1 < nodes.length && nodes[at + 1].depth > nodes[at].depth) at++; // a leaf
+    var root = at - 1;
+    while (nodes[root].depth >= nodes[at].depth) root--;
+    var end = root + 1;
+    while (end < nodes.length && nodes[end].depth > nodes[root].depth) end++;
+    var gone = nodes.slice(root, end), after = nodes.length - end, lines = gone.length;
+    var removed = { cards: { removed: gone.map(function (n) { return n.id; }), changed: [], added: [] },
+      edges: { removed: gone.map(function (n) { return n.id; }), changed: [], added: [] },
+      runs: [{ first: nodes[end].id, count: after, dy: -48.2, lines: -lines }], frame: frame };
+    var typed = { cards: { removed: [], changed: [], added: gone.map(function (n, j) { return { id: n.id, after: j > 0 ? gone[j - 1].id : nodes[root - 1].id, node: n }; }) },
+      edges: { removed: [], changed: [], added: gone.map(function (n, j) { return { child: n.id, after: j > 0 ? gone[j - 1].id : nodes[root - 1].id, edge: edges[root + j - 1] }; }) },
+      runs: [{ first: nodes[end].id, count: after, dy: 48.2, lines: lines }], frame: frame };
+    var round = 0;
+    deferredTask(function again() {
+      var counted = Object.assign({}, columnWork); // (what the page's own stores did)
+      var one = patchStore(s, removed), two = one && patchStore(one.store, typed);
+      Object.assign(columnWork, counted);
+      if (!two) return; // (a delta that does not fit: nothing to warm; tests see no rounds)
+      columnWork.warmRounds++;
+      s = two.store;
+      if (++round < WARM_ROUNDS) deferredTask(again);
+    });
+  }
+  // What the columns' upkeep did (storeWork().columns): stores made ready, columns a delta had
+  // to grow or widen to Float64 (what readiness is for: none after a store is ready), and the
+  // warm-up's rounds done (warmSplices: each a deletion and its undo that fitted).
+  var columnWork = { ready: 0, grown: 0, widened: 0, warmRounds: 0 };
 
   function spliceList(list, pieces, fill) {
     if (!list) return null;
@@ -1198,7 +1328,7 @@ extension PreviewPageAssets {
       width: old.width, height: old.height, margin: old.margin, fontSize: old.fontSize, sharedW: old.sharedW,
       sharedH: old.sharedH, settings: old.settings, title: old.title, metrics: old.metrics, levels: old.levels,
     });
-    s.n = n; s.m = m;
+    s.n = n; s.m = m; s.warm = old.warm;
     s.idText = spliceText(old.idText, pieces, n, map, renamedAt, function (row) { return row.id; });
     s.labelText = spliceText(old.labelText, pieces, n, map, null, function (row) { return row.label; });
     s.lineMode = spliceTyped(old.lineMode, pieces, n, 1);
@@ -1323,7 +1453,7 @@ extension PreviewPageAssets {
     var pts = s.pts, exact = !(pts instanceof Float32Array);
     for (var o = 8 * from, end = 8 * to; o < end; o += 2) {
       var x = pts[o] + dx, y = pts[o + 1] + dy;
-      if (!exact && (Math.fround(x) !== x || Math.fround(y) !== y)) { pts = s.pts = new Float64Array(pts); exact = true; }
+      if (!exact && (Math.fround(x) !== x || Math.fround(y) !== y)) { columnWork.widened++; pts = s.pts = new Float64Array(pts); exact = true; }
       pts[o] = x; pts[o + 1] = y;
     }
     if (!s.edgeLabels) return;
@@ -1339,7 +1469,7 @@ extension PreviewPageAssets {
     var column = s[name], exact = !(column instanceof Float32Array);
     for (var i = from; i < to; i++) {
       var v = column[i] + delta;
-      if (!exact && Math.fround(v) !== v) { column = s[name] = new Float64Array(column); exact = true; }
+      if (!exact && Math.fround(v) !== v) { columnWork.widened++; column = s[name] = new Float64Array(column); exact = true; }
       column[i] = v;
     }
   }
@@ -1384,6 +1514,7 @@ extension PreviewPageAssets {
   // and once the edits pause (QUIET_MS) in idle time, so queries stay one lookup a cell.
   var SPATIAL_PATCH_LIMIT = 8192, MAX_SEGMENTS = 48, QUIET_MS = 1500, LOD_SLACK = 16;
   function storeChanged(s, change) {
+    if (s.warm) return; // warmSplices' throwaway: never drawn, nothing follows it
     s.highlighted = null;
     overviewFollow(s, change);
     if (change && change.previous !== s) s.spatial = change.previous.spatial;
@@ -4476,7 +4607,8 @@ extension PreviewPageAssets {
       var t = state.store && state.store.idTable;
       var s = state.store;
       return { links: links.counts(), ids: t ? { maps: t.maps.length, added: t.added.size } : null,
-        textChunks: s && s.idText ? [s.idText.chunks.length, s.labelText.chunks.length] : null };
+        textChunks: s && s.idText ? [s.idText.chunks.length, s.labelText.chunks.length] : null,
+        columns: Object.assign({}, columnWork) };
     },
     // The edge labels shown (connector indices) and those a scan of every label finds meeting
     // the drawn view, for tests (the frame finds them through the spatial index).
