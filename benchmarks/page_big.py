@@ -26,6 +26,11 @@ didChange sent to that version painted; a subtree deletion's undo is profiled wi
 prints to stderr the functions by self time over all of them, then the slowest edit's alone
 (an occasional long task shows there: the garbage collector, a pass over every card).
 `--synthetic-edits` profiles the same way.
+`--page-dir DIR` serves the page's scripts and style from DIR instead of the binary's copies
+(Playwright routing; index.html still comes from the binary): a page change, or a copy of the
+page that times its own steps (reported as `painted().steps`), measured against the real server
+without a release build. After the edits it prints to stderr, for each kind, the p50 and the
+largest of each delta's patch and view update (and of each step the page reported).
 `--no-frames` skips the pan and zoom frames. `--synthetic-edits N,...` sends the page alone the
 same four keystrokes as deltas with renames, runs and splices computed here
 (Tests/editors/delta_model.py, the server's layout of the tree): the page's share of each, the
