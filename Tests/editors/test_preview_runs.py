@@ -120,10 +120,7 @@ def run_sequence(browser, rng, steps, size, as_columns, one_line, name, binary=F
         errors = []
         p.on("pageerror", lambda error: errors.append(str(error)))
         if text_chunk:
-            # (and the columns readied for edits a piece of 64 values an idle callback, so that
-            # deltas arrive while a column is half copied: a copy that missed a delta's writes
-            # would show in the columns compared below)
-            p.add_init_script(f"window.bracketPreviewTest = {{ textChunk: {text_chunk}, readyPiece: 64 }};")
+            p.add_init_script(f"window.bracketPreviewTest = {{ textChunk: {text_chunk} }};")
         p.goto(ps.url)
         q.goto(qs.url)
         wait_version(p, 1)

@@ -523,7 +523,7 @@ extension PreviewPageAssets {
       width: frame.width, height: frame.height, margin: frame.margin,
       fontSize: frame.fontSize, sharedW: frame.sharedW, sharedH: frame.sharedH,
       settings: frame.settings, title: frame.title, metrics: frame.metrics, levels: frame.levels || [], edgeLabels: null,
-      idTable: null, children: null, spatial: null, writes: 0, readying: false, warm: false,
+      idTable: null, children: null, spatial: null, readying: false, warm: false,
       flags: new Uint8Array(count), scores: null, entrant: null, entrantIds: null, hasResults: false, slots: null,
     };
     // The store has no per-card string arrays: code written for them fails loudly, not quietly.
@@ -999,7 +999,6 @@ extension PreviewPageAssets {
     s.depthCounts = null;
     s.changed = rows.length + edgeRows.length + runList.length + cardPlan.added + cardPlan.removed;
     storeChanged(s, change);
-    s.writes = (s.writes || 0) + 1; // a column copy under way (prepareForEdits) starts again
     prepareForEdits(s);
     return { store: s, map: spliced ? cardPlan.oldToNew : null, renamed: renamed };
   }
@@ -1129,16 +1128,14 @@ extension PreviewPageAssets {
   // 12–20 ms for the next ones, that one keystroke was the p99 (docs/performance.md,
   // "… (session 11, page-structural)"). So once a store is on screen, idle time grows each
   // spliced column to the room a splice would give it and makes the positions Float64 (the same
-  // numbers: Save SVG writes the same bytes), a slice of READY_SLICE_MS at a time, copying in
-  // pieces; a column is swapped in only once wholly copied, and a copy that a delta wrote
-  // behind (store.writes moved) starts that column again. Stores over READY_MAX_CARDS are left
-  // as they are: the copies would cost more memory than the edit they save (a million cards is
-  // a preview to pan, not one to type into at 50 ms).
-  // (Tests make the pieces small and one a slice, `bracketPreviewTest.readyPiece`, so that
-  // deltas arrive while a column is half copied.)
+  // numbers: Save SVG writes the same bytes). Each column is copied whole in one idle task (a
+  // copy and a swap no delta can come between: a copy in pieces was sent back by every label
+  // typed meanwhile and never finished during a burst of typing), columns one after another
+  // while READY_SLICE_MS lasts. Stores over READY_MAX_CARDS are left as they are: the copies
+  // would cost more memory than the edit they save (a million cards is a preview to pan, not
+  // one to type into at 50 ms), and their largest column (16 MB of connector points at the
+  // limit) is about what one idle task should copy.
   var READY_SLICE_MS = 4, READY_MAX_CARDS = 1 << 18;
-  var READY_PIECE = (window.bracketPreviewTest && window.bracketPreviewTest.readyPiece) || 1 << 16;
-  var READY_PIECES = window.bracketPreviewTest && window.bracketPreviewTest.readyPiece ? 1 : Infinity;
   // [where (null: the store, else its member holding the column), column, values a row, a card
   // column (else a connector one), a position column (made Float64)]
   var READY_COLUMNS = [
@@ -1161,24 +1158,16 @@ extension PreviewPageAssets {
   }
   function prepareForEdits(s) {
     if (!s || s.n > READY_MAX_CARDS || s.readying || s.warm) return;
-    var k = 0, copy = null;
+    var k = 0;
     s.readying = true;
     afterFirstFrame(function slice() {
       if (state.store !== s) { s.readying = false; return; } // spliced into a new store: it prepares itself
-      var deadline = performance.now() + READY_SLICE_MS, pieces = 0;
-      while (k < READY_COLUMNS.length && performance.now() < deadline && pieces < READY_PIECES) {
-        var column = READY_COLUMNS[k];
-        if (copy && copy.writes !== s.writes) { copy = null; k = 0; continue; } // a delta wrote: look again
-        if (!copy) {
-          var shape = readyShape(s, column);
-          if (!shape) { k++; continue; }
-          copy = { out: new shape.Kind(shape.length), done: 0, used: shape.used, writes: s.writes };
-        }
-        var holder = readyHolder(s, column), end = Math.min(copy.used, copy.done + READY_PIECE);
-        copy.out.set(holder[column[1]].subarray(copy.done, end), copy.done);
-        pieces++;
-        copy.done = end;
-        if (copy.done === copy.used) { holder[column[1]] = copy.out; copy = null; k++; }
+      for (var deadline = performance.now() + READY_SLICE_MS; k < READY_COLUMNS.length && performance.now() < deadline; k++) {
+        var column = READY_COLUMNS[k], shape = readyShape(s, column);
+        if (!shape) continue;
+        var holder = readyHolder(s, column), out = new shape.Kind(shape.length);
+        out.set(holder[column[1]].subarray(0, shape.used));
+        holder[column[1]] = out;
       }
       if (k < READY_COLUMNS.length) deferredTask(slice);
       else { s.readying = false; columnWork.ready++; warmSplices(s); }
