@@ -4585,7 +4585,8 @@
     preparePrint: preparePrint,
     // What the store's upkeep did, for tests: { links: { linked, spliced } } (stores linked
     // afresh, and kept through a delta's splice), { ids: { maps, added } } (the splices the ID
-    // index maps its slots through, and the cards it keeps by ID beside them; null: none yet).
+    // index maps its slots through, and the cards it keeps by ID beside them; null: none yet),
+    // { columns: { ready, grown, widened, warmRounds } } (prepareForEdits and warmSplices).
     storeWork: function () {
       var t = state.store && state.store.idTable;
       var s = state.store;
