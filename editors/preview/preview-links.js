@@ -38,7 +38,7 @@
 
     // Links a store from its depths (a new store, or a delta that changed depths).
     function link(s) {
-      if (!s.warm) counts.linked++; // (not the page's warm-up store: preview.js, warmSplices)
+      counts.linked++;
       var count = s.n, depth = s.depth, deepest = 0;
       var parent = s.parent = room(s.parent, count);
       for (var k = 0; k < count; k++) if (depth[k] > deepest) deepest = depth[k];
@@ -179,7 +179,7 @@
         }
       }
       s.linksWellFormed = true;
-      if (!old.warm) counts.spliced++;
+      counts.spliced++;
       // The connectors: moved with their cards (spliceStore); whether each ends a bus changes
       // only beside the cards removed or added, and for the connectors added.
       s.edgeEnd = spliceTyped(old.edgeEnd, edgePlan.pieces, s.m, 1);

@@ -523,7 +523,7 @@ extension PreviewPageAssets {
       width: frame.width, height: frame.height, margin: frame.margin,
       fontSize: frame.fontSize, sharedW: frame.sharedW, sharedH: frame.sharedH,
       settings: frame.settings, title: frame.title, metrics: frame.metrics, levels: frame.levels || [], edgeLabels: null,
-      idTable: null, children: null, spatial: null, readying: false, warm: false,
+      idTable: null, children: null, spatial: null, readying: false,
       flags: new Uint8Array(count), scores: null, entrant: null, entrantIds: null, hasResults: false, slots: null,
     };
     // The store has no per-card string arrays: code written for them fails loudly, not quietly.
@@ -553,11 +553,9 @@ extension PreviewPageAssets {
 
   // The store of a geometry JSON payload (nodes and edges as objects): each node read straight
   // into the columns, no row object. O(cards), all in typed arrays.
-  // `warm`: warmSplices' throwaway store, which nothing follows (storeChanged).
-  function buildStore(nodes, edges, frame, warm) {
+  function buildStore(nodes, edges, frame) {
     var count = nodes.length, edgeCount = edges.length;
     var s = newStore(count, edgeCount, frame);
-    s.warm = !!warm;
     var ids = new Array(count), labels = new Array(count), lines = new Array(count);
     for (var k = 0; k < count; k++) {
       var src = nodes[k] || {};
@@ -1123,8 +1121,8 @@ extension PreviewPageAssets {
   // reuses: columns grown (a fresh store's are exactly its size, many of them views of the
   // binary body, so the first insert copied every column: 27 ms at 131,071 cards), position
   // columns turned from Float32 into Float64 (a run's or a changed connector's sum is rarely
-  // exactly a float: 1M connector points copied, 20–35 ms with the collection it set off), and
-  // code not yet optimised. With the first subtree deleted at 60–80 ms of page share against
+  // exactly a float: 1M connector points copied, 20–35 ms with the collection it set off) and
+  // code not yet optimised (not done here: see docs). With the first subtree deleted at 60–80 ms of page share against
   // 12–20 ms for the next ones, that one keystroke was the p99 (docs/performance.md,
   // "… (session 11, page-structural)"). So once a store is on screen, idle time grows each
   // spliced column to the room a splice would give it and makes the positions Float64 (the same
@@ -1157,7 +1155,7 @@ extension PreviewPageAssets {
     return { Kind: Kind, length: (count + (count >> 5) + 16) * width, used: count * width };
   }
   function prepareForEdits(s) {
-    if (!s || s.n > READY_MAX_CARDS || s.readying || s.warm) return;
+    if (!s || s.n > READY_MAX_CARDS || s.readying) return;
     var k = 0;
     s.readying = true;
     afterFirstFrame(function slice() {
@@ -1170,66 +1168,13 @@ extension PreviewPageAssets {
         holder[column[1]] = out;
       }
       if (k < READY_COLUMNS.length) deferredTask(slice);
-      else { s.readying = false; columnWork.ready++; warmSplices(s); }
+      else { s.readying = false; columnWork.ready++; }
     });
   }
 
-  // The third of the first structural delta's costs: its code runs for the first time (the
-  // links' renumbering alone took 9–25 ms in the first subtree deletion, 0.5 ms in the next).
-  // Once, after the first store is ready, a throwaway store of WARM_CARDS cards (a complete
-  // binary tree, columns of the same kinds as the store's) has a subtree deleted and typed back
-  // a few times through patchStore, so the splice's functions are compiled for the columns
-  // they will meet. The throwaway is never on the page: storeChanged leaves it alone.
-  var WARM_CARDS = 2047, WARM_ROUNDS = 4, warmed = false;
-  function warmSplices(like) {
-    if (warmed) return;
-    warmed = true;
-    var nodes = [], edges = [], leaves = 0, stack = [[1, 0, -1]];
-    while (stack.length > 0) {
-      var top = stack.pop(), k = top[0], depth = top[1], parentAt = top[2], i = nodes.length;
-      var x = 160.25 * depth + 0.1, y = 0.1 + 48.2 * (2 * k <= WARM_CARDS ? leaves + 0.5 : leaves++);
-      nodes.push({ id: "w" + k, label: "Warm " + k, x: x, y: y, width: 120, height: 40, depth: depth,
-        range: { start: { line: i, character: 2 * depth }, end: { line: i, character: 2 * depth + 9 } } });
-      if (parentAt >= 0) {
-        var p = nodes[parentAt], mid = (p.x + x) / 2;
-        edges.push({ child: "w" + k, parent: p.id, points: [{ x: p.x, y: p.y }, { x: mid, y: p.y }, { x: mid, y: y }, { x: x, y: y }] });
-      }
-      for (var c = 2 * k + 1; c >= 2 * k; c--) if (c <= WARM_CARDS) stack.push([c, depth + 1, i]);
-    }
-    var frame = { svgWidth: 1000, svgHeight: 1000, width: 1000, height: 1000 };
-    var s = buildStore(nodes, edges, { width: 1000, height: 1000, margin: 0, fontSize: 13, sharedW: 120, sharedH: 40, settings: {}, title: null, levels: [], metrics: null }, true);
-    ["cx", "cy", "w", "h", "pts"].forEach(function (name) {
-      if (like[name] instanceof Float32Array) s[name] = new Float32Array(s[name]); // (else Float64, as built)
-    });
-    // The subtree of the card in the middle's parent: its cards, and the rows to type it back.
-    var at = nodes.length >> 1;
-    while (at + 1 < nodes.length && nodes[at + 1].depth > nodes[at].depth) at++; // a leaf
-    var root = at - 1;
-    while (nodes[root].depth >= nodes[at].depth) root--;
-    var end = root + 1;
-    while (end < nodes.length && nodes[end].depth > nodes[root].depth) end++;
-    var gone = nodes.slice(root, end), after = nodes.length - end, lines = gone.length;
-    var removed = { cards: { removed: gone.map(function (n) { return n.id; }), changed: [], added: [] },
-      edges: { removed: gone.map(function (n) { return n.id; }), changed: [], added: [] },
-      runs: [{ first: nodes[end].id, count: after, dy: -48.2, lines: -lines }], frame: frame };
-    var typed = { cards: { removed: [], changed: [], added: gone.map(function (n, j) { return { id: n.id, after: j > 0 ? gone[j - 1].id : nodes[root - 1].id, node: n }; }) },
-      edges: { removed: [], changed: [], added: gone.map(function (n, j) { return { child: n.id, after: j > 0 ? gone[j - 1].id : nodes[root - 1].id, edge: edges[root + j - 1] }; }) },
-      runs: [{ first: nodes[end].id, count: after, dy: 48.2, lines: lines }], frame: frame };
-    var round = 0;
-    deferredTask(function again() {
-      var counted = Object.assign({}, columnWork); // (what the page's own stores did)
-      var one = patchStore(s, removed), two = one && patchStore(one.store, typed);
-      Object.assign(columnWork, counted);
-      if (!two) return; // (a delta that does not fit: nothing to warm; tests see no rounds)
-      columnWork.warmRounds++;
-      s = two.store;
-      if (++round < WARM_ROUNDS) deferredTask(again);
-    });
-  }
-  // What the columns' upkeep did (storeWork().columns): stores made ready, columns a delta had
-  // to grow or widen to Float64 (what readiness is for: none after a store is ready), and the
-  // warm-up's rounds done (warmSplices: each a deletion and its undo that fitted).
-  var columnWork = { ready: 0, grown: 0, widened: 0, warmRounds: 0 };
+  // What the columns' upkeep did (storeWork().columns): stores made ready, and columns a delta
+  // had to grow or widen to Float64 (what readiness is for: none after a store is ready).
+  var columnWork = { ready: 0, grown: 0, widened: 0 };
 
   function spliceList(list, pieces, fill) {
     if (!list) return null;
@@ -1317,7 +1262,7 @@ extension PreviewPageAssets {
       width: old.width, height: old.height, margin: old.margin, fontSize: old.fontSize, sharedW: old.sharedW,
       sharedH: old.sharedH, settings: old.settings, title: old.title, metrics: old.metrics, levels: old.levels,
     });
-    s.n = n; s.m = m; s.warm = old.warm;
+    s.n = n; s.m = m;
     s.idText = spliceText(old.idText, pieces, n, map, renamedAt, function (row) { return row.id; });
     s.labelText = spliceText(old.labelText, pieces, n, map, null, function (row) { return row.label; });
     s.lineMode = spliceTyped(old.lineMode, pieces, n, 1);
@@ -1503,7 +1448,6 @@ extension PreviewPageAssets {
   // and once the edits pause (QUIET_MS) in idle time, so queries stay one lookup a cell.
   var SPATIAL_PATCH_LIMIT = 8192, MAX_SEGMENTS = 48, QUIET_MS = 1500, LOD_SLACK = 16;
   function storeChanged(s, change) {
-    if (s.warm) return; // warmSplices' throwaway: never drawn, nothing follows it
     s.highlighted = null;
     overviewFollow(s, change);
     if (change && change.previous !== s) s.spatial = change.previous.spatial;
@@ -4592,7 +4536,7 @@ extension PreviewPageAssets {
     // What the store's upkeep did, for tests: { links: { linked, spliced } } (stores linked
     // afresh, and kept through a delta's splice), { ids: { maps, added } } (the splices the ID
     // index maps its slots through, and the cards it keeps by ID beside them; null: none yet),
-    // { columns: { ready, grown, widened, warmRounds } } (prepareForEdits and warmSplices).
+    // { columns: { ready, grown, widened } } (prepareForEdits).
     storeWork: function () {
       var t = state.store && state.store.idTable;
       var s = state.store;
