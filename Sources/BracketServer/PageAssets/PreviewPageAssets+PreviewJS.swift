@@ -1122,11 +1122,12 @@ extension PreviewPageAssets {
   // binary body, so the first insert copied every column: 27 ms at 131,071 cards), position
   // columns turned from Float32 into Float64 (a run's or a changed connector's sum is rarely
   // exactly a float: 1M connector points copied, 20–35 ms with the collection it set off) and
-  // code not yet optimised (not done here: see docs). With the first subtree deleted at 60–80 ms of page share against
-  // 12–20 ms for the next ones, that one keystroke was the p99 (docs/performance.md,
-  // "… (session 11, page-structural)"). So once a store is on screen, idle time grows each
-  // spliced column to the room a splice would give it and makes the positions Float64 (the same
-  // numbers: Save SVG writes the same bytes). Each column is copied whole in one idle task (a
+  // code run for the first time (not addressed: a warm-up measured no gain, see the docs). With
+  // the first subtree deleted at 60–80 ms of page share against 12–20 ms for the next ones,
+  // that one keystroke was the p99 (docs/performance.md, "… (session 11, page-structural)").
+  // So once a store is on screen, idle time grows each spliced column to the room a splice
+  // would give it and makes the positions Float64 (the same numbers: Save SVG writes the same
+  // bytes). Each column is copied whole in one idle task (a
   // copy and a swap no delta can come between: a copy in pieces was sent back by every label
   // typed meanwhile and never finished during a burst of typing), columns one after another
   // while READY_SLICE_MS lasts. Stores over READY_MAX_CARDS are left as they are: the copies
