@@ -26,6 +26,11 @@ didChange sent to that version painted; a subtree deletion's undo is profiled wi
 prints to stderr the functions by self time over all of them, then the slowest edit's alone
 (an occasional long task shows there: the garbage collector, a pass over every card).
 `--synthetic-edits` profiles the same way.
+`--page-dir DIR` serves the page's scripts and style from DIR instead of the binary's copies
+(Playwright routing; index.html still comes from the binary): a page change, or a copy of the
+page that times its own steps (reported as `painted().steps`), measured against the real server
+without a release build. After the edits it prints to stderr, for each kind, the p50 and the
+largest of each delta's patch and view update (and of each step the page reported).
 `--no-frames` skips the pan and zoom frames. `--synthetic-edits N,...` sends the page alone the
 same four keystrokes as deltas with renames, runs and splices computed here
 (Tests/editors/delta_model.py, the server's layout of the tree): the page's share of each, the
@@ -128,6 +133,19 @@ def wait_painted(page, version, timeout=300000):
 
 
 EVENT_BYTES = {}
+APPLIED = {}
+
+
+def print_applied():
+    """The p50 of each kind's patch and view update, and of each step the page timed, to stderr."""
+    for kind, rows in APPLIED.items():
+        parts = {"patch": [r[0] for r in rows], "view": [r[1] for r in rows]}
+        for row in rows:
+            for name, ms in row[-1].items():
+                parts.setdefault(name, []).append(ms)
+        print(f"{kind} p50 / max ms: " + ", ".join(f"{name} {percentile(v, 50):.2f} / {max(v):.2f}"
+                                                  for name, v in parts.items()), file=sys.stderr)
+    APPLIED.clear()
 
 
 def page_side(page, kind=None):
@@ -136,6 +154,10 @@ def page_side(page, kind=None):
     painted = page.evaluate("() => window.bracketPreview.painted()")
     if kind is not None and painted.get("bytes"):
         EVENT_BYTES[kind] = max(EVENT_BYTES.get(kind, 0), painted["bytes"])
+    if kind is not None and painted.get("applied"):
+        # [patch, view update] ms, and named steps when the page reports them (a copy of the
+        # page timing its own steps, served with --page-dir): printed by print_applied.
+        APPLIED.setdefault(kind, []).append(list(painted["applied"]) + [painted.get("steps") or {}])
     return painted["at"] - painted["received"]
 
 
@@ -209,7 +231,24 @@ def heap_mb(cdp):
     return (metrics["JSHeapUsedSize"] + backing) / 1e6, int(metrics.get("Nodes", 0))
 
 
-def run_size(browser, binary, n, edits, frames=True):
+def serve_page_dir(page, page_dir):
+    """The real server's page with its scripts and style read from `page_dir` instead of the
+    copies embedded in the binary (the page's own files, as the loopback server names them):
+    a page change measured against the real server without rebuilding it. index.html still
+    comes from the binary, so its list of assets must be the same."""
+    def fulfil(route):
+        name = route.request.url.split("?", 1)[0].rsplit("/", 1)[-1]
+        path = os.path.join(page_dir, name)
+        if not os.path.isfile(path):
+            return route.continue_()
+        kind = "text/css" if name.endswith(".css") else "text/javascript"
+        with open(path, "rb") as file:
+            route.fulfill(status=200, body=file.read(), headers={"Content-Type": kind + "; charset=utf-8"})
+    page.route("**/*.js", fulfil)
+    page.route("**/*.css", fulfil)
+
+
+def run_size(browser, binary, n, edits, frames=True, page_dir=None):
     lines = complete_tree(n)
     text = "\n".join(lines) + "\n"
     result = {"nodes": n, "bytes": len(text)}
@@ -220,6 +259,8 @@ def run_size(browser, binary, n, edits, frames=True):
                                                                 "version": 1, "text": text}})
         url = client.request("bracket/openPreview", {"textDocument": {"uri": URI}}, timeout=600)["url"]
         page = browser.new_page(viewport={"width": 1000, "height": 700})
+        if page_dir:
+            serve_page_dir(page, page_dir)
         cdp = page.context.new_cdp_session(page)
         cdp.send("Performance.enable")
         start = now_ms()
@@ -306,6 +347,7 @@ def run_size(browser, binary, n, edits, frames=True):
             insert_page.append(page_side(page, "insert"))
             profiles.stop(insert_page[-1])
         profiles.report()
+        print_applied()
         result["label_ms"] = [round(percentile(label_times, 50), 1), round(percentile(label_times, 99), 1)]
         result["insert_ms"] = [round(percentile(insert_times, 50), 1), round(percentile(insert_times, 99), 1)]
         result["id_ms"] = [round(percentile(id_times, 50), 1), round(percentile(id_times, 99), 1)]
@@ -375,6 +417,8 @@ def run_synthetic(browser, binary, n, page_dir=None):
     with PageServer(message, page_dir or PAGE_DIR) as server:
         result["payload_mb"] = round(len(server.body) / 1e6, 1)
         page = browser.new_page(viewport={"width": 1000, "height": 700})
+        if page_dir:
+            serve_page_dir(page, page_dir)
         cdp = page.context.new_cdp_session(page)
         cdp.send("Performance.enable")
         start = now_ms()
@@ -483,7 +527,7 @@ def main():
     parser.add_argument("--edits", type=int, default=20)
     parser.add_argument("--no-frames", action="store_true", help="keystrokes only, no pan and zoom frames")
     parser.add_argument("--synthetic", default="", help="sizes to run through the page alone (no server)")
-    parser.add_argument("--page-dir", default=None, help="with --synthetic: serve this copy of the page")
+    parser.add_argument("--page-dir", default=None, help="serve this copy of the page (with the real server: its scripts and style)")
     parser.add_argument("--synthetic-edits", default="",
                         help="sizes whose keystroke deltas (renames, runs, splices, computed here) go to the page alone")
     parser.add_argument("--synthetic-full", action="store_true",
@@ -496,7 +540,7 @@ def main():
         browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"])
         try:
             for size in filter(None, args.sizes.split(",")):
-                print(json.dumps(run_size(browser, args.bin, int(size.replace("_", "")), args.edits, not args.no_frames)),
+                print(json.dumps(run_size(browser, args.bin, int(size.replace("_", "")), args.edits, not args.no_frames, args.page_dir)),
                       flush=True)
             for size in filter(None, args.synthetic_edits.split(",")):
                 print(json.dumps(run_synthetic_edits(browser, int(size.replace("_", "")), args.edits, args.page_dir,

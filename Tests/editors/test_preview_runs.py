@@ -286,6 +286,52 @@ def kept_connector_of_removed_card(browser):
             page.close()
 
 
+def ready_for_edits(browser):
+    """Once a store is on screen, idle time readies its columns for splices (prepareForEdits:
+    room to grow, positions in Float64), so the first structural keystroke copies no column: a
+    leaf inserted and a subtree deleted then grow no column and widen none, and the store still
+    equals a fresh load's. (Without the readiness, the first insert grows every column: a fresh
+    store's are exactly its size.)"""
+    tree = model.complete_tree(2047)
+    pic = model.picture(tree)
+    with PageServer(model.full_payload(pic, 1, URI), binary=True) as ps, PageServer(model.full_payload(pic, 1, URI)) as qs:
+        p = browser.new_page(viewport={"width": 1000, "height": 700})
+        q = browser.new_page(viewport={"width": 1000, "height": 700})
+        p.goto(ps.url)
+        q.goto(qs.url)
+        wait_version(p, 1)
+        wait_version(q, 1)
+        p.wait_for_function("() => window.bracketPreview.storeWork().columns.ready >= 1", timeout=30000)
+        pc, qc = p.evaluate("() => window.bracketPreview.columns()"), q.evaluate("() => window.bracketPreview.columns()")
+        check("ready for edits: the readied store equals a fresh load, every column", pc == qc, first_difference(pc, qc))
+        before = p.evaluate("() => window.bracketPreview.storeWork().columns")
+        middle = next(i for i in range(len(tree) // 2, len(tree) - 1) if tree[i + 1][2] <= tree[i][2])  # a leaf
+        edits = [("a leaf inserted", lambda t: t[:middle + 1] + [("ready0", "New", t[middle][2])] + t[middle + 1:])]
+        parent = middle - 1
+        while tree[parent][2] >= tree[middle][2]:
+            parent -= 1
+        edits.append(("a subtree deleted", lambda t: t[:parent] + t[model.subtree_end(t, parent):]))
+        version = 1
+        for what, edit in edits:
+            tree = edit(tree)
+            new = model.picture(tree)
+            version += 1
+            ps.push({"uri": URI, "version": version, "sequence": version, "base": version - 1,
+                     "delta": model.delta(pic, new, {}), "diagnostics": {"errors": 0, "warnings": 0}})
+            qs.push(model.full_payload(new, version, URI))
+            wait_version(p, version)
+            wait_version(q, version)
+            pic = new
+            pc, qc = p.evaluate("() => window.bracketPreview.columns()"), q.evaluate("() => window.bracketPreview.columns()")
+            check(f"ready for edits, {what}: the store equals a fresh load, every column", pc == qc, first_difference(pc, qc))
+            work = p.evaluate("() => window.bracketPreview.storeWork().columns")
+            check(f"ready for edits, {what}: no column grown or widened after the store was readied ({before} → {work})",
+                  work["grown"] == before["grown"] and work["widened"] == before["widened"], work)
+            check(f"ready for edits, {what}: the delta applied (no resync)", p.evaluate("() => window.bracketPreview.sequence()") == version)
+        p.close()
+        q.close()
+
+
 def search_after_splice(browser):
     """Search after splices once its lower-cased copy of the texts exists (it is cut and joined
     with the texts): an added label is found, in any case, a removed one is not, a kept card
@@ -525,6 +571,7 @@ def main():
                 follow_checks(browser)
                 kept_connector_of_removed_card(browser)
                 search_after_splice(browser)
+                ready_for_edits(browser)
                 stale_payload(browser)
                 overview_click(browser)
             if os.access(BINARY, os.X_OK):

@@ -342,7 +342,7 @@ extension PreviewPageAssets {
 
   function writeFloat(s, name, i, value) {
     var column = s[name];
-    if (column instanceof Float32Array && Math.fround(value) !== value) column = s[name] = new Float64Array(column);
+    if (column instanceof Float32Array && Math.fround(value) !== value) { columnWork.widened++; column = s[name] = new Float64Array(column); }
     column[i] = value;
   }
 
@@ -361,7 +361,7 @@ extension PreviewPageAssets {
       width: frame.width, height: frame.height, margin: frame.margin,
       fontSize: frame.fontSize, sharedW: frame.sharedW, sharedH: frame.sharedH,
       settings: frame.settings, title: frame.title, metrics: frame.metrics, levels: frame.levels || [], edgeLabels: null,
-      idTable: null, children: null, spatial: null,
+      idTable: null, children: null, spatial: null, readying: false,
       flags: new Uint8Array(count), scores: null, entrant: null, entrantIds: null, hasResults: false, slots: null,
     };
     // The store has no per-card string arrays: code written for them fails loudly, not quietly.
@@ -454,6 +454,7 @@ extension PreviewPageAssets {
     s.pts = exactFloats(s.pts);
     mark("floats");
     storeChanged(s, null);
+    prepareForEdits(s);
   }
 
   function frameOf(geometry, picture, oldFrame) {
@@ -834,6 +835,7 @@ extension PreviewPageAssets {
     s.depthCounts = null;
     s.changed = rows.length + edgeRows.length + runList.length + cardPlan.added + cardPlan.removed;
     storeChanged(s, change);
+    prepareForEdits(s);
     return { store: s, map: spliced ? cardPlan.oldToNew : null, renamed: renamed };
   }
 
@@ -928,6 +930,7 @@ extension PreviewPageAssets {
   function spliceTyped(array, pieces, count, width) {
     var out = array, k, p;
     if (array.length < count * width) {
+      columnWork.grown++;
       out = new array.constructor((count + (count >> 5) + 16) * width);
       for (k = 0; k < pieces.length; k++) {
         p = pieces[k];
@@ -949,6 +952,68 @@ extension PreviewPageAssets {
     }
     return out;
   }
+
+  // ---------------------------------------------------------------- ready for edits
+
+  // The first structural delta after a new store paid for three things every later one
+  // reuses: columns grown (a fresh store's are exactly its size, many of them views of the
+  // binary body, so the first insert copied every column: 27 ms at 131,071 cards), position
+  // columns turned from Float32 into Float64 (a run's or a changed connector's sum is rarely
+  // exactly a float: 1M connector points copied, 20–35 ms with the collection it set off) and
+  // code run for the first time (not addressed: a warm-up measured no gain, see the docs). With
+  // the first subtree deleted at 60–80 ms of page share against 12–20 ms for the next ones,
+  // that one keystroke was the p99 (docs/performance.md, "… (session 11, page-structural)").
+  // So once a store is on screen, idle time grows each spliced column to the room a splice
+  // would give it and makes the positions Float64 (the same numbers: Save SVG writes the same
+  // bytes). Each column is copied whole in one idle task (a
+  // copy and a swap no delta can come between: a copy in pieces was sent back by every label
+  // typed meanwhile and never finished during a burst of typing), columns one after another
+  // while READY_SLICE_MS lasts. Stores over READY_MAX_CARDS are left as they are: the copies
+  // would cost more memory than the edit they save (a million cards is a preview to pan, not
+  // one to type into at 50 ms), and their largest column (16 MB of connector points at the
+  // limit) is about what one idle task should copy.
+  var READY_SLICE_MS = 4, READY_MAX_CARDS = 1 << 18;
+  // [where (null: the store, else its member holding the column), column, values a row, a card
+  // column (else a connector one), a position column (made Float64)]
+  var READY_COLUMNS = [
+    [null, "cx", 1, true, true], [null, "cy", 1, true, true], [null, "pts", 8, false, true],
+    [null, "w", 1, true, false], [null, "h", 1, true, false], [null, "depth", 1, true, false], [null, "hasRange", 1, true, false],
+    [null, "flags", 1, true, false], [null, "ranges", 4, true, false], [null, "lineMode", 1, true, false], [null, "parent", 1, true, false],
+    [null, "edgeChild", 1, false, false], [null, "edgeEnd", 1, false, false], [null, "entrant", 1, true, false],
+    ["children", "first", 1, true, false], ["children", "next", 1, true, false], ["children", "prev", 1, true, false],
+  ];
+  function readyHolder(s, column) { return column[0] === null ? s : s[column[0]]; }
+  // The kind and length a column should have to take a splice in place, or null when it has
+  // them (or is not there: no links yet, no entrant column of its own).
+  function readyShape(s, column) {
+    var holder = readyHolder(s, column), array = holder && holder[column[1]];
+    if (!array || (column[1] === "entrant" && s.entrantDerived)) return null;
+    var width = column[2], count = column[3] ? s.n : s.m;
+    var Kind = column[4] && array instanceof Float32Array ? Float64Array : array.constructor;
+    if (Kind === array.constructor && array.length >= (count + (count >> 6) + 16) * width) return null;
+    return { Kind: Kind, length: (count + (count >> 5) + 16) * width, used: count * width };
+  }
+  function prepareForEdits(s) {
+    if (!s || s.n > READY_MAX_CARDS || s.readying) return;
+    var k = 0;
+    s.readying = true;
+    afterFirstFrame(function slice() {
+      if (state.store !== s) { s.readying = false; return; } // spliced into a new store: it prepares itself
+      for (var deadline = performance.now() + READY_SLICE_MS; k < READY_COLUMNS.length && performance.now() < deadline; k++) {
+        var column = READY_COLUMNS[k], shape = readyShape(s, column);
+        if (!shape) continue;
+        var holder = readyHolder(s, column), out = new shape.Kind(shape.length);
+        out.set(holder[column[1]].subarray(0, shape.used));
+        holder[column[1]] = out;
+      }
+      if (k < READY_COLUMNS.length) deferredTask(slice);
+      else { s.readying = false; columnWork.ready++; }
+    });
+  }
+
+  // What the columns' upkeep did (storeWork().columns): stores made ready, and columns a delta
+  // had to grow or widen to Float64 (what readiness is for: none after a store is ready).
+  var columnWork = { ready: 0, grown: 0, widened: 0 };
 
   function spliceList(list, pieces, fill) {
     if (!list) return null;
@@ -1161,7 +1226,7 @@ extension PreviewPageAssets {
     var pts = s.pts, exact = !(pts instanceof Float32Array);
     for (var o = 8 * from, end = 8 * to; o < end; o += 2) {
       var x = pts[o] + dx, y = pts[o + 1] + dy;
-      if (!exact && (Math.fround(x) !== x || Math.fround(y) !== y)) { pts = s.pts = new Float64Array(pts); exact = true; }
+      if (!exact && (Math.fround(x) !== x || Math.fround(y) !== y)) { columnWork.widened++; pts = s.pts = new Float64Array(pts); exact = true; }
       pts[o] = x; pts[o + 1] = y;
     }
     if (!s.edgeLabels) return;
@@ -1177,7 +1242,7 @@ extension PreviewPageAssets {
     var column = s[name], exact = !(column instanceof Float32Array);
     for (var i = from; i < to; i++) {
       var v = column[i] + delta;
-      if (!exact && Math.fround(v) !== v) { column = s[name] = new Float64Array(column); exact = true; }
+      if (!exact && Math.fround(v) !== v) { columnWork.widened++; column = s[name] = new Float64Array(column); exact = true; }
       column[i] = v;
     }
   }
@@ -3103,12 +3168,14 @@ extension PreviewPageAssets {
     preparePrint: preparePrint,
     // What the store's upkeep did, for tests: { links: { linked, spliced } } (stores linked
     // afresh, and kept through a delta's splice), { ids: { maps, added } } (the splices the ID
-    // index maps its slots through, and the cards it keeps by ID beside them; null: none yet).
+    // index maps its slots through, and the cards it keeps by ID beside them; null: none yet),
+    // { columns: { ready, grown, widened } } (prepareForEdits).
     storeWork: function () {
       var t = state.store && state.store.idTable;
       var s = state.store;
       return { links: links.counts(), ids: t ? { maps: t.maps.length, added: t.added.size } : null,
-        textChunks: s && s.idText ? [s.idText.chunks.length, s.labelText.chunks.length] : null };
+        textChunks: s && s.idText ? [s.idText.chunks.length, s.labelText.chunks.length] : null,
+        columns: Object.assign({}, columnWork) };
     },
     // The edge labels shown (connector indices) and those a scan of every label finds meeting
     // the drawn view, for tests (the frame finds them through the spatial index).
