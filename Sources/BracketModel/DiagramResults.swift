@@ -52,52 +52,71 @@ enum DiagramResults {
     static let pendingLabel = "To be decided"
 
     /// Fills the result columns of `nodes` and returns the problems the results show
-    /// (contradictions, a label that names someone other than the winner, results on a root).
+    /// (contradictions, a label that names someone other than the winner, results on a root),
+    /// keyed by the node whose match (or, for a root, whose own attributes) they are about, so
+    /// that a one-token edit can work out again only the matches it reaches (`resolveMatch`).
     static func resolve(
         _ nodes: inout DiagramNodes, attributes: [Int: NodeAttributes], labelRanges: [Int: ByteRange]
-    ) -> [Diagnostic] {
+    ) -> [Int: [Diagnostic]] {
         for (index, node) in attributes {
             nodes.setAttributes(of: index, score: node.score, edgeLabel: node.edgeLabel)
         }
         let count = nodes.count
         for index in 0..<count where nodes.childCounts[index] == 0 { nodes.entrants[index] = Int32(index) }
-        guard attributes.values.contains(where: \.recordsResult) else { return [] }
+        guard attributes.values.contains(where: \.recordsResult) else { return [:] }
 
-        var diagnostics: [Diagnostic] = []
+        var found: [Int: [Diagnostic]] = [:]
         var children: [Int] = []
         var index = count
         while index > 0 {
             index -= 1
-            if nodes.parents[index] < 0, let root = attributes[index] {
-                for range in [root.scoreRange, root.winnerRange].compactMap({ $0 }) {
-                    diagnostics.append(Diagnostic(
-                        range: range, severity: .warning, code: .resultOnRoot,
-                        message: "'\(nodes.ids[index])' is the root: no match is decided above it, so this result means nothing."))
-                }
-            }
-            guard nodes.childCounts[index] > 0 else { continue }
-            children.removeAll(keepingCapacity: true)
-            var child = index + 1
-            while child < Int(nodes.subtreeEnds[index]) {
-                children.append(child)
-                child = Int(nodes.subtreeEnds[child])
-            }
-            let winner = decide(children, nodes: nodes, attributes: attributes, diagnostics: &diagnostics)
-            if children.count == 1 { nodes.isByes[children[0]] = true }
-            if let winner {
-                nodes.setWinner(winner)
-                nodes.entrants[index] = nodes.entrants[winner]
-            }
-            let decided = nodes.entrants[index] >= 0
-            nodes.setPending(!decided, of: index)
-            if !nodes.hasExplicitLabels[index] {
-                nodes.setLabel(decided ? nodes.labels[winner ?? index] : pendingLabel, of: index)
-            } else if decided, let winner, nodes.labels[index] != nodes.labels[winner], let range = labelRanges[index] {
+            let diagnostics = resolveMatch(index, &nodes, attributes: attributes, labelRanges: labelRanges,
+                                           children: &children)
+            if !diagnostics.isEmpty { found[index] = diagnostics }
+        }
+        return found
+    }
+
+    /// Decides the match at node `index` (its children already decided: they come after it),
+    /// sets its outcome and its derived label, and returns the problems it shows. Deciding it
+    /// again after an edit that changed no score and no flag gives the same outcome, so only
+    /// the derived label and the messages (which name IDs and labels) can change: that is what
+    /// `Document` relies on to redo only the matches an edited ID or label reaches.
+    /// `children` is scratch space, kept by the caller across calls.
+    static func resolveMatch(
+        _ index: Int, _ nodes: inout DiagramNodes, attributes: [Int: NodeAttributes], labelRanges: [Int: ByteRange],
+        children: inout [Int]
+    ) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        if nodes.parents[index] < 0, let root = attributes[index] {
+            for range in [root.scoreRange, root.winnerRange].compactMap({ $0 }) {
                 diagnostics.append(Diagnostic(
-                    range: range, severity: .warning, code: .labelContradictsWinner,
-                    message: "This label says '\(nodes.labels[index])' but '\(nodes.labels[winner])' won this match; remove the label to show the winner.",
-                    related: [RelatedLocation(range: nodes.idRanges[winner], message: "the winner")]))
+                    range: range, severity: .warning, code: .resultOnRoot,
+                    message: "'\(nodes.ids[index])' is the root: no match is decided above it, so this result means nothing."))
             }
+        }
+        guard nodes.childCounts[index] > 0 else { return diagnostics }
+        children.removeAll(keepingCapacity: true)
+        var child = index + 1
+        while child < Int(nodes.subtreeEnds[index]) {
+            children.append(child)
+            child = Int(nodes.subtreeEnds[child])
+        }
+        let winner = decide(children, nodes: nodes, attributes: attributes, diagnostics: &diagnostics)
+        if children.count == 1 { nodes.isByes[children[0]] = true }
+        if let winner {
+            nodes.setWinner(winner)
+            nodes.entrants[index] = nodes.entrants[winner]
+        }
+        let decided = nodes.entrants[index] >= 0
+        nodes.setPending(!decided, of: index)
+        if !nodes.hasExplicitLabels[index] {
+            nodes.setLabel(decided ? nodes.labels[winner ?? index] : pendingLabel, of: index)
+        } else if decided, let winner, nodes.labels[index] != nodes.labels[winner], let range = labelRanges[index] {
+            diagnostics.append(Diagnostic(
+                range: range, severity: .warning, code: .labelContradictsWinner,
+                message: "This label says '\(nodes.labels[index])' but '\(nodes.labels[winner])' won this match; remove the label to show the winner.",
+                related: [RelatedLocation(range: nodes.idRanges[winner], message: "the winner")]))
         }
         return diagnostics
     }

@@ -6,7 +6,7 @@ extension Document {
     /// the best picture available; a block written without an ID is left out with its children.
     public func diagram(defaults: LayoutSettings = .tutorial) -> Diagram {
         // A tree with results already has its nodes, from the pass that found its diagnostics.
-        if let nodes = resultNodes { return Diagram(nodes: nodes, settings: fileSettings.applied(to: defaults)) }
+        if let nodes = resultState?.nodes { return Diagram(nodes: nodes, settings: fileSettings.applied(to: defaults)) }
         return buildDiagram(defaults: defaults).diagram
     }
 
@@ -15,8 +15,9 @@ extension Document {
     /// diagram's IDs are unique, which a preview otherwise learns only by hashing every ID.
     public var hasDuplicateIDs: Bool { !ids.duplicates.isEmpty }
 
-    /// The diagram and the problems its results show (`DiagramResults`).
-    func buildDiagram(defaults: LayoutSettings = .tutorial) -> (diagram: Diagram, results: [Diagnostic]) {
+    /// The diagram and what its results pass found (`DiagramResults`: the problems the results
+    /// show, with what a later one-token edit needs to work out only the matches it reaches).
+    func buildDiagram(defaults: LayoutSettings = .tutorial) -> (diagram: Diagram, results: ResultsState) {
         var nodes = DiagramNodes()
         var attributes: [Int: NodeAttributes] = [:]
         var labelRanges: [Int: ByteRange] = [:]
@@ -74,10 +75,13 @@ extension Document {
                 labelRanges[index] = labelRange(after: nodes.idRanges[index], in: nodes.ranges[index], source: source)
             }
         }
-        var results = DiagramResults.resolve(&nodes, attributes: attributes, labelRanges: labelRanges)
-        if attributes.values.contains(where: \.recordsResult) {
-            results += DiagramResults.scoreRoomDiagnostics(nodes, fit: labelFit, attributes: attributes, labelRanges: labelRanges)
-        }
+        let matches = DiagramResults.resolve(&nodes, attributes: attributes, labelRanges: labelRanges)
+        let recordsResults = attributes.values.contains(where: \.recordsResult)
+        let room = recordsResults
+            ? DiagramResults.scoreRoomDiagnostics(nodes, fit: labelFit, attributes: attributes, labelRanges: labelRanges)
+            : [:]
+        let results = ResultsState(nodes: nodes, attributes: attributes, labelRanges: labelRanges,
+                                   matchDiagnostics: matches, roomDiagnostics: room, recordsResults: recordsResults)
         return (Diagram(nodes: nodes, settings: fileSettings.applied(to: defaults)), results)
     }
 
