@@ -522,6 +522,12 @@ def real_chain(browser, binary, attributes=""):
             shown = [n for n in nodes if n["label"].startswith("WNode")]
             check("real chain (scores): the typed name shows on the leaf and the match above it",
                   len(shown) >= 2, [n["id"] for n in shown])
+            # The cards draw it: their lines were measured again (a card left out of the
+            # layout's edited ones keeps the old name in its lines, however right its label).
+            columns = page.evaluate("() => window.bracketPreview.columns()")
+            drawn = {ident: " ".join(card_lines) for ident, card_lines in zip(columns["ids"], columns["lines"])}
+            stale = [(n["id"], drawn.get(n["id"])) for n in shown if drawn.get(n["id"]) != n["label"]]
+            check("real chain (scores): every card up the chain draws the typed name", not stale, stale)
         check(f"real chain{tag}: no script errors on the page", not errors, errors[:3])
         page.close()
         client.request("shutdown", None)
