@@ -33,8 +33,8 @@ extension DiagramResults {
             fit.wrap(label, reserving: reserved).isTruncated, !fit.isTruncated(label)
         else { return nil }
         let range = nodes.hasExplicitLabels[index]
-            ? labelRanges[index] ?? nodes.idRanges[index]
-            : attributes[index]?.scoreRange ?? nodes.idRanges[index]
+            ? labelRange(index, labelRanges, nodes) ?? nodes.idRanges[index]
+            : scoreRange(index, attributes, nodes) ?? nodes.idRanges[index]
         return Diagnostic(range: range, severity: .warning, code: .longLabel, message: fit.longLabelBesideScoreMessage)
     }
 }

@@ -41,8 +41,10 @@ extension Document {
                     // read here instead of asking every node's view for it, a second scan of
                     // its children.
                     if let owner = open.last, attributes[owner] == nil, let list = AttributesSyntax(green, at: start) {
-                        attributes[owner] = NodeAttributes(list, source: source)
-                        if let label = openLabels.last ?? nil { labelRanges[owner] = label }
+                        // Anchored at the node's start: an edit before it moves nothing kept.
+                        let anchor = nodes.ranges[owner].start
+                        attributes[owner] = NodeAttributes(list, source: source).anchored(at: anchor)
+                        if let label = openLabels.last ?? nil { labelRanges[owner] = label.shifted(by: -anchor) }
                     }
                     return false
                 case .node:
@@ -72,7 +74,8 @@ extension Document {
         // without attributes has its label range looked up here instead of for every node.
         if !attributes.isEmpty {
             for index in 0..<nodes.count where nodes.childCounts[index] > 0 && labelRanges[index] == nil {
-                labelRanges[index] = labelRange(after: nodes.idRanges[index], in: nodes.ranges[index], source: source)
+                labelRanges[index] = labelRange(after: nodes.idRanges[index], in: nodes.ranges[index], source: source)?
+                    .shifted(by: -nodes.ranges[index].start)
             }
         }
         let matches = DiagramResults.resolve(&nodes, attributes: attributes, labelRanges: labelRanges)

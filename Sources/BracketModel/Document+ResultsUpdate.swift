@@ -26,7 +26,7 @@ extension Document {
         // children start after its header).
         let owner = nodes.ranges.partitioningIndex { $0.start > token.start } - 1
         nodes.shiftOffsets(after: token, by: delta)
-        state.shiftRanges(after: token, by: delta)
+        state.shiftRanges(after: token, by: delta, owner: owner, ownerStart: owner >= 0 ? nodes.ranges[owner].start : 0)
         guard header else {
             state.nodes = nodes
             resultState = state

@@ -10,9 +10,11 @@ import BracketSyntax
 struct ResultsState: Sendable {
     /// The resolved diagram's nodes (`Document.diagram(defaults:)` hands them out).
     var nodes: DiagramNodes
-    /// Each attributed node's `score`, `winner` and `edge`, with their ranges.
+    /// Each attributed node's `score`, `winner` and `edge`, with their ranges relative to the
+    /// node's start (`NodeAttributes.anchored(at:)`).
     var attributes: [Int: NodeAttributes]
-    /// The label tokens the results' diagnostics point at (attributed nodes and parents).
+    /// The label tokens the results' diagnostics point at (attributed nodes and parents),
+    /// relative to their node's start too.
     var labelRanges: [Int: ByteRange]
     var matchDiagnostics: [Int: [Diagnostic]]
     var roomDiagnostics: [Int: Diagnostic]
@@ -30,27 +32,33 @@ struct ResultsState: Sendable {
         return all
     }
 
-    /// Moves every kept range for an edit that replaced `edit` (old offsets) and changed the
-    /// length by `delta`, as `DiagramNodes.shiftOffsets` moves the rows' ranges: a range after
-    /// the edit moves, one holding it grows or shrinks. One pass over what is kept (a few
-    /// entries a scored node), no text read.
-    mutating func shiftRanges(after edit: ByteRange, by delta: Int) {
+    /// Moves the kept ranges for an edit that replaced `edit` (old offsets) and changed the
+    /// length by `delta`, as `DiagramNodes.shiftOffsets` moves the rows' ranges (a range after
+    /// the edit moves, one holding it grows or shrinks). The attributes and labels are anchored
+    /// at their nodes' starts, which the rows' shift moves: only those of `owner`, the node whose
+    /// header holds the edit (-1 for none), can move within their node. The diagnostics are
+    /// moved in place (few, and no string of theirs copied).
+    mutating func shiftRanges(after edit: ByteRange, by delta: Int, owner: Int, ownerStart: Int) {
         guard delta != 0 else { return }
-        func moved(_ range: ByteRange) -> ByteRange { range.moved(after: edit, by: delta) }
-        for (index, var node) in attributes {
-            node.scoreRange = node.scoreRange.map(moved)
-            node.winnerRange = node.winnerRange.map(moved)
-            attributes[index] = node
+        if owner >= 0 {
+            let relative = edit.shifted(by: -ownerStart)
+            if var node = attributes[owner] {
+                node.scoreRange = node.scoreRange?.moved(after: relative, by: delta)
+                node.winnerRange = node.winnerRange?.moved(after: relative, by: delta)
+                attributes[owner] = node
+            }
+            if let label = labelRanges[owner] { labelRanges[owner] = label.moved(after: relative, by: delta) }
         }
-        for (index, range) in labelRanges { labelRanges[index] = moved(range) }
-        func movedDiagnostic(_ diagnostic: Diagnostic) -> Diagnostic {
-            var copy = diagnostic
-            copy.range = moved(diagnostic.range)
-            copy.related = diagnostic.related.map { RelatedLocation(range: moved($0.range), message: $0.message) }
-            return copy
+        func move(_ diagnostic: inout Diagnostic) {
+            diagnostic.range = diagnostic.range.moved(after: edit, by: delta)
+            for index in diagnostic.related.indices {
+                diagnostic.related[index].range = diagnostic.related[index].range.moved(after: edit, by: delta)
+            }
         }
-        for (index, found) in matchDiagnostics { matchDiagnostics[index] = found.map(movedDiagnostic) }
-        for (index, found) in roomDiagnostics { roomDiagnostics[index] = movedDiagnostic(found) }
+        for position in matchDiagnostics.values.indices {
+            for index in matchDiagnostics.values[position].indices { move(&matchDiagnostics.values[position][index]) }
+        }
+        for position in roomDiagnostics.values.indices { move(&roomDiagnostics.values[position]) }
     }
 }
 
