@@ -97,7 +97,7 @@ def scored(text):
     winner's), as `page_big.attributed_tree` writes `scores`. The keystrokes meet leaves."""
     def node(match):
         pad, number, rest = match.group(1), int(match.group(2)), match.group(3)
-        score = "" if number == 1 else f" [score={1 + number % 2}]"
+        score = "" if not pad else f" [score={1 + number % 2}]"  # the root (unindented) has none
         if rest.endswith("{"):
             return f"{pad}n{number}{score} {{"
         return f"{pad}n{number}{rest}{score}"
