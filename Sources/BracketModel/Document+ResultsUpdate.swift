@@ -12,9 +12,11 @@ extension Document {
     /// through winners whose parent shows them. Everything else is moved, not recomputed.
     ///
     /// The cost is the offset columns' shift (as the preview's diagram patch), the kept
-    /// attributes' ranges, the edited node's parent's children and the chain: not a walk of the
-    /// tree and not a measuring of every card, which building the diagram again was (over a
-    /// second per keystroke at 131,071 scored nodes). False — the caller runs the whole pass —
+    /// diagnostics (the attributes' ranges are anchored at their nodes: only the edited one's
+    /// move), the edited node's parent's children and the chain: not a walk of the tree and not
+    /// a measuring of every card, which building the diagram again was (over a second per
+    /// keystroke at 131,071 scored nodes). Reading the header closes the text's gap, a move of
+    /// the text after the edit, as the plain tree's patch copies it. False — the caller runs the whole pass —
     /// when the header no longer reads as one or its attributes differ from the kept ones.
     mutating func updateResults(afterToken token: ByteRange, newLength: Int, header: Bool) -> Bool {
         guard var state = resultState else { return false }
