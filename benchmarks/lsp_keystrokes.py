@@ -4,7 +4,8 @@ publishDiagnostics received, p50 / p99 per edit kind, each against re-opening th
 (didClose + didOpen of the whole text → publishDiagnostics) measured in the same run.
 
 Files: the `binary N` benchmark tree one node per line, the same tree written entirely on one
-line, and the `chain 10,000` file (an edit at its deepest node, 10,000 levels down). No preview
+line, and the `chain 10,000` file (an edit at its deepest node, 10,000 levels down); with
+`--files scored` (not in the default set) the tree as a knockout with a score on every card. No preview
 is subscribed. Messages are encoded before the clock starts.
 
     python3 benchmarks/lsp_keystrokes.py [--nodes 131071] [--edits 100] [--reopens 50]
@@ -88,6 +89,19 @@ class Text:
 def labelled(text):
     """Every node gets the label `"Node <ID>"`."""
     return re.sub(r"^( *)(n[0-9]+)", r'\1\2 "Node \2"', text, flags=re.M)
+
+
+def scored(text):
+    """A knockout on the labelled tree: every node but the root `[score=…]` (of two siblings the
+    odd-numbered one scores higher and wins), every parent without a label (it shows its
+    winner's), as `page_big.attributed_tree` writes `scores`. The keystrokes meet leaves."""
+    def node(match):
+        pad, number, rest = match.group(1), int(match.group(2)), match.group(3)
+        score = "" if not pad else f" [score={1 + number % 2}]"  # the root (unindented) has none
+        if rest.endswith("{"):
+            return f"{pad}n{number}{score} {{"
+        return f"{pad}n{number}{rest}{score}"
+    return re.sub(r'^( *)n([0-9]+)( "Node n[0-9]+"(?: \{)?)$', node, text, flags=re.M)
 
 
 def one_line(text):
@@ -179,7 +193,7 @@ def edit_kinds(doc, shape):
                   lambda: [doc.change(end, end, " }"), doc.change(wrapped, wrapped, "wrap { ")],
                   lambda: [doc.change(end + 7, end + 9, ""), doc.change(wrapped, wrapped + 7, "")]))
     # 1,000 new leaves, one a line, pasted before the middle node; then undone.
-    if shape == "lines":
+    if shape in ("lines", "scored"):
         indent = text[text.rfind("\n", 0, middle) + 1:middle]
         pasted = "".join(f'p{k} "Pasted {k}"\n{indent}' for k in range(1000))
     else:
@@ -242,7 +256,8 @@ def run_file(server, uri, text, shape, args, results):
 def table(rows):
     print("| file | edit | runs | edit p50 / p99 (ms) | re-open p50 / p99 (ms) | ratio p50 / p99 | target met |")
     print("|---|---|---:|---:|---:|---:|---|")
-    names = {"lines": "one node per line", "one-line": "one line", "chain": "chain 10,000 (deepest node)"}
+    names = {"lines": "one node per line", "one-line": "one line", "chain": "chain 10,000 (deepest node)",
+             "scored": "a knockout, one node per line (`scored`)"}
     for row in rows:
         met = "yes" if row["edit_p50_ms"] <= 1 and row["edit_p99_ms"] <= 5 else "**no**"
         print(f"| {names.get(row['file'], row['file'])} | {row['edit']} | {row['runs']} | "
@@ -276,7 +291,7 @@ def main():
             chain = file.read()
     # The generated files have no labels; every node gets one, as real trees have.
     tree, chain = labelled(tree), labelled(chain)
-    files = {"lines": tree, "one-line": one_line(tree), "chain": chain}
+    files = {"lines": tree, "one-line": one_line(tree), "chain": chain, "scored": scored(tree)}
     print(json.dumps({"bench": "lsp-keystroke-start", "load": os.getloadavg()}), file=sys.stderr)
     server = Server(args.bin)
     server.send(frame({"jsonrpc": "2.0", "id": 1, "method": "initialize",

@@ -91,8 +91,12 @@ func measureCards(_ nodes: DiagramNodes, count: Int, _ fit: CardTextFit) -> (Car
     measureCards(nodes, in: 0..<count, fit)
 }
 
-/// The same for the cards `range` only (a structural edit's new cards), in that order.
-func measureCards(_ nodes: DiagramNodes, in range: Range<Int>, _ fit: CardTextFit) -> (CardLines, [Size], CardScores) {
+/// The same for the cards `range` only (a structural edit's new cards, a relayout's edited
+/// ones), in that order. `hasSlots`, when known, saves looking over every row for a slot.
+/// The lines number their cards as the rows are numbered, or from 0 when `numberedFromZero`.
+func measureCards(_ nodes: DiagramNodes, in range: Range<Int>, _ fit: CardTextFit, hasSlots known: Bool? = nil,
+                  numberedFromZero: Bool = false) -> (CardLines, [Size], CardScores)
+{
     let labels = nodes.labels
     var lines = CardLines()
     lines.reserveCapacity(range.count)
@@ -100,7 +104,7 @@ func measureCards(_ nodes: DiagramNodes, in range: Range<Int>, _ fit: CardTextFi
     sizes.reserveCapacity(range.count)
     var scores = CardScores()
     // A plain tree (no score, no bye) skips the slot look-up on every card.
-    let hasSlots = nodes.scores.contains { $0 != nil } || nodes.isByes.contains(true)
+    let hasSlots = known ?? (nodes.scores.contains { $0 != nil } || nodes.isByes.contains(true))
     for index in range {
         let label = labels[index]
         var reserved = 0.0
@@ -114,7 +118,7 @@ func measureCards(_ nodes: DiagramNodes, in range: Range<Int>, _ fit: CardTextFi
             sizes.append(Size(width: size.width, height: size.height))
         } else {
             let text = reserved == 0 ? fit.wrap(label) : fit.wrap(label, reserving: reserved)
-            lines.append(text, card: index)
+            lines.append(text, card: numberedFromZero ? index - range.lowerBound : index)
             let size = fit.cardSize(lineCount: text.lines.count, textWidth: text.width + reserved)
             sizes.append(Size(width: size.width, height: size.height))
         }

@@ -35,10 +35,13 @@ public struct LayoutUpdate: Sendable {
 /// to give back) only its box changes, else the edit is laid out as a structural one. A card's
 /// own edge label stays as it was while its card keeps its extent along the leaf axis.
 ///
+/// A tree with results (scores, winners, byes) is laid out the same way while the edited
+/// cards keep their score slots (a label or ID typed changes no score): each is measured with
+/// its slot, as `layout` measures it, and the kept slots stay.
+///
 /// Returns nil — the caller runs `layout` — for everything else: a different tree shape or
-/// different settings, a moving card the structural path declines, many
-/// cards changing, and any diagram this does not model: results (scores, winners, byes),
-/// a two-sided draw (`@root center`). Equal to `layout` by
+/// different settings, a moving card the structural path declines, many cards changing, a
+/// changed score slot, and a two-sided draw (`@root center`). Equal to `layout` by
 /// construction where it answers (IncrementalLayoutTests compares them over random edits).
 ///
 /// `candidates` (ascending), when given, are the only cards whose label may differ from
@@ -50,15 +53,21 @@ public func relayout(_ diagram: Diagram, from old: Diagram, previous: Geometry, 
     guard settings == old.settings, settings.root != .center else { return nil }
     let count = diagram.nodes.count
     guard count == old.nodes.count, count == previous.centres.count, count == previous.lines.count,
-          !diagram.recordsResults, !old.recordsResults, diagram.nodes.parents == old.nodes.parents,
-          previous.scores.cards.isEmpty
+          diagram.nodes.parents == old.nodes.parents
     else { return nil }
+    let withResults = diagram.recordsResults || old.recordsResults
+    guard withResults || previous.scores.cards.isEmpty else { return nil }
     let newLabels = diagram.nodes.labels, oldLabels = old.nodes.labels
     let newEdges = diagram.nodes.edgeLabels, oldEdges = old.nodes.edgeLabels
     let withEdges = diagram.hasAttributes || old.hasAttributes
     var changed: [Int] = []
     var edgesChanged: [Int] = []
     func compare(_ index: Int) -> Bool {
+        // A score slot that changes (a score, a bye) resizes the card: not this path's to lay out.
+        if withResults, diagram.nodes.scores[index] != old.nodes.scores[index]
+            || diagram.nodes.isByes[index] != old.nodes.isByes[index] {
+            return false
+        }
         if newLabels[index] != oldLabels[index] {
             changed.append(index)
             if changed.count > maxChanged { return false }
@@ -83,7 +92,7 @@ public func relayout(_ diagram: Diagram, from old: Diagram, previous: Geometry, 
     var measured: [Int: (lines: CardLines, size: Size)] = [:]
     var state = previous.state
     for index in changed {
-        let before = naturalCard(oldLabels[index], fit), after = naturalCard(newLabels[index], fit)
+        let before = card(old.nodes, index, fit, withResults), after = card(diagram.nodes, index, fit, withResults)
         // Along the leaf axis a card has its own extent: when it changes (a label that wraps to
         // one more line), the cards after it move, as after a structural edit.
         guard axes.leafExtent(before.size) == axes.leafExtent(after.size) else {
@@ -123,7 +132,7 @@ public func relayout(_ diagram: Diagram, from old: Diagram, previous: Geometry, 
             guard gapLevel >= 0, gapLevel < previous.levelGaps.count, connector < previous.edgeChildren.count,
                   Int(previous.edgeChildren[connector]) == index
             else { return nil }
-            let size = measured[index]?.size ?? naturalCard(newLabels[index], fit).size
+            let size = measured[index]?.size ?? card(diagram.nodes, index, fit, withResults).size
             let before = oldEdges[index].flatMap {
                 measureEdgeLabel($0, connector: connector, gapLevel: gapLevel, childSize: size, settings, axes, decorations)
             }
@@ -185,12 +194,13 @@ private func relayoutAsSplice(_ diagram: Diagram, from old: Diagram, changed: [I
     return relayout(diagram, from: old, splice: splice, previous: previous)
 }
 
-/// A card's lines and natural size as `layout` measures a card without a score slot.
-private func naturalCard(_ label: String, _ fit: CardTextFit) -> (lines: CardLines, size: Size) {
-    var nodes = DiagramNodes()
-    nodes.append(DiagramNode(id: "", label: label, hasExplicitLabel: true, parent: -1, depth: 0, childCount: 0,
-                             subtreeEnd: 1, idRange: .init(0, 0), range: .init(0, 0)))
-    let (lines, sizes, _) = measureCards(nodes, count: 1, fit)
+/// Card `index`'s lines and natural size as `layout` measures it, with its score slot when
+/// the tree has them (`withSlots`).
+private func card(_ nodes: DiagramNodes, _ index: Int, _ fit: CardTextFit, _ withSlots: Bool)
+    -> (lines: CardLines, size: Size)
+{
+    let (lines, sizes, _) = measureCards(nodes, in: index..<(index + 1), fit, hasSlots: withSlots,
+                                         numberedFromZero: true)
     return (lines, sizes[0])
 }
 

@@ -186,11 +186,8 @@ public struct DiagramNodes: Sendable, Hashable, RandomAccessCollection, MutableC
     /// inside a replaced range. One pass over two columns, no strings touched.
     mutating func shiftOffsets(after range: ByteRange, by delta: Int) {
         guard delta != 0 else { return }
-        let start = range.start, end = range.end
-        @inline(__always) func moved(_ range: ByteRange) -> ByteRange {
-            ByteRange(range.start >= end ? range.start + delta : range.start,
-                      range.end > start && range.end >= end ? range.end + delta : range.end)
-        }
+        let edit = range, end = range.end
+        @inline(__always) func moved(_ range: ByteRange) -> ByteRange { range.moved(after: edit, by: delta) }
         idRanges.withUnsafeMutableBufferPointer { ranges in
             for index in ranges.indices where ranges[index].end >= end { ranges[index] = moved(ranges[index]) }
         }

@@ -1,7 +1,9 @@
 import BracketSyntax
 
 /// What a node's `score`, `winner` and `edge` attributes say, as read while building the diagram;
-/// the ranges are for the results pass's diagnostics.
+/// the ranges are for the results pass's diagnostics. Kept (`ResultsState`) with the ranges
+/// relative to their node's start (`anchored(at:)`), so an edit moves only the edited node's:
+/// the results pass reads them through `DiagramResults.scoreRange` and its siblings.
 struct NodeAttributes {
     var score: String?
     var scoreRange: ByteRange?
@@ -36,6 +38,14 @@ struct NodeAttributes {
     }
 
     var recordsResult: Bool { scoreRange != nil || winnerRange != nil }
+
+    /// These attributes with their ranges relative to `start` (their node's first byte).
+    func anchored(at start: Int) -> NodeAttributes {
+        var copy = self
+        copy.scoreRange = scoreRange?.shifted(by: -start)
+        copy.winnerRange = winnerRange?.shifted(by: -start)
+        return copy
+    }
 }
 
 /// What results mean, worked out over a diagram's pre-order columns in one pass from the last
@@ -52,52 +62,73 @@ enum DiagramResults {
     static let pendingLabel = "To be decided"
 
     /// Fills the result columns of `nodes` and returns the problems the results show
-    /// (contradictions, a label that names someone other than the winner, results on a root).
+    /// (contradictions, a label that names someone other than the winner, results on a root),
+    /// keyed by the node whose match (or, for a root, whose own attributes) they are about, so
+    /// that a one-token edit can work out again only the matches it reaches (`resolveMatch`).
     static func resolve(
         _ nodes: inout DiagramNodes, attributes: [Int: NodeAttributes], labelRanges: [Int: ByteRange]
-    ) -> [Diagnostic] {
+    ) -> [Int: [Diagnostic]] {
         for (index, node) in attributes {
             nodes.setAttributes(of: index, score: node.score, edgeLabel: node.edgeLabel)
         }
         let count = nodes.count
         for index in 0..<count where nodes.childCounts[index] == 0 { nodes.entrants[index] = Int32(index) }
-        guard attributes.values.contains(where: \.recordsResult) else { return [] }
+        guard attributes.values.contains(where: \.recordsResult) else { return [:] }
 
-        var diagnostics: [Diagnostic] = []
+        var found: [Int: [Diagnostic]] = [:]
         var children: [Int] = []
         var index = count
         while index > 0 {
             index -= 1
-            if nodes.parents[index] < 0, let root = attributes[index] {
-                for range in [root.scoreRange, root.winnerRange].compactMap({ $0 }) {
-                    diagnostics.append(Diagnostic(
-                        range: range, severity: .warning, code: .resultOnRoot,
-                        message: "'\(nodes.ids[index])' is the root: no match is decided above it, so this result means nothing."))
-                }
-            }
-            guard nodes.childCounts[index] > 0 else { continue }
-            children.removeAll(keepingCapacity: true)
-            var child = index + 1
-            while child < Int(nodes.subtreeEnds[index]) {
-                children.append(child)
-                child = Int(nodes.subtreeEnds[child])
-            }
-            let winner = decide(children, nodes: nodes, attributes: attributes, diagnostics: &diagnostics)
-            if children.count == 1 { nodes.isByes[children[0]] = true }
-            if let winner {
-                nodes.setWinner(winner)
-                nodes.entrants[index] = nodes.entrants[winner]
-            }
-            let decided = nodes.entrants[index] >= 0
-            nodes.setPending(!decided, of: index)
-            if !nodes.hasExplicitLabels[index] {
-                nodes.setLabel(decided ? nodes.labels[winner ?? index] : pendingLabel, of: index)
-            } else if decided, let winner, nodes.labels[index] != nodes.labels[winner], let range = labelRanges[index] {
+            let diagnostics = resolveMatch(index, &nodes, attributes: attributes, labelRanges: labelRanges,
+                                           children: &children)
+            if !diagnostics.isEmpty { found[index] = diagnostics }
+        }
+        return found
+    }
+
+    /// Decides the match at node `index` (its children already decided: they come after it),
+    /// sets its outcome and its derived label, and returns the problems it shows. Deciding it
+    /// again after an edit that changed no score and no flag gives the same outcome, so only
+    /// the derived label and the messages (which name IDs and labels) can change: that is what
+    /// `Document` relies on to redo only the matches an edited ID or label reaches.
+    /// `children` is scratch space, kept by the caller across calls.
+    static func resolveMatch(
+        _ index: Int, _ nodes: inout DiagramNodes, attributes: [Int: NodeAttributes], labelRanges: [Int: ByteRange],
+        children: inout [Int]
+    ) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        if nodes.parents[index] < 0, let root = attributes[index] {
+            let start = nodes.ranges[index].start
+            for range in [root.scoreRange, root.winnerRange].compactMap({ $0?.shifted(by: start) }) {
                 diagnostics.append(Diagnostic(
-                    range: range, severity: .warning, code: .labelContradictsWinner,
-                    message: "This label says '\(nodes.labels[index])' but '\(nodes.labels[winner])' won this match; remove the label to show the winner.",
-                    related: [RelatedLocation(range: nodes.idRanges[winner], message: "the winner")]))
+                    range: range, severity: .warning, code: .resultOnRoot,
+                    message: "'\(nodes.ids[index])' is the root: no match is decided above it, so this result means nothing."))
             }
+        }
+        guard nodes.childCounts[index] > 0 else { return diagnostics }
+        children.removeAll(keepingCapacity: true)
+        var child = index + 1
+        while child < Int(nodes.subtreeEnds[index]) {
+            children.append(child)
+            child = Int(nodes.subtreeEnds[child])
+        }
+        let winner = decide(children, nodes: nodes, attributes: attributes, diagnostics: &diagnostics)
+        if children.count == 1 { nodes.isByes[children[0]] = true }
+        if let winner {
+            nodes.setWinner(winner)
+            nodes.entrants[index] = nodes.entrants[winner]
+        }
+        let decided = nodes.entrants[index] >= 0
+        nodes.setPending(!decided, of: index)
+        if !nodes.hasExplicitLabels[index] {
+            nodes.setLabel(decided ? nodes.labels[winner ?? index] : pendingLabel, of: index)
+        } else if decided, let winner, nodes.labels[index] != nodes.labels[winner],
+                  let range = labelRange(index, labelRanges, nodes) {
+            diagnostics.append(Diagnostic(
+                range: range, severity: .warning, code: .labelContradictsWinner,
+                message: "This label says '\(nodes.labels[index])' but '\(nodes.labels[winner])' won this match; remove the label to show the winner.",
+                related: [RelatedLocation(range: nodes.idRanges[winner], message: "the winner")]))
         }
         return diagnostics
     }
@@ -112,19 +143,19 @@ enum DiagramResults {
         if let first = flagged.first {
             for other in flagged.dropFirst() {
                 diagnostics.append(Diagnostic(
-                    range: attributes[other]?.winnerRange ?? nodes.idRanges[other], severity: .error,
+                    range: winnerRange(other, attributes, nodes) ?? nodes.idRanges[other], severity: .error,
                     code: .multipleWinners,
                     message: "Only one competitor can win a match; '\(nodes.ids[first])' is already marked the winner.",
-                    related: [RelatedLocation(range: attributes[first]?.winnerRange ?? nodes.idRanges[first], message: "the first winner")]))
+                    related: [RelatedLocation(range: winnerRange(first, attributes, nodes) ?? nodes.idRanges[first], message: "the first winner")]))
             }
             if let position = children.firstIndex(of: first), let own = scores[position] {
                 for (sibling, score) in zip(children, scores) where sibling != first {
                     guard let score, score > own else { continue }
                     diagnostics.append(Diagnostic(
-                        range: attributes[first]?.winnerRange ?? nodes.idRanges[first], severity: .error,
+                        range: winnerRange(first, attributes, nodes) ?? nodes.idRanges[first], severity: .error,
                         code: .winnerWithLowerScore,
                         message: "'\(nodes.ids[first])' is marked the winner with \(nodes.scores[first] ?? "") but '\(nodes.ids[sibling])' scored \(nodes.scores[sibling] ?? "").",
-                        related: [RelatedLocation(range: attributes[sibling]?.scoreRange ?? nodes.idRanges[sibling], message: "the higher score")]))
+                        related: [RelatedLocation(range: scoreRange(sibling, attributes, nodes) ?? nodes.idRanges[sibling], message: "the higher score")]))
                     break
                 }
             }
@@ -137,6 +168,22 @@ enum DiagramResults {
             let position = values.firstIndex(of: best)
         else { return nil }
         return children[position]
+    }
+
+    /// Where node `index`'s counted `score` is in the text (`attributes` are anchored at their
+    /// nodes' starts), or nil.
+    static func scoreRange(_ index: Int, _ attributes: [Int: NodeAttributes], _ nodes: DiagramNodes) -> ByteRange? {
+        attributes[index]?.scoreRange?.shifted(by: nodes.ranges[index].start)
+    }
+
+    /// The same for its `winner` flag.
+    static func winnerRange(_ index: Int, _ attributes: [Int: NodeAttributes], _ nodes: DiagramNodes) -> ByteRange? {
+        attributes[index]?.winnerRange?.shifted(by: nodes.ranges[index].start)
+    }
+
+    /// The same for its label token (`labelRanges` anchored the same way).
+    static func labelRange(_ index: Int, _ labelRanges: [Int: ByteRange], _ nodes: DiagramNodes) -> ByteRange? {
+        labelRanges[index]?.shifted(by: nodes.ranges[index].start)
     }
 
     /// A score as a number: plain decimal digits with at most one point (`3`, `40.5`); anything

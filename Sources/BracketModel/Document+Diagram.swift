@@ -6,7 +6,7 @@ extension Document {
     /// the best picture available; a block written without an ID is left out with its children.
     public func diagram(defaults: LayoutSettings = .tutorial) -> Diagram {
         // A tree with results already has its nodes, from the pass that found its diagnostics.
-        if let nodes = resultNodes { return Diagram(nodes: nodes, settings: fileSettings.applied(to: defaults)) }
+        if let nodes = resultState?.nodes { return Diagram(nodes: nodes, settings: fileSettings.applied(to: defaults)) }
         return buildDiagram(defaults: defaults).diagram
     }
 
@@ -15,8 +15,9 @@ extension Document {
     /// diagram's IDs are unique, which a preview otherwise learns only by hashing every ID.
     public var hasDuplicateIDs: Bool { !ids.duplicates.isEmpty }
 
-    /// The diagram and the problems its results show (`DiagramResults`).
-    func buildDiagram(defaults: LayoutSettings = .tutorial) -> (diagram: Diagram, results: [Diagnostic]) {
+    /// The diagram and what its results pass found (`DiagramResults`: the problems the results
+    /// show, with what a later one-token edit needs to work out only the matches it reaches).
+    func buildDiagram(defaults: LayoutSettings = .tutorial) -> (diagram: Diagram, results: ResultsState) {
         var nodes = DiagramNodes()
         var attributes: [Int: NodeAttributes] = [:]
         var labelRanges: [Int: ByteRange] = [:]
@@ -40,8 +41,10 @@ extension Document {
                     // read here instead of asking every node's view for it, a second scan of
                     // its children.
                     if let owner = open.last, attributes[owner] == nil, let list = AttributesSyntax(green, at: start) {
-                        attributes[owner] = NodeAttributes(list, source: source)
-                        if let label = openLabels.last ?? nil { labelRanges[owner] = label }
+                        // Anchored at the node's start: an edit before it moves nothing kept.
+                        let anchor = nodes.ranges[owner].start
+                        attributes[owner] = NodeAttributes(list, source: source).anchored(at: anchor)
+                        if let label = openLabels.last ?? nil { labelRanges[owner] = label.shifted(by: -anchor) }
                     }
                     return false
                 case .node:
@@ -71,13 +74,17 @@ extension Document {
         // without attributes has its label range looked up here instead of for every node.
         if !attributes.isEmpty {
             for index in 0..<nodes.count where nodes.childCounts[index] > 0 && labelRanges[index] == nil {
-                labelRanges[index] = labelRange(after: nodes.idRanges[index], in: nodes.ranges[index], source: source)
+                labelRanges[index] = labelRange(after: nodes.idRanges[index], in: nodes.ranges[index], source: source)?
+                    .shifted(by: -nodes.ranges[index].start)
             }
         }
-        var results = DiagramResults.resolve(&nodes, attributes: attributes, labelRanges: labelRanges)
-        if attributes.values.contains(where: \.recordsResult) {
-            results += DiagramResults.scoreRoomDiagnostics(nodes, fit: labelFit, attributes: attributes, labelRanges: labelRanges)
-        }
+        let matches = DiagramResults.resolve(&nodes, attributes: attributes, labelRanges: labelRanges)
+        let recordsResults = attributes.values.contains(where: \.recordsResult)
+        let room = recordsResults
+            ? DiagramResults.scoreRoomDiagnostics(nodes, fit: labelFit, attributes: attributes, labelRanges: labelRanges)
+            : [:]
+        let results = ResultsState(nodes: nodes, attributes: attributes, labelRanges: labelRanges,
+                                   matchDiagnostics: matches, roomDiagnostics: room, recordsResults: recordsResults)
         return (Diagram(nodes: nodes, settings: fileSettings.applied(to: defaults)), results)
     }
 

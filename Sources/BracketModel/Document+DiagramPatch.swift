@@ -25,8 +25,10 @@ extension Document {
     /// edge label included (the document reparses an edit inside the list as lines today, so
     /// that edit comes as a splice).
     ///
-    /// Nil, and the caller builds the diagram anew, for anything else: a tree with results
-    /// (scores or winners: labels and outcomes derived across nodes), an edit that touches a
+    /// A tree with results (scores or winners: labels and outcomes derived across nodes) takes
+    /// the nodes the document keeps resolved (`resolvedDiagram`).
+    ///
+    /// Nil, and the caller builds the diagram anew, for anything else: an edit that touches a
     /// node's first byte, reaches past its node, or leaves a header that does not read as an ID,
     /// an optional label, then the node's attributes, block or end.
     ///
@@ -35,7 +37,9 @@ extension Document {
     public func diagram(updating old: Diagram, after edits: [TokenEdit], defaults: LayoutSettings = .tutorial)
         -> (diagram: Diagram, edited: [Int])?
     {
-        guard resultAttributes.isEmpty, !old.recordsResults else { return nil }
+        if old.recordsResults || !resultAttributes.isEmpty {
+            return resolvedDiagram(updating: old, after: edits, defaults: defaults)
+        }
         var nodes = old.nodes
         // Headers are read once all offsets have moved, from the final text.
         var edited: Set<Int> = []
@@ -53,6 +57,32 @@ extension Document {
             }
         }
         return (Diagram(nodes: nodes, settings: fileSettings.applied(to: defaults)), sorted)
+    }
+
+    /// The same for a tree with results, whose nodes the document already keeps resolved
+    /// (`resultState`, brought up to every one-token edit by `updateResults`): they are the
+    /// answer, and what is left is to say which rows may differ from `old`'s. Those are the
+    /// edited headers' nodes and, up from each, the matches it advanced through (a parent
+    /// without a label shows its winner's, and every card a competitor reached shows its
+    /// entrant's ID). Nil when the document has no kept results or the edits are not local.
+    private func resolvedDiagram(updating old: Diagram, after edits: [TokenEdit], defaults: LayoutSettings)
+        -> (diagram: Diagram, edited: [Int])?
+    {
+        guard let resolved = resultState?.nodes, resolved.count == old.nodes.count else { return nil }
+        var nodes = old.nodes
+        var edited: Set<Int> = []
+        for edit in edits {
+            guard let owner = Self.shift(&nodes, for: edit) else { return nil }
+            if owner >= 0 { edited.insert(owner) }
+        }
+        for owner in Array(edited) {
+            var card = owner
+            while resolved.isWinners[card], case let parent = Int(resolved.parents[card]), parent >= 0 {
+                edited.insert(parent)
+                card = parent
+            }
+        }
+        return (Diagram(nodes: resolved, settings: fileSettings.applied(to: defaults)), edited.sorted())
     }
 
     /// Moves `nodes`' offsets for one edit (offsets in the text before it). Returns the node
@@ -83,7 +113,7 @@ extension Document {
     }
 
     /// How `rereadHeader` went.
-    private enum HeaderRead {
+    enum HeaderRead {
         /// The row holds the header as it now reads.
         case read
         /// The header is followed by an attribute list: read the node from the tree instead.
@@ -97,7 +127,7 @@ extension Document {
     /// a block, what follows may be its parent's `}` or nothing, and the node ends with its
     /// header (an edit right at its end may have made it longer or not). A `[` after the header
     /// (an attribute list) is left to `rereadNode`.
-    private static func rereadHeader(_ nodes: inout DiagramNodes, _ index: Int, text: [UInt8]) -> HeaderRead {
+    static func rereadHeader(_ nodes: inout DiagramNodes, _ index: Int, text: [UInt8]) -> HeaderRead {
         let range = nodes.ranges[index]
         let limit = index + 1 < nodes.count ? nodes.ranges[index + 1].start : text.count
         guard range.start >= 0, limit <= text.count, range.start < limit else { return .unreadable }
@@ -136,8 +166,10 @@ extension Document {
     /// a binary search), for a node with an attribute list: the tree says where the node ends
     /// and what the list holds, with the grammar's rules rather than a second reading of them.
     /// False when the tree has no node with an ID there, the node gained or lost its block
-    /// while it has children, or its attributes record a result.
-    private func rereadNode(_ nodes: inout DiagramNodes, _ index: Int, source: [UInt8]) -> Bool {
+    /// while it has children, or its attributes record a result — unless `keepingResults`
+    /// (a tree whose results are worked out again after the reread: `updateResults`), where
+    /// they must record the score the row has.
+    func rereadNode(_ nodes: inout DiagramNodes, _ index: Int, source: [UInt8], keepingResults: Bool = false) -> Bool {
         let start = nodes.ranges[index].start
         guard start >= 0, start < source.count else { return false }
         let path = tree.path(to: start)
@@ -148,12 +180,16 @@ extension Document {
         guard let node = found, let idRange = node.id, idRange.start == start,
               node.block != nil || nodes.childCounts[index] == 0 else { return false }
         let attributes = node.attributes.map { NodeAttributes($0, source: source) }
-        guard attributes?.recordsResult != true else { return false }
+        if keepingResults {
+            guard attributes?.score == nodes.scores[index] else { return false }
+        } else {
+            guard attributes?.recordsResult != true else { return false }
+        }
         let header = DiagramNode.header(of: node, id: idRange, source: source)
         nodes.setHeader(of: index, id: header.id, label: header.label, hasExplicitLabel: header.hasExplicitLabel,
                         idRange: idRange)
         if nodes.edgeLabels[index] != attributes?.edgeLabel {
-            nodes.setAttributes(of: index, score: nil, edgeLabel: attributes?.edgeLabel)
+            nodes.setAttributes(of: index, score: nodes.scores[index], edgeLabel: attributes?.edgeLabel)
         }
         if nodes.ranges[index].end != node.range.end { nodes.setEnd(node.range.end, of: index) }
         return true

@@ -185,7 +185,13 @@ extension Document {
         replaceLocal(in: plan.oldRange, delta: delta, with: scan.diagnostics)
         ids.update(removed: plan.removedIDs, added: scan.ids, oldRange: plan.oldRange, delta: delta, source: buffer)
         replaceResultAttributes(in: plan.oldRange, delta: delta, with: scan.resultAttributes)
-        results = wholeDiagramDiagnostics()
+        if plan.scope == .token {
+            let header: Bool
+            if case .nothing = plan.rescan { header = false } else { header = true }
+            results = diagnosticsAfterToken(plan.oldRange, newLength: plan.oldRange.length + delta, header: header)
+        } else {
+            results = wholeDiagramDiagnostics()
+        }
         return plan.scope
     }
 

@@ -6,17 +6,31 @@ extension Document {
     /// document has what it checks (result attributes, a list of round names), so a plain tree
     /// pays nothing for them.
     ///
-    /// Keeps the nodes of the diagram it built in `resultNodes` (for the drawing).
+    /// Keeps what the results pass found in `resultState` (the nodes for the drawing, the rest
+    /// for the next one-token edit).
     mutating func wholeDiagramDiagnostics() -> [Diagnostic] {
         var found: [Diagnostic] = []
-        resultNodes = nil
+        resultState = nil
         if !resultAttributes.isEmpty {
             // The whole diagram reads the whole text: close the gap rather than copy the text.
             makeTextContiguous()
             let built = buildDiagram()
-            found = built.results
-            resultNodes = built.diagram.nodes
+            found = built.results.diagnostics
+            resultState = built.results
         }
+        if let extra = extraRoundNames() { found.append(extra) }
+        return found
+    }
+
+    /// The same diagnostics after a one-token edit (`ReparseScope.token`: the token at old range
+    /// `range` relexed to `newLength` bytes; `header` when it is a node's ID or label) when the
+    /// results could be worked out again from the kept state (`updateResults(afterToken:…)`);
+    /// else the whole pass.
+    mutating func diagnosticsAfterToken(_ range: ByteRange, newLength: Int, header: Bool) -> [Diagnostic] {
+        guard resultState != nil, !resultAttributes.isEmpty,
+              updateResults(afterToken: range, newLength: newLength, header: header)
+        else { return wholeDiagramDiagnostics() }
+        var found = resultState!.diagnostics
         if let extra = extraRoundNames() { found.append(extra) }
         return found
     }

@@ -37,11 +37,12 @@ public struct Document: Sendable {
     /// What the results mean that is wrong (`DiagramResults`): found from the whole diagram, so
     /// worked out again after every edit, but only while the document records results.
     var results: [Diagnostic]
-    /// The nodes of the diagram that pass built (nil for a tree without results), which
-    /// `diagram(defaults:)` hands out instead of walking the tree again: building a scored
+    /// What that pass found (nil for a tree without results): its diagram's nodes, which
+    /// `diagram(defaults:)` hands out instead of walking the tree again (building a scored
     /// tree's diagram twice, for its diagnostics and for its drawing, was nearly half of a
-    /// preview render. They follow from the text alone (the defaults set only the settings).
-    var resultNodes: DiagramNodes? = nil
+    /// preview render; the nodes follow from the text alone, the defaults set only the
+    /// settings), and what a one-token edit needs to redo only the matches it reaches.
+    var resultState: ResultsState? = nil
 
     public init(text: [UInt8]) {
         let source = TextBuffer(text)

@@ -156,15 +156,23 @@ import Testing
         #expect(patched.edited.count == 1)
     }
 
-    /// A tree that records results (a score) still takes the full build: its labels and
-    /// outcomes are derived across nodes.
-    @Test func resultsStillTakeTheFullBuild() {
+    /// A tree that records results (a score) takes the nodes its document keeps resolved for a
+    /// character typed in a label (ScoredRelayoutTests); a structural edit still builds anew.
+    @Test func resultsArePatchedForTypingOnly() {
         var document = Document("r {\n  a \"A\" [score=3 edge=\"yes\"]\n  b \"B\" [score=1]\n}\n")
-        let old = document.diagram()
+        var old = document.diagram()
         let at = Array("r {\n  a \"A".utf8).count
         let edit = TextEdit(range: ByteRange(at, at), replacement: "x")
         document.apply(edit)
-        #expect(document.diagramUpdate(updating: old, after: [TokenEdit(range: edit.range, newLength: 1)],
-                                       onlyTokens: true) == nil)
+        let patched = document.diagramUpdate(updating: old, after: [TokenEdit(range: edit.range, newLength: 1)],
+                                             onlyTokens: true)
+        #expect(patched?.diagram == Document(text: document.text).diagram())
+        #expect(patched?.edited == [0, 1])  // a won, so the root shows its label
+        old = document.diagram()
+        let line = Array("r {\n".utf8).count
+        let insert = TextEdit(range: ByteRange(line, line), replacement: "  c [score=2]\n")
+        document.apply(insert)
+        #expect(document.diagramUpdate(updating: old, after: [TokenEdit(range: insert.range, newLength: 14)],
+                                       onlyTokens: false) == nil)
     }
 }

@@ -108,11 +108,15 @@ import Testing
         #expect(relayout(document.diagram(), from: old, previous: layout(old)) == nil)
     }
 
-    @Test func declinesForAttributesAndShapeChanges() {
+    /// A scored card relabelled keeps its slot and is measured with it (ScoredRelayoutTests
+    /// over random edits); a changed score is declined, as is a changed shape.
+    @Test func declinesForChangedScoresAndShapeChanges() {
         let scored = Document("r {\n  a \"A\" [score=1]\n  b \"B\" [score=2]\n}\n").diagram()
         var relabelled = scored
         relabelled.nodes[1].label = "Ai"
-        #expect(relayout(relabelled, from: scored, previous: layout(scored)) == nil)
+        #expect(relayout(relabelled, from: scored, previous: layout(scored))?.geometry == layout(relabelled))
+        let rescored = Document("r {\n  a \"A\" [score=3]\n  b \"B\" [score=2]\n}\n").diagram()
+        #expect(relayout(rescored, from: scored, previous: layout(scored)) == nil)
         let plain = Document("r {\n  a \"A\"\n  b \"B\"\n}\n").diagram()
         let deeper = Document("r {\n  a \"A\" {\n    b \"B\"\n  }\n}\n").diagram()
         #expect(relayout(deeper, from: plain, previous: layout(plain)) == nil)

@@ -2,7 +2,7 @@
 import BracketSyntax
 import Testing
 
-/// A tree with results hands out the nodes its diagnostics pass built (`Document.resultNodes`)
+/// A tree with results hands out the nodes its diagnostics pass built (`Document.resultState`)
 /// instead of building its diagram again: the diagram must be exactly the one built from the
 /// tree, under any defaults and after any edit, and a tree without results keeps none.
 @Suite struct ResultNodesTests {
@@ -44,12 +44,12 @@ import Testing
 
     @Test func aScoredTreeReusesItsNodes() {
         let document = Document(scored)
-        #expect(document.resultNodes != nil)
+        #expect(document.resultState != nil)
         expectFresh(document, "opened")
     }
 
     @Test func aPlainTreeKeepsNone() {
-        #expect(Document("r { a { x y } b }").resultNodes == nil)
+        #expect(Document("r { a { x y } b }").resultState == nil)
     }
 
     /// Edits that change a label, a score, the shape, and that remove or add the last result.
@@ -73,7 +73,7 @@ import Testing
             current.replaceSubrange(range, with: new)
             #expect(String(decoding: document.text, as: UTF8.self) == current)
             let recordsResults = current.contains("score") || current.contains("winner")
-            #expect((document.resultNodes != nil) == recordsResults, "\(old) → \(new)")
+            #expect((document.resultState != nil) == recordsResults, "\(old) → \(new)")
             expectFresh(document, "\(old) → \(new)")
         }
     }

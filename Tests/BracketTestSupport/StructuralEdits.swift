@@ -23,6 +23,11 @@ public struct RandomTree: Sendable {
     /// Edge labels (`[edge="…"]`), one node in `edgeLabelOneIn` taking one of them; 0: none.
     public var edgeLabels = ["yes", "no", "a longer answer that wraps onto lines", "maybe"]
     public var edgeLabelOneIn = 0
+    /// Results: one node in `scoreOneIn` takes one of `scores` (0: none), one in `winnerOneIn`
+    /// a `winner` flag (0: none), in the same attribute list as its edge label.
+    public var scores = ["3", "1", "12", "2.5", "6–4 7–5", "w/o", "10"]
+    public var scoreOneIn = 0
+    public var winnerOneIn = 0
 
     public init(settings: String = "") { self.settings = settings }
 
@@ -37,9 +42,15 @@ public struct RandomTree: Sendable {
                 let word = labels[Int(random.next() % UInt64(labels.count))]
                 label = " \"" + word.replacingOccurrences(of: "#", with: "\(index)") + "\""
             }
+            var attributes: [String] = []
             if edgeLabelOneIn > 0, random.next() % UInt64(edgeLabelOneIn) == 0 {
-                label += " [edge=\"" + edgeLabels[Int(random.next() % UInt64(edgeLabels.count))] + "\"]"
+                attributes.append("edge=\"" + edgeLabels[Int(random.next() % UInt64(edgeLabels.count))] + "\"")
             }
+            if scoreOneIn > 0, random.next() % UInt64(scoreOneIn) == 0 {
+                attributes.append("score=\"" + scores[Int(random.next() % UInt64(scores.count))] + "\"")
+            }
+            if winnerOneIn > 0, random.next() % UInt64(winnerOneIn) == 0 { attributes.append("winner") }
+            if !attributes.isEmpty { label += " [" + attributes.joined(separator: ", ") + "]" }
             let comment = commentOneIn > 0 && random.next() % UInt64(commentOneIn) == 0 ? "  # c" : ""
             if open > 1, random.next() % 4 == 0 {
                 text += (indented ? String(pad.dropLast(2)) : "") + "}\n"

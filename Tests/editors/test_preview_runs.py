@@ -452,7 +452,13 @@ def real_chain(browser, binary, attributes=""):
 
     `attributes="edge"`: the same on a decision tree with an edge label on every connector
     (page_big.attributed_tree), the labels compared too, and a character of an edge label
-    retyped as a fourth edit."""
+    retyped as a fourth edit.
+
+    `attributes="scores"`: a knockout (a score on every card, the parents showing their
+    winners), the results compared too (scores, winners, pending matches, entrants), and a
+    character typed in a winning leaf's label as a fourth edit: the server lays that out from
+    the kept results (the document re-decides only the matches the label reaches), and the
+    page must show the new name on every card up the leaf's winner chain."""
     sys.path.insert(0, os.path.join(os.path.dirname(HERE), "schema"))
     sys.path.insert(0, os.path.join(os.path.dirname(HERE), "..", "benchmarks"))
     from lsp_client import LSPClient
@@ -508,6 +514,15 @@ def real_chain(browser, binary, attributes=""):
                     return value and [value["text"], value["lines"], value["x"], value["y"], value["width"], value["height"]]
                 want["edgeLabels"] = [label(e.get("label")) for e in edges]
                 got["edgeLabels"] = [label(value) for value in (columns.get("edgeLabels") or [None] * len(edges))]
+            if attributes == "scores":
+                want["scores"] = [n.get("score") for n in nodes]
+                got["scores"] = columns["scores"] or [None] * len(nodes)
+                want["won"] = [n.get("winner") is True for n in nodes]
+                got["won"] = [bool(f & 1) for f in columns["flags"]]
+                want["pending"] = [n.get("pending") is True for n in nodes]
+                got["pending"] = [bool(f & 2) for f in columns["flags"]]
+                want["entrants"] = [n.get("entrant") for n in nodes]
+                got["entrants"] = [columns["ids"][e] if e >= 0 else None for e in columns["entrant"] or [-1] * len(nodes)]
             check(f"real chain, {name}: the page's store equals the server's geometry of the new text",
                   got == want, first_difference(got, want))
             page.fill("#search", shown)  # the first match, an exact ID, is centred
@@ -539,6 +554,26 @@ def real_chain(browser, binary, attributes=""):
             # "yes" becomes "yet": no wider than the labels that set its gap, so only its box changes.
             at = lines[middle].index("]")
             edit("a character of an edge label retyped", (middle, at - 1), (middle, at), "t", ident + "z")
+        if attributes == "scores":
+            # A leaf that wins its match (the odd-numbered sibling scores higher): its parent, and
+            # every card up its chain of wins, shows its label.
+            def winning_leaf(i):
+                body = lines[i].strip()
+                return body.startswith("n") and "{" not in body and int(body[1:body.index(" ")]) % 2 == 1
+            # Far from the edits above (a leaf without a score leaves its match undecided).
+            leaf = next(i for i in range(len(lines) * 3 // 4, len(lines)) if winning_leaf(i))
+            at = lines[leaf].index('"') + 1
+            nodes = edit("a character typed in a winning leaf's label", (leaf, at), (leaf, at), "W",
+                         lines[leaf].split()[0])
+            shown = [n for n in nodes if n["label"].startswith("WNode")]
+            check("real chain (scores): the typed name shows on the leaf and the match above it",
+                  len(shown) >= 2, [n["id"] for n in shown])
+            # The cards draw it: their lines were measured again (a card left out of the
+            # layout's edited ones keeps the old name in its lines, however right its label).
+            columns = page.evaluate("() => window.bracketPreview.columns()")
+            drawn = {ident: " ".join(card_lines) for ident, card_lines in zip(columns["ids"], columns["lines"])}
+            stale = [(n["id"], drawn.get(n["id"])) for n in shown if drawn.get(n["id"]) != n["label"]]
+            check("real chain (scores): every card up the chain draws the typed name", not stale, stale)
         check(f"real chain{tag}: no script errors on the page", not errors, errors[:3])
         page.close()
         client.request("shutdown", None)
@@ -575,7 +610,7 @@ def main():
                 stale_payload(browser)
                 overview_click(browser)
             if os.access(BINARY, os.X_OK):
-                for attributes in ("", "edge"):
+                for attributes in ("", "edge", "scores"):
                     try:
                         real_chain(browser, BINARY, attributes)
                     except Exception as error:  # noqa: BLE001 - a broken step is a failed check
