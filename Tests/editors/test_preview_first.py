@@ -269,6 +269,15 @@ def sliced_build(browser, first):
         coarse = sum(w.get("tilesCoarse", 0) for w in during["work"])
         check("frames before the sliced build left tiles to their stand-ins and painted others from a coarser level",
               not during["deferred"]["grid"] and waited > 0 and coarse > 0, (during["deferred"], waited, coarse))
+        # The minimap (shown once zoomed in) needs a finer level than the first frames built: it
+        # waits for the paused build instead of marking that level from every card in a task of
+        # its own (50–190 ms between two frames at a million cards), and stays blank meanwhile.
+        page.wait_for_timeout(3 * MINIMAP_QUIET_MS)
+        waiting = page.evaluate("() => ({ minimap: window.bracketPreview.minimap(), deferred: window.bracketPreview.deferred() })")
+        blank = page.evaluate(PIXELS, "minimap-canvas")
+        check("the minimap waited for the sliced build of its level of detail, not building it itself",
+              waiting["minimap"].get("waiting") is True and waiting["deferred"]["levels"] == during["deferred"]["levels"]
+              and (blank is None or blank["inked"] == 0), (waiting, during["deferred"], blank))
         page.evaluate("() => window.bracketPreview.resumeBuilds()")
         finished(page)
         settle(page)

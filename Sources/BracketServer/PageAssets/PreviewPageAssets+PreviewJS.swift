@@ -3202,6 +3202,7 @@ extension PreviewPageAssets {
   var tilesWaiting = false;
   function waitForBuild() { tilesWaiting = true; return false; }
   function whenBuilt() {
+    if (minimapWaiting) { minimapWaiting = false; minimapDirty = true; scheduleMinimap(0); }
     if (!tilesWaiting) return;
     tilesWaiting = false;
     overviewTiles.refine();
@@ -3426,6 +3427,23 @@ extension PreviewPageAssets {
     }
   }
 
+  // The minimap is painted from the level of detail its scale needs. When that level is not
+  // built yet (the idle slices after a new store are building it) and the page's deferred
+  // work runs, the minimap waits for it rather than build it in its own task: its first
+  // paint finished the finest level at once, a task of 50–190 ms between two frames of a
+  // million-card pan (session 11's trace). The build's end (whenBuilt) paints it then.
+  var minimapWaiting = false;
+  function minimapWaits(s, width, height, kx, ky) {
+    minimapWaiting = false;
+    if (holdDeferred || !s.spatial.levelsWanted) return false;
+    var levels = levelsOf(s);
+    if (levelAtHand(levels, levelFor(levels, width, height, kx, ky, s.margin * kx, s.margin * ky))) return false;
+    minimapWaiting = true;
+    minimapWaits.count++;
+    return true;
+  }
+  minimapWaits.count = 0;
+
   function drawMinimap(size) {
     var s = state.store, c = colours();
     if (!minimapDirty && minimapBase && minimapBase.pixels.length === minimapCanvas.width * minimapCanvas.height) {
@@ -3444,8 +3462,11 @@ extension PreviewPageAssets {
     // A tree far taller than wide (or the reverse) is stretched to a usable minimap.
     var w = Math.max(40, Math.round(size.w * k)), h = Math.max(40, Math.round(size.h * k));
     w = Math.min(w, MINIMAP_SIDE); h = Math.min(h, Math.round(maxH));
-    minimapScale = { sx: w / size.w, sy: h / size.h, w: w, h: h };
     var ratio = Math.min(2, window.devicePixelRatio || 1);
+    var kx = w / size.w * ratio, ky = h / size.h * ratio;
+    // A canvas already painted keeps its picture while it waits (sizing it would blank it).
+    if (minimapWaits(s, Math.round(w * ratio), Math.round(h * ratio), kx, ky) && minimapCanvas.width > 0) return;
+    minimapScale = { sx: w / size.w, sy: h / size.h, w: w, h: h };
     minimapCanvas.width = Math.round(w * ratio);
     minimapCanvas.height = Math.round(h * ratio);
     minimapCanvas.style.width = w + "px";
@@ -3454,7 +3475,7 @@ extension PreviewPageAssets {
     minimap.style.height = h + "px";
     var ctx = minimapCanvas.getContext("2d");
     var image = ctx.createImageData(minimapCanvas.width, minimapCanvas.height);
-    var kx = minimapScale.sx * ratio, ky = minimapScale.sy * ratio;
+    if (minimapWaiting) return; // sized, blank until the level it is painted from is built
     var pixels = new Uint32Array(image.data.buffer);
     paintPicture(s, pixels, image.width, image.height, kx, ky, s.margin * kx, s.margin * ky, c, []);
     minimapBase = { pixels: pixels.slice(), kx: kx, ky: ky };
@@ -4492,7 +4513,7 @@ extension PreviewPageAssets {
     // The minimap's repaints so far (each one's time since the last delta arrived, ms) and
     // whether one is pending (or the spatial index's rebuild once edits pause, which repaints
     // it), for tests.
-    minimap: function () { return { paints: minimapPaints.slice(), pending: minimapTimer !== null || quietTimer !== null }; },
+    minimap: function () { return { paints: minimapPaints.slice(), pending: minimapTimer !== null || quietTimer !== null, waits: minimapWaits.count, waiting: minimapWaiting }; },
     // Every column of the store as plain lists, for tests: a store patched by deltas must equal
     // a fresh load of the same picture.
     columns: function () {
