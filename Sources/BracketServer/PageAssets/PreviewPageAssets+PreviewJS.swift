@@ -403,10 +403,12 @@ extension PreviewPageAssets {
   // card was removed, or renamed, no longer matches and is passed over like a tombstone. So a
   // splice costs the cards it adds, not a pass over the slots; once the edits pause, the index
   // is built again (at once, on first use, past MAX_ID_MAPS splices).
-  // A new store's index is built in idle time, ID_BUILD_SLICE cards an idle callback, so the
-  // first keystroke after the picture arrives does not wait for it (it was the label edit's
-  // long task: 75 ms at 131,071 cards); a build not finished when it is needed is finished then.
-  var MAX_ID_MAPS = 128, ID_MAPS_BEFORE_REBUILD = 4, ID_BUILD_SLICE = 16384;
+  // A new store's index is built in idle time, for about BUILD_SLICE_MS an idle callback
+  // (ID_BUILD_CHUNK cards between two reads of the clock), so the first keystroke after the
+  // picture arrives does not wait for it (it was the label edit's long task: 75 ms at 131,071
+  // cards); a build not finished when it is needed is finished then. (A fixed 16,384 cards a
+  // callback took 30–56 ms on a loaded machine: the longest idle task of a million-card pan.)
+  var MAX_ID_MAPS = 128, ID_MAPS_BEFORE_REBUILD = 4, ID_BUILD_CHUNK = 2048;
   function idTable(s) {
     if (!s.idTable) buildIds(s, Infinity);
     return s.idTable;
@@ -447,7 +449,9 @@ extension PreviewPageAssets {
     whenIdle(function step() {
       var s = state.store;
       if (!s || !s.idText || (s.idTable && s.idTable.maps.length === 0 && s.idTable.added.size === 0)) return;
-      buildIds(s, ID_BUILD_SLICE);
+      var deadline = sliceClock() + BUILD_SLICE_MS, done = s.idBuild ? s.idBuild.next : 0;
+      do buildIds(s, ID_BUILD_CHUNK); while (s.idBuild && sliceClock() < deadline);
+      if (idSlices.length < 1000) idSlices.push((s.idBuild ? s.idBuild.next : s.n) - done);
       if (s.idBuild) whenIdle(step);
     });
   }
@@ -1549,6 +1553,12 @@ extension PreviewPageAssets {
   // A frame that needs the grid before then finishes it (gridOf); a new store drops it.
   // Tests pause the slices (`bracketPreviewTest.pauseBuilds`, then bracketPreview.resumeBuilds())
   // to look at the frames drawn while the builds are not done.
+  // The clock idle slices stop by: tests give one of their own (`bracketPreviewTest.sliceClock`,
+  // ms) to count a slice's steps against the budget without reading the time; idSlices: the
+  // cards of each slice of the ID index's build (bracketPreview.slices()).
+  var sliceClock = window.bracketPreviewTest && typeof window.bracketPreviewTest.sliceClock === "function"
+    ? window.bracketPreviewTest.sliceClock : function () { return performance.now(); };
+  var idSlices = [];
   var BUILD_SLICE_MS = 4, buildSlices = 0, pausedBuilds = window.bracketPreviewTest && window.bracketPreviewTest.pauseBuilds ? [] : null;
   function buildSlice(task) {
     if (pausedBuilds) pausedBuilds.push(task); else deferredTask(task);
@@ -4513,6 +4523,7 @@ extension PreviewPageAssets {
     // The minimap's repaints so far (each one's time since the last delta arrived, ms) and
     // whether one is pending (or the spatial index's rebuild once edits pause, which repaints
     // it), for tests.
+    slices: function () { return { ids: idSlices.slice(), idChunk: ID_BUILD_CHUNK, budgetMs: BUILD_SLICE_MS }; },
     minimap: function () { return { paints: minimapPaints.slice(), pending: minimapTimer !== null || quietTimer !== null, waits: minimapWaits.count, waiting: minimapWaiting }; },
     // Every column of the store as plain lists, for tests: a store patched by deltas must equal
     // a fresh load of the same picture.
