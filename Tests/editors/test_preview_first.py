@@ -389,14 +389,19 @@ def zoom_low(page, steps):
     return views
 
 
+# Zoomed in around a point low in the picture, panned up and zoomed on to card elements.
+LOW_ZOOM, LOW_PAN, LOW_REST = [(True, -200)] * 12, [(False, -300)] * 6, [(True, -60)] * 30
+LOW_STEPS = LOW_ZOOM + LOW_PAN + LOW_REST
+
+
 def choice_before_grid(browser, first, n):
     """Before the grid is built, each frame's choice between card elements and the overview is
     answered from the grid build's counting pass (preview.js, moreCardsIn): zooming in low in
     the picture (where a scan of the cards in tree order reads nearly all of them before it
     finds enough in view) reads each card at most once over all the frames, and every frame
     chooses what a page with its grid built chooses, up to the first frame of card elements."""
-    zoom, pan, rest = [(True, -200)] * 12, [(False, -300)] * 6, [(True, -60)] * 30
-    steps = zoom + pan + rest
+    zoom, pan, rest = LOW_ZOOM, LOW_PAN, LOW_REST
+    steps = LOW_STEPS
     with PageServer(first, binary=True) as slow_server, PageServer(first, binary=True) as full_server:
         page, errors = open_page(browser, slow_server, PAUSE)
         start = page.evaluate("() => window.bracketPreview.painted().work.length")
@@ -430,7 +435,8 @@ def choice_before_grid(browser, first, n):
 
 # A clock that moves 1 ms each time it is read: a slice that reads it after each step of its
 # work stops after BUILD_SLICE_MS steps whatever the machine's speed.
-COUNTING_CLOCK = "window.bracketPreviewTest = { sliceClock: (() => { let t = 0; return () => ++t; })() };"
+COUNTING_CLOCK_FIELD = "sliceClock: (() => { let t = 0; return () => ++t; })()"
+COUNTING_CLOCK = "window.bracketPreviewTest = { " + COUNTING_CLOCK_FIELD + " };"
 
 
 def id_index_slices(browser, first, n):
@@ -449,12 +455,41 @@ def id_index_slices(browser, first, n):
         page.close()
 
 
+
+def cards_before_grid(browser, first):
+    """Card elements shown before the grid is built (its idle slices paused): the frames build
+    the rest of it a budget (GRID_FRAME_MS) at a time, the connectors drawn once their half is
+    built, not a frame that counts every connector (25–130 ms at a million cards); then the
+    card elements and connectors are those of a page that had built everything."""
+    with PageServer(first, binary=True) as slow_server, PageServer(first, binary=True) as full_server:
+        page, errors = open_page(browser, slow_server, PAUSE.replace("pauseBuilds: true", "pauseBuilds: true, " + COUNTING_CLOCK_FIELD))
+        start = page.evaluate("() => window.bracketPreview.painted().work.length")
+        zoom_low(page, LOW_STEPS)
+        work = page.evaluate(f"() => window.bracketPreview.painted().work.slice({start})")
+        budget = page.evaluate("() => window.bracketPreview.slices()")
+        most = (budget["gridFrameMs"] + 1) * budget["buildChunk"]
+        cards = [w for w in work if w.get("mode") == "cards"]
+        counted = [w.get("edgesCounted", 0) for w in work]
+        check("card elements before the grid: the frames counted the connectors a budget at a time, drawing them once done",
+              cards and any(w.get("connectorsWaiting") for w in cards) and 0 < max(counted) <= most
+              and page.evaluate("() => window.bracketPreview.deferred().grid") and cards[-1]["edges"] > 0,
+              (len(work), max(counted), most, [(w.get("made"), w.get("edges"), w.get("connectorsWaiting")) for w in cards][:12]))
+        full, full_errors = open_page(browser, full_server)
+        finished(full)
+        zoom_low(full, LOW_STEPS)
+        a, b = page.evaluate(CARDS_DOM), full.evaluate(CARDS_DOM)
+        check("… then the card elements and connectors of a page that had built everything", a == b and len(a) > 0, (len(a), len(b)))
+        check("card elements before the grid: no page errors", not errors and not full_errors, errors[:2] + full_errors[:2])
+        page.close()
+        full.close()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--nodes", type=int, default=131071)
     parser.add_argument("--seed", type=int, default=3)
-    parser.add_argument("--only", default="first,use,delta,slices,ids,minimap,choice",
-                        help="which parts: first, use, delta, slices, ids, minimap, choice")
+    parser.add_argument("--only", default="first,use,delta,slices,ids,cards,minimap,choice",
+                        help="which parts: first, use, delta, slices, ids, cards, minimap, choice")
     args = parser.parse_args()
     chromium = shutil.which("chromium")
     if chromium is None:
@@ -477,6 +512,8 @@ def main():
                 sliced_build(browser, first)
             if "ids" in args.only:
                 id_index_slices(browser, first, args.nodes)
+            if "cards" in args.only:
+                cards_before_grid(browser, first)
             if "minimap" in args.only:
                 minimap_after_deltas(browser)
             if "choice" in args.only:

@@ -1527,7 +1527,7 @@ extension PreviewPageAssets {
     if (defer && sp.levelsWanted) {
       afterFirstFrame(function () { buildSlice(function step() {
         if (state.store !== s || s.spatial !== sp || sp.cards !== null) return;
-        if (!buildGridsFor(s, sp, performance.now() + BUILD_SLICE_MS)) buildSlice(step);
+        if (!buildGridsFor(s, sp, sliceClock() + BUILD_SLICE_MS)) buildSlice(step);
       }); });
     } else {
       buildGrids(s, sp);
@@ -1607,7 +1607,7 @@ extension PreviewPageAssets {
       if (levels[L].data) continue;
       if (L > 0) levelData(levels, L);
       else if (pausedBuilds) { buildSlice(function () { nextLevel(levels); }); return; }
-      else levelFromItems(levels, 0, performance.now() + BUILD_SLICE_MS);
+      else levelFromItems(levels, 0, sliceClock() + BUILD_SLICE_MS);
       deferredTask(function () { nextLevel(levels); });
       return;
     }
@@ -1680,21 +1680,21 @@ extension PreviewPageAssets {
       for (var i = g.next; i < end; i++) countItem(s, sp, g, i, b);
       g.next = end;
       if (end === count) { g.step = 1; g.next = 0; break; }
-      if (performance.now() > deadline) return false;
+      if (sliceClock() > deadline) return false;
     }
     if (g.step === 1) {
       for (var k = 0; k < cells; k++) start[k + 1] += start[k];
       g.list = new Int32Array(start[cells]);
       g.fill = start.slice(0, cells);
       g.step = 2;
-      if (performance.now() > deadline) return false;
+      if (sliceClock() > deadline) return false;
     }
     var list = g.list, fill = g.fill;
     while (g.step === 2) {
       for (var j = g.next, last = Math.min(count, g.next + 8 * BUILD_CHUNK); j < last; j++) if (where[j] >= 0) list[fill[where[j]]++] = j;
       g.next = last;
       if (last === count) { g.step = 3; break; }
-      if (performance.now() > deadline) return false;
+      if (sliceClock() > deadline) return false;
     }
     if (!g.grid) {
       g.grid = { edge: g.edge, start: start, items: list, big: Int32Array.from(g.big), spanX: g.spanX, spanY: g.spanY, moved: null, extra: [],
@@ -1779,12 +1779,12 @@ extension PreviewPageAssets {
     var sp = s.spatial, g = gridBuildOf(s, sp).cards, b = [0, 0, 0, 0];
     var found = countedIn(sp, g, r, limit, true), from = g.next, more = null;
     if (found > limit) return true;
-    var deadline = performance.now() + CHOICE_MS;
+    var deadline = sliceClock() + CHOICE_MS;
     if (g.step === 0) {
       for (var i = g.next; i < g.count && more === null; i++) {
         countItem(s, sp, g, i, b);
         if (!(b[0] <= b[2] && b[1] <= b[3]) || b[2] < r.x0 || b[0] > r.x1 || b[3] < r.y0 || b[1] > r.y1) {
-          if (((i - from) & (BUILD_CHUNK - 1)) === BUILD_CHUNK - 1 && performance.now() > deadline) more = false;
+          if (((i - from) & (BUILD_CHUNK - 1)) === BUILD_CHUNK - 1 && sliceClock() > deadline) more = false;
           continue;
         }
         if (++found > limit) more = true;
@@ -1862,9 +1862,10 @@ extension PreviewPageAssets {
 
   // The cards whose rectangles meet r (content coordinates: without the margin), in tree
   // order, up to `limit` (then -1).
-  function cardsIn(s, r, limit, out) {
+  // (`grid`: the cards' grid to ask, when a frame has it before the whole grid is built.)
+  function cardsIn(s, r, limit, out, grid) {
     var found = 0;
-    var complete = gridQuery(s, gridOf(s).cards, r, function (i) {
+    var complete = gridQuery(s, grid || gridOf(s).cards, r, function (i) {
       if (found >= limit) return false;
       out.push(i);
       found++;
@@ -1941,12 +1942,12 @@ extension PreviewPageAssets {
     while (part.card < s.n) {
       for (var i = part.card, end = Math.min(s.n, i + BUILD_CHUNK); i < end; i++) { itemBox(s, false, i, b); markCells(target, b[0], b[1], b[2], b[3], CARD_BIT); }
       part.card = end;
-      if (performance.now() > deadline) return false;
+      if (sliceClock() > deadline) return false;
     }
     while (part.edge < s.m) {
       for (var e = part.edge, last = Math.min(s.m, e + BUILD_CHUNK); e < last; e++) markEdge(s, e, edgeCells);
       part.edge = last;
-      if (performance.now() > deadline && part.edge < s.m) return false;
+      if (sliceClock() > deadline && part.edge < s.m) return false;
     }
     levels.partial = null;
     level.data = target.data;
@@ -2862,7 +2863,7 @@ extension PreviewPageAssets {
     requestAnimationFrame(function () {
       var started = performance.timeOrigin + performance.now();
       drawPending = false;
-      frameWork = { mode: "", cards: 0, cardsRead: 0, made: 0, edges: 0, tilesDrawn: 0, tilesPainted: 0, standIns: 0, tilesWaiting: 0, tilesCoarse: 0 };
+      frameWork = { mode: "", cards: 0, cardsRead: 0, made: 0, edges: 0, edgesCounted: 0, connectorsWaiting: false, tilesDrawn: 0, tilesPainted: 0, standIns: 0, tilesWaiting: 0, tilesCoarse: 0 };
       draw();
       framesDrawn++;
       if (state.hasPicture) mark("drawn");
@@ -2994,7 +2995,8 @@ extension PreviewPageAssets {
     // Before the grid is built (a new store's first frame), a scan answers "more than that"
     // without it: only a frame that shows the cards as elements needs the grid.
     var most = readable ? MAX_DOM_CARDS : SMALL_PICTURE;
-    var found = s.spatial.cards === null && moreCardsIn(s, r, most) ? -1 : cardsIn(s, r, most, visible);
+    var grid = s.spatial.cards === null ? (moreCardsIn(s, r, most) ? null : frameCards(s, s.spatial)) : s.spatial.cards;
+    var found = grid === null ? -1 : cardsIn(s, r, most, visible, grid);
     var dom = found >= 0;
     if (dom) {
       drawDom(s, r, visible);
@@ -3049,6 +3051,30 @@ extension PreviewPageAssets {
     shownEdges.clear();
   }
 
+  // Card elements before the idle build of the grid is done (a zoom in from far out soon after
+  // the picture came): a frame does GRID_FRAME_MS of the build, not the rest of it. The first
+  // card-element frame of a million-card zoom finished the grid (its connectors' half: every
+  // connector's box read, 25–130 ms in session 11's trace). Now the cards' half is finished by
+  // frames of about that budget (the choice's counting pass did its costly part; the overview
+  // is shown meanwhile) and the cards are drawn from it; the connectors' half goes on for that
+  // budget a frame (and in the idle slices), and the connectors are drawn once it is done.
+  // painted().work: edgesCounted (connectors counted by the frame), connectorsWaiting.
+  var GRID_FRAME_MS = 4;
+  function frameCards(s, sp) {
+    var b = gridBuildOf(s, sp);
+    if (stepGrid(s, sp, b.cards, sliceClock() + GRID_FRAME_MS)) return b.cards.grid;
+    requestDraw();
+    return null;
+  }
+  function frameConnectors(s, sp) {
+    if (sp.edges !== null) return true;
+    var g = gridBuildOf(s, sp).edges, from = g.step === 0 ? g.next : g.count;
+    var done = buildGridsFor(s, sp, sliceClock() + GRID_FRAME_MS);
+    if (frameWork) { frameWork.edgesCounted += (g.step === 0 ? g.next : g.count) - from; frameWork.connectorsWaiting = !done; }
+    if (!done) requestDraw();
+    return done;
+  }
+
   function drawDom(s, r, visible) {
     if (state.focus >= 0 && state.focus < s.n && visible.indexOf(state.focus) < 0) {
       visible.push(state.focus); // the focused card stays, in view or not
@@ -3090,6 +3116,7 @@ extension PreviewPageAssets {
     }
     if (missing > 0) requestDraw();
     if (frameWork) frameWork.made = made;
+    if (!frameConnectors(s, s.spatial)) return;
     // Connectors: every leg in view, and the first and last child's of every bus in view (the
     // spatial index finds them).
     var nextEdges = new Map();
@@ -3769,7 +3796,7 @@ extension PreviewPageAssets {
       roundsLayer.replaceChildren.apply(roundsLayer, group ? Array.prototype.slice.call(group.children) : []);
     }
     var wanted = new Map();
-    if (s && state.hasPicture && dom && s.edgeLabels) {
+    if (s && state.hasPicture && dom && s.edgeLabels && s.spatial.edges !== null) {
       var r = viewRect();
       r.x0 -= s.margin; r.x1 -= s.margin; r.y0 -= s.margin; r.y1 -= s.margin;
       // A label's box is centred on its connector's leg to the child (BracketLayout's
@@ -4523,7 +4550,7 @@ extension PreviewPageAssets {
     // The minimap's repaints so far (each one's time since the last delta arrived, ms) and
     // whether one is pending (or the spatial index's rebuild once edits pause, which repaints
     // it), for tests.
-    slices: function () { return { ids: idSlices.slice(), idChunk: ID_BUILD_CHUNK, budgetMs: BUILD_SLICE_MS }; },
+    slices: function () { return { ids: idSlices.slice(), idChunk: ID_BUILD_CHUNK, budgetMs: BUILD_SLICE_MS, gridFrameMs: GRID_FRAME_MS, buildChunk: BUILD_CHUNK }; },
     minimap: function () { return { paints: minimapPaints.slice(), pending: minimapTimer !== null || quietTimer !== null, waits: minimapWaits.count, waiting: minimapWaiting }; },
     // Every column of the store as plain lists, for tests: a store patched by deltas must equal
     // a fresh load of the same picture.
