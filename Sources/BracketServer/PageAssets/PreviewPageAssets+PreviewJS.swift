@@ -1388,6 +1388,7 @@ extension PreviewPageAssets {
   // and once the edits pause (QUIET_MS) in idle time, so queries stay one lookup a cell.
   var SPATIAL_PATCH_LIMIT = 8192, MAX_SEGMENTS = 48, QUIET_MS = 1500, LOD_SLACK = 16;
   function storeChanged(s, change) {
+    storeChanges++;
     s.highlighted = null;
     overviewFollow(s, change);
     if (change && change.previous !== s) s.spatial = change.previous.spatial;
@@ -1461,21 +1462,38 @@ extension PreviewPageAssets {
     else list.push({ a: a, b: b, shift: shift, dx: dx, dy: dy });
   }
 
-  var quietTimer = null;
+  var quietTimer = null, storeChanges = 0, rebuildsAside = 0;
   function rebuildWhenQuiet(s) {
     var sp = s.spatial;
     if (sp.cards.segs.length <= 1 && sp.edges.segs.length <= 1 && sp.cards.extra.length + sp.edges.extra.length < 256 && !sp.levelsStale) return;
     if (quietTimer) clearTimeout(quietTimer);
     quietTimer = setTimeout(function () {
       quietTimer = null;
-      whenIdle(function () {
-        if (state.store !== s || s.spatial !== sp) return;
-        s.spatial = buildSpatial(s);
-        minimapDirty = true;
-        overviewChanged(null); // the rebuilt levels drop the traces of moved items
-        requestDraw();
-      });
+      rebuildAside(s, sp);
     }, QUIET_MS);
+  }
+
+  // That rebuild is made aside, in idle slices (BUILD_SLICE_MS: the grid, then the finest
+  // level of detail from the items), while the followed index stays in use, and swapped in
+  // when done. Built in one idle task it was 20–40 ms at 131,071 cards (100–250 at a million),
+  // and the swap left every overview tile stale with no level built, so the next far-out
+  // frames marked one from every item in the frame (session 11: the slowest frames of the pan
+  // and zoom after page_big.py's keystrokes). A store change meanwhile abandons it (the next
+  // pause rebuilds again).
+  function rebuildAside(s, sp) {
+    var at = storeChanges, next = buildSpatial(s, true), levels = next.levelsWanted ? levelSizes(s) : null;
+    if (levels) levels.store = s;
+    buildSlice(function step() {
+      if (state.store !== s || s.spatial !== sp || storeChanges !== at) return;
+      var deadline = sliceClock() + BUILD_SLICE_MS;
+      if (!buildGridsFor(s, next, deadline) || (levels && !levelFromItems(levels, 0, deadline))) { buildSlice(step); return; }
+      rebuildsAside++;
+      next.levels = levels;
+      s.spatial = next;
+      minimapDirty = true;
+      overviewChanged(null); // the rebuilt levels drop the traces of moved items
+      requestDraw();
+    });
   }
 
   function moveItems(s, grid, indices) {
@@ -3239,7 +3257,8 @@ extension PreviewPageAssets {
   var tilesWaiting = false;
   function waitForBuild() { tilesWaiting = true; return false; }
   function whenBuilt() {
-    if (minimapWaiting) { minimapWaiting = false; minimapDirty = true; scheduleMinimap(0); }
+    // (A waiting minimap keeps the quiet time after a delta: MINIMAP_QUIET_MS.)
+    if (minimapWaiting) { minimapWaiting = false; minimapDirty = true; scheduleMinimap(Math.max(0, lastDeltaAt + MINIMAP_QUIET_MS - performance.now())); }
     if (!tilesWaiting) return;
     tilesWaiting = false;
     overviewTiles.refine();
@@ -3421,13 +3440,14 @@ extension PreviewPageAssets {
   }
   function minimapWake() {
     var wait = minimapDue - performance.now();
-    if (wait > 1) { minimapTimer = setTimeout(minimapWake, wait); return; }
+    // (Never before it is due: a timer may fire a fraction of a millisecond early.)
+    if (wait > 0) { minimapTimer = setTimeout(minimapWake, wait); return; }
     // Before any delta, at once: idle time then is the start-up's deferred work (levels of
     // detail, the grid), which the minimap would wait behind.
     if (lastDeltaAt === -Infinity) { paintMinimapNow(); return; }
     whenIdle(function () {
       var later = minimapDue - performance.now();
-      if (later > 1) { minimapTimer = setTimeout(minimapWake, later); return; } // a delta came meanwhile
+      if (later > 0) { minimapTimer = setTimeout(minimapWake, later); return; } // a delta came meanwhile
       paintMinimapNow();
     });
   }
@@ -4496,7 +4516,7 @@ extension PreviewPageAssets {
       var levels = sp && sp.levels ? sp.levels.filter(function (level) { return level.data; }).length : 0;
       // (gridSlices: the calls that built grids; more than one a grid when idle slices did.)
       return { grid: !!(sp && sp.cards), levels: levels, levelCount: sp && sp.levels ? sp.levels.length : 0,
-        pending: firstFrameTasks.length + idleTasks, held: holdDeferred, gridSlices: buildSlices };
+        pending: firstFrameTasks.length + idleTasks, held: holdDeferred, gridSlices: buildSlices, rebuilds: rebuildsAside };
     },
     releaseDeferred: function () { holdDeferred = false; runFirstFrameTasks(Infinity); },
     resumeBuilds: function () { var paused = pausedBuilds || []; pausedBuilds = null; paused.forEach(deferredTask); },
