@@ -1562,7 +1562,8 @@
   // 100–250 ms, run between two frames of a pan or zoom that had just started, which held the
   // next frame back (the slowest far-out frames in session 10's trace were those intervals).
   // Goes on with the build until `deadline` (performance.now()); true when the grid is built.
-  // A frame that needs the grid before then finishes it (gridOf); a new store drops it.
+  // Whatever needs the grid before then finishes it (gridOf; a frame with card elements does a
+  // budget of it a frame: frameCards, frameConnectors); a new store drops it.
   // Tests pause the slices (`bracketPreviewTest.pauseBuilds`, then bracketPreview.resumeBuilds())
   // to look at the frames drawn while the builds are not done.
   // The clock idle slices stop by: tests give one of their own (`bracketPreviewTest.sliceClock`,
