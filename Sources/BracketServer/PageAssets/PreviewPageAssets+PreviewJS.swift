@@ -3233,7 +3233,10 @@ extension PreviewPageAssets {
     var from;
     if (tile && !holdDeferred && s.spatial.levelsWanted) {
       var levels = levelsOf(s), L = levelFor(levels, width, height, sx, sy, ox, oy);
-      var gridLater = s.spatial.cards === null, levelLater = !levelAtHand(levels, L);
+      // A level not built yet is a later one too, though it could be merged from a finer one
+      // now: a merge from the finest reads its 4 million cells, 10–20 ms in the frame (the
+      // idle-time build merges them one a callback, coarser from finer, and says when done).
+      var gridLater = s.spatial.cards === null, levelLater = !levels[L].data;
       if (gridLater || levelLater) {
         if (tile.mayWait) return waitForBuild();
         // Without the grid, whether the window is drawn from a level or item by item is not
