@@ -167,7 +167,7 @@ extension PreviewPageAssets {
         roundsLayer.replaceChildren.apply(roundsLayer, group ? Array.prototype.slice.call(group.children) : []);
       }
       var wanted = new Map();
-      if (s && state.hasPicture && dom && s.edgeLabels) {
+      if (s && state.hasPicture && dom && s.edgeLabels && s.spatial.edges !== null) {
         var r = viewRect();
         r.x0 -= s.margin; r.x1 -= s.margin; r.y0 -= s.margin; r.y1 -= s.margin;
         // A label's box is centred on its connector's leg to the child (BracketLayout's

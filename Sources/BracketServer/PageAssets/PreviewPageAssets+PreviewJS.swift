@@ -241,10 +241,12 @@ extension PreviewPageAssets {
   // card was removed, or renamed, no longer matches and is passed over like a tombstone. So a
   // splice costs the cards it adds, not a pass over the slots; once the edits pause, the index
   // is built again (at once, on first use, past MAX_ID_MAPS splices).
-  // A new store's index is built in idle time, ID_BUILD_SLICE cards an idle callback, so the
-  // first keystroke after the picture arrives does not wait for it (it was the label edit's
-  // long task: 75 ms at 131,071 cards); a build not finished when it is needed is finished then.
-  var MAX_ID_MAPS = 128, ID_MAPS_BEFORE_REBUILD = 4, ID_BUILD_SLICE = 16384;
+  // A new store's index is built in idle time, for about BUILD_SLICE_MS an idle callback
+  // (ID_BUILD_CHUNK cards between two reads of the clock), so the first keystroke after the
+  // picture arrives does not wait for it (it was the label edit's long task: 75 ms at 131,071
+  // cards); a build not finished when it is needed is finished then. (A fixed 16,384 cards a
+  // callback took 30–56 ms on a loaded machine: the longest idle task of a million-card pan.)
+  var MAX_ID_MAPS = 128, ID_MAPS_BEFORE_REBUILD = 4, ID_BUILD_CHUNK = 2048;
   function idTable(s) {
     if (!s.idTable) buildIds(s, Infinity);
     return s.idTable;
@@ -285,7 +287,9 @@ extension PreviewPageAssets {
     whenIdle(function step() {
       var s = state.store;
       if (!s || !s.idText || (s.idTable && s.idTable.maps.length === 0 && s.idTable.added.size === 0)) return;
-      buildIds(s, ID_BUILD_SLICE);
+      var deadline = sliceClock() + BUILD_SLICE_MS, done = s.idBuild ? s.idBuild.next : 0;
+      do buildIds(s, ID_BUILD_CHUNK); while (s.idBuild && sliceClock() < deadline);
+      if (idSlices.length < 1000) idSlices.push((s.idBuild ? s.idBuild.next : s.n) - done);
       if (s.idBuild) whenIdle(step);
     });
   }
@@ -1287,6 +1291,7 @@ extension PreviewPageAssets {
   // and once the edits pause (QUIET_MS) in idle time, so queries stay one lookup a cell.
   var SPATIAL_PATCH_LIMIT = 8192, MAX_SEGMENTS = 48, QUIET_MS = 1500, LOD_SLACK = 16;
   function storeChanged(s, change) {
+    storeChanges++;
     s.highlighted = null;
     overviewFollow(s, change);
     if (change && change.previous !== s) s.spatial = change.previous.spatial;
@@ -1360,21 +1365,38 @@ extension PreviewPageAssets {
     else list.push({ a: a, b: b, shift: shift, dx: dx, dy: dy });
   }
 
-  var quietTimer = null;
+  var quietTimer = null, storeChanges = 0, rebuildsAside = 0;
   function rebuildWhenQuiet(s) {
     var sp = s.spatial;
     if (sp.cards.segs.length <= 1 && sp.edges.segs.length <= 1 && sp.cards.extra.length + sp.edges.extra.length < 256 && !sp.levelsStale) return;
     if (quietTimer) clearTimeout(quietTimer);
     quietTimer = setTimeout(function () {
       quietTimer = null;
-      whenIdle(function () {
-        if (state.store !== s || s.spatial !== sp) return;
-        s.spatial = buildSpatial(s);
-        minimapDirty = true;
-        overviewChanged(null); // the rebuilt levels drop the traces of moved items
-        requestDraw();
-      });
+      rebuildAside(s, sp);
     }, QUIET_MS);
+  }
+
+  // That rebuild is made aside, in idle slices (BUILD_SLICE_MS: the grid, then the finest
+  // level of detail from the items), while the followed index stays in use, and swapped in
+  // when done. Built in one idle task it was 20–40 ms at 131,071 cards (100–250 at a million),
+  // and the swap left every overview tile stale with no level built, so the next far-out
+  // frames marked one from every item in the frame (session 11: the slowest frames of the pan
+  // and zoom after page_big.py's keystrokes). A store change meanwhile abandons it (the next
+  // pause rebuilds again).
+  function rebuildAside(s, sp) {
+    var at = storeChanges, next = buildSpatial(s, true), levels = next.levelsWanted ? levelSizes(s) : null;
+    if (levels) levels.store = s;
+    buildSlice(function step() {
+      if (state.store !== s || s.spatial !== sp || storeChanges !== at) return;
+      var deadline = sliceClock() + BUILD_SLICE_MS;
+      if (!buildGridsFor(s, next, deadline) || (levels && !levelFromItems(levels, 0, deadline))) { buildSlice(step); return; }
+      rebuildsAside++;
+      next.levels = levels;
+      s.spatial = next;
+      minimapDirty = true;
+      overviewChanged(null); // the rebuilt levels drop the traces of moved items
+      requestDraw();
+    });
   }
 
   function moveItems(s, grid, indices) {
@@ -1426,7 +1448,7 @@ extension PreviewPageAssets {
     if (defer && sp.levelsWanted) {
       afterFirstFrame(function () { buildSlice(function step() {
         if (state.store !== s || s.spatial !== sp || sp.cards !== null) return;
-        if (!buildGridsFor(s, sp, performance.now() + BUILD_SLICE_MS)) buildSlice(step);
+        if (!buildGridsFor(s, sp, sliceClock() + BUILD_SLICE_MS)) buildSlice(step);
       }); });
     } else {
       buildGrids(s, sp);
@@ -1448,10 +1470,17 @@ extension PreviewPageAssets {
   // callback of its own), not in one task: at a million cards the build was one task of
   // 100–250 ms, run between two frames of a pan or zoom that had just started, which held the
   // next frame back (the slowest far-out frames in session 10's trace were those intervals).
-  // Goes on with the build until `deadline` (performance.now()); true when the grid is built.
-  // A frame that needs the grid before then finishes it (gridOf); a new store drops it.
+  // Goes on with the build until `deadline` (sliceClock()); true when the grid is built.
+  // Whatever needs the grid before then finishes it (gridOf; a frame with card elements does a
+  // budget of it a frame: frameCards, frameConnectors); a new store drops it.
   // Tests pause the slices (`bracketPreviewTest.pauseBuilds`, then bracketPreview.resumeBuilds())
   // to look at the frames drawn while the builds are not done.
+  // The clock idle slices stop by: tests give one of their own (`bracketPreviewTest.sliceClock`,
+  // ms) to count a slice's steps against the budget without reading the time; idSlices: the
+  // cards of each slice of the ID index's build (bracketPreview.slices()).
+  var sliceClock = window.bracketPreviewTest && typeof window.bracketPreviewTest.sliceClock === "function"
+    ? window.bracketPreviewTest.sliceClock : function () { return performance.now(); };
+  var idSlices = [];
   var BUILD_SLICE_MS = 4, buildSlices = 0, pausedBuilds = window.bracketPreviewTest && window.bracketPreviewTest.pauseBuilds ? [] : null;
   function buildSlice(task) {
     if (pausedBuilds) pausedBuilds.push(task); else deferredTask(task);
@@ -1500,11 +1529,12 @@ extension PreviewPageAssets {
       if (levels[L].data) continue;
       if (L > 0) levelData(levels, L);
       else if (pausedBuilds) { buildSlice(function () { nextLevel(levels); }); return; }
-      else levelFromItems(levels, 0, performance.now() + BUILD_SLICE_MS);
+      else levelFromItems(levels, 0, sliceClock() + BUILD_SLICE_MS);
       deferredTask(function () { nextLevel(levels); });
       return;
     }
     mark("levels");
+    whenBuilt(); // a minimap waiting for its level (minimapWaits)
   }
 
   // Tasks for idle time once the frame after the store change is on screen (the paint message
@@ -1573,21 +1603,21 @@ extension PreviewPageAssets {
       for (var i = g.next; i < end; i++) countItem(s, sp, g, i, b);
       g.next = end;
       if (end === count) { g.step = 1; g.next = 0; break; }
-      if (performance.now() > deadline) return false;
+      if (sliceClock() > deadline) return false;
     }
     if (g.step === 1) {
       for (var k = 0; k < cells; k++) start[k + 1] += start[k];
       g.list = new Int32Array(start[cells]);
       g.fill = start.slice(0, cells);
       g.step = 2;
-      if (performance.now() > deadline) return false;
+      if (sliceClock() > deadline) return false;
     }
     var list = g.list, fill = g.fill;
     while (g.step === 2) {
       for (var j = g.next, last = Math.min(count, g.next + 8 * BUILD_CHUNK); j < last; j++) if (where[j] >= 0) list[fill[where[j]]++] = j;
       g.next = last;
       if (last === count) { g.step = 3; break; }
-      if (performance.now() > deadline) return false;
+      if (sliceClock() > deadline) return false;
     }
     if (!g.grid) {
       g.grid = { edge: g.edge, start: start, items: list, big: Int32Array.from(g.big), spanX: g.spanX, spanY: g.spanY, moved: null, extra: [],
@@ -1672,12 +1702,12 @@ extension PreviewPageAssets {
     var sp = s.spatial, g = gridBuildOf(s, sp).cards, b = [0, 0, 0, 0];
     var found = countedIn(sp, g, r, limit, true), from = g.next, more = null;
     if (found > limit) return true;
-    var deadline = performance.now() + CHOICE_MS;
+    var deadline = sliceClock() + CHOICE_MS;
     if (g.step === 0) {
       for (var i = g.next; i < g.count && more === null; i++) {
         countItem(s, sp, g, i, b);
         if (!(b[0] <= b[2] && b[1] <= b[3]) || b[2] < r.x0 || b[0] > r.x1 || b[3] < r.y0 || b[1] > r.y1) {
-          if (((i - from) & (BUILD_CHUNK - 1)) === BUILD_CHUNK - 1 && performance.now() > deadline) more = false;
+          if (((i - from) & (BUILD_CHUNK - 1)) === BUILD_CHUNK - 1 && sliceClock() > deadline) more = false;
           continue;
         }
         if (++found > limit) more = true;
@@ -1755,9 +1785,10 @@ extension PreviewPageAssets {
 
   // The cards whose rectangles meet r (content coordinates: without the margin), in tree
   // order, up to `limit` (then -1).
-  function cardsIn(s, r, limit, out) {
+  // (`grid`: the cards' grid to ask, when a frame has it before the whole grid is built.)
+  function cardsIn(s, r, limit, out, grid) {
     var found = 0;
-    var complete = gridQuery(s, gridOf(s).cards, r, function (i) {
+    var complete = gridQuery(s, grid || gridOf(s).cards, r, function (i) {
       if (found >= limit) return false;
       out.push(i);
       found++;
@@ -1834,12 +1865,12 @@ extension PreviewPageAssets {
     while (part.card < s.n) {
       for (var i = part.card, end = Math.min(s.n, i + BUILD_CHUNK); i < end; i++) { itemBox(s, false, i, b); markCells(target, b[0], b[1], b[2], b[3], CARD_BIT); }
       part.card = end;
-      if (performance.now() > deadline) return false;
+      if (sliceClock() > deadline) return false;
     }
     while (part.edge < s.m) {
       for (var e = part.edge, last = Math.min(s.m, e + BUILD_CHUNK); e < last; e++) markEdge(s, e, edgeCells);
       part.edge = last;
-      if (performance.now() > deadline && part.edge < s.m) return false;
+      if (sliceClock() > deadline && part.edge < s.m) return false;
     }
     levels.partial = null;
     level.data = target.data;
@@ -2404,7 +2435,7 @@ extension PreviewPageAssets {
     requestAnimationFrame(function () {
       var started = performance.timeOrigin + performance.now();
       drawPending = false;
-      frameWork = { mode: "", cards: 0, cardsRead: 0, made: 0, edges: 0, tilesDrawn: 0, tilesPainted: 0, standIns: 0, tilesWaiting: 0, tilesCoarse: 0 };
+      frameWork = { mode: "", cards: 0, cardsRead: 0, made: 0, edges: 0, edgesCounted: 0, connectorsWaiting: false, tilesDrawn: 0, tilesPainted: 0, standIns: 0, tilesWaiting: 0, tilesCoarse: 0 };
       draw();
       framesDrawn++;
       if (state.hasPicture) mark("drawn");
@@ -2536,7 +2567,8 @@ extension PreviewPageAssets {
     // Before the grid is built (a new store's first frame), a scan answers "more than that"
     // without it: only a frame that shows the cards as elements needs the grid.
     var most = readable ? MAX_DOM_CARDS : SMALL_PICTURE;
-    var found = s.spatial.cards === null && moreCardsIn(s, r, most) ? -1 : cardsIn(s, r, most, visible);
+    var grid = s.spatial.cards === null ? (moreCardsIn(s, r, most) ? null : frameCards(s, s.spatial)) : s.spatial.cards;
+    var found = grid === null ? -1 : cardsIn(s, r, most, visible, grid);
     var dom = found >= 0;
     if (dom) {
       drawDom(s, r, visible);
@@ -2591,6 +2623,30 @@ extension PreviewPageAssets {
     shownEdges.clear();
   }
 
+  // Card elements before the idle build of the grid is done (a zoom in from far out soon after
+  // the picture came): a frame does GRID_FRAME_MS of the build, not the rest of it. The first
+  // card-element frame of a million-card zoom finished the grid (its connectors' half: every
+  // connector's box read, 25–130 ms in session 11's trace). Now the cards' half is finished by
+  // frames of about that budget (the choice's counting pass did its costly part; the overview
+  // is shown meanwhile) and the cards are drawn from it; the connectors' half goes on for that
+  // budget a frame (and in the idle slices), and the connectors are drawn once it is done.
+  // painted().work: edgesCounted (connectors counted by the frame), connectorsWaiting.
+  var GRID_FRAME_MS = 4;
+  function frameCards(s, sp) {
+    var b = gridBuildOf(s, sp);
+    if (stepGrid(s, sp, b.cards, sliceClock() + GRID_FRAME_MS)) return b.cards.grid;
+    requestDraw();
+    return null;
+  }
+  function frameConnectors(s, sp) {
+    if (sp.edges !== null) return true;
+    var g = gridBuildOf(s, sp).edges, from = g.step === 0 ? g.next : g.count;
+    var done = buildGridsFor(s, sp, sliceClock() + GRID_FRAME_MS);
+    if (frameWork) { frameWork.edgesCounted += (g.step === 0 ? g.next : g.count) - from; frameWork.connectorsWaiting = !done; }
+    if (!done) requestDraw();
+    return done;
+  }
+
   function drawDom(s, r, visible) {
     if (state.focus >= 0 && state.focus < s.n && visible.indexOf(state.focus) < 0) {
       visible.push(state.focus); // the focused card stays, in view or not
@@ -2632,6 +2688,7 @@ extension PreviewPageAssets {
     }
     if (missing > 0) requestDraw();
     if (frameWork) frameWork.made = made;
+    if (!frameConnectors(s, s.spatial)) return;
     // Connectors: every leg in view, and the first and last child's of every bus in view (the
     // spatial index finds them).
     var nextEdges = new Map();
@@ -2728,7 +2785,10 @@ extension PreviewPageAssets {
     var from;
     if (tile && !holdDeferred && s.spatial.levelsWanted) {
       var levels = levelsOf(s), L = levelFor(levels, width, height, sx, sy, ox, oy);
-      var gridLater = s.spatial.cards === null, levelLater = !levelAtHand(levels, L);
+      // A level not built yet is a later one too, though it could be merged from a finer one
+      // now: a merge from the finest reads its 4 million cells, 10–20 ms in the frame (the
+      // idle-time build merges them one a callback, coarser from finer, and says when done).
+      var gridLater = s.spatial.cards === null, levelLater = !levels[L].data;
       if (gridLater || levelLater) {
         if (tile.mayWait) return waitForBuild();
         // Without the grid, whether the window is drawn from a level or item by item is not
@@ -2754,6 +2814,8 @@ extension PreviewPageAssets {
   var tilesWaiting = false;
   function waitForBuild() { tilesWaiting = true; return false; }
   function whenBuilt() {
+    // (A waiting minimap keeps the quiet time after a delta: MINIMAP_QUIET_MS.)
+    if (minimapWaiting) { minimapWaiting = false; minimapDirty = true; scheduleMinimap(Math.max(0, lastDeltaAt + MINIMAP_QUIET_MS - performance.now())); }
     if (!tilesWaiting) return;
     tilesWaiting = false;
     overviewTiles.refine();
@@ -2935,13 +2997,14 @@ extension PreviewPageAssets {
   }
   function minimapWake() {
     var wait = minimapDue - performance.now();
-    if (wait > 1) { minimapTimer = setTimeout(minimapWake, wait); return; }
+    // (Never before it is due: a timer may fire a fraction of a millisecond early.)
+    if (wait > 0) { minimapTimer = setTimeout(minimapWake, wait); return; }
     // Before any delta, at once: idle time then is the start-up's deferred work (levels of
     // detail, the grid), which the minimap would wait behind.
     if (lastDeltaAt === -Infinity) { paintMinimapNow(); return; }
     whenIdle(function () {
       var later = minimapDue - performance.now();
-      if (later > 1) { minimapTimer = setTimeout(minimapWake, later); return; } // a delta came meanwhile
+      if (later > 0) { minimapTimer = setTimeout(minimapWake, later); return; } // a delta came meanwhile
       paintMinimapNow();
     });
   }
@@ -2978,6 +3041,25 @@ extension PreviewPageAssets {
     }
   }
 
+  // The minimap is painted from the level of detail its scale needs. When that level is not
+  // built yet (the idle slices after a new store are building it) and the page's deferred
+  // work runs, the minimap waits for it rather than build it in its own task: its first
+  // paint finished the finest level at once, a task of 50–190 ms between two frames of a
+  // million-card pan (session 11's trace). The build's end (whenBuilt) paints it then.
+  var minimapWaiting = false;
+  function minimapWaits(s, width, height, kx, ky) {
+    minimapWaiting = false;
+    if (holdDeferred || !s.spatial.levelsWanted) return false;
+    // Its level itself, not one it would be merged from: a merge from the finest level reads
+    // its 4 million cells (a minimap task of 107 ms at load 12 in the trace after the change).
+    var levels = levelsOf(s);
+    if (levels[levelFor(levels, width, height, kx, ky, s.margin * kx, s.margin * ky)].data) return false;
+    minimapWaiting = true;
+    minimapWaits.count++;
+    return true;
+  }
+  minimapWaits.count = 0;
+
   function drawMinimap(size) {
     var s = state.store, c = colours();
     if (!minimapDirty && minimapBase && minimapBase.pixels.length === minimapCanvas.width * minimapCanvas.height) {
@@ -2996,8 +3078,11 @@ extension PreviewPageAssets {
     // A tree far taller than wide (or the reverse) is stretched to a usable minimap.
     var w = Math.max(40, Math.round(size.w * k)), h = Math.max(40, Math.round(size.h * k));
     w = Math.min(w, MINIMAP_SIDE); h = Math.min(h, Math.round(maxH));
-    minimapScale = { sx: w / size.w, sy: h / size.h, w: w, h: h };
     var ratio = Math.min(2, window.devicePixelRatio || 1);
+    var kx = w / size.w * ratio, ky = h / size.h * ratio;
+    // A canvas already painted keeps its picture while it waits (sizing it would blank it).
+    if (minimapWaits(s, Math.round(w * ratio), Math.round(h * ratio), kx, ky) && minimapCanvas.width > 0) return;
+    minimapScale = { sx: w / size.w, sy: h / size.h, w: w, h: h };
     minimapCanvas.width = Math.round(w * ratio);
     minimapCanvas.height = Math.round(h * ratio);
     minimapCanvas.style.width = w + "px";
@@ -3006,7 +3091,7 @@ extension PreviewPageAssets {
     minimap.style.height = h + "px";
     var ctx = minimapCanvas.getContext("2d");
     var image = ctx.createImageData(minimapCanvas.width, minimapCanvas.height);
-    var kx = minimapScale.sx * ratio, ky = minimapScale.sy * ratio;
+    if (minimapWaiting) return; // sized, blank until the level it is painted from is built
     var pixels = new Uint32Array(image.data.buffer);
     paintPicture(s, pixels, image.width, image.height, kx, ky, s.margin * kx, s.margin * ky, c, []);
     minimapBase = { pixels: pixels.slice(), kx: kx, ky: ky };
@@ -3135,7 +3220,7 @@ extension PreviewPageAssets {
       var levels = sp && sp.levels ? sp.levels.filter(function (level) { return level.data; }).length : 0;
       // (gridSlices: the calls that built grids; more than one a grid when idle slices did.)
       return { grid: !!(sp && sp.cards), levels: levels, levelCount: sp && sp.levels ? sp.levels.length : 0,
-        pending: firstFrameTasks.length + idleTasks, held: holdDeferred, gridSlices: buildSlices };
+        pending: firstFrameTasks.length + idleTasks, held: holdDeferred, gridSlices: buildSlices, rebuilds: rebuildsAside };
     },
     releaseDeferred: function () { holdDeferred = false; runFirstFrameTasks(Infinity); },
     resumeBuilds: function () { var paused = pausedBuilds || []; pausedBuilds = null; paused.forEach(deferredTask); },
@@ -3191,7 +3276,8 @@ extension PreviewPageAssets {
     // The minimap's repaints so far (each one's time since the last delta arrived, ms) and
     // whether one is pending (or the spatial index's rebuild once edits pause, which repaints
     // it), for tests.
-    minimap: function () { return { paints: minimapPaints.slice(), pending: minimapTimer !== null || quietTimer !== null }; },
+    slices: function () { return { ids: idSlices.slice(), idChunk: ID_BUILD_CHUNK, budgetMs: BUILD_SLICE_MS, gridFrameMs: GRID_FRAME_MS, buildChunk: BUILD_CHUNK }; },
+    minimap: function () { return { paints: minimapPaints.slice(), pending: minimapTimer !== null || quietTimer !== null, waits: minimapWaits.count, waiting: minimapWaiting }; },
     // Every column of the store as plain lists, for tests: a store patched by deltas must equal
     // a fresh load of the same picture.
     columns: function () {
