@@ -175,6 +175,15 @@ def edit_kinds(doc, shape):
     kinds.append(("ID: one character typed", None, *typed(middle)))
     if shape == "chain":
         return kinds
+    if shape == "scored":
+        # The middle node's score: a digit typed after it (`score=1` to `score=17`, which changes
+        # who wins its match and so the labels up its chain), and a `winner` flag written into its
+        # list (a contradiction when its sibling scored higher); each undone.
+        close = text.index("]", text.index("[score=", middle))
+        kinds.append(("score: one digit typed", None,
+                      lambda: [doc.change(close, close, "7")], lambda: [doc.change(close, close + 1, "")]))
+        kinds.append(("winner flag written (and taken out)", None,
+                      lambda: [doc.change(close, close, ", winner")], lambda: [doc.change(close, close + 8, "")]))
     far = node_at(text, len(text) - len(text) // 50)
     middle_id, far_id = id_at(text, middle), id_at(text, far)
     kinds.append(("ID made a duplicate of one far away", "… and undone",

@@ -82,6 +82,19 @@ public struct DiagramNodes: Sendable, Hashable, RandomAccessCollection, MutableC
     mutating func setWinner(_ index: Int) { recount(index) { $0.isWinners[index] = true } }
     mutating func setPending(_ pending: Bool, of index: Int) { recount(index) { $0.isPendings[index] = pending } }
 
+    /// Takes back what deciding match `index` set on its children and its entrant, so that the
+    /// match can be decided again after a score or flag changed (`DiagramResults.resolveMatch`
+    /// only sets a winner; its pending flag and derived label it always writes).
+    mutating func clearOutcome(of index: Int) {
+        guard childCounts[index] > 0 else { return }
+        var child = index + 1
+        while child < Int(subtreeEnds[index]) {
+            if isWinners[child] { recount(child) { $0.isWinners[child] = false } }
+            child = Int(subtreeEnds[child])
+        }
+        entrants[index] = -1
+    }
+
     public init(_ nodes: some Collection<DiagramNode>) {
         reserveCapacity(nodes.count)
         for node in nodes { append(node) }

@@ -20,9 +20,10 @@ extension Document {
         let edit = clamped(edit)
         // Plans are made against the old text and tree; only then does the text change.
         let plan = self.plan(edit)
+        let shape = keepsShape(edit)
         buffer.replaceSubrange(edit.range.start..<edit.range.end, with: edit.replacement)
         lineIndex.apply(replacing: edit.range, newLength: edit.replacement.count, in: buffer)
-        return finish(plan, delta: edit.replacement.count - edit.range.length)
+        return finish(plan, edit: edit.range, keepsShape: shape, delta: edit.replacement.count - edit.range.length)
     }
 
     /// Applies several edits in order, each against the text the previous one produced (as one
@@ -50,9 +51,11 @@ extension Document {
             index += 1
             let plan = self.plan(next)
             if plan != nil || index == count {
+                let shape = keepsShape(next)
                 buffer.replaceSubrange(next.range.start..<next.range.end, with: next.replacement)
                 lineIndex.apply(replacing: next.range, newLength: next.replacement.count, in: buffer)
-                scopes.append(finish(plan, delta: next.replacement.count - next.range.length))
+                scopes.append(finish(plan, edit: next.range, keepsShape: shape,
+                                     delta: next.replacement.count - next.range.length))
                 continue
             }
             // Join this edit and the rest: the text and line index follow every edit (the next
@@ -74,8 +77,10 @@ extension Document {
             buffer.replaceSubrange(joined.start..<joined.newEnd, with: joined.oldBytes)
             let whole = TextEdit(range: ByteRange(joined.start, joined.start + joined.oldBytes.count), replacement: replacement)
             let joinedPlan = self.plan(whole)
+            let shape = keepsShape(whole)
             buffer.replaceSubrange(whole.range.start..<whole.range.end, with: replacement)
-            scopes.append(finish(joinedPlan, delta: replacement.count - whole.range.length))
+            scopes.append(finish(joinedPlan, edit: whole.range, keepsShape: shape,
+                                 delta: replacement.count - whole.range.length))
             break
         }
         return scopes
@@ -96,13 +101,26 @@ extension Document {
         return planLineReparse(edit) ?? planBlockReparse(edit)
     }
 
-    /// Brings the tree and tables up to the text, which the edit has already changed.
-    private mutating func finish(_ plan: ReparsePlan?, delta: Int) -> ReparseScope {
+    /// Brings the tree and tables up to the text, which the edit (old range `edit`) has already
+    /// changed; `keepsShape` says whether its old and new bytes are both of the kind that keeps
+    /// an attribute list's shape (`keepsShape(_:)`).
+    private mutating func finish(_ plan: ReparsePlan?, edit: ByteRange, keepsShape: Bool, delta: Int) -> ReparseScope {
         guard let plan else {
             reparseWholeText()
             return .full
         }
-        return commit(plan, delta: delta)
+        return commit(plan, edit: edit, keepsShape: keepsShape, delta: delta)
+    }
+
+    /// Whether `edit` (against the text before it) could be a score, flag or edge label typed
+    /// into an attribute list of a tree with results: its removed and inserted bytes both keep
+    /// the list's shape (`keepsAttributeListShape`). Asked only while the document keeps results,
+    /// and then it reads the edit's own bytes, a few.
+    private func keepsShape(_ edit: TextEdit) -> Bool {
+        // A score or a flag is a few bytes; a paste is not one (and its bytes are not read).
+        guard resultState != nil, edit.range.length <= 64, edit.replacement.count <= 64 else { return false }
+        return Self.keepsAttributeListShape(edit.replacement)
+            && Self.keepsAttributeListShape(buffer[edit.range.start..<edit.range.end])
     }
 }
 
@@ -160,7 +178,7 @@ struct ReparsePlan {
 }
 
 extension Document {
-    fileprivate mutating func commit(_ plan: ReparsePlan, delta: Int) -> ReparseScope {
+    fileprivate mutating func commit(_ plan: ReparsePlan, edit: ByteRange, keepsShape: Bool, delta: Int) -> ReparseScope {
         tree.apply(plan.replacement)
         // Cheap (it reads only the file's own children) and it must see size and node-count
         // limits crossed by any edit, so it is always redone.
@@ -190,7 +208,8 @@ extension Document {
             if case .nothing = plan.rescan { header = false } else { header = true }
             results = diagnosticsAfterToken(plan.oldRange, newLength: plan.oldRange.length + delta, header: header)
         } else {
-            results = wholeDiagramDiagnostics()
+            results = keepsShape ? diagnosticsAfterAttributeEdit(edit, newLength: edit.length + delta)
+                : wholeDiagramDiagnostics()
         }
         return plan.scope
     }

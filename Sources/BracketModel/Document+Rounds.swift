@@ -12,6 +12,7 @@ extension Document {
         var found: [Diagnostic] = []
         resultState = nil
         if !resultAttributes.isEmpty {
+            wholeResultsPasses += 1
             // The whole diagram reads the whole text: close the gap rather than copy the text.
             makeTextContiguous()
             let built = buildDiagram()
@@ -29,6 +30,17 @@ extension Document {
     mutating func diagnosticsAfterToken(_ range: ByteRange, newLength: Int, header: Bool) -> [Diagnostic] {
         guard resultState != nil, !resultAttributes.isEmpty,
               updateResults(afterToken: range, newLength: newLength, header: header)
+        else { return wholeDiagramDiagnostics() }
+        var found = resultState!.diagnostics
+        if let extra = extraRoundNames() { found.append(extra) }
+        return found
+    }
+
+    /// The same after an edit inside one node's attribute list that keeps its shape (a score
+    /// or flag typed: `updateResults(afterAttributeEdit:…)`); else the whole pass.
+    mutating func diagnosticsAfterAttributeEdit(_ range: ByteRange, newLength: Int) -> [Diagnostic] {
+        guard resultState != nil, !resultAttributes.isEmpty,
+              updateResults(afterAttributeEdit: range, newLength: newLength)
         else { return wholeDiagramDiagnostics() }
         var found = resultState!.diagnostics
         if let extra = extraRoundNames() { found.append(extra) }

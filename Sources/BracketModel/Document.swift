@@ -43,6 +43,9 @@ public struct Document: Sendable {
     /// preview render; the nodes follow from the text alone, the defaults set only the
     /// settings), and what a one-token edit needs to redo only the matches it reaches.
     var resultState: ResultsState? = nil
+    /// How many times this document (and the versions it came from) ran the whole results
+    /// pass: the tests read it to see which edits the kept state answers.
+    var wholeResultsPasses = 0
 
     public init(text: [UInt8]) {
         let source = TextBuffer(text)

@@ -65,9 +65,13 @@ struct ResultsState: Sendable {
 extension ByteRange {
     /// This range after an edit that replaced `edit` and changed the text's length by `delta`:
     /// a range after the edit moves; one that holds its end keeps its start and moves its end.
+    /// A range that starts inside a deletion and ends after it (a result diagnostic at a flag
+    /// taken out with its comma) keeps its start and is cut to be no shorter than empty: its
+    /// match is decided again by the same edit (`updateResults(afterAttributeEdit:…)`).
     @inline(__always)
     func moved(after edit: ByteRange, by delta: Int) -> ByteRange {
-        ByteRange(start >= edit.end ? start + delta : start,
-                  end > edit.start && end >= edit.end ? end + delta : end)
+        let newStart = start >= edit.end ? start + delta : start
+        let newEnd = end > edit.start && end >= edit.end ? end + delta : end
+        return ByteRange(newStart, max(newStart, newEnd))
     }
 }

@@ -140,4 +140,82 @@ import Testing
         #expect(document.diagnostics.map(\.code) == [.labelContradictsWinner])
         #expect(document.diagnostics == Document(text: document.text).diagnostics)
     }
+
+    /// A result edited: a character typed into or deleted from a score (`score="3"` to `"35"`,
+    /// a letter now and then: a score only a flag can decide), or a `winner` flag written into
+    /// or taken out of an attribute list. Returns the edit and how the document reparsed it.
+    static func resultEdit(_ document: inout Document, _ random: inout SeededRandom) -> (TextEdit, ReparseScope)? {
+        let text = document.text
+        func starts(of needle: String) -> [Int] {
+            let bytes = Array(needle.utf8)
+            var found: [Int] = []
+            var index = 0
+            while let range = text[index...].firstRange(of: bytes) {
+                found.append(range.lowerBound)
+                index = range.upperBound
+            }
+            return found
+        }
+        let edit: TextEdit
+        switch random.next() % 4 {
+        case 0, 1:
+            let scores = starts(of: "score=\"")
+            guard !scores.isEmpty else { return nil }
+            let open = scores[Int(random.next() % UInt64(scores.count))] + 7
+            var close = open
+            while text[close] != UInt8(ascii: "\"") { close += 1 }
+            let at = open + Int(random.next() % UInt64(close - open + 1))
+            let typed = ["1", "9", "0", "5", ".", "x", "2"][Int(random.next() % 7)]
+            edit = random.next() % 3 == 0 && at < close
+                ? TextEdit(range: ByteRange(at, at + 1), replacement: "")
+                : TextEdit(range: ByteRange(at, at), replacement: typed)
+        case 2:
+            let lists = starts(of: "]")
+            guard !lists.isEmpty else { return nil }
+            let at = lists[Int(random.next() % UInt64(lists.count))]
+            edit = TextEdit(range: ByteRange(at, at), replacement: ", winner")
+        default:
+            let flags = starts(of: ", winner") + starts(of: "winner, ")
+            guard !flags.isEmpty else { return nil }
+            let at = flags[Int(random.next() % UInt64(flags.count))]
+            edit = TextEdit(range: ByteRange(at, at + 8), replacement: "")
+        }
+        return (edit, document.apply(edit))
+    }
+
+    /// Scores and flags typed decide again only the matches they reach (no whole results pass),
+    /// and the diagnostics and the diagram equal a fresh analysis of the text, chained over
+    /// random result edits mixed with label and ID keystrokes.
+    @Test(arguments: ["", "@root top\n", "@card-width 60\n", "@rounds auto\n"])
+    func resultEditsKeepTheResults(settings: String) {
+        var random = SeededRandom(seed: 7_171 &+ UInt64(settings.utf8.count) &* 29)
+        var tried = 0, kept = 0, winnersMoved = 0, diagnosed = 0
+        for _ in 0..<30 {
+            var document = Document(Self.tree(&random, settings: settings))
+            for _ in 0..<16 {
+                let winners = document.diagram().nodes.isWinners
+                let passes = document.wholeResultsPasses
+                if random.next() % 4 == 0 {
+                    guard Self.keystroke(&document, &random) != nil else { break }
+                } else {
+                    // Deleting a byte of `6–4 7–5` or `w/o` still runs the whole pass (only ASCII
+                    // letters, digits and `.-_=,` are known to keep the list's shape).
+                    guard let (_, scope) = Self.resultEdit(&document, &random) else { break }
+                    tried += 1
+                    if scope != .full, document.wholeResultsPasses == passes { kept += 1 }
+                }
+                let text = String(decoding: document.text, as: UTF8.self)
+                let reference = Document(text: document.text)
+                #expect(document.diagnostics == reference.diagnostics, "\(text)")
+                #expect(document.diagram() == reference.diagram(), "\(text)")
+                if document.diagram().nodes.isWinners != winners { winnersMoved += 1 }
+                if document.diagnostics.contains(where: { $0.code == .labelContradictsWinner || $0.code == .longLabel
+                    || $0.code == .multipleWinners || $0.code == .winnerWithLowerScore }) { diagnosed += 1 }
+            }
+        }
+        // Most result edits are answered from the kept state, and the edits changed outcomes.
+        #expect(kept * 10 > tried * 8, "results kept \(kept) of \(tried)")
+        #expect(winnersMoved > 0, "no edit changed a match's winner")
+        #expect(diagnosed > 0, "no edit met a results diagnostic")
+    }
 }
