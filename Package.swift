@@ -106,5 +106,6 @@ let package = Package(
             ]),
         // Spawns the `bracket` executable that `swift build --build-tests` puts next to the tests.
         .testTarget(name: "CLITests", dependencies: ["BracketTestSupport"]),
+        .testTarget(name: "ProcessMemoryTests", dependencies: ["ProcessMemory"]),
     ]
 )

@@ -47,6 +47,13 @@ final class EventQueue: @unchecked Sendable {
         return head == items.count ? nil : take()
     }
 
+    /// Whether an event is waiting: idle work stops when one is.
+    var hasEvents: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return head < items.count
+    }
+
     // Called with the lock held and an event available.
     private func take() -> ServerEvent {
         let event = items[head]

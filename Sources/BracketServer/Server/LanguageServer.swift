@@ -67,6 +67,7 @@ final class LanguageServer {
             flushDiagnostics()
             flushPreviews()
             checkClientProcess()
+            readyMemoryWhileIdle()
         }
         flushDiagnostics()
         previewServer?.stop()

@@ -56,6 +56,9 @@ struct PreviewSubscriptions {
     /// (nil once one was not a one-token edit), so the next render updates that diagram instead
     /// of building it from the whole tree (`Document.diagram(updating:after:)`).
     var diagrams: [String: PreviewDiagram] = [:]
+    /// Bytes of freed heap the worker readies when idle, for the first structural push after
+    /// a preview opened (`LanguageServer.readyMemoryWhileIdle`); 0 when there is nothing to do.
+    var memoryToReady = 0
     /// Renders made so far (numbers them).
     var renders = 0
     var dirty: Set<String> = []
