@@ -204,23 +204,44 @@ public struct OffsetGapArray: Sendable {
     /// replaced entry's handle goes to a new entry with the same tag, the first such replaced to
     /// the first such new: a reparse gives back mostly the same identifiers in the same order
     /// (a wrap puts one new ID before them), so a handle the ID table keeps for one of them
-    /// usually still finds it. Without tags, the replaced handles go in order.
+    /// usually still finds it. Without tags, the replaced handles go in order. The pairing is
+    /// made in a table of the smaller side's tags: undoing a 1,000-line paste replaces 1,000
+    /// entries by a few, and a table of the 1,000 cost more than the rest of the undo's index.
     private mutating func assignHandles(_ tags: [UInt32], reusing removed: [UInt32], tagged removedTags: [UInt32], count: Int) {
-        var reusable: [UInt32: [UInt32]] = [:]
-        let inOrder = !tagged || removed.isEmpty || count == 0
-            || (removed.count == count && removedTags == tags)
-        if !inOrder {
-            // Each tag's replaced handles, last first, so that `popLast` gives them in order.
-            for position in removed.indices.reversed() { reusable[removedTags[position], default: []].append(removed[position]) }
+        // For each new entry, the replaced handle it takes over (nil: none).
+        var taken = [UInt32?](repeating: nil, count: count)
+        var used = [Bool](repeating: false, count: removed.count)
+        if !tagged || (removed.count == count && removedTags == tags) {
+            for position in 0..<Swift.min(count, removed.count) {
+                taken[position] = removed[position]
+                used[position] = true
+            }
+        } else if !removed.isEmpty, count > 0 {
+            // Positions of the smaller side by tag, each list last first (`popLast` gives them in order).
+            let freshSmaller = count <= removed.count
+            var waiting: [UInt32: [Int]] = [:]
+            waiting.reserveCapacity(Swift.min(count, removed.count))
+            if freshSmaller {
+                for position in (0..<count).reversed() { waiting[tags[position], default: []].append(position) }
+                for (index, tag) in removedTags.enumerated() {
+                    guard let position = waiting[tag]?.popLast() else { continue }
+                    taken[position] = removed[index]
+                    used[index] = true
+                }
+            } else {
+                for index in removed.indices.reversed() { waiting[removedTags[index], default: []].append(index) }
+                for position in 0..<count {
+                    guard let index = waiting[tags[position]]?.popLast() else { continue }
+                    taken[position] = removed[index]
+                    used[index] = true
+                }
+            }
         }
-        var reused = 0
+        for (index, handle) in removed.enumerated() where !used[index] { freeHandles.append(handle) }
         let first = gapStart
         for position in 0..<count {
             let handle: UInt32
-            if inOrder, position < removed.count {
-                handle = removed[position]
-                reused += 1
-            } else if !inOrder, let kept = reusable[tags[position]]?.popLast() {
+            if let kept = taken[position] {
                 handle = kept
             } else if let free = freeHandles.popLast() {
                 handle = free
@@ -230,11 +251,6 @@ public struct OffsetGapArray: Sendable {
             }
             handleStorage[first &+ position] = handle
             slotOfHandle[Int(handle)] = first &+ position
-        }
-        if inOrder {
-            if removed.count > reused { freeHandles.append(contentsOf: removed[reused...]) }
-        } else {
-            for (_, handles) in reusable { freeHandles.append(contentsOf: handles) }
         }
     }
 
