@@ -3,13 +3,16 @@ import BracketSyntax
 /// How often each identifier is defined, and where the repeated ones are.
 ///
 /// Positions of repeated identifiers are kept for their diagnostics. When an edit makes an
-/// identifier a duplicate, its other definitions are found in `index`: every definition's start
-/// with a 32-bit tag of its hash, in document order, so that looking one up reads 12 bytes a
-/// definition instead of walking the tree (a walk of a 131,071-node document cost ~40 ms, against
-/// ~0.1 ms for any other keystroke).
+/// identifier a duplicate, its other definition is found through the handle `defined` keeps
+/// with its hash: a handle of `index`, which holds every definition's start in document order
+/// and finds a handle's entry in constant time. Reading every definition's tag for it instead
+/// (12 bytes a definition) cost ~15 µs at 131,071 nodes, eight times that at eight times the
+/// nodes, for an edit of a few bytes; a walk of the tree, before that, ~40 ms. The tags stay as
+/// the lookup's fallback, for a handle that no longer finds the identifier (see `update`).
 struct IDTable: Sendable {
-    /// The hash of every identifier defined at least once. Hashes rather than strings halve the
-    /// table (8 bytes a slot instead of 16), which is many bytes per node on a large document. Two
+    /// The hash of every identifier defined at least once, each with the handle (in `index`) of
+    /// one of its definitions, usually the first. Hashes rather than strings halve the table (8
+    /// bytes a slot instead of 16), which is many bytes per node on a large document. Two
     /// identifiers sharing a hash only look like a repeat here: the positions are then looked up
     /// by their real text, and only identifiers truly defined twice become `duplicates`.
     private var defined = HashSlots()
@@ -19,6 +22,9 @@ struct IDTable: Sendable {
     private(set) var duplicates: [String: [ByteRange]] = [:]
     /// Where every definition starts, in document order.
     private(set) var index = DefinitionIndex()
+    /// How many identifiers' definitions had to be found by reading every tag, because the
+    /// handle kept for them did not find one (tests check that the usual edits need none).
+    private(set) var taggedLookups = 0
 
     init(_ occurrences: [(id: String, range: ByteRange)]) {
         defined = HashSlots(minimumCapacity: occurrences.count)
@@ -26,11 +32,12 @@ struct IDTable: Sendable {
         var tags: [UInt32] = []
         starts.reserveCapacity(occurrences.count)
         tags.reserveCapacity(occurrences.count)
-        for (id, range) in occurrences {
+        for (position, (id, range)) in occurrences.enumerated() {
             let hash = Self.hash(id)
             starts.append(range.start)
             tags.append(DefinitionIndex.tag(hash))
-            addDefinition(ofHash: hash)
+            // The index gives definition `position` handle `position`.
+            addDefinition(ofHash: hash, handle: UInt32(truncatingIfNeeded: position))
         }
         index = DefinitionIndex(starts: starts, tags: tags)
         // Usually nothing repeats: then there is no need to hash every identifier a second time.
@@ -57,9 +64,10 @@ struct IDTable: Sendable {
         repeats[hash] ?? (defined.contains(hash) ? 1 : 0)
     }
 
-    /// One more definition with `hash`: one probe of `defined`, and `repeats` only on a repeat.
-    private mutating func addDefinition(ofHash hash: Int) {
-        if !defined.insert(hash) { repeats[hash, default: 1] += 1 }
+    /// One more definition with `hash`, whose entry in `index` has `handle`: one probe of
+    /// `defined`, and `repeats` only on a repeat (the hash keeps the handle it has).
+    private mutating func addDefinition(ofHash hash: Int, handle: UInt32) {
+        if !defined.insert(hash, value: handle) { repeats[hash, default: 1] += 1 }
     }
 
     /// One definition with `hash` fewer (none known: nothing changes).
@@ -89,7 +97,7 @@ struct IDTable: Sendable {
         for (position, definition) in added.enumerated() {
             definitions.append((definition.range.start, addedHashes[position]))
         }
-        index.replace(in: oldRange, delta: delta, with: definitions)
+        let firstAdded = index.replace(in: oldRange, delta: delta, with: definitions)
         // Positions outside the edited part move with the text; those inside are gone.
         for (id, ranges) in duplicates {
             duplicates[id] = ranges.compactMap { range in
@@ -109,11 +117,11 @@ struct IDTable: Sendable {
             unmatched.reserveCapacity(removedHashes.count)
             for hash in removedHashes { unmatched[hash, default: 0] += 1 }
         }
-        for hash in addedHashes {
+        for (position, hash) in addedHashes.enumerated() {
             if let left = unmatched[hash] {
                 unmatched[hash] = left > 1 ? left - 1 : nil
             } else {
-                addDefinition(ofHash: hash)
+                addDefinition(ofHash: hash, handle: index.handle(firstAdded + position))
             }
         }
         if removedHashes.isEmpty || addedHashes.isEmpty {
@@ -149,21 +157,43 @@ struct IDTable: Sendable {
         var unknown = Set<String>()
         for id in touched {
             let count = count(of: id)
+            let known = (duplicates[id] ?? []) + (addedRanges[id] ?? [])
             guard count > 1 else {
                 duplicates[id] = nil
+                // The one definition left may not be the one the handle found: keep its own.
+                if count == 1, known.count == 1 { keepHandle(of: known[0], for: id, source: source) }
                 continue
             }
-            let known = (duplicates[id] ?? []) + (addedRanges[id] ?? [])
             if known.count == count {
                 duplicates[id] = known.sorted()
+            } else if known.count + 1 == count, let kept = keptDefinition(of: id, source: source),
+                !known.contains(kept)
+            {
+                // The usual way an ID becomes a duplicate: one definition added, and the one
+                // that was there is the one its handle finds.
+                duplicates[id] = (known + [kept]).sorted()
             } else {
                 unknown.insert(id)
             }
         }
         for id in unknown {
+            taggedLookups += 1
             let ranges = index.definitions(of: id, in: source)
             duplicates[id] = ranges.count > 1 ? ranges : nil
+            if let first = ranges.first { keepHandle(of: first, for: id, source: source) }
         }
+    }
+
+    /// The definition of `id` that the handle kept with its hash finds, if it still is one.
+    private func keptDefinition(of id: String, source: TextBuffer) -> ByteRange? {
+        guard let handle = defined.value(of: Self.hash(id)) else { return nil }
+        return index.definition(ofHandle: handle, matching: Array(id.utf8), in: source)
+    }
+
+    /// Keeps the handle of the definition at `range` with `id`'s hash.
+    private mutating func keepHandle(of range: ByteRange, for id: String, source: TextBuffer) {
+        guard let handle = index.handle(ofDefinitionAt: range.start) else { return }
+        defined.setValue(handle, of: Self.hash(id))
     }
 
     /// One error for every definition after the first, pointing back at the first.
@@ -194,8 +224,9 @@ struct DefinitionIndex: Sendable {
     private var starts: OffsetGapArray
 
     /// The definitions starting at `starts` (ascending), with their tags.
+    /// Definition `i` gets handle `i`.
     init(starts: [Int] = [], tags: [UInt32] = []) {
-        self.starts = OffsetGapArray(starts, tags: tags)
+        self.starts = OffsetGapArray(starts, tags: tags, handles: true)
     }
 
     /// The tag kept for an identifier's hash.
@@ -210,12 +241,30 @@ struct DefinitionIndex: Sendable {
     var allStarts: [Int] { Array(starts) }
 
     /// Replaces the definitions starting in `oldRange` with `added` (new offsets and hashes, in
-    /// order) and moves the later ones by `delta`.
-    mutating func replace(in oldRange: ByteRange, delta: Int, with added: [(start: Int, hash: Int)]) {
+    /// order) and moves the later ones by `delta`; returns the position of the first added one.
+    @discardableResult
+    mutating func replace(in oldRange: ByteRange, delta: Int, with added: [(start: Int, hash: Int)]) -> Int {
         let low = starts.partitioningIndex { $0 >= oldRange.start }
         let high = starts.partitioningIndex { $0 >= oldRange.end }
         starts.replace(
             low..<high, with: added.map(\.start), tags: added.map { Self.tag($0.hash) }, delta: delta)
+        return low
+    }
+
+    /// Definition `position`'s handle: it finds the definition for as long as it is in the index.
+    func handle(_ position: Int) -> UInt32 { starts.handle(position) }
+
+    /// The handle of the definition starting at `start`, if one does.
+    func handle(ofDefinitionAt start: Int) -> UInt32? {
+        let position = starts.partitioningIndex { $0 >= start }
+        guard position < starts.count, starts[position] == start else { return nil }
+        return starts.handle(position)
+    }
+
+    /// The definition with `handle`, if there is one and it defines the identifier `bytes`.
+    func definition(ofHandle handle: UInt32, matching bytes: [UInt8], in source: TextBuffer) -> ByteRange? {
+        guard let position = starts.index(ofHandle: handle) else { return nil }
+        return Self.definition(at: starts[position], matching: bytes, in: source)
     }
 
     /// The identifiers defined in `range` of `source`, the text the index describes, in order.
@@ -256,14 +305,18 @@ struct DefinitionIndex: Sendable {
         let bytes = Array(id.utf8)
         var found: [ByteRange] = []
         for position in starts.indices(taggedWith: tag) {
-            let start = starts[position]
-            let end = start + bytes.count
-            // Each entry starts an ID: it is this one when the bytes match and the word ends there.
-            guard end <= source.count, source[start..<end].elementsEqual(bytes),
-                end == source.count || !Lexer.continuesIdentifier(source[end])
-            else { continue }
-            found.append(ByteRange(start, end))
+            if let range = Self.definition(at: starts[position], matching: bytes, in: source) { found.append(range) }
         }
         return found
+    }
+
+    /// The definition starting at `start` when it defines the identifier `bytes`: each entry
+    /// starts an ID, and it is this one when the bytes match and the word ends there.
+    private static func definition(at start: Int, matching bytes: [UInt8], in source: TextBuffer) -> ByteRange? {
+        let end = start + bytes.count
+        guard end <= source.count, source[start..<end].elementsEqual(bytes),
+            end == source.count || !Lexer.continuesIdentifier(source[end])
+        else { return nil }
+        return ByteRange(start, end)
     }
 }

@@ -101,4 +101,47 @@ import Testing
             }
         }
     }
+
+    /// Handles stay with their entries through random edits near and far from the last one, some
+    /// replacing hundreds of entries (past the gap's room, so it grows): every kept entry keeps
+    /// its handle, no two entries share one, every handle finds its entry, and a handle whose
+    /// entry is gone (and not given out again) finds nothing.
+    @Test func handlesStayWithTheirEntries() {
+        var random = SeededRandom(seed: 0x4A9D)
+        for round in 0..<30 {
+            var offsets = Array(stride(from: 0, to: Int.random(in: 0...3_000, using: &random), by: 3))
+            var array = OffsetGapArray(offsets, tags: offsets.map { UInt32(truncatingIfNeeded: $0) }, handles: true)
+            var handles = (0..<offsets.count).map { array.handle($0) }
+            #expect(handles == (0..<offsets.count).map { UInt32($0) }, "round \(round): first handles")
+            var length = (offsets.last ?? 0) + 3
+            for step in 0..<80 {
+                let start = step % 3 == 0 ? Int.random(in: 0...length, using: &random)
+                    : min(length, max(0, (offsets.first ?? 0) + Int.random(in: 0...length, using: &random) / 8))
+                let end = Int.random(in: start...min(length, start + [0, 9, 900][step % 3]), using: &random)
+                let newLength = Int.random(in: 0...[0, 6, 1_800][Int.random(in: 0..<3, using: &random)], using: &random)
+                let delta = newLength - (end - start)
+                let low = offsets.partitioningIndex { $0 >= start }
+                let high = offsets.partitioningIndex { $0 >= end && $0 >= start }
+                let fresh = Array(stride(from: start, to: start + newLength, by: Int.random(in: 1...5, using: &random)))
+                let removed = Array(handles[low..<high])
+                array.replace(low..<high, with: fresh, tags: fresh.map { UInt32(truncatingIfNeeded: $0) }, delta: delta)
+                offsets = Array(offsets[..<low]) + fresh + offsets[high...].map { $0 + delta }
+                length += delta
+                let note = "round \(round) step \(step)"
+                #expect(Array(array) == offsets, "\(note)")
+                let now = (0..<array.count).map { array.handle($0) }
+                #expect(Array(now[..<low]) == Array(handles[..<low]), "\(note): handles before the edit")
+                #expect(Array(now[(low + fresh.count)...]) == Array(handles[high...]), "\(note): handles after the edit")
+                #expect(Set(now).count == now.count, "\(note): a handle given twice")
+                for (position, handle) in now.enumerated() where array.index(ofHandle: handle) != position {
+                    Issue.record("\(note): handle \(handle) of entry \(position) finds \(String(describing: array.index(ofHandle: handle)))")
+                }
+                for handle in Set(removed).subtracting(now) where array.index(ofHandle: handle) != nil {
+                    Issue.record("\(note): removed handle \(handle) still finds an entry")
+                }
+                #expect(array.index(ofHandle: UInt32.max) == nil, "\(note)")
+                handles = now
+            }
+        }
+    }
 }
