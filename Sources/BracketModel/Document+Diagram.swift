@@ -13,7 +13,7 @@ extension Document {
     /// Whether an identifier is defined twice anywhere in the text (from the ID table the
     /// duplicate-ID diagnostics come from, kept up to date by every edit). False means the
     /// diagram's IDs are unique, which a preview otherwise learns only by hashing every ID.
-    public var hasDuplicateIDs: Bool { !ids.duplicates.isEmpty }
+    public var hasDuplicateIDs: Bool { ids.hasDuplicates }
 
     /// The diagram and what its results pass found (`DiagramResults`: the problems the results
     /// show, with what a later one-token edit needs to work out only the matches it reaches).

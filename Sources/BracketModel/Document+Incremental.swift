@@ -200,7 +200,7 @@ extension Document {
             scan = SubtreeScan(
                 container, at: newRange.start, depth: depth, inBlock: inBlock, source: buffer, labelFit: labelFit)
         }
-        replaceLocal(in: plan.oldRange, delta: delta, with: scan.diagnostics)
+        local.replace(in: plan.oldRange, delta: delta, with: scan.diagnostics)
         ids.update(removed: plan.removedIDs, added: scan.ids, oldRange: plan.oldRange, delta: delta, source: buffer)
         replaceResultAttributes(in: plan.oldRange, delta: delta, with: scan.resultAttributes)
         if plan.scope == .token {
@@ -221,7 +221,7 @@ extension Document {
         self = Document(text: buffer.contiguous)
     }
 
-    /// The same replacement as `replaceLocal`, for the starts of result attributes.
+    /// The same replacement as `LocalDiagnostics.replace`, for the starts of result attributes.
     private mutating func replaceResultAttributes(in oldRange: ByteRange, delta: Int, with fresh: [Int]) {
         let first = resultAttributes.partitioningIndex { $0 >= oldRange.start }
         var last = first
@@ -229,18 +229,5 @@ extension Document {
         var tail = Array(resultAttributes[last...])
         if delta != 0 { tail = tail.map { $0 + delta } }
         resultAttributes.replaceSubrange(first..., with: fresh + tail)
-    }
-
-    /// Drops the local diagnostics inside `oldRange`, moves the later ones by `delta`, and puts
-    /// `fresh` (already in new offsets) in their place, keeping the list sorted.
-    private mutating func replaceLocal(in oldRange: ByteRange, delta: Int, with fresh: [Diagnostic]) {
-        let first = local.partitioningIndex { $0.range.start >= oldRange.start }
-        // Local diagnostics never straddle a reparsed part (see SubtreeScan), so those starting
-        // inside it are exactly those it held.
-        var last = first
-        while last < local.count, local[last].range.start < oldRange.end { last += 1 }
-        var tail = Array(local[last...])
-        if delta != 0 { tail = tail.map { $0.shifted(by: delta) } }
-        local.replaceSubrange(first..., with: fresh.sorted { $0.range < $1.range } + tail)
     }
 }

@@ -146,7 +146,7 @@ extension Document {
     /// Whether an unclosed attribute list starts before `offset` (read from the local
     /// diagnostics, which name every such list).
     private func hasUnclosedAttributes(before offset: Int) -> Bool {
-        local.contains { $0.code == .unclosedBracket && $0.range.start < offset }
+        local.unclosedBrackets > 0 && local.contains(before: offset) { $0.code == .unclosedBracket }
     }
 
     /// A label or an attribute list (wrapped as unexpected) or an ID-less block, which a node

@@ -26,8 +26,9 @@ public struct Document: Sendable {
     public internal(set) var buffer: TextBuffer
     public internal(set) var tree: SyntaxTree
     public internal(set) var lineIndex: LineIndex
-    /// Problems inside the tree, sorted by start offset (see `SubtreeScan`).
-    var local: [Diagnostic]
+    /// Problems inside the tree, sorted by start offset (see `SubtreeScan`), kept so that a
+    /// reparse replaces only its own (see `LocalDiagnostics`).
+    var local: LocalDiagnostics
     var ids: IDTable
     var file: FileAnalysis
     /// How labels fit their cards under the file's own settings (for `long-label`).
@@ -55,7 +56,7 @@ public struct Document: Sendable {
         file = FileAnalysis(tree: tree, source: source, lineIndex: lineIndex)
         labelFit = CardTextFit(fileSettings: file.overrides)
         let scan = SubtreeScan(tree.root, at: 0, depth: 0, inBlock: false, source: source, labelFit: labelFit)
-        local = scan.diagnostics.sorted { $0.range < $1.range }
+        local = LocalDiagnostics(scan.diagnostics)
         ids = IDTable(scan.ids)
         resultAttributes = scan.resultAttributes
         results = []
@@ -93,12 +94,14 @@ public struct Document: Sendable {
 
     /// Whether any diagnostic is an error.
     public var hasErrors: Bool {
-        unsortedDiagnostics.contains { $0.severity == .error }
+        // A duplicate is an error: no need to format every one to find that out.
+        ids.hasDuplicates || local.contains { $0.severity == .error }
+            || (file.diagnostics + results).contains { $0.severity == .error }
     }
 
     /// Every problem, from each source in turn: the one place that lists the sources.
     private var unsortedDiagnostics: [Diagnostic] {
-        local + file.diagnostics + ids.diagnostics() + results
+        local.all + file.diagnostics + ids.diagnostics() + results
     }
 
     /// The text of a range as a string (invalid UTF-8 shows as U+FFFD).

@@ -18,13 +18,20 @@ struct IDTable: Sendable {
     private var defined = HashSlots()
     /// How often each hash defined more than once is defined.
     private var repeats: [Int: Int] = [:]
-    /// Sorted occurrences of each identifier defined at least twice.
-    private(set) var duplicates: [String: [ByteRange]] = [:]
+    /// The definitions of each identifier defined at least twice, as their handles in `index`,
+    /// in document order. Handles rather than ranges: an entry's handle stays the same while the
+    /// index moves its start with every edit, so an edit updates only the identifiers it touches
+    /// (moving every kept range by the edit's length, as this map once did, cost every duplicate
+    /// on every keystroke: a file with 20,000 duplicates paid for all of them).
+    private var duplicates: [String: [UInt32]] = [:]
     /// Where every definition starts, in document order.
     private(set) var index = DefinitionIndex()
     /// How many identifiers' definitions had to be found by reading every tag, because the
     /// handle kept for them did not find one (tests check that the usual edits need none).
     private(set) var taggedLookups = 0
+    /// How many duplicates' lists edits have written (tests check that an edit writes only the
+    /// lists of the identifiers it touches).
+    private(set) var listsWritten = 0
 
     init(_ occurrences: [(id: String, range: ByteRange)]) {
         defined = HashSlots(minimumCapacity: occurrences.count)
@@ -42,8 +49,8 @@ struct IDTable: Sendable {
         index = DefinitionIndex(starts: starts, tags: tags)
         // Usually nothing repeats: then there is no need to hash every identifier a second time.
         guard !repeats.isEmpty else { return }
-        for (id, range) in occurrences where repeats[Self.hash(id)] != nil {
-            duplicates[id, default: []].append(range)
+        for (position, (id, _)) in occurrences.enumerated() where repeats[Self.hash(id)] != nil {
+            duplicates[id, default: []].append(UInt32(truncatingIfNeeded: position))
         }
         duplicates = duplicates.filter { $0.value.count > 1 }
     }
@@ -98,14 +105,10 @@ struct IDTable: Sendable {
             definitions.append((definition.range.start, addedHashes[position]))
         }
         let firstAdded = index.replace(in: oldRange, delta: delta, with: definitions)
-        // Positions outside the edited part move with the text; those inside are gone.
-        for (id, ranges) in duplicates {
-            duplicates[id] = ranges.compactMap { range in
-                if range.end <= oldRange.start { return range }
-                if range.start >= oldRange.end { return range.shifted(by: delta) }
-                return nil
-            }
-        }
+        // The kept definitions outside the edited part move with the index; those inside are
+        // gone, and `keptHandles(of:)` drops them for the identifiers the edit touched (only
+        // those can hold them).
+        let addedPositions = firstAdded..<(firstAdded + added.count)
         let removedHashes = removed.map { Self.hash($0.id) }
         // A reparsed block or line gives back most of the IDs it took away (a wrap rescans the
         // whole wrapped subtree): those cancel out here, in a table the size of the edit, so
@@ -139,13 +142,13 @@ struct IDTable: Sendable {
         // added ones; when they fall short of its count, the others are outside the edited part
         // and must be looked up. One defined at most once with no positions kept has nothing to
         // record (the common case: new, unique IDs), so only the others are gathered.
-        var addedRanges: [String: [ByteRange]] = [:]
+        var addedHandles: [String: [UInt32]] = [:]
         var touched = Set<String>()
-        for (position, (id, range)) in added.enumerated() {
+        for (position, (id, _)) in added.enumerated() {
             guard count(ofHash: addedHashes[position]) > 1 || (!duplicates.isEmpty && duplicates[id] != nil) else {
                 continue
             }
-            addedRanges[id, default: []].append(range)
+            addedHandles[id, default: []].append(index.handle(firstAdded + position))
             touched.insert(id)
         }
         for (position, (id, _)) in removed.enumerated() {
@@ -156,52 +159,85 @@ struct IDTable: Sendable {
         }
         var unknown = Set<String>()
         for id in touched {
+            listsWritten &+= 1
             let count = count(of: id)
-            let known = (duplicates[id] ?? []) + (addedRanges[id] ?? [])
+            let known = keptHandles(of: id, outside: addedPositions) + (addedHandles[id] ?? [])
             guard count > 1 else {
                 duplicates[id] = nil
                 // The one definition left may not be the one the handle found: keep its own.
-                if count == 1, known.count == 1 { keepHandle(of: known[0], for: id, source: source) }
+                if count == 1, known.count == 1 { defined.setValue(known[0], of: Self.hash(id)) }
                 continue
             }
             if known.count == count {
-                duplicates[id] = known.sorted()
-            } else if known.count + 1 == count, let kept = keptDefinition(of: id, source: source),
+                duplicates[id] = sortedByPosition(known)
+            } else if known.count + 1 == count, let kept = keptHandle(of: id, source: source),
                 !known.contains(kept)
             {
                 // The usual way an ID becomes a duplicate: one definition added, and the one
                 // that was there is the one its handle finds.
-                duplicates[id] = (known + [kept]).sorted()
+                duplicates[id] = sortedByPosition(known + [kept])
             } else {
                 unknown.insert(id)
             }
         }
         for id in unknown {
             taggedLookups += 1
-            let ranges = index.definitions(of: id, in: source)
-            duplicates[id] = ranges.count > 1 ? ranges : nil
-            if let first = ranges.first { keepHandle(of: first, for: id, source: source) }
+            let handles = index.definitionHandles(of: id, in: source)
+            duplicates[id] = handles.count > 1 ? handles : nil
+            if let first = handles.first { defined.setValue(first, of: Self.hash(id)) }
         }
     }
 
-    /// The definition of `id` that the handle kept with its hash finds, if it still is one.
-    private func keptDefinition(of id: String, source: TextBuffer) -> ByteRange? {
-        guard let handle = defined.value(of: Self.hash(id)) else { return nil }
-        return index.definition(ofHandle: handle, matching: Array(id.utf8), in: source)
+    /// Whether any identifier is defined twice.
+    var hasDuplicates: Bool { !duplicates.isEmpty }
+
+    /// Where the definitions of each identifier defined at least twice are, in order (tests
+    /// compare an edited document's with a fresh one's).
+    var duplicateRanges: [String: [ByteRange]] {
+        var result: [String: [ByteRange]] = [:]
+        for (id, handles) in duplicates { result[id] = handles.map { range(ofHandle: $0, length: id.utf8.count) } }
+        return result
     }
 
-    /// Keeps the handle of the definition at `range` with `id`'s hash.
-    private mutating func keepHandle(of range: ByteRange, for id: String, source: TextBuffer) {
-        guard let handle = index.handle(ofDefinitionAt: range.start) else { return }
-        defined.setValue(handle, of: Self.hash(id))
+    /// The range of the definition with `handle` (which the index must hold), `length` bytes.
+    private func range(ofHandle handle: UInt32, length: Int) -> ByteRange {
+        let start = index.start(index.position(ofHandle: handle)!)
+        return ByteRange(start, start + length)
+    }
+
+    /// The handles kept for `id` whose definitions are still in the index and not among the
+    /// ones just added at `added`: a replaced definition's handle is either free or taken over
+    /// by an added one (`OffsetGapArray` pairs replaced and new entries), whichever identifier
+    /// that one defines.
+    private func keptHandles(of id: String, outside added: Range<Int>) -> [UInt32] {
+        guard let handles = duplicates[id] else { return [] }
+        return handles.filter { handle in
+            guard let position = index.position(ofHandle: handle) else { return false }
+            return !added.contains(position)
+        }
+    }
+
+    /// `handles` in the order of their definitions.
+    private func sortedByPosition(_ handles: [UInt32]) -> [UInt32] {
+        handles.map { (index.position(ofHandle: $0) ?? 0, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
+    /// The handle kept with `id`'s hash, if it still finds a definition of `id`.
+    private func keptHandle(of id: String, source: TextBuffer) -> UInt32? {
+        guard let handle = defined.value(of: Self.hash(id)),
+            index.definition(ofHandle: handle, matching: Array(id.utf8), in: source) != nil
+        else { return nil }
+        return handle
     }
 
     /// One error for every definition after the first, pointing back at the first.
     func diagnostics() -> [Diagnostic] {
         var result: [Diagnostic] = []
-        for (id, ranges) in duplicates {
-            guard let first = ranges.first else { continue }
-            for range in ranges.dropFirst() {
+        for (id, handles) in duplicates {
+            let length = id.utf8.count
+            guard let firstHandle = handles.first else { continue }
+            let first = range(ofHandle: firstHandle, length: length)
+            for range in handles.dropFirst().map({ range(ofHandle: $0, length: length) }) {
                 result.append(Diagnostic(
                     range: range, severity: .error, code: .duplicateID,
                     message: "Duplicate identifier '\(id)': another node already uses it, and IDs must be unique.",
@@ -254,12 +290,8 @@ struct DefinitionIndex: Sendable {
     /// Definition `position`'s handle: it finds the definition for as long as it is in the index.
     func handle(_ position: Int) -> UInt32 { starts.handle(position) }
 
-    /// The handle of the definition starting at `start`, if one does.
-    func handle(ofDefinitionAt start: Int) -> UInt32? {
-        let position = starts.partitioningIndex { $0 >= start }
-        guard position < starts.count, starts[position] == start else { return nil }
-        return starts.handle(position)
-    }
+    /// The position of the definition with `handle`, if the index holds it.
+    func position(ofHandle handle: UInt32) -> Int? { starts.index(ofHandle: handle) }
 
     /// The definition with `handle`, if there is one and it defines the identifier `bytes`.
     func definition(ofHandle handle: UInt32, matching bytes: [UInt8], in source: TextBuffer) -> ByteRange? {
@@ -299,13 +331,14 @@ struct DefinitionIndex: Sendable {
         }
     }
 
-    /// Every definition of `id` in `source`, in order.
-    func definitions(of id: String, in source: TextBuffer) -> [ByteRange] {
+    /// The handles of every definition of `id` in `source`, in order.
+    func definitionHandles(of id: String, in source: TextBuffer) -> [UInt32] {
         let tag = Self.tag(IDTable.hash(id))
         let bytes = Array(id.utf8)
-        var found: [ByteRange] = []
-        for position in starts.indices(taggedWith: tag) {
-            if let range = Self.definition(at: starts[position], matching: bytes, in: source) { found.append(range) }
+        var found: [UInt32] = []
+        for position in starts.indices(taggedWith: tag)
+        where Self.definition(at: starts[position], matching: bytes, in: source) != nil {
+            found.append(starts.handle(position))
         }
         return found
     }

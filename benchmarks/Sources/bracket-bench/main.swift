@@ -15,6 +15,8 @@ import ProcessMemory
 //                                                       incremental against full, in one run
 //   bracket-bench --stage paste|paste-one-line N [SHAPE] [REPEATS]  1,000 lines pasted and
 //                                                       undone, an ID made a duplicate and back
+//   bracket-bench --stage duplicates N DUPS [REPEATS]   keystrokes among DUPS/8 and DUPS
+//                                                       duplicates (and empty labels), one run
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 // Measured under the allocator settings `bracket lsp` runs with (docs/performance.md).
@@ -60,11 +62,20 @@ if let stage = arguments.firstIndex(of: "--stage"), stage + 2 < arguments.count,
     exit(0)
 }
 
+if let stage = arguments.firstIndex(of: "--stage"), stage + 2 < arguments.count, arguments[stage + 1] == "duplicates" {
+    // Keystrokes among many diagnostics, DUPS/8 and DUPS duplicates (see DuplicatesBench.swift).
+    let count = Int(arguments[stage + 2]) ?? 131_071
+    let duplicates = stage + 3 < arguments.count ? Int(arguments[stage + 3]) ?? 20_000 : 20_000
+    let repeats = stage + 4 < arguments.count ? Int(arguments[stage + 4]) ?? 200 : 200
+    benchDuplicateStages(nodes: count, duplicates: duplicates, repeats: repeats)
+    exit(0)
+}
+
 if let stage = arguments.firstIndex(of: "--stage") {
     guard stage + 2 < arguments.count, let name = ProfiledStage(rawValue: arguments[stage + 1]),
         let count = Int(arguments[stage + 2]), count > 0
     else {
-        writeError("usage: bracket-bench --stage lex|parse|diagram|layout|svg|json|edit|structure|paste|paste-one-line NODES [binary|random|chain] [REPEATS]")
+        writeError("usage: bracket-bench --stage lex|parse|diagram|layout|svg|json|edit|structure|paste|paste-one-line|duplicates NODES [binary|random|chain] [REPEATS]")
         exit(2)
     }
     let shape = stage + 3 < arguments.count ? TreeShape(rawValue: arguments[stage + 3]) ?? .binary : .binary
