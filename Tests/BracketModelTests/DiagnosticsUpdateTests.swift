@@ -11,7 +11,8 @@ import Testing
 @Suite struct DiagnosticsUpdateTests {
     /// A binary tree of `nodes` (as `KeystrokeKindTests.binaryTree`) whose last `2 * pairs`
     /// nodes in the text share IDs `d0`, `d1`, … in pairs and have empty labels (a
-    /// `duplicate-id` error and two `empty-label` warnings a pair).
+    /// `duplicate-id` error and two `empty-label` warnings a pair); the 2nd to 11th nodes in the
+    /// text have empty labels too, so that there are local diagnostics on both sides of an edit.
     static func text(nodes: Int, pairs: Int, oneLine: Bool) -> String {
         let firstPaired = nodes - 2 * pairs
         var lines: [String] = []
@@ -23,7 +24,8 @@ import Testing
                 lines.append(indent + "}")
                 continue
             }
-            let node = written >= firstPaired ? "d\((written - firstPaired) / 2) \"\"" : "n\(index) \"Node n\(index)\""
+            let node = written >= firstPaired ? "d\((written - firstPaired) / 2) \"\""
+                : (1...10).contains(written) ? "n\(index) \"\"" : "n\(index) \"Node n\(index)\""
             written += 1
             let children = [2 * index + 1, 2 * index + 2].filter { $0 < nodes }
             if children.isEmpty {
@@ -48,10 +50,11 @@ import Testing
     func keystrokesAwayFromTheDiagnosticsTouchNoneOfThem(oneLine: Bool) {
         var document = Document(Self.text(nodes: 1_023, pairs: 300, oneLine: oneLine))
         #expect(document.diagnostics.filter { $0.code == .duplicateID }.count == 300)
-        #expect(document.local.count == 600)
+        #expect(document.local.count == 610)
         let label = KeystrokeKindTests.offset(of: "\"Node n4\"", in: document) + 1
-        let id = KeystrokeKindTests.offset(of: "n7 ", in: document) + 1
-        // The first keystroke puts the gap at its place (past no diagnostic: all come later).
+        let id = KeystrokeKindTests.offset(of: "n4 ", in: document) + 1
+        // The first keystroke puts the gap at its place; the others are all there too (in the line
+        // of `n4`, between the diagnostics at the start and those at the end).
         document.apply(TextEdit(range: ByteRange(label, label), replacement: "x"))
         let moves = document.local.moves
         let lists = document.ids.listsWritten
