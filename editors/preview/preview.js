@@ -1318,7 +1318,7 @@
     shownEdgeLabels = decorations.shownEdgeLabels;
 
   store = window.bracketPreviewStore.create({
-    state: state, afterFirstFrame: afterFirstFrame, buildIdsWhenIdle: buildIdsWhenIdle, byNumber: byNumber,
+    state: state, count: count, afterFirstFrame: afterFirstFrame, buildIdsWhenIdle: buildIdsWhenIdle, byNumber: byNumber,
     cardId: cardId, cardLabel: cardLabel, chunksOfJoined: chunksOfJoined, columnWork: columnWork,
     deferredTask: deferredTask, edgeLabelOf: edgeLabelOf, edgeOfCard: edgeOfCard, enterId: enterId,
     exactFloats: exactFloats, finishResults: finishResults, floatColumn: floatColumn, hasDuplicates: hasDuplicates,

@@ -23,7 +23,7 @@ extension PreviewPageAssets {
   "use strict";
 
   function create(deps) {
-    var afterFirstFrame = deps.afterFirstFrame, buildIdsWhenIdle = deps.buildIdsWhenIdle,
+    var afterFirstFrame = deps.afterFirstFrame, buildIdsWhenIdle = deps.buildIdsWhenIdle, count = deps.count,
       byNumber = deps.byNumber, cardId = deps.cardId, cardLabel = deps.cardLabel,
       chunksOfJoined = deps.chunksOfJoined, columnWork = deps.columnWork, deferredTask = deps.deferredTask,
       edgeLabelOf = deps.edgeLabelOf, edgeOfCard = deps.edgeOfCard, enterId = deps.enterId,
