@@ -3,7 +3,7 @@
 // kept as Float32 where every value is exactly a float, and the splice of a typed-array column
 // (in place where it has room) with the count of columns a delta had to grow or widen
 // (`columnWork`). Moved out of preview.js as it was (session 11, page-split-2).
-// Loaded before preview.js, which owns the store; this file only offers
+// Loaded before preview.js, which makes the modules; this file only offers
 // `window.bracketPreviewColumns.create(deps)` (deps: the transport's parseJSON, for a binary
 // body's head).
 (function (root, factory) {

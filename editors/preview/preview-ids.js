@@ -2,7 +2,7 @@
 // Int32Array, no string keys), built in idle slices, which also tells whether an ID repeats;
 // a delta's splice or renames are carried through maps and entries instead of a rebuild until
 // the edits pause. Moved out of preview.js as it was (session 11, page-split-2).
-// Loaded before preview.js, which owns the store; this file only offers
+// Loaded before preview.js, which makes the modules; this file only offers
 // `window.bracketPreviewIds.create(deps)` (deps: the page's state, the text columns' readers,
 // the spatial index's idle slices: their clock, budget, quiet time and record).
 (function (root, factory) {

@@ -9,7 +9,7 @@ extension PreviewPageAssets {
 // far out, how both follow a store change at the cost of what changed (segments, listed items,
 // a rebuild aside once the edits pause), and the idle-time tasks that build them in slices after
 // the first frame. Moved out of preview.js as it was (session 11, page-split-2).
-// Loaded before preview.js, which owns the store and the frames; this file only offers
+// Loaded before preview.js, which makes the modules and owns the frames; this file only offers
 // `window.bracketPreviewSpatial.create(deps)` (deps: the page's state, the store's spliceTyped,
 // the frame's marks, draw request and work, the overview's and minimap's hooks, the paint
 // channel). What changes here and is read by the page (frames drawn, tasks pending, builds held

@@ -9,7 +9,7 @@ extension PreviewPageAssets {
 // card), their readers (textAt, textEquals, forEachTextChunk, and a card's ID and label), the
 // rewrites in place kept beside them, and their splice, which rewrites only the chunks it
 // touches. Moved out of preview.js as it was (session 11, page-split-2).
-// Loaded before preview.js, which owns the store; this file only offers
+// Loaded before preview.js, which makes the modules; this file only offers
 // `window.bracketPreviewText.create(deps)` (deps: the columns' byNumber).
 (function (root, factory) {
   "use strict";
