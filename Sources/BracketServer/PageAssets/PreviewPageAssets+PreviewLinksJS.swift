@@ -22,7 +22,7 @@ extension PreviewPageAssets {
 // A card's connector is found by binary search over `edgeChild` while the connectors are in
 // card order (as the server writes them: `edgesSorted`, checked when linked and kept by a
 // splice at its seams), else through a per-card column built on first use.
-// Loaded before preview.js, which owns the store; this file only offers
+// Loaded before preview.js, which makes the modules; this file only offers
 // `window.bracketPreviewLinks.create({ spliceTyped })`.
 (function (root, factory) {
   "use strict";

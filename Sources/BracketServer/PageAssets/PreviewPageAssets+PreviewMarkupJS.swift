@@ -8,7 +8,7 @@ extension PreviewPageAssets {
 // server writes (BracketSVG: DecimalText's spelling, SVGBytes' escaping, BracketText's
 // baselines), for the card elements the page builds and for the whole picture as a string
 // (Save SVG, PNG, Copy image and printing), byte for byte the server's.
-// Loaded before preview.js, which owns the store; this file only offers
+// Loaded before preview.js, which makes the modules; this file only offers
 // `window.bracketPreviewMarkup.create(deps)` (deps: the store's readers, the results' and the
 // level headers' and edge labels' markup, and `state`).
 (function (root, factory) {

@@ -10,7 +10,7 @@ extension PreviewPageAssets {
 // slots), the geometry JSON or a delta's cards into the page's store, and spelled as BracketSVG
 // spells them (the accessible name's ", 6, winner", `data-entrant`), so the page's cards and
 // Save SVG are the server's.
-// Loaded before preview.js, which owns the store; this file only offers
+// Loaded before preview.js, which makes the modules; this file only offers
 // `window.bracketPreviewResults.create(deps)` (deps: the store's readers and `state`).
 (function (root, factory) {
   "use strict";

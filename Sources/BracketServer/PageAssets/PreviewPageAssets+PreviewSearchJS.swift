@@ -8,7 +8,7 @@ extension PreviewPageAssets {
 // every card whose ID or label contains the text, in tree order; Enter / the buttons step
 // through the matches, "3 of 11" beside the box. A scan is indexOf over the store's joined,
 // lower-cased text chunks, so a million cards cost two native string scans plus the matches.
-// Loaded before preview.js, which owns the store; this file only offers
+// Loaded before preview.js, which makes the modules; this file only offers
 // `window.bracketPreviewSearch.create(deps)` (deps: the store's text readers, the view's and
 // the focus's calls); `refreshLater` is how an update brings the matches up to date.
 (function (root, factory) {

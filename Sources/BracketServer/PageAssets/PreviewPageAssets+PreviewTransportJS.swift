@@ -10,7 +10,7 @@ extension PreviewPageAssets {
 // stream announces (docs/protocol.md, "The payload as a binary body") and POSTs of `reveal` and
 // `resync` (editors/preview/README.md, "Transports"). Payloads are handed on in order through
 // `applyPayload`, the editor's cursor through `highlight`, the host's notices through `notify`.
-// Loaded before preview.js, which owns the store and the picture; this file only offers
+// Loaded before preview.js, which makes the modules and owns the picture; this file only offers
 // `window.bracketPreviewTransport.create(deps)` (deps: the page's functions it calls, and
 // `painted`, the page's record of what it painted and when, which it stamps).
 (function (root, factory) {

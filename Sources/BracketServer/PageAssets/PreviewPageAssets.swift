@@ -64,6 +64,11 @@ public enum PreviewPageAssets {
 <script src="preview-search.js"></script>
 <script src="preview-input.js"></script>
 <script src="preview-export.js"></script>
+<script src="preview-columns.js"></script>
+<script src="preview-text.js"></script>
+<script src="preview-ids.js"></script>
+<script src="preview-store.js"></script>
+<script src="preview-spatial.js"></script>
 <script src="preview.js"></script>
 </body>
 </html>
@@ -85,6 +90,11 @@ public enum PreviewPageAssets {
         "preview-search.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewSearchJS),
         "preview-input.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewInputJS),
         "preview-export.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewExportJS),
+        "preview-columns.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewColumnsJS),
+        "preview-text.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewTextJS),
+        "preview-ids.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewIdsJS),
+        "preview-store.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewStoreJS),
+        "preview-spatial.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewSpatialJS),
         "preview.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewJS),
     ]
 

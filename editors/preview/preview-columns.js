@@ -1,0 +1,224 @@
+// Bracket preview page, the store's numeric columns: a payload's numbers as typed arrays (JSON
+// lists, base64 sections, or the sections of a binary body read in place), positions and sizes
+// kept as Float32 where every value is exactly a float, and the splice of a typed-array column
+// (in place where it has room) with the count of columns a delta had to grow or widen
+// (`columnWork`). Moved out of preview.js as it was (session 11, page-split-2).
+// Loaded before preview.js, which makes the modules; this file only offers
+// `window.bracketPreviewColumns.create(deps)` (deps: the transport's parseJSON, for a binary
+// body's head).
+(function (root, factory) {
+  "use strict";
+  var api = factory();
+  if (typeof module === "object" && module && module.exports) module.exports = api;
+  else root.bracketPreviewColumns = api;
+})(typeof window !== "undefined" ? window : this, function () {
+  "use strict";
+
+  function create(deps) {
+    var parseJSON = deps.parseJSON;
+
+    function num(value, fallback) {
+      return typeof value === "number" && isFinite(value) ? value : fallback;
+    }
+
+    // Positions and sizes are written as Float64 and kept as Float32 where every value is
+    // exactly a float (sizes, and positions up to 2^24 on the usual grids): half the bytes, the
+    // same numbers, so Save SVG still writes the server's bytes.
+    function exactFloats(values) {
+      if (values instanceof Float32Array) return values;
+      for (var i = 0; i < values.length; i++) { var v = values[i]; if (Math.fround(v) !== v) return values; }
+      return new Float32Array(values);
+    }
+
+    // A numeric column's first `length` values as a float column of the store: a typed array of
+    // floats as it is (a binary body's f32 or f64 section), integers converted natively, as Float32
+    // when every value is exactly a float, else Float64 (exactFloats' rule). With `missing` (sizes)
+    // a value that is not a finite number, or not there, becomes it; without, a list's values are
+    // converted as typed arrays convert them.
+    function floatColumn(values, length, missing) {
+      var part = values.length <= length ? values : ArrayBuffer.isView(values) ? values.subarray(0, length) : values.slice(0, length);
+      var out;
+      if (part.length === length && (part instanceof Float32Array || part instanceof Float64Array)) out = part;
+      else if (part.length === length && part instanceof Int32Array) out = intFloats(part);
+      else {
+        out = new Float64Array(length);
+        if (missing !== null) out.fill(missing);
+        if (missing !== null && !ArrayBuffer.isView(part)) for (var k = 0; k < part.length; k++) out[k] = num(part[k], missing);
+        else out.set(part);
+      }
+      if (missing !== null) for (var i = 0; i < length; i++) if (!isFinite(out[i])) out[i] = missing;
+      return exactFloats(out);
+    }
+    // 32-bit integers as floats: Float32 when every one is exactly a float, else Float64.
+    function intFloats(values) {
+      var floats = new Float32Array(values);
+      for (var i = 0; i < values.length; i++) if (floats[i] !== values[i]) return new Float64Array(values);
+      return floats;
+    }
+    function intColumn(values, length) {
+      var part = values.length === length ? values : ArrayBuffer.isView(values) ? values.subarray(0, length) : values.slice(0, length);
+      if (part instanceof Int32Array) return part;
+      var out = new Int32Array(length);
+      out.set(part);
+      return out;
+    }
+
+    // A full payload's binary body (docs/protocol.md, "The payload as a binary body"): the
+    // sections, then the head (the payload's JSON, each column naming its section), then the
+    // head's length and `BKC1`. Each numeric column becomes a typed array over the body (a copy
+    // where it is not aligned), the IDs and labels each one string from one TextDecoder pass with
+    // the server's UTF-16 end offsets: nothing is parsed or made per card. Null when the body is
+    // not one.
+    function payloadOfBody(buffer) {
+      var bytes = new Uint8Array(buffer), size = bytes.length;
+      if (size < 8 || bytes[size - 4] !== 66 || bytes[size - 3] !== 75 || bytes[size - 2] !== 67 || bytes[size - 1] !== 49) return null;
+      var headLength = new DataView(buffer).getUint32(size - 8, true), headStart = size - 8 - headLength;
+      if (headStart < 0) return null;
+      var decoder = new TextDecoder();
+      var payload = parseJSON(decoder.decode(bytes.subarray(headStart, size - 8)));
+      if (!payload || typeof payload !== "object") return null;
+      var c = payload.columns;
+      if (!c || typeof c !== "object") return payload;
+      var ok = true;
+      function section(pair, width) {
+        if (!Array.isArray(pair) || pair.length !== 2) return null;
+        var at = pair[0], length = pair[1];
+        if (!(at >= 0 && length >= 0 && Math.floor(at) === at && Math.floor(length) === length && at + length * width <= headStart)) return null;
+        return { at: at, length: length };
+      }
+      function numbers(value) {
+        if (!value || typeof value !== "object" || Array.isArray(value)) return value;
+        var kind = Array.isArray(value.i32) ? "i32" : Array.isArray(value.f32) ? "f32" : Array.isArray(value.f64) ? "f64" : null;
+        if (!kind) return value;
+        var Kind = kind === "i32" ? Int32Array : kind === "f32" ? Float32Array : Float64Array;
+        var where = section(value[kind], Kind.BYTES_PER_ELEMENT);
+        if (!where) { ok = false; return []; }
+        var out = littleEndian && where.at % Kind.BYTES_PER_ELEMENT === 0 ? new Kind(buffer, where.at, where.length) : readTyped(Kind, bytes, where);
+        return scaledColumn(out, kind === "i32" ? value.shift : 0);
+      }
+      function text(value) {
+        var where = value && typeof value === "object" ? section(value.utf8, 1) : null;
+        var endsAt = value && typeof value === "object" ? section(value.ends, 4) : null;
+        if (!where || !endsAt) { ok = false; return []; }
+        var joined = decoder.decode(bytes.subarray(where.at, where.at + where.length));
+        var ends = readTyped(Uint32Array, bytes, endsAt);
+        for (var i = 0, before = 0; i < ends.length; i++) { if (ends[i] < before) { ok = false; return []; } before = ends[i]; }
+        if (ends.length > 0 && ends[ends.length - 1] !== joined.length) { ok = false; return []; }
+        return { text: joined, ends: ends };
+      }
+      for (var key in c) {
+        if (!Object.prototype.hasOwnProperty.call(c, key)) continue;
+        if (key === "ids" || key === "labels") c[key] = text(c[key]);
+        else c[key] = numbers(c[key]);
+      }
+      return ok ? payload : null;
+    }
+
+    // The values of a section as a typed array of their own (the body is then free to go).
+    function readTyped(Kind, bytes, where) {
+      var size = Kind.BYTES_PER_ELEMENT;
+      if (littleEndian) return new Kind(bytes.slice(where.at, where.at + where.length * size).buffer);
+      var out = new Kind(where.length), view = new DataView(bytes.buffer, bytes.byteOffset + where.at, where.length * size);
+      for (var k = 0; k < where.length; k++) out[k] = size === 8 ? view.getFloat64(k * 8, true) : Kind === Float32Array ? view.getFloat32(k * 4, true) : Kind === Int32Array ? view.getInt32(k * 4, true) : view.getUint32(k * 4, true);
+      return out;
+    }
+
+    // `shift: k` beside `i32`: each integer is the value times 2^k.
+    function scaledColumn(out, shift) {
+      if (!(typeof shift === "number" && shift > 0 && shift <= 30)) return out;
+      var length = out.length, scaled = new Float64Array(length), unit = Math.pow(2, -shift);
+      for (var q = 0; q < length; q++) scaled[q] = out[q] * unit;
+      return scaled;
+    }
+
+    // A numeric column: a JSON array, or its values in binary, `{ i32 | f32 | f64: base64 }` (the
+    // little-endian values; docs/protocol.md), decoded natively into a typed array of that kind:
+    // about four times faster than JSON.parse of the numbers, and nothing per number on the heap.
+    // `shift: k` beside `i32`: each integer is the value times 2^k. Anything else is `missing`
+    // (an empty list unless given).
+    var littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+    function numberColumn(value, missing) {
+      if (Array.isArray(value) || ArrayBuffer.isView(value)) return value;
+      if (missing === undefined) missing = [];
+      if (!value || typeof value !== "object") return missing;
+      var kind = typeof value.i32 === "string" ? "i32" : typeof value.f32 === "string" ? "f32" : typeof value.f64 === "string" ? "f64" : null;
+      if (!kind) return missing;
+      var bytes;
+      try {
+        if (typeof Uint8Array.fromBase64 === "function") bytes = Uint8Array.fromBase64(value[kind]);
+        else {
+          var binary = atob(value[kind]);
+          bytes = new Uint8Array(binary.length);
+          for (var i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+        }
+      } catch (e) { return missing; }
+      var size = kind === "f64" ? 8 : 4, length = Math.floor(bytes.length / size);
+      var Kind = kind === "i32" ? Int32Array : kind === "f32" ? Float32Array : Float64Array;
+      var out;
+      if (littleEndian && bytes.byteOffset % size === 0) out = new Kind(bytes.buffer, bytes.byteOffset, length);
+      else {
+        out = new Kind(length);
+        var view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+        for (var k = 0; k < length; k++) {
+          out[k] = kind === "i32" ? view.getInt32(k * 4, true) : kind === "f32" ? view.getFloat32(k * 4, true) : view.getFloat64(k * 8, true);
+        }
+      }
+      return scaledColumn(out, kind === "i32" ? value.shift : 0);
+    }
+
+    function byNumber(a, b) { return a - b; }
+
+    // A typed-array column after a splice, `width` values a row: in place when it has room (each
+    // kept range moved with copyWithin — those moving left first, in order, then those moving
+    // right, from the last, so no range is overwritten before it has moved), else in a new array
+    // with room for 1/32 more rows; the added rows zero. Columns may hold more rows than the store
+    // has (s.n and s.m say how many are in use).
+    function spliceTyped(array, pieces, count, width) {
+      var out = array, k, p;
+      if (array.length < count * width) {
+        columnWork.grown++;
+        out = new array.constructor((count + (count >> 5) + 16) * width);
+        for (k = 0; k < pieces.length; k++) {
+          p = pieces[k];
+          if (!p.add && p.to > p.from) out.set(array.subarray(p.from * width, p.to * width), p.at * width);
+        }
+      } else {
+        for (k = 0; k < pieces.length; k++) {
+          p = pieces[k];
+          if (!p.add && p.at < p.from) out.copyWithin(p.at * width, p.from * width, p.to * width);
+        }
+        for (k = pieces.length - 1; k >= 0; k--) {
+          p = pieces[k];
+          if (!p.add && p.at > p.from) out.copyWithin(p.at * width, p.from * width, p.to * width);
+        }
+      }
+      for (k = 0; k < pieces.length; k++) {
+        p = pieces[k];
+        if (p.add) out.fill(0, p.at * width, (p.at + p.add.length) * width);
+      }
+      return out;
+    }
+
+    // What the columns' upkeep did (storeWork().columns): stores made ready, and columns a delta
+    // had to grow or widen to Float64 (what readiness is for: none after a store is ready).
+    var columnWork = { ready: 0, grown: 0, widened: 0 };
+
+    function spliceList(list, pieces, fill) {
+      if (!list) return null;
+      var out = [];
+      for (var k = 0; k < pieces.length; k++) {
+        var p = pieces[k];
+        out = out.concat(p.add ? new Array(p.add.length).fill(fill) : list.slice(p.from, p.to));
+      }
+      return out;
+    }
+
+    return {
+      byNumber: byNumber, columnWork: columnWork, exactFloats: exactFloats, floatColumn: floatColumn,
+      intColumn: intColumn, num: num, numberColumn: numberColumn, payloadOfBody: payloadOfBody,
+      spliceList: spliceList, spliceTyped: spliceTyped,
+    };
+  }
+
+  return { create: create };
+});
