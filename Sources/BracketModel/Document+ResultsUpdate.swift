@@ -62,16 +62,9 @@ extension Document {
             card = parent
         }
         var children: [Int] = []
-        for match in matches {
-            let found = DiagramResults.resolveMatch(match, &nodes, attributes: state.attributes,
-                                                    labelRanges: state.labelRanges, children: &children)
-            state.matchDiagnostics[match] = found.isEmpty ? nil : found
-        }
+        for match in matches { state.redecide(match, in: &nodes, children: &children) }
         // The cards whose label may have changed: the edited one and the chain's.
-        for index in Set(matches + [owner]) {
-            state.roomDiagnostics[index] = DiagramResults.scoreRoomDiagnostic(
-                index, nodes, fit: labelFit, attributes: state.attributes, labelRanges: state.labelRanges)
-        }
+        for index in Set(matches + [owner]) { state.recheckRoom(of: index, in: nodes, fit: labelFit) }
         state.nodes = nodes
         resultState = state
         return true

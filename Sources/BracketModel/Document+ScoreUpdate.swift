@@ -76,26 +76,17 @@ extension Document {
         // its attributes), then up from the parent while a match's outcome changed.
         var redone: [Int] = [owner]
         var children: [Int] = []
-        if nodes.parents[owner] < 0 {
-            let found = DiagramResults.resolveMatch(owner, &nodes, attributes: state.attributes,
-                                                    labelRanges: state.labelRanges, children: &children)
-            state.matchDiagnostics[owner] = found.isEmpty ? nil : found
-        }
+        if nodes.parents[owner] < 0 { state.redecide(owner, in: &nodes, children: &children) }
         var card = owner
         while case let match = Int(nodes.parents[card]), match >= 0 {
             let before = (nodes.entrants[match], nodes.labels[match], nodes.isPendings[match])
             nodes.clearOutcome(of: match)
-            let found = DiagramResults.resolveMatch(match, &nodes, attributes: state.attributes,
-                                                    labelRanges: state.labelRanges, children: &children)
-            state.matchDiagnostics[match] = found.isEmpty ? nil : found
+            state.redecide(match, in: &nodes, children: &children)
             redone.append(match)
             guard (nodes.entrants[match], nodes.labels[match], nodes.isPendings[match]) != before else { break }
             card = match
         }
-        for index in redone {
-            state.roomDiagnostics[index] = DiagramResults.scoreRoomDiagnostic(
-                index, nodes, fit: labelFit, attributes: state.attributes, labelRanges: state.labelRanges)
-        }
+        for index in redone { state.recheckRoom(of: index, in: nodes, fit: labelFit) }
         state.nodes = nodes
         resultState = state
         return true

@@ -60,6 +60,20 @@ struct ResultsState: Sendable {
         }
         for position in roomDiagnostics.values.indices { move(&roomDiagnostics.values[position]) }
     }
+
+    /// Decides `match` again in `nodes` and keeps what it found (the one-token and the
+    /// attribute updates both redo their matches through this).
+    mutating func redecide(_ match: Int, in nodes: inout DiagramNodes, children: inout [Int]) {
+        let found = DiagramResults.resolveMatch(match, &nodes, attributes: attributes, labelRanges: labelRanges,
+                                                children: &children)
+        matchDiagnostics[match] = found.isEmpty ? nil : found
+    }
+
+    /// Works out again whether card `index`'s label still has room beside its score.
+    mutating func recheckRoom(of index: Int, in nodes: DiagramNodes, fit: CardTextFit) {
+        roomDiagnostics[index] = DiagramResults.scoreRoomDiagnostic(
+            index, nodes, fit: fit, attributes: attributes, labelRanges: labelRanges)
+    }
 }
 
 extension ByteRange {
