@@ -110,30 +110,11 @@ struct IDTable: Sendable {
         // those can hold them).
         let addedPositions = firstAdded..<(firstAdded + added.count)
         let removedHashes = removed.map { Self.hash($0.id) }
-        // A reparsed block or line gives back most of the IDs it took away (a wrap rescans the
-        // whole wrapped subtree): those cancel out here, in a table the size of the edit, so
-        // that only the IDs really gone or new probe the document's (each probe of a table of
-        // 131,071 is a cache miss; removing and adding the same few hundred again was a fifth
-        // of a wrap).
-        var unmatched: [Int: Int] = [:]
-        if !removedHashes.isEmpty, !addedHashes.isEmpty {
-            unmatched.reserveCapacity(removedHashes.count)
-            for hash in removedHashes { unmatched[hash, default: 0] += 1 }
+        let (addedLeft, removedLeft) = Self.unpaired(added: addedHashes, removed: removedHashes)
+        for position in addedLeft {
+            addDefinition(ofHash: addedHashes[position], handle: index.handle(firstAdded + position))
         }
-        for (position, hash) in addedHashes.enumerated() {
-            if let left = unmatched[hash] {
-                unmatched[hash] = left > 1 ? left - 1 : nil
-            } else {
-                addDefinition(ofHash: hash, handle: index.handle(firstAdded + position))
-            }
-        }
-        if removedHashes.isEmpty || addedHashes.isEmpty {
-            for hash in removedHashes { removeDefinition(ofHash: hash) }
-        } else {
-            for (hash, left) in unmatched {
-                for _ in 0..<left { removeDefinition(ofHash: hash) }
-            }
-        }
+        for hash in removedLeft { removeDefinition(ofHash: hash) }
         // Nothing defined twice, before or after: no identifier can have positions to record.
         // (A paste of 1,000 new IDs used to look each one up twice more to find that out, each
         // probe a cache miss in a table of 131,071.)
@@ -186,6 +167,56 @@ struct IDTable: Sendable {
             duplicates[id] = handles.count > 1 ? handles : nil
             if let first = handles.first { defined.setValue(first, of: Self.hash(id)) }
         }
+    }
+
+    /// The positions in `added` and the hashes in `removed` left once every removed hash is
+    /// paired with an equal added one. A reparsed block or line gives back most of the IDs it
+    /// took away (a wrap rescans the whole wrapped subtree): those cancel out here, in a table
+    /// the size of the edit, so that only the IDs really gone or new probe the document's (each
+    /// probe of a table of 131,071 is a cache miss; removing and adding the same few hundred
+    /// again was a fifth of a wrap). When one side is a few IDs (a paste adds 1,000 to the line
+    /// it lands on, its undo takes them away again), a short scan of those few pairs them: a
+    /// dictionary of the other side, a SipHash for each of its 1,000 hashes, was a tenth of the
+    /// update.
+    static func unpaired(added: [Int], removed: [Int]) -> (added: [Int], removed: [Int]) {
+        guard !added.isEmpty, !removed.isEmpty else { return (Array(added.indices), removed) }
+        let few = 16
+        if removed.count <= few {
+            var left = removed
+            var addedLeft: [Int] = []
+            addedLeft.reserveCapacity(added.count)
+            for (position, hash) in added.enumerated() {
+                if let match = left.firstIndex(of: hash) { left.remove(at: match) } else { addedLeft.append(position) }
+            }
+            return (addedLeft, left)
+        }
+        if added.count <= few {
+            var addedLeft = Array(added.indices)
+            var removedLeft: [Int] = []
+            removedLeft.reserveCapacity(removed.count)
+            for hash in removed {
+                if let match = addedLeft.firstIndex(where: { added[$0] == hash }) {
+                    addedLeft.remove(at: match)
+                } else {
+                    removedLeft.append(hash)
+                }
+            }
+            return (addedLeft, removedLeft)
+        }
+        var unmatched: [Int: Int] = [:]
+        unmatched.reserveCapacity(removed.count)
+        for hash in removed { unmatched[hash, default: 0] += 1 }
+        var addedLeft: [Int] = []
+        for (position, hash) in added.enumerated() {
+            if let left = unmatched[hash] {
+                unmatched[hash] = left > 1 ? left - 1 : nil
+            } else {
+                addedLeft.append(position)
+            }
+        }
+        var removedLeft: [Int] = []
+        for (hash, left) in unmatched { removedLeft += repeatElement(hash, count: left) }
+        return (addedLeft, removedLeft)
     }
 
     /// Whether any identifier is defined twice.
