@@ -33,31 +33,8 @@ public struct BorrowedNode {
     /// them (the ID is the first child when it is a word, the label the first string token, the
     /// block an inner `.block` node), for a node starting at `offset`.
     public func nodeParts(at offset: Int) -> (id: ByteRange?, label: ByteRange?, hasBlock: Bool) {
-        arena._withUnsafeGuaranteedRef { arena in
-            var id: ByteRange?
-            var label: ByteRange?
-            var hasBlock = false
-            let children = arena.words + header + 2
-            var cursor = offset
-            for index in 0..<GreenBits(raw: arena.words[header + 1]).count {
-                let word = children[index]
-                let length = arena.childLength(word)
-                if word & GreenWord.tagMask == GreenWord.tokenTag {
-                    let kind = GreenToken(raw: UInt32(truncatingIfNeeded: word >> 2)).kind
-                    if index == 0, kind == .word {
-                        id = ByteRange(start: cursor, length: length)
-                    } else if kind == .string, label == nil {
-                        label = ByteRange(start: cursor, length: length)
-                    }
-                } else if !hasBlock, let (inner, innerHeader) = arena.child(word),
-                    inner._withUnsafeGuaranteedRef({ GreenBits(raw: $0.words[innerHeader + 1]).kind }) == .block
-                {
-                    hasBlock = true
-                }
-                cursor += length
-            }
-            return (id, label, hasBlock)
-        }
+        let parts = arena._withUnsafeGuaranteedRef { NodeSyntax.parts(ofNodeAt: header, in: $0, at: offset) }
+        return (parts.id, parts.label, parts.blockIndex >= 0)
     }
 
     /// Whether a `.block` ends with its `}` (`BlockSyntax.isClosed`).

@@ -103,14 +103,24 @@ public struct NodeSyntax {
         precondition(green.kind == .node)
         self.green = green
         self.offset = offset
+        (id, label, blockIndex, blockStart) = Self.parts(ofNodeAt: green.header, in: green.arena, at: offset)
+    }
+
+    /// The ID, the label, and the block's index and start (-1 when none) of the `.node` at
+    /// `header` of `arena`, starting at `offset`: the one reading of a node's children, shared
+    /// by the view and by walks over borrowed nodes (`BorrowedNode.nodeParts`), which make no
+    /// node value.
+    @inline(__always)
+    static func parts(ofNodeAt header: Int, in arena: GreenArena, at offset: Int)
+        -> (id: ByteRange?, label: ByteRange?, blockIndex: Int, blockStart: Int)
+    {
         var id: ByteRange?
         var label: ByteRange?
         var blockIndex = -1
         var blockStart = -1
-        let arena = green.arena
-        let words = arena.words + green.header + 2
+        let words = arena.words + header + 2
         var cursor = offset
-        for index in 0..<green.count {
+        for index in 0..<GreenBits(raw: arena.words[header + 1]).count {
             let word = words[index]
             let length = arena.childLength(word)
             if word & GreenWord.tagMask == GreenWord.tokenTag {
@@ -120,17 +130,16 @@ public struct NodeSyntax {
                 } else if kind == .string, label == nil {
                     label = ByteRange(start: cursor, length: length)
                 }
-            } else if blockIndex < 0, case .node(let inner) = arena.element(word), inner.kind == .block {
+            } else if blockIndex < 0, let (inner, innerHeader) = arena.child(word),
+                inner._withUnsafeGuaranteedRef({ GreenBits(raw: $0.words[innerHeader + 1]).kind }) == .block
+            {
                 // A node's inner nodes are its attribute list and its block.
                 blockIndex = index
                 blockStart = cursor
             }
             cursor += length
         }
-        self.id = id
-        self.label = label
-        self.blockIndex = blockIndex
-        self.blockStart = blockStart
+        return (id, label, blockIndex, blockStart)
     }
 
     /// The node's attribute list, if it has one.
