@@ -203,11 +203,11 @@ private func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSpli
 
     // The gaps edge labels widened: the labels that went and came, against each gap.
     let labelled = !state.edgeNeeds.isEmpty || nodes.hasAttributes
-    var levelGaps = previous.levelGaps, gapAtMax = state.gapAtMax, edgeNeeds = state.edgeNeeds
+    var levelGaps = previous.levelGaps, gapAtMax = state.gapAtMax, edgeNeeds: [Double] = []
     var newLabels: [PendingEdgeLabel?] = []
     if labelled {
         guard let gaps = splicedEdgeGaps(
-            state: state, previousGaps: previous.levelGaps, from: oldNodes, to: nodes, removed: low..<high,
+            state: &state, previousGaps: previous.levelGaps, from: oldNodes, to: nodes, removed: low..<high,
             inserted: insertedRows, naturalSizes: naturalSizes, deepest: deepest, newDeepest: newDeepest,
             settings, axes, decorations, level: level)
         else { return nil }

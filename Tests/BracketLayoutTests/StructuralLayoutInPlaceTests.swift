@@ -10,16 +10,23 @@ import BracketTestSupport
 import Testing
 
 @Suite struct StructuralLayoutInPlaceTests {
-    @Test(arguments: ["", "@root top\n", "@align leaves\n", "@title \"A title\"\n", "@rounds auto\n"])
-    func takingTheStateEqualsCopyingIt(settings: String) {
-        var random = SeededRandom(seed: 2_026 &+ UInt64(settings.utf8.count) &* 17)
+    /// `edgeLabels`: trees with edge labels and edits that bring some (the kept per-card needs
+    /// are taken too), as EdgeLabelRelayoutTests makes them.
+    @Test(arguments: [("", false), ("@root top\n", false), ("@align leaves\n", false), ("@title \"A title\"\n", false),
+                      ("@rounds auto\n", false), ("", true), ("@root top\n", true)])
+    func takingTheStateEqualsCopyingIt(settings: String, edgeLabels: Bool) {
+        var random = SeededRandom(seed: 2_026 &+ UInt64(settings.utf8.count) &* 17 &+ (edgeLabels ? 5 : 0))
         var answered = 0, serial = 0
-        for _ in 0..<30 {
-            var document = Document(StructuralEdits.tree(&random, settings: settings))
+        for round in 0..<30 {
+            var document = Document(edgeLabels
+                ? EdgeLabelRelayoutTests.tree(&random, settings: settings, everyNode: round % 2 == 0)
+                : StructuralEdits.tree(&random, settings: settings))
             var old = document.diagram()
             var previous = layout(old, forRelayout: true)
             for _ in 0..<15 {
-                let edits = StructuralEdits.edit(document.text, &random, serial: &serial)
+                let edits = edgeLabels
+                    ? EdgeLabelRelayoutTests.edit(document.text, &random, serial: &serial)
+                    : StructuralEdits.edit(document.text, &random, serial: &serial)
                 guard !edits.isEmpty else { continue }
                 document.apply(edits)
                 let recorded = edits.map { TokenEdit(range: $0.range, newLength: $0.replacement.count) }
