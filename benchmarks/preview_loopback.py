@@ -109,7 +109,7 @@ STAGES = [
     ("  diagram patched (label, ID)", "DocumentV7diagram8updating5after8defaults"),
     ("  diagram spliced (structural)", "DocumentV7diagram8splicing2at8defaults"),
     ("  text relayout (label, ID)", "relayout_4from8previous10maxChanged"),
-    ("  structural relayout", "relayout_4from6splice8previous"),
+    ("  structural relayout", "4from6splice"),
     ("  the diff and its payload", "publishToBrowser"),
     ("  the text's gap closed", "TextBufferV14makeContiguous"),
     ("the replaced snapshot freed (worker)", "0B8SnapshotVwxx"),
