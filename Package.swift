@@ -91,7 +91,7 @@ let package = Package(
         .testTarget(name: "BracketIDETests", dependencies: ["BracketIDE", "BracketSyntax", "BracketModel"]),
         .testTarget(name: "BracketServerTests", dependencies: [
             "BracketServer", "BracketSyntax", "BracketModel", "BracketExport", "BracketJSON", "JSONRPC",
-            "LanguageServerProtocol", "BracketTestSupport", "BracketPreview",
+            "LanguageServerProtocol", "BracketTestSupport", "BracketPreview", "BracketLayout",
         ]),
         // Reads schema/*.json and fails when a schema and the Swift code disagree.
         .testTarget(name: "SchemaDriftTests", dependencies: [

@@ -18,7 +18,10 @@ was a delta:
     CPU of each stage of the push from it (STAGES); KINDS=label,insert picks kinds. ATTRIBUTES=edge puts an
     edge label on every connector (a decision tree), ATTRIBUTES=scores a score on every card but
     the root and no label on the parents (a knockout: each match's winner shown above it), as
-    page_big.attributed_tree writes them; the keystrokes are the same. Each edit is sent PAUSE
+    page_big.attributed_tree writes them; the keystrokes are the same. RECORD=PATH writes every
+    preview event each binary's server sent, in order, to PATH.NAME (to diff two binaries' pushes
+    byte for byte), and FAULTS=1 prints the server's minor page faults over each kind's first
+    edit (from /proc/PID/stat). Each edit is sent PAUSE
     seconds (default 0.05) after the previous event arrived, so the server's 16 ms coalescing of
     renders never holds an edit back and the time is the push's own.
 """
@@ -43,8 +46,9 @@ text = "\n".join(lines) + "\n"
 class Events:
     """The SSE stream of one page: the arrival time, size and kind of each version's event."""
 
-    def __init__(self, url):
+    def __init__(self, url, record=None):
         self.seen = {}
+        self.record = record
         self.cond = threading.Condition()
         threading.Thread(target=self.read, args=(url,), daemon=True).start()
 
@@ -68,6 +72,8 @@ class Events:
                 ev, buf = buf.split(b"\n\n", 1)
                 vm = re.search(rb'"version":(\d+)', ev[:500])
                 if vm and b"event: preview" in ev[:80]:
+                    if self.record:
+                        self.record.write(ev + b"\n\n")
                     with self.cond:
                         self.seen[int(vm.group(1))] = (t, len(ev), b'"base"' in ev[:500],
                                                        b'"runs"' in ev or b'"renamed"' in ev)
@@ -103,7 +109,7 @@ STAGES = [
     ("  diagram patched (label, ID)", "DocumentV7diagram8updating5after8defaults"),
     ("  diagram spliced (structural)", "DocumentV7diagram8splicing2at8defaults"),
     ("  text relayout (label, ID)", "relayout_4from8previous10maxChanged"),
-    ("  structural relayout", "relayout_4from6splice8previous"),
+    ("  structural relayout", "4from6splice"),
     ("  the diff and its payload", "publishToBrowser"),
     ("  the text's gap closed", "TextBufferV14makeContiguous"),
     ("the replaced snapshot freed (worker)", "0B8SnapshotVwxx"),
@@ -134,7 +140,8 @@ def session(name, binary):
         t0 = time.time() * 1000
         url = c.request("bracket/openPreview", {"textDocument": {"uri": URI}}, timeout=600)["url"]
         t1 = time.time() * 1000
-        events = Events(url)
+        record = open(os.environ["RECORD"] + "." + os.path.basename(name), "wb") if os.environ.get("RECORD") else None
+        events = Events(url, record)
         first = events.wait(1)
 
         def mem():
@@ -150,13 +157,19 @@ def session(name, binary):
             time.sleep(2)
         version = [1]
 
+        def faults():
+            return int(open(f"/proc/{c.process.pid}/stat").read().rsplit(")", 1)[1].split()[7])
+
         def send(edit, measured):
             time.sleep(pause)
             version[0] += 1
+            before = faults() if os.environ.get("FAULTS") and measured == [] else None
             sent = time.time() * 1000
             c.notify("textDocument/didChange", {"textDocument": {"uri": URI, "version": version[0]},
                                                 "contentChanges": [edit]})
             arrived, size, delta, runs = events.wait(version[0])
+            if before is not None:
+                print(f"  (first {kinds_sent[-1]}: {faults() - before} minor faults)", flush=True)
             if measured is not None:
                 measured.append((arrived - sent, size, delta, runs))
 
@@ -167,7 +180,9 @@ def session(name, binary):
         pair = middle_pair()
         pair_text = "\n".join(lines[pair:pair + 4]) + "\n"
         rows = []
+        kinds_sent = []
         for kind in kinds:
+            kinds_sent.append(kind)
             measured = []
             for k in range(edits):
                 if kind == "label":
@@ -194,6 +209,10 @@ def session(name, binary):
             perf.wait()
             print_stages(version[0] - 1)
         print(f"  {mem()}")
+        if record:
+            time.sleep(0.2)
+            events.record = None
+            record.close()
         c.request("shutdown", None)
         c.notify("exit", None)
         return rows

@@ -53,3 +53,23 @@ public func splicedColumn<T>(_ column: [T], removing removed: Range<Int>, insert
         }
     }
 }
+
+/// `column` with the elements at `removed` replaced by `fresh`, taken out of `column` (left
+/// empty) and spliced where it is when nothing else holds its buffer: the tail moves by a
+/// `memmove` within pages already touched, and nothing is allocated unless the column grows
+/// past its capacity. When the buffer is shared it is copied once, as `splicedColumn` copies it.
+///
+/// For columns whose only reader is the one splicing them (the layout's kept state, which the
+/// preview keeps for the next relayout and no diff reads): taking the column out of its owner
+/// first is what makes the reference unique, so the splice does not copy.
+@inlinable
+public func splicedInPlace<T>(_ column: inout [T], removing removed: Range<Int>, inserting fresh: [T]) -> [T] {
+    var taken: [T] = []
+    swap(&taken, &column)
+    // Growing past the capacity reallocates once with a little room (1/64) for the next
+    // insertions, not twice the size as appending would.
+    let count = taken.count - removed.count + fresh.count
+    if count > taken.capacity { taken.reserveCapacity(count + count / 64 + 16) }
+    taken.replaceSubrange(removed, with: fresh)
+    return taken
+}

@@ -260,8 +260,9 @@ public struct Geometry: Sendable, Hashable {
     public let scores: CardScores
     /// Each subtree's room along the leaf axis and the level statistics `layout` found, from
     /// which a structural edit is laid out (StructuralLayout.swift); nil for the drawings that
-    /// path does not model.
-    let state: LayoutState?
+    /// path does not model. Only a relayout reads it (never a writer or the preview's diff),
+    /// and `relayout(_:from:splice:takingStateOf:)` takes it out to splice it in place.
+    var state: LayoutState?
 
     init(
         width: Double, height: Double, margin: Double, cardWidth: Double, cardHeight: Double,

@@ -1,3 +1,4 @@
+import BracketBytes
 import BracketModel
 
 // The edge labels of a structural relayout (StructuralLayout.swift): the gaps they need after
@@ -16,14 +17,17 @@ struct SplicedEdgeGaps {
 /// The labels that went (`removed`, old rows) and came (`inserted`, new rows) against each gap:
 /// a wider label widens its gap, the last widest going has the gap found again from the kept
 /// needs (one pass over the cards, only then). Nil when the previous gaps do not match its
-/// levels. `level` is the relayout's level of a row (aligned leaves at the deepest).
-func splicedEdgeGaps(state: LayoutState, previousGaps: [Double], from oldNodes: DiagramNodes, to nodes: DiagramNodes,
+/// levels. `level` is the relayout's level of a row (aligned leaves at the deepest). The per-card
+/// needs are taken out of `state` and spliced in place when it holds their only reference.
+func splicedEdgeGaps(state: inout LayoutState, previousGaps: [Double], from oldNodes: DiagramNodes, to nodes: DiagramNodes,
                      removed: Range<Int>, inserted insertedRows: Range<Int>, naturalSizes: [Size],
                      deepest: Int, newDeepest: Int, _ settings: LayoutSettings, _ axes: LayoutAxes,
                      _ decorations: DecorationText, level: (DiagramNodes, Int) -> Int) -> SplicedEdgeGaps? {
     let low = removed.lowerBound, high = removed.upperBound
     let inserted = insertedRows.count, oldCount = oldNodes.count, count = nodes.count
-    var levelGaps = previousGaps, gapAtMax = state.gapAtMax, edgeNeeds = state.edgeNeeds
+    var levelGaps = previousGaps, gapAtMax = state.gapAtMax
+    var edgeNeeds: [Double] = []
+    swap(&edgeNeeds, &state.edgeNeeds)
     var newLabels: [PendingEdgeLabel?] = []
     guard levelGaps.count == deepest + 1 else { return nil }
     if gapAtMax.isEmpty { gapAtMax = [Int](repeating: 0, count: deepest + 1) }
@@ -57,7 +61,7 @@ func splicedEdgeGaps(state: LayoutState, previousGaps: [Double], from oldNodes: 
             gapAtMax[gapLevel] += 1
         }
     }
-    edgeNeeds = spliced(edgeNeeds, low..<high, needs)
+    edgeNeeds = splicedInPlace(&edgeNeeds, removing: low..<high, inserting: needs)
     if newDeepest < deepest {
         levelGaps.removeSubrange((newDeepest + 1)...)
         gapAtMax.removeSubrange((newDeepest + 1)...)

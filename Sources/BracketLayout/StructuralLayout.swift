@@ -73,7 +73,9 @@ public struct StructuralChange: Sendable, Hashable {
 /// `LayoutShift`. The work is the inserted cards, the ancestors and their children, and the
 /// runs (one subtraction each, whatever their size). The result's columns (centres, sizes, lines,
 /// connectors and the kept state) are then materialised by copying the previous ones around the
-/// splice and adding each run's offset to its cards: plain vector passes over the arrays.
+/// splice (the kept state's moved in place when the caller gives it up,
+/// `relayout(_:from:splice:takingStateOf:)`) and adding each run's offset to its cards: plain
+/// vector passes over the arrays.
 ///
 /// Equal to `layout(diagram)` bit for bit where it answers (StructuralLayoutTests): the rooms
 /// are computed by the same rules (`ParentRoom`, `roomStart`), and moving a subtree by one
@@ -104,9 +106,37 @@ public struct StructuralChange: Sendable, Hashable {
 /// that set a gap going has the gap found again from the kept needs, one pass), and a gap that
 /// changed moves the levels after it. A box is placed again where its connector moved, the
 /// others are kept (renumbered): one pass over the boxes.
+///
+/// `previous` is left as it was: its kept state is copied around the splice (see
+/// `relayout(_:from:splice:takingStateOf:)` for the caller that can give it up).
 public func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSplice, previous: Geometry) -> LayoutUpdate? {
+    guard var state = previous.state else { return nil }
+    return relayout(diagram, from: old, splice: splice, previous: previous, state: &state)
+}
+
+/// `relayout(_:from:splice:previous:)`, taking `previous`'s kept state (`LayoutState`, which
+/// only a relayout reads) instead of copying it: `previous` is left without it (it can still be
+/// drawn and diffed, not laid out from again), and the state's per-card columns (room, offset,
+/// shift, start and natural extent: 40 bytes a card) are spliced in place when nothing else
+/// holds them (`splicedInPlace`), else copied once. The same answer, bit for bit
+/// (StructuralLayoutTests).
+///
+/// The server's preview keeps the state only with its relayout base, never with the snapshot
+/// a delta is diffed against, so a structural push moves those columns instead of copying them.
+public func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSplice,
+                     takingStateOf previous: inout Geometry) -> LayoutUpdate? {
+    guard var state = previous.state else { return nil }
+    previous.state = nil
+    return relayout(diagram, from: old, splice: splice, previous: previous, state: &state)
+}
+
+/// The structural relayout from `previous`'s cards and connectors and `state`, its kept state,
+/// whose per-card columns are taken out of it (spliced in place when `state` holds the only
+/// reference; `state` is spent either way).
+private func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSplice, previous: Geometry,
+                      state: inout LayoutState) -> LayoutUpdate? {
     let settings = diagram.settings
-    guard settings == old.settings, settings.root != .center, let state = previous.state, state.isExact else { return nil }
+    guard settings == old.settings, settings.root != .center, state.isExact else { return nil }
     let oldNodes = old.nodes, nodes = diagram.nodes
     let oldCount = oldNodes.count, count = nodes.count
     let low = splice.removed.lowerBound, high = splice.removed.upperBound, inserted = splice.insertedCount
@@ -169,15 +199,15 @@ public func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSplic
         levelExtents.removeSubrange((newDeepest + 1)...)
     }
     guard depthCounts[newDeepest] > 0 else { return nil }
-    let naturalDepths = spliced(state.naturalDepths, low..<high, newDepths)
+    let naturalDepths = splicedInPlace(&state.naturalDepths, removing: low..<high, inserting: newDepths)
 
     // The gaps edge labels widened: the labels that went and came, against each gap.
     let labelled = !state.edgeNeeds.isEmpty || nodes.hasAttributes
-    var levelGaps = previous.levelGaps, gapAtMax = state.gapAtMax, edgeNeeds = state.edgeNeeds
+    var levelGaps = previous.levelGaps, gapAtMax = state.gapAtMax, edgeNeeds: [Double] = []
     var newLabels: [PendingEdgeLabel?] = []
     if labelled {
         guard let gaps = splicedEdgeGaps(
-            state: state, previousGaps: previous.levelGaps, from: oldNodes, to: nodes, removed: low..<high,
+            state: &state, previousGaps: previous.levelGaps, from: oldNodes, to: nodes, removed: low..<high,
             inserted: insertedRows, naturalSizes: naturalSizes, deepest: deepest, newDeepest: newDeepest,
             settings, axes, decorations, level: level)
         else { return nil }
@@ -247,8 +277,11 @@ public func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSplic
     }
 
     let zeros = [Double](repeating: 0, count: inserted)
-    var room = spliced(state.room, low..<high, zeros), offset = spliced(state.offset, low..<high, zeros)
-    var shift = spliced(state.shift, low..<high, zeros), start = spliced(state.start, low..<high, zeros)
+    // Taken out of the kept state: moved where nothing else holds them (the server's preview).
+    var room = splicedInPlace(&state.room, removing: low..<high, inserting: zeros)
+    var offset = splicedInPlace(&state.offset, removing: low..<high, inserting: zeros)
+    var shift = splicedInPlace(&state.shift, removing: low..<high, inserting: zeros)
+    var start = splicedInPlace(&state.start, removing: low..<high, inserting: zeros)
     let gap = state.gap
 
     // Pass 3 over the inserted subtrees, backwards (Layout.swift); their stacking under the

@@ -125,7 +125,7 @@ private func drawnConnector(of card: Int, in snapshot: PreviewSnapshot) -> Int? 
 }
 
 /// Whether `index` is in the ascending list `changed`.
-private func isListed(_ index: Int, in changed: [Int]) -> Bool {
+private func isListed<List: RandomAccessCollection<Int>>(_ index: Int, in changed: List) -> Bool where List.Index == Int {
     var low = 0, high = changed.count
     while low < high {
         let middle = (low + high) / 2

@@ -111,7 +111,7 @@ struct RunDiff {
     let oldRanges: [NodeRange], newRanges: [NodeRange]
     let oldLabels: [String], newLabels: [String]
     let oldCount: Int, newCount: Int
-    let oldDrawn: [Int], newDrawn: [Int]
+    let oldDrawn: DrawnEdges, newDrawn: DrawnEdges
     let recordsResults: Bool
     let slotted: Bool
     let pairing: RunPairing
@@ -184,7 +184,7 @@ struct RunDiff {
 
     /// The position in `drawn` of card `card`'s connector, or -1: connectors are drawn in the
     /// order of their children, so a binary search finds it.
-    private static func connector(of card: Int, _ drawn: [Int], _ children: [Int32]) -> Int {
+    private static func connector(of card: Int, _ drawn: DrawnEdges, _ children: [Int32]) -> Int {
         var low = 0, high = drawn.count
         while low < high {
             let middle = (low + high) / 2

@@ -14,7 +14,7 @@ public struct PreviewSnapshot: Sendable {
     /// both nodes and cards.
     public let cardCount: Int
     /// Indices into `geometry.edges` of the connectors that are drawn, in drawing order.
-    public let drawnEdges: [Int]
+    public let drawnEdges: DrawnEdges
     /// False when two cards share an ID: then cards cannot be addressed by ID and every update
     /// is a full one.
     let idsAreUnique: Bool
@@ -39,10 +39,10 @@ public struct PreviewSnapshot: Sendable {
         // every card drawn (the usual case) every connector is: its child and parent are cards.
         let edgeCount = geometry.edgeChildren.count
         drawnEdges = count == diagram.nodes.count && count == geometry.cards.count
-            ? Array(0..<edgeCount)
-            : geometry.edgeChildren.indices.filter {
+            ? DrawnEdges(all: edgeCount)
+            : DrawnEdges(listed: geometry.edgeChildren.indices.filter {
                 Int(geometry.edgeChildren[$0]) < count && Int(geometry.edgeParents[$0]) < count
-            }
+            })
         idsAreUnique = known ?? Self.unique(diagram.nodes.ids.prefix(count))
         recordsResults = diagram.recordsResults
     }

@@ -69,25 +69,31 @@ extension LanguageServer {
     func previewRender(_ context: DocumentContext, upTo limit: Int) -> PreviewRender {
         let uri = context.uri
         var patched: DiagramUpdate?
-        var previous: (diagram: Diagram, geometry: Geometry, id: Int)?
+        var previous: (diagram: Diagram, id: Int)?
         var ranges: (ranges: [NodeRange], lines: [ClosedRange<Int>])?
         let lineCount = context.document.lineIndex.lineCount
+        // The last layout is taken out of what is kept (it is replaced below either way): with
+        // the snapshots holding none of its state, this is then the state's only reference and
+        // a structural relayout splices it in place instead of copying it.
+        var relayoutBase = preview.diagrams[uri]?.geometry
+        preview.diagrams[uri]?.geometry = nil
         if let last = preview.diagrams[uri], last.defaults == context.defaults, let edits = last.edits {
             patched = context.document.diagramUpdate(updating: last.diagram, after: edits, onlyTokens: last.onlyTokens,
                                                      defaults: context.defaults)
-            if patched != nil, let geometry = last.geometry { previous = (last.diagram, geometry, last.render) }
+            if patched != nil, relayoutBase != nil { previous = (last.diagram, last.render) }
             if let patched, patched.splice == nil, last.lineCount == lineCount, last.ranges.count == last.diagram.nodes.count {
                 ranges = (last.ranges, last.editedLines)
             }
         }
         preview.renders += 1
         let render = PreviewRender(context, upTo: limit, diagram: patched?.diagram ?? context.diagram(),
-                                   previous: previous.map { ($0.diagram, $0.geometry, $0.id, patched!.edited, patched!.splice) },
+                                   previous: previous.map { ($0.diagram, $0.id, patched!.edited, patched!.splice) },
+                                   relayoutBase: &relayoutBase,
                                    ranges: ranges, moving: ranges == nil ? movableRanges(uri) : nil, id: preview.renders)
         preview.diagrams[uri] = PreviewDiagram(
             diagram: render.diagram, defaults: context.defaults, edits: [], render: render.id,
             ranges: render.snapshot.cardCount > 0 ? render.snapshot.ranges : [], lineCount: lineCount,
-            geometry: render.snapshot.cardCount > 0 ? render.snapshot.geometry : nil)
+            geometry: render.snapshot.cardCount > 0 ? render.relayoutBase : nil)
         return render
     }
 
@@ -140,8 +146,8 @@ extension LanguageServer {
 
     /// The worker's idle work once a preview has opened: readies as much freed heap as the
     /// picture's columns take (`ProcessMemory.readyFreedMemory`). The first structural push
-    /// builds every column anew (spliced diagram, relayout, snapshot) while the old ones stay
-    /// its base, and a server that has only grown its heap since opening wrote all of that to
+    /// builds every column anew (spliced diagram, relayout, snapshot; only the layout state,
+    /// which no snapshot holds, is moved in place) while the old ones stay its base, and a server that has only grown its heap since opening wrote all of that to
     /// fresh pages, a fault per 4 KiB: 7,000 faults on 131,071 nodes, 2-4 times the later
     /// pushes, which reuse what the push before them freed. Only while nothing is waiting: it
     /// stops when an event arrives and goes on at the next idle moment.

@@ -62,8 +62,13 @@ struct PreviewRender {
     /// When the ID ranges are the last render's moved for one edit: how (`RangeMotion`), which
     /// the structural diff against that render trusts instead of comparing the range columns.
     let rangeMotion: RangeMotion?
-    /// Empty (no cards) when the diagram is past `drawnUpTo`: nothing was laid out.
+    /// Empty (no cards) when the diagram is past `drawnUpTo`: nothing was laid out. Its
+    /// geometry has no kept layout state (`Geometry.withoutRelayoutState`).
     let snapshot: PreviewSnapshot
+    /// The snapshot's geometry with the state a structural edit is laid out from: what the
+    /// server keeps for the next render's relayout (`PreviewDiagram.geometry`), apart from the
+    /// snapshot; nil when nothing was laid out.
+    let relayoutBase: Geometry?
     /// The diagram's cards and connectors, whether drawn or not.
     let cards: Int
     /// Counted when asked (only a `tooLarge` payload says it): a pass over every parent, which
@@ -81,8 +86,13 @@ struct PreviewRender {
     /// made, the layout is updated from it instead (`structureSince`). `reused` are the last
     /// render's ID ranges and the lines one-token edits touched since; `moved` the last render's
     /// diagram and ranges and the one edit since, of any kind (`ranges(…moving:…)`).
+    ///
+    /// `relayoutBase` is the layout `previous` names (with its kept state), taken: a structural
+    /// update splices its state in place (`relayout(_:from:splice:takingStateOf:)`), so the
+    /// caller hands over its only reference and keeps `relayoutBase` (this render's) instead.
     init(_ context: DocumentContext, upTo limit: Int = PreviewPayloadKind.columns.maxCards, diagram: Diagram? = nil,
-         previous: (diagram: Diagram, geometry: Geometry, id: Int, edited: [Int], splice: DiagramSplice?)? = nil,
+         previous: (diagram: Diagram, id: Int, edited: [Int], splice: DiagramSplice?)?,
+         relayoutBase taken: inout Geometry?,
          ranges reused: (ranges: [NodeRange], lines: [ClosedRange<Int>])? = nil,
          moving moved: (old: Diagram, ranges: [NodeRange], edit: PreviewTextEdit)? = nil, id: Int = 0) {
         self.context = context
@@ -94,6 +104,7 @@ struct PreviewRender {
             let empty = DocumentContext(document: Document(""), uri: context.uri, version: context.version,
                                         encoding: context.encoding, defaults: context.defaults).diagram()
             snapshot = PreviewSnapshot(diagram: empty, geometry: layout(empty), ranges: [])
+            relayoutBase = nil
             drawn = false
             changedSince = nil
             structureSince = nil
@@ -102,10 +113,15 @@ struct PreviewRender {
             return
         }
         drawn = true
-        let update = previous.flatMap { previous in
-            previous.splice.map { relayout(diagram, from: previous.diagram, splice: $0, previous: previous.geometry) }
-                ?? relayout(diagram, from: previous.diagram, previous: previous.geometry, candidates: previous.edited)
+        var update: LayoutUpdate?
+        if let previous, taken != nil {
+            if let splice = previous.splice {
+                update = relayout(diagram, from: previous.diagram, splice: splice, takingStateOf: &taken!)
+            } else {
+                update = relayout(diagram, from: previous.diagram, previous: taken!, candidates: previous.edited)
+            }
         }
+        taken = nil
         // The diagram came from `previous.diagram` by rewriting the `edited` nodes' IDs and
         // labels, and the layout moved nothing: only those cards can differ.
         changedSince = update.flatMap { $0.structure == nil ? (previous!.id, previous!.edited) : nil }
@@ -116,8 +132,18 @@ struct PreviewRender {
         let motion = updated == nil ? moved.flatMap { Self.ranges(diagram, context, moving: $0.ranges, of: $0.old, by: $0.edit) } : nil
         rangeMotion = motion?.motion
         let ranges = updated?.ranges ?? motion?.ranges ?? Self.ranges(diagram, context)
-        snapshot = PreviewSnapshot(diagram: diagram, geometry: geometry, ranges: ranges,
+        // The diffs and the writers never read the kept layout state: the snapshot, which
+        // stays as the next delta's base, holds none of it, so the next structural relayout
+        // can splice it in place.
+        relayoutBase = geometry
+        snapshot = PreviewSnapshot(diagram: diagram, geometry: geometry.withoutRelayoutState, ranges: ranges,
                                    idsAreUnique: context.document.hasDuplicateIDs ? nil : true)
+    }
+
+    /// A render with no earlier one to start from (the command line's preview, tests).
+    init(_ context: DocumentContext, upTo limit: Int = PreviewPayloadKind.columns.maxCards) {
+        var none: Geometry?
+        self.init(context, upTo: limit, previous: nil, relayoutBase: &none)
     }
 
     /// Every node's ID range as LSP positions.
