@@ -522,7 +522,7 @@ extension PreviewPageAssets {
       painted.bytesAt = painted.bytes;
       painted.at = performance.timeOrigin + performance.now();
       if (painted.marks && painted.marks.drawn && !painted.marks.painted) painted.marks.painted = painted.at;
-      if (spatial.firstFrameWaiting()) runFirstFrameTasks(event.data.frame);
+      if (idle.firstFrameWaiting()) runFirstFrameTasks(event.data.frame);
       painted.frames.push(painted.at - event.data.started);
       painted.draws.push(event.data.draw);
       painted.work.push(event.data.work);
@@ -546,7 +546,7 @@ extension PreviewPageAssets {
       drawPending = false;
       frameWork = { mode: "", cards: 0, cardsRead: 0, made: 0, edges: 0, edgesCounted: 0, connectorsWaiting: false, tilesDrawn: 0, tilesPainted: 0, standIns: 0, tilesWaiting: 0, tilesCoarse: 0 };
       draw();
-      var framesDrawn = spatial.frameDrawn();
+      var framesDrawn = idle.frameDrawn();
       if (state.hasPicture) mark("drawn");
       var drawn = performance.timeOrigin + performance.now() - started;
       if (paintChannel) paintChannel.port2.postMessage({ version: state.version, frame: framesDrawn, started: started, draw: drawn, work: frameWork });
@@ -892,7 +892,7 @@ extension PreviewPageAssets {
   function paintPicture(s, pixels, width, height, sx, sy, ox, oy, c, marks, tile) {
     var r = { x0: -ox / sx, y0: -oy / sy, x1: (width - ox) / sx, y1: (height - oy) / sy };
     var from;
-    if (tile && !spatial.holdingDeferred() && s.spatial.levelsWanted) {
+    if (tile && !idle.holdingDeferred() && s.spatial.levelsWanted) {
       var levels = levelsOf(s), L = levelFor(levels, width, height, sx, sy, ox, oy);
       // A level not built yet is a later one too, though it could be merged from a finer one
       // now: a merge from the finest reads its 4 million cells, 10–20 ms in the frame (the
@@ -1158,7 +1158,7 @@ extension PreviewPageAssets {
   var minimapWaiting = false;
   function minimapWaits(s, width, height, kx, ky) {
     minimapWaiting = false;
-    if (spatial.holdingDeferred() || !s.spatial.levelsWanted) return false;
+    if (idle.holdingDeferred() || !s.spatial.levelsWanted) return false;
     // Its level itself, not one it would be merged from: a merge from the finest level reads
     // its 4 million cells (a minimap task of 107 ms at load 12 in the trace after the change).
     var levels = levelsOf(s);
@@ -1236,7 +1236,7 @@ extension PreviewPageAssets {
   // before this one): each is made here from what it needs of the page. A module made after
   // another that calls it (or one whose value changes, like the view's origin) is reached
   // through a function, so every dependency is named here and nothing is shared by a global.
-  var columns, spatial, textColumns, ids, links, store, transport, results, markup, cardFocus, decorations, competitorPath, search, input, exporter;
+  var columns, idle, spatial, levelsOfDetail, textColumns, ids, links, store, transport, results, markup, cardFocus, decorations, competitorPath, search, input, exporter;
   columns = window.bracketPreviewColumns.create({
     parseJSON: function (text) { return transport.parseJSON(text); },
   });
@@ -1244,19 +1244,30 @@ extension PreviewPageAssets {
     floatColumn = columns.floatColumn, intColumn = columns.intColumn, num = columns.num, numberColumn = columns.numberColumn,
     payloadOfBody = columns.payloadOfBody, spliceList = columns.spliceList, spliceTyped = columns.spliceTyped;
 
+  idle = window.bracketPreviewIdle.create({ paintChannel: paintChannel, requestDraw: requestDraw });
+  var BUILD_SLICE_MS = idle.BUILD_SLICE_MS, afterFirstFrame = idle.afterFirstFrame, deferredTask = idle.deferredTask,
+    idSlices = idle.idSlices, runFirstFrameTasks = idle.runFirstFrameTasks, sliceClock = idle.sliceClock,
+    whenIdle = idle.whenIdle;
   spatial = window.bracketPreviewSpatial.create({
     state: state, spliceTyped: spliceTyped, mark: mark, requestDraw: requestDraw, whenBuilt: whenBuilt,
-    overviewChanged: overviewChanged, overviewFollow: overviewFollow, paintChannel: paintChannel,
-    currentWork: function () { return frameWork; }, minimapChanged: function () { minimapDirty = true; },
+    overviewFollow: overviewFollow, currentWork: function () { return frameWork; },
+    afterFirstFrame: afterFirstFrame, buildSlice: idle.buildSlice, sliceClock: sliceClock, BUILD_SLICE_MS: BUILD_SLICE_MS,
+    levels: function () { return levelsOfDetail; },
   });
-  var BUILD_CHUNK = spatial.BUILD_CHUNK, BUILD_SLICE_MS = spatial.BUILD_SLICE_MS, QUIET_MS = spatial.QUIET_MS,
-    afterFirstFrame = spatial.afterFirstFrame, buildGridsFor = spatial.buildGridsFor, cardsIn = spatial.cardsIn,
-    coarserBuilt = spatial.coarserBuilt, deferredTask = spatial.deferredTask, edgesIn = spatial.edgesIn,
-    gridBuildOf = spatial.gridBuildOf, gridOf = spatial.gridOf, gridQuery = spatial.gridQuery, idSlices = spatial.idSlices,
-    itemBox = spatial.itemBox, levelFor = spatial.levelFor, levelsOf = spatial.levelsOf, manyItemsIn = spatial.manyItemsIn,
-    moreCardsIn = spatial.moreCardsIn, paintLevels = spatial.paintLevels, runFirstFrameTasks = spatial.runFirstFrameTasks,
-    sliceClock = spatial.sliceClock, stepGrid = spatial.stepGrid, storeChanged = spatial.storeChanged,
-    whenIdle = spatial.whenIdle;
+  var BUILD_CHUNK = spatial.BUILD_CHUNK, QUIET_MS = spatial.QUIET_MS,
+    buildGridsFor = spatial.buildGridsFor, cardsIn = spatial.cardsIn, edgesIn = spatial.edgesIn,
+    gridBuildOf = spatial.gridBuildOf, gridOf = spatial.gridOf, gridQuery = spatial.gridQuery,
+    itemBox = spatial.itemBox, manyItemsIn = spatial.manyItemsIn, moreCardsIn = spatial.moreCardsIn,
+    stepGrid = spatial.stepGrid, storeChanged = spatial.storeChanged;
+  levelsOfDetail = window.bracketPreviewLevels.create({
+    state: state, mark: mark, requestDraw: requestDraw, whenBuilt: whenBuilt, overviewChanged: overviewChanged,
+    minimapChanged: function () { minimapDirty = true; }, afterFirstFrame: afterFirstFrame, buildSlice: idle.buildSlice,
+    buildsPaused: idle.buildsPaused, deferredTask: deferredTask, sliceClock: sliceClock, BUILD_SLICE_MS: BUILD_SLICE_MS,
+    buildSpatial: spatial.buildSpatial, buildGridsFor: buildGridsFor, cellOf: spatial.cellOf, itemBox: itemBox,
+    storeChanges: spatial.changes, BUILD_CHUNK: BUILD_CHUNK, QUIET_MS: QUIET_MS,
+  });
+  var coarserBuilt = levelsOfDetail.coarserBuilt, levelFor = levelsOfDetail.levelFor, levelsOf = levelsOfDetail.levelsOf,
+    paintLevels = levelsOfDetail.paintLevels;
   textColumns = window.bracketPreviewText.create({ byNumber: byNumber });
   var cardId = textColumns.cardId, cardLabel = textColumns.cardLabel, chunkOf = textColumns.chunkOf,
     chunksOfJoined = textColumns.chunksOfJoined, forEachTextChunk = textColumns.forEachTextChunk,
@@ -1385,10 +1396,10 @@ extension PreviewPageAssets {
       var levels = sp && sp.levels ? sp.levels.filter(function (level) { return level.data; }).length : 0;
       // (gridSlices: the calls that built grids; more than one a grid when idle slices did.)
       return { grid: !!(sp && sp.cards), levels: levels, levelCount: sp && sp.levels ? sp.levels.length : 0,
-        pending: spatial.pendingTasks(), held: spatial.holdingDeferred(), gridSlices: spatial.gridSlices(), rebuilds: spatial.rebuilds() };
+        pending: idle.pendingTasks(), held: idle.holdingDeferred(), gridSlices: spatial.gridSlices(), rebuilds: levelsOfDetail.rebuilds() };
     },
-    releaseDeferred: function () { spatial.releaseDeferred(); },
-    resumeBuilds: function () { spatial.resumeBuilds(); },
+    releaseDeferred: function () { idle.releaseDeferred(); },
+    resumeBuilds: function () { idle.resumeBuilds(); },
     // Every overview tile and the minimap painted again, from what the store holds now.
     repaint: function () { overviewChanged(null); minimapDirty = true; requestDraw(); },
     view: function () { return { scale: state.scale, x: state.x, y: state.y, mode: lastMode }; },
@@ -1442,7 +1453,7 @@ extension PreviewPageAssets {
     // whether one is pending (or the spatial index's rebuild once edits pause, which repaints
     // it), for tests.
     slices: function () { return { ids: idSlices.slice(), idChunk: ID_BUILD_CHUNK, budgetMs: BUILD_SLICE_MS, gridFrameMs: GRID_FRAME_MS, buildChunk: BUILD_CHUNK }; },
-    minimap: function () { return { paints: minimapPaints.slice(), pending: minimapTimer !== null || spatial.rebuildWaiting(), waits: minimapWaits.count, waiting: minimapWaiting }; },
+    minimap: function () { return { paints: minimapPaints.slice(), pending: minimapTimer !== null || levelsOfDetail.rebuildWaiting(), waits: minimapWaits.count, waiting: minimapWaiting }; },
     // Every column of the store as plain lists, for tests: a store patched by deltas must equal
     // a fresh load of the same picture.
     columns: function () {
