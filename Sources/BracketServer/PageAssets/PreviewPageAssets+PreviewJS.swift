@@ -1452,7 +1452,15 @@ extension PreviewPageAssets {
     // The minimap's repaints so far (each one's time since the last delta arrived, ms) and
     // whether one is pending (or the spatial index's rebuild once edits pause, which repaints
     // it), for tests.
-    slices: function () { return { ids: idSlices.slice(), idChunk: ID_BUILD_CHUNK, budgetMs: BUILD_SLICE_MS, gridFrameMs: GRID_FRAME_MS, buildChunk: BUILD_CHUNK }; },
+    slices: function () {
+      return { ids: idSlices.slice(), idChunk: ID_BUILD_CHUNK, budgetMs: BUILD_SLICE_MS, gridFrameMs: GRID_FRAME_MS, buildChunk: BUILD_CHUNK,
+        merges: levelsOfDetail.merges.slice(), mergeCells: levelsOfDetail.MERGE_CELLS };
+    },
+    // The levels of detail whose bytes differ from one merge of the level before (none).
+    levelMergesDiffer: function () {
+      var sp = state.store && state.store.spatial;
+      return sp && sp.levels ? levelsOfDetail.mergesDiffer(sp.levels) : [];
+    },
     minimap: function () { return { paints: minimapPaints.slice(), pending: minimapTimer !== null || levelsOfDetail.rebuildWaiting(), waits: minimapWaits.count, waiting: minimapWaiting }; },
     // Every column of the store as plain lists, for tests: a store patched by deltas must equal
     // a fresh load of the same picture.

@@ -95,7 +95,7 @@ extension PreviewPageAssets {
       levelsOf(s);
       for (var L = 0; L < levels.length; L++) {
         if (levels[L].data) continue;
-        if (L > 0) levelData(levels, L);
+        if (L > 0) { if (!mergeLevel(levels, L, sliceClock() + BUILD_SLICE_MS)) { deferredTask(function () { nextLevel(levels); }); return; } }
         else if (buildsPaused()) { buildSlice(function () { nextLevel(levels); }); return; }
         else levelFromItems(levels, 0, sliceClock() + BUILD_SLICE_MS);
         deferredTask(function () { nextLevel(levels); });
@@ -136,14 +136,62 @@ extension PreviewPageAssets {
       // pass over the items.
       if (F < 0 && L > 0 && levels.partial) { levelFromItems(levels, 0, Infinity); F = 0; }
       if (F < 0) { levelFromItems(levels, L, Infinity); return level.data; }
+      if (levels.merging && levels.merging.L === L) { mergeLevel(levels, L, Infinity); return level.data; }
       var data = new Uint8Array(level.cols * level.rows);
-      var finer = levels[F], k = L - F, fc = finer.cols, from = finer.data, cols = level.cols;
-      for (var y = 0; y < finer.rows; y++) {
+      mergeRows(levels[F], L - F, level, data, 0, levels[F].rows);
+      level.data = data;
+      return data;
+    }
+
+    // Rows [y0, y1) of level `finer` ORed into `data`, the cells of `level`, 2^k times coarser.
+    function mergeRows(finer, k, level, data, y0, y1) {
+      var fc = finer.cols, from = finer.data, cols = level.cols;
+      for (var y = y0; y < y1; y++) {
         var at = y * fc, to = (y >> k) * cols;
         for (var x = 0; x < fc; x++) { var v = from[at + x]; if (v !== 0) data[to + (x >> k)] |= v; }
       }
-      level.data = data;
-      return data;
+    }
+
+    // Level L merged from level L - 1 in idle time, until `deadline`; true when it is built. In
+    // one idle callback the merge of the finest level read its 4 million cells (10–20 ms at any
+    // size of tree), so it goes MERGE_CELLS finer cells between two looks at the clock
+    // (`levels.merging`: the rows done, its cells marked by markLevels as a built level's are; a
+    // frame that needs the level first finishes it, levelData). merges: the finer cells of each
+    // slice (bracketPreview.slices()).
+    var MERGE_CELLS = 1 << 16, merges = [];
+    function mergeLevel(levels, L, deadline) {
+      var level = levels[L], finer = levels[L - 1];
+      if (level.data) return true;
+      if (!finer.data) { levelData(levels, L); return true; }
+      var m = levels.merging;
+      if (!m || m.L !== L) {
+        m = levels.merging = { L: L, row: 0, target: { cell: level.cell, cols: level.cols, rows: level.rows, data: new Uint8Array(level.cols * level.rows) } };
+      }
+      var step = Math.max(1, Math.floor(MERGE_CELLS / finer.cols)), from = m.row;
+      while (m.row < finer.rows) {
+        var end = Math.min(finer.rows, m.row + step);
+        mergeRows(finer, 1, level, m.target.data, m.row, end);
+        m.row = end;
+        if (m.row < finer.rows && sliceClock() > deadline) break;
+      }
+      if (deadline !== Infinity && merges.length < 1000) merges.push((m.row - from) * finer.cols);
+      if (m.row < finer.rows) return false;
+      levels.merging = null;
+      level.data = m.target.data;
+      return true;
+    }
+
+    // The levels built whose bytes differ from one pass over the level before (tests: the
+    // sliced merges give the same bytes).
+    function mergesDiffer(levels) {
+      var differ = [];
+      for (var L = 1; L < levels.length; L++) {
+        if (!levels[L].data || !levels[L - 1].data) continue;
+        var once = new Uint8Array(levels[L].cols * levels[L].rows), data = levels[L].data;
+        mergeRows(levels[L - 1], 1, levels[L], once, 0, levels[L - 1].rows);
+        for (var q = 0; q < once.length; q++) if (once[q] !== data[q]) { differ.push(L); break; }
+      }
+      return differ;
     }
 
     // Level L marked from the store's items, until `deadline` (performance.now()); true when it
@@ -196,6 +244,7 @@ extension PreviewPageAssets {
       // A level not built yet will be marked from the store as it is then.
       for (var L = 0; L < levels.length; L++) if (levels[L].data) markCells(levels[L], x0, y0, x1, y1, bit);
       if (levels.partial) markCells(levels.partial.target, x0, y0, x1, y1, bit);
+      if (levels.merging) markCells(levels.merging.target, x0, y0, x1, y1, bit);
     }
 
     // A connector segment by segment (a bus is a line of cells, not its bounding box): the leg,
@@ -272,7 +321,8 @@ extension PreviewPageAssets {
     }
 
     return {
-      coarserBuilt: coarserBuilt, levelFor: levelFor, levelsOf: levelsOf, markItem: markItem,
+      MERGE_CELLS: MERGE_CELLS, coarserBuilt: coarserBuilt, levelFor: levelFor, levelsOf: levelsOf, markItem: markItem,
+      merges: merges, mergesDiffer: mergesDiffer,
       paintLevels: paintLevels, rebuildWaiting: rebuildWaiting, rebuildWhenQuiet: rebuildWhenQuiet,
       rebuilds: rebuilds,
     };
