@@ -20,7 +20,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "Tests", "schema"))
 from lsp_client import LSPClient  # noqa: E402
-from checks import browser_prerequisites, check  # noqa: E402
+from checks import browser_prerequisites, check, watch_page  # noqa: E402
 
 BINARY = os.environ.get("BRACKET_BIN", os.path.join(ROOT, ".build", "debug", "bracket"))
 TOURNAMENT_URI = "file:///tmp/bracket-preview-browser/tournament.bracket"
@@ -257,6 +257,7 @@ def main(argv):
             origin = url.split("/", 3)
             context.grant_permissions(["clipboard-read", "clipboard-write"], origin="/".join(origin[:3]))
             page = context.new_page()
+            errors = watch_page(page, [])
             page.goto(url)
             page.wait_for_selector('#stage [data-node-id="final"]', timeout=15000)
             for step in (check_export, check_print, check_large_fit):
@@ -267,6 +268,7 @@ def main(argv):
                         step(page, client, shots)
                 except Exception as error:  # noqa: BLE001 - a broken step is a failed check
                     check(f"{step.__name__} ran to the end", False, f"{type(error).__name__}: {error}")
+            check("no script errors or console errors on the page", errors == [], errors[:3])
         finally:
             browser.close()
             shutil.rmtree(downloads, ignore_errors=True)

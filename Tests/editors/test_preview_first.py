@@ -24,10 +24,11 @@ import os
 import random
 import shutil
 import sys
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from checks import check  # noqa: E402
+from checks import check, watch_page  # noqa: E402
 import delta_model as model  # noqa: E402
 from synthetic_preview import PageServer  # noqa: E402
 
@@ -75,7 +76,7 @@ def open_page(browser, server, init_script=None):
     (HOLD, PAUSE) runs before the page's own."""
     page = browser.new_page(viewport={"width": 1000, "height": 700})
     errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    watch_page(page, errors)
     if init_script:
         page.add_init_script(init_script)
     page.goto(server.url)
@@ -483,6 +484,49 @@ def level_merge_slices(browser, first):
         page.close()
 
 
+# Wraps the transport's factory as preview.js makes it so that the first full payload it hands
+# on throws, as a bug in the page would.
+FAILING_PAYLOAD = """
+(function () {
+  var api;
+  Object.defineProperty(window, "bracketPreviewTransport", { configurable: true,
+    get: function () { return api; },
+    set: function (value) {
+      api = value;
+      var create = value.create, failed = false;
+      value.create = function (deps) {
+        var apply = deps.applyPayload;
+        deps.applyPayload = function (payload) {
+          if (!failed) { failed = true; throw new Error("planted: the page failed on this payload"); }
+          return apply(payload);
+        };
+        return create.call(this, deps);
+      };
+    } });
+})();
+"""
+
+
+def payload_exception(browser, first):
+    """A page exception while applying a full payload is said on the console with its stack,
+    and the page still asks for the picture again (resync); before, the transport's catch made
+    it a silent resync."""
+    with PageServer(first, binary=True) as server:
+        page = browser.new_page(viewport={"width": 1000, "height": 700})
+        errors = watch_page(page, [])
+        page.add_init_script(FAILING_PAYLOAD)
+        page.goto(server.url)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not any(path == "resync" for path, _ in server.posts):
+            page.wait_for_timeout(100)
+        page.wait_for_timeout(200)
+        logged = [e for e in errors if e.startswith("console.error: bracket preview: handling a full payload failed")]
+        check("a page exception on a payload is logged with its stack, and the page asks again",
+              any("planted" in e and "at " in e for e in logged) and any(path == "resync" for path, _ in server.posts),
+              (errors[:3], server.posts[:3]))
+        page.close()
+
+
 def cards_before_grid(browser, first):
     """Card elements shown before the grid is built (its idle slices paused): the frames build
     the rest of it a budget (GRID_FRAME_MS) at a time, the connectors drawn once their half is
@@ -515,8 +559,8 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--nodes", type=int, default=131071)
     parser.add_argument("--seed", type=int, default=3)
-    parser.add_argument("--only", default="first,use,delta,slices,ids,merges,cards,minimap,choice",
-                        help="which parts: first, use, delta, slices, ids, merges, cards, minimap, choice")
+    parser.add_argument("--only", default="first,use,delta,slices,ids,merges,errors,cards,minimap,choice",
+                        help="which parts: first, use, delta, slices, ids, merges, errors, cards, minimap, choice")
     args = parser.parse_args()
     chromium = shutil.which("chromium")
     if chromium is None:
@@ -541,6 +585,8 @@ def main():
                 id_index_slices(browser, first, args.nodes)
             if "merges" in args.only:
                 level_merge_slices(browser, first)
+            if "errors" in args.only:
+                payload_exception(browser, first)
             if "cards" in args.only:
                 cards_before_grid(browser, first)
             if "minimap" in args.only:

@@ -31,7 +31,7 @@ PREVIEW = os.path.join(ROOT, "editors", "preview")
 
 sys.path.insert(0, PREVIEW)
 import embed  # noqa: E402  (index.html's list of assets, and the page as the server fills it)
-from checks import check  # noqa: E402
+from checks import check, watch_page  # noqa: E402
 from free_names import free_names  # noqa: E402
 
 GLOBAL = re.compile(r"\broot\.(bracketPreview[A-Za-z]+) = api;")
@@ -147,7 +147,7 @@ def main():
         browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"])
         page = browser.new_page()
         errors = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
+        watch_page(page, errors)
         page.add_init_script(INIT % json.dumps(sorted(set(globals_of.values()))))
         page.goto(url)
         page.wait_for_function("window.bracketPreview !== undefined")
