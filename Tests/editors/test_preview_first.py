@@ -59,7 +59,7 @@ def settle(page):
     for _ in range(200):
         work = page.evaluate("""() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => {
             const w = window.bracketPreview.painted().work; r(w.length ? w[w.length - 1] : null); })))""")
-        if work and work.get("tilesPainted", 0) == 0:
+        if work and work.get("tilesPainted", 0) == 0 and not work.get("tileItems"):  # (no tile's slices under way)
             break
     page.wait_for_timeout(400)  # the minimap is drawn a moment after its frame
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
@@ -527,6 +527,29 @@ def payload_exception(browser, first):
         page.close()
 
 
+def sliced_tiles(browser, first, budget=512):
+    """An overview tile painted item by item is painted a budget of items a frame (here
+    tileSliceItems, 4,096 by default: a tile meets up to 20,000 items, one task of 20–70 ms at a
+    million cards), and gives the pixels of a page that paints each tile at once."""
+    with PageServer(first, binary=True) as sliced_server, PageServer(first, binary=True) as whole_server:
+        pages = []
+        for server, items in ((sliced_server, budget), (whole_server, 10 ** 9)):
+            page, errors = open_page(browser, server, "window.bracketPreviewTest = { tileSliceItems: %d };" % items)
+            finished(page)
+            start = page.evaluate("() => window.bracketPreview.painted().work.length")
+            zoom_low(page, LOW_ZOOM[:8])
+            settle(page)
+            work = page.evaluate(f"() => window.bracketPreview.painted().work.slice({start})")
+            pages.append((page, errors, [w.get("tileItemsMost", w.get("tileItems", 0)) for w in work], picture_state(page)["overview"]))
+        (sliced, sliced_errors, items, a), (whole, whole_errors, whole_items, b) = pages
+        check("tiles painted item by item: at most the budget of items a paint, over several frames",
+              0 < max(items) <= budget and max(whole_items) > budget, (max(items), max(whole_items), budget))
+        check("... and the overview's pixels of a page that painted each tile at once", a == b and a and a["inked"] > 0, (a, b))
+        check("sliced tiles: no page errors", not sliced_errors and not whole_errors, sliced_errors[:2] + whole_errors[:2])
+        sliced.close()
+        whole.close()
+
+
 def cards_before_grid(browser, first):
     """Card elements shown before the grid is built (its idle slices paused): the frames build
     the rest of it a budget (GRID_FRAME_MS) at a time, the connectors drawn once their half is
@@ -559,8 +582,8 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--nodes", type=int, default=131071)
     parser.add_argument("--seed", type=int, default=3)
-    parser.add_argument("--only", default="first,use,delta,slices,ids,merges,errors,cards,minimap,choice",
-                        help="which parts: first, use, delta, slices, ids, merges, errors, cards, minimap, choice")
+    parser.add_argument("--only", default="first,use,delta,slices,ids,merges,errors,tiles,cards,minimap,choice",
+                        help="which parts: first, use, delta, slices, ids, merges, errors, tiles, cards, minimap, choice")
     args = parser.parse_args()
     chromium = shutil.which("chromium")
     if chromium is None:
@@ -587,6 +610,8 @@ def main():
                 level_merge_slices(browser, first)
             if "errors" in args.only:
                 payload_exception(browser, first)
+            if "tiles" in args.only:
+                sliced_tiles(browser, first)
             if "cards" in args.only:
                 cards_before_grid(browser, first)
             if "minimap" in args.only:

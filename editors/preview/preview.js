@@ -905,10 +905,73 @@
         }
       }
     }
+    var many = manyItemsIn(s, r);
+    if (tile && !many && s.spatial.levelsWanted) return paintTileItems(s, r, pixels, width, height, sx, sy, ox, oy, c, tile);
     pixels.fill(c.background);
-    if (manyItemsIn(s, r)) paintLevels(levelsOf(s), pixels, width, height, sx, sy, ox, oy, c);
+    if (many) paintLevels(levelsOf(s), pixels, width, height, sx, sy, ox, oy, c);
     else paintItems(s, r, pixels, width, height, sx, sy, ox, oy, c);
     paintMarks(s, pixels, width, height, sx, sy, ox, oy, c, marks);
+    return true;
+  }
+
+  // A tile painted item by item meets up to LOD_ITEMS_IN_VIEW (20,000) items: one task of
+  // 20–70 ms at a million cards. Its items are painted TILE_SLICE_ITEMS a frame instead, into a
+  // buffer of its own kept between the frames (one tile at a time: `slicedTile`), the dedupe
+  // state of the painter with it, so the finished tile has the pixels of one pass. Meanwhile the
+  // tile waits (its stand-in is shown) or, without a stand-in, shows what is painted so far as a
+  // "coarse" tile, painted again once the slices are done. A store change or new colours drop it.
+  // painted().work.tileItems: the items the frame's tiles painted; tileItemsMost: the most one
+  // tile's paint did.
+  var TILE_SLICE_ITEMS = window.bracketPreviewTest && window.bracketPreviewTest.tileSliceItems > 0 ? window.bracketPreviewTest.tileSliceItems : 4096;
+  var slicedTile = null;
+  function paintTileItems(s, r, pixels, width, height, sx, sy, ox, oy, c, tile) {
+    var t = slicedTile, changes = spatial.changes();
+    if (t && (t.s !== s || t.changes !== changes || t.c !== c)) t = slicedTile = null;
+    var same = t && t.width === width && t.height === height && t.sx === sx && t.sy === sy && t.ox === ox && t.oy === oy;
+    // A tile being sliced that no frame asked for yet in this one gives way (the view moved on;
+    // the frame asks for its tiles nearest the centre first, so the same one keeps it).
+    if (t && !same && t.frame !== frameWork) t = slicedTile = null;
+    if (!t) {
+      var edges = [], cards = [];
+      gridQuery(s, gridOf(s).edges, r, function (e) { edges.push(e); });
+      gridQuery(s, gridOf(s).cards, r, function (i) { cards.push(i); });
+      t = { s: s, changes: changes, c: c, width: width, height: height, sx: sx, sy: sy, ox: ox, oy: oy, edges: edges, cards: cards, next: 0,
+        pixels: pixels, painter: null, frame: null };
+      // (Up to TILE_SLICE_ITEMS it is painted at once, into the tile's own pixels.)
+      if (edges.length + cards.length > TILE_SLICE_ITEMS) { t.pixels = new Uint32Array(width * height); slicedTile = t; }
+      t.pixels.fill(c.background);
+      t.painter = itemPainter(s, t.pixels, width, height, sx, sy, ox, oy, c);
+      same = true;
+    } else if (!same) {
+      // Another tile is being sliced: this one waits its turn, shown meanwhile by its stand-in
+      // or from a level of detail that is built.
+      requestDraw();
+      if (tile.mayWait) return false;
+      var levels = levelsOf(s), L = levelFor(levels, width, height, sx, sy, ox, oy), from = levels[L].data ? L : coarserBuilt(levels, L);
+      pixels.fill(c.background);
+      if (from >= 0) { paintLevels(levels, pixels, width, height, sx, sy, ox, oy, c, from); return "coarse"; }
+      paintItems(s, r, pixels, width, height, sx, sy, ox, oy, c);
+      return true;
+    }
+    var total = t.edges.length + t.cards.length, end = Math.min(total, t.next + TILE_SLICE_ITEMS), ne = t.edges.length;
+    for (var k = t.next; k < end; k++) { if (k < ne) t.painter.edge(t.edges[k]); else t.painter.card(t.cards[k - ne]); }
+    if (frameWork) {
+      frameWork.tileItems = (frameWork.tileItems || 0) + (end - t.next);
+      frameWork.tileItemsMost = Math.max(frameWork.tileItemsMost || 0, end - t.next);
+    }
+    t.next = end;
+    t.frame = frameWork;
+    if (t.pixels !== pixels) {
+      if (end < total) {
+        requestDraw();
+        if (tile.mayWait) return false;
+        pixels.set(t.pixels);
+        return "coarse";
+      }
+      pixels.set(t.pixels);
+      slicedTile = null;
+      overviewTiles.refine(); // the tiles shown part-painted meanwhile
+    }
     return true;
   }
 
@@ -938,6 +1001,14 @@
   }
 
   function paintItems(s, r, pixels, width, height, sx, sy, ox, oy, c) {
+    var painter = itemPainter(s, pixels, width, height, sx, sy, ox, oy, c);
+    gridQuery(s, gridOf(s).edges, r, painter.edge);
+    gridQuery(s, gridOf(s).cards, r, painter.card);
+  }
+
+  // Paints connectors (edge(e)) and cards (card(i)) into pixels, connectors first; the state
+  // that skips what equals the last one drawn goes with it (a sliced tile keeps its painter).
+  function itemPainter(s, pixels, width, height, sx, sy, ox, oy, c) {
     // Far out, many cards and connector legs fall on the same pixels: a run or box equal to
     // the last one drawn is skipped.
     var lastRow = -1, lastA = -1, lastB = -1;
@@ -957,25 +1028,27 @@
       for (var y = a; y <= b; y++) pixels[y * width + x] = colour;
     }
     var p = s.pts, edge = c.edge;
-    gridQuery(s, gridOf(s).edges, r, function (e) {
-      var o = 8 * e;
-      var X0 = p[o] * sx + ox, Y0 = p[o + 1] * sy + oy, X1 = p[o + 2] * sx + ox, Y1 = p[o + 3] * sy + oy;
-      if (Y0 === Y1) hline(X0, X1, Y0, edge); else vline(X0, Y0, Y1, edge);
-      if (!s.edgeEnd[e]) return; // the other siblings share the bus their ends draw
-      var X2 = p[o + 4] * sx + ox, Y2 = p[o + 5] * sy + oy, X3 = p[o + 6] * sx + ox, Y3 = p[o + 7] * sy + oy;
-      if (Y1 === Y2) hline(X1, X2, Y1, edge); else vline(X1, Y1, Y2, edge);
-      if (Y2 === Y3) hline(X2, X3, Y2, edge); else vline(X2, Y2, Y3, edge);
-    });
     var cx = s.cx, cy = s.cy, cw = s.w, ch = s.h;
     var lastLeft = -1, lastRight = -1, lastTop = -1, lastBottom = -1;
-    gridQuery(s, gridOf(s).cards, r, function (i) {
-      var x0 = (cx[i] - cw[i] / 2) * sx + ox, x1 = (cx[i] + cw[i] / 2) * sx + ox;
-      var y0 = (cy[i] - ch[i] / 2) * sy + oy, y1 = (cy[i] + ch[i] / 2) * sy + oy;
-      var left = Math.floor(x0), top = Math.floor(y0), right = Math.ceil(x1), bottom = Math.ceil(y1);
-      if (left === lastLeft && right === lastRight && top === lastTop && bottom === lastBottom) return;
-      lastLeft = left; lastRight = right; lastTop = top; lastBottom = bottom;
-      fillBox(pixels, width, height, x0, y0, x1, y1, c.border, c.card);
-    });
+    return {
+      edge: function (e) {
+        var o = 8 * e;
+        var X0 = p[o] * sx + ox, Y0 = p[o + 1] * sy + oy, X1 = p[o + 2] * sx + ox, Y1 = p[o + 3] * sy + oy;
+        if (Y0 === Y1) hline(X0, X1, Y0, edge); else vline(X0, Y0, Y1, edge);
+        if (!s.edgeEnd[e]) return; // the other siblings share the bus their ends draw
+        var X2 = p[o + 4] * sx + ox, Y2 = p[o + 5] * sy + oy, X3 = p[o + 6] * sx + ox, Y3 = p[o + 7] * sy + oy;
+        if (Y1 === Y2) hline(X1, X2, Y1, edge); else vline(X1, Y1, Y2, edge);
+        if (Y2 === Y3) hline(X2, X3, Y2, edge); else vline(X2, Y2, Y3, edge);
+      },
+      card: function (i) {
+        var x0 = (cx[i] - cw[i] / 2) * sx + ox, x1 = (cx[i] + cw[i] / 2) * sx + ox;
+        var y0 = (cy[i] - ch[i] / 2) * sy + oy, y1 = (cy[i] + ch[i] / 2) * sy + oy;
+        var left = Math.floor(x0), top = Math.floor(y0), right = Math.ceil(x1), bottom = Math.ceil(y1);
+        if (left === lastLeft && right === lastRight && top === lastTop && bottom === lastBottom) return;
+        lastLeft = left; lastRight = right; lastTop = top; lastBottom = bottom;
+        fillBox(pixels, width, height, x0, y0, x1, y1, c.border, c.card);
+      },
+    };
   }
 
   function fillBox(pixels, width, height, x0, y0, x1, y1, border, fill) {
