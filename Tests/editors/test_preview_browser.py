@@ -166,6 +166,15 @@ def scale(page):
     return page.evaluate("() => window.bracketPreview.scale()")
 
 
+def wheel(page, dx, dy):
+    """A wheel event, and until the page has handled it: Playwright's wheel returns once the
+    event is sent, and a loaded machine (load 15) handled it after the test's next read."""
+    before = page.evaluate("() => JSON.stringify(window.bracketPreview.view())")
+    page.mouse.wheel(dx, dy)
+    page.wait_for_function("(before) => JSON.stringify(window.bracketPreview.view()) !== before", arg=before, timeout=15000)
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
 def check_large_fit(page, client, shots):
     text, count = large_tree()
     open_document(client, LARGE_URI, text)
@@ -197,14 +206,13 @@ def check_large_fit(page, client, shots):
     # Zoom in, pan, highlight, dark theme: all must survive an edit.
     page.click("#zoom-reset")
     page.mouse.move(500, 400)
-    page.mouse.wheel(0, 3000)
+    wheel(page, 0, 3000)
     page.emulate_media(color_scheme="dark")
     line = text.splitlines().index("    n50_7")
     client.notify("bracket/cursorMoved", {"textDocument": {"uri": LARGE_URI},
                                           "position": {"line": line, "character": 4}})
     page.wait_for_selector('#stage [data-node-id="n50_7"].bracket-highlight', timeout=15000)
-    page.mouse.wheel(0, -200)  # the highlight scrolled n50_7 into view; move a little from there
-    page.wait_for_timeout(100)
+    wheel(page, 0, -200)  # the highlight scrolled n50_7 into view; move a little from there
     before = page.evaluate("() => ({ view: window.bracketPreview.view(), version: window.bracketPreview.version() })")
     client.notify("textDocument/didChange", {
         "textDocument": {"uri": LARGE_URI, "version": 2},
