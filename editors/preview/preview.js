@@ -916,42 +916,42 @@
 
   // A tile painted item by item meets up to LOD_ITEMS_IN_VIEW (20,000) items: one task of
   // 20–70 ms at a million cards. Its items are painted TILE_SLICE_ITEMS a frame instead, into a
-  // buffer of its own kept between the frames (one tile at a time: `slicedTile`), the dedupe
+  // buffer of its own kept between the frames (`slicedTiles`), the dedupe
   // state of the painter with it, so the finished tile has the pixels of one pass. Meanwhile the
   // tile waits (its stand-in is shown) or, without a stand-in, shows what is painted so far as a
   // "coarse" tile, painted again once the slices are done. A store change or new colours drop it.
   // painted().work.tileItems: the items the frame's tiles painted; tileItemsMost: the most one
   // tile's paint did.
   var TILE_SLICE_ITEMS = window.bracketPreviewTest && window.bracketPreviewTest.tileSliceItems > 0 ? window.bracketPreviewTest.tileSliceItems : 4096;
-  var slicedTile = null;
+  var SLICED_TILES = 8, slicedTiles = [], slicingStore = null;
   function paintTileItems(s, r, pixels, width, height, sx, sy, ox, oy, c, tile) {
-    var t = slicedTile, changes = spatial.changes();
-    if (t && (t.s !== s || t.changes !== changes || t.c !== c)) t = slicedTile = null;
-    var same = t && t.width === width && t.height === height && t.sx === sx && t.sy === sy && t.ox === ox && t.oy === oy;
-    // A tile being sliced that no frame asked for yet in this one gives way (the view moved on;
-    // the frame asks for its tiles nearest the centre first, so the same one keeps it).
-    if (t && !same && t.frame !== frameWork) t = slicedTile = null;
+    var changes = spatial.changes();
+    if (slicingStore !== s || (slicedTiles.length > 0 && (slicedTiles[0].changes !== changes || slicedTiles[0].c !== c))) { slicedTiles = []; slicingStore = s; }
+    var t = null;
+    for (var q = 0; q < slicedTiles.length && !t; q++) {
+      var u = slicedTiles[q];
+      if (u.width === width && u.height === height && u.sx === sx && u.sy === sy && u.ox === ox && u.oy === oy) t = u;
+    }
     if (!t) {
       var edges = [], cards = [];
       gridQuery(s, gridOf(s).edges, r, function (e) { edges.push(e); });
       gridQuery(s, gridOf(s).cards, r, function (i) { cards.push(i); });
-      t = { s: s, changes: changes, c: c, width: width, height: height, sx: sx, sy: sy, ox: ox, oy: oy, edges: edges, cards: cards, next: 0,
-        pixels: pixels, painter: null, frame: null };
-      // (Up to TILE_SLICE_ITEMS it is painted at once, into the tile's own pixels.)
-      if (edges.length + cards.length > TILE_SLICE_ITEMS) { t.pixels = new Uint32Array(width * height); slicedTile = t; }
+      t = { changes: changes, c: c, width: width, height: height, sx: sx, sy: sy, ox: ox, oy: oy, edges: edges, cards: cards, next: 0,
+        pixels: pixels, painter: null, used: 0 };
+      // (Up to TILE_SLICE_ITEMS it is painted at once, into the tile's own pixels.) The tiles
+      // under way are kept with their progress, the least recently painted dropped past
+      // SLICED_TILES, so a pan that reorders the tiles in view loses none of it.
+      if (edges.length + cards.length > TILE_SLICE_ITEMS) {
+        t.pixels = new Uint32Array(width * height);
+        if (slicedTiles.length >= SLICED_TILES) {
+          var oldest = 0;
+          for (var o = 1; o < slicedTiles.length; o++) if (slicedTiles[o].used < slicedTiles[oldest].used) oldest = o;
+          slicedTiles.splice(oldest, 1);
+        }
+        slicedTiles.push(t);
+      }
       t.pixels.fill(c.background);
       t.painter = itemPainter(s, t.pixels, width, height, sx, sy, ox, oy, c);
-      same = true;
-    } else if (!same) {
-      // Another tile is being sliced: this one waits its turn, shown meanwhile by its stand-in
-      // or from a level of detail that is built.
-      requestDraw();
-      if (tile.mayWait) return false;
-      var levels = levelsOf(s), L = levelFor(levels, width, height, sx, sy, ox, oy), from = levels[L].data ? L : coarserBuilt(levels, L);
-      pixels.fill(c.background);
-      if (from >= 0) { paintLevels(levels, pixels, width, height, sx, sy, ox, oy, c, from); return "coarse"; }
-      paintItems(s, r, pixels, width, height, sx, sy, ox, oy, c);
-      return true;
     }
     var total = t.edges.length + t.cards.length, end = Math.min(total, t.next + TILE_SLICE_ITEMS), ne = t.edges.length;
     for (var k = t.next; k < end; k++) { if (k < ne) t.painter.edge(t.edges[k]); else t.painter.card(t.cards[k - ne]); }
@@ -960,20 +960,22 @@
       frameWork.tileItemsMost = Math.max(frameWork.tileItemsMost || 0, end - t.next);
     }
     t.next = end;
-    t.frame = frameWork;
+    t.used = ++slicedClock;
     if (t.pixels !== pixels) {
       if (end < total) {
         requestDraw();
         if (tile.mayWait) return false;
         pixels.set(t.pixels);
+        slicesShown = true; // a coarse tile is painted again only once marked stale (refine)
         return "coarse";
       }
       pixels.set(t.pixels);
-      slicedTile = null;
+      slicedTiles.splice(slicedTiles.indexOf(t), 1);
       overviewTiles.refine(); // the tiles shown part-painted meanwhile
     }
     return true;
   }
+  var slicedClock = 0, slicesShown = false;
 
   // Tiles wait for the grid or a level built in idle time: the build asks for a frame when
   // it is done (whenBuilt), not every frame meanwhile, and the coarse tiles are painted again.
@@ -1104,6 +1106,7 @@
     ctx.fillStyle = colourCss(c.background);
     ctx.fillRect(0, 0, width, height);
     var bounds = { x0: -s.margin, y0: -s.margin, x1: s.width + s.margin, y1: s.height + s.margin };
+    if (slicesShown) { slicesShown = false; overviewTiles.refine(); } // tiles shown part-painted go on
     var late = overviewTiles.draw(ctx, width, height, k, ox, oy, bounds, function (image, K, left, top, mayWait) {
       return paintPicture(s, new Uint32Array(image.data.buffer), image.width, image.height, K, K, -left, -top, c, [], { mayWait: mayWait });
     }, frameWork);
