@@ -134,6 +134,17 @@ def check_export(page, client, shots):
 def check_print(page, shots):
     # Even on a dark screen, paper gets the light colours.
     page.emulate_media(media="print", color_scheme="dark")
+    try:
+        print_checks(page, shots)
+    finally:
+        # Back to the screen even when a check broke: left in print media, the next step's
+        # click waited for a hidden toolbar until its timeout.
+        page.emulate_media(media="screen", color_scheme="light")
+
+
+def print_checks(page, shots):
+    # The frames after the media change first (the viewport is hidden in print: a resize).
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50))))")
     state = page.evaluate("""() => {
         const svg = document.querySelector('#stage svg').getBoundingClientRect();
         return {
@@ -141,7 +152,8 @@ def check_print(page, shots):
             transform: getComputedStyle(document.getElementById('stage')).transform,
             svg: [svg.left, svg.top, svg.right, svg.bottom],
             page: [document.documentElement.clientWidth, window.innerHeight],
-            fill: getComputedStyle(document.querySelector('#stage [data-node-id="final"] rect')).fill,
+            fill: document.querySelector('#stage [data-node-id="final"] rect')
+                ? getComputedStyle(document.querySelector('#stage [data-node-id="final"] rect')).fill : 'no card element',
             background: getComputedStyle(document.body).backgroundColor,
         };
     }""")
@@ -159,7 +171,6 @@ def check_print(page, shots):
     if shots:
         with open(os.path.join(shots, "print.pdf"), "wb") as handle:
             handle.write(pdf)
-    page.emulate_media(media="screen", color_scheme="light")
 
 
 def scale(page):

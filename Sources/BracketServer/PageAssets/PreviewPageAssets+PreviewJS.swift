@@ -413,7 +413,10 @@ extension PreviewPageAssets {
   // forces a layout, which cost more than the rest of a far-out frame.
   var viewCache = null;
   function viewSize() {
-    if (viewCache === null) viewCache = { w: Math.max(1, viewport.clientWidth), h: Math.max(1, viewport.clientHeight) };
+    if (viewCache === null) {
+      var w = viewport.clientWidth, h = viewport.clientHeight;
+      viewCache = { w: Math.max(1, w), h: Math.max(1, h), hidden: w === 0 && h === 0 };
+    }
     return viewCache;
   }
   if (typeof ResizeObserver === "function") {
@@ -631,6 +634,11 @@ extension PreviewPageAssets {
   function draw() {
     var s = state.store;
     var view = viewSize();
+    // A hidden viewport (printing: the print picture stands in; a collapsed panel) has nothing
+    // in view: the frame keeps the card elements as they are rather than removing every one
+    // and making them again when it shows (the resize then draws). Before, printing emptied
+    // the stage, and test_preview_browser's print check read a card that was gone.
+    if (view.hidden && state.hasPicture) return;
     if (s && state.hasPicture) moveOrigin(s);
     // The zoom is a CSS transform of the <svg> element, not an SVG transform: Chromium lays SVG
     // text out at its on-screen font size, so a scale inside the SVG re-laid out every card's
