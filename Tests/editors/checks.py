@@ -57,3 +57,18 @@ def screenshots_dir(argv):
     folder = argv[argv.index("--screenshots") + 1]
     os.makedirs(folder, exist_ok=True)
     return folder
+
+
+def watch_page(page, errors):
+    """Appends to `errors` every script error of `page` (pageerror) and every error it logs
+    (console.error: the page logs there an exception it recovers from, e.g. a payload that failed
+    to apply and was asked for again, which would otherwise pass unseen). Chromium's own lines
+    for a failed request ("Failed to load resource") are not the page's and are left out: tests
+    answer some requests with 404 or 410 on purpose."""
+    page.on("pageerror", lambda error: errors.append(str(error)))
+
+    def console(message):
+        if message.type == "error" and not message.text.startswith("Failed to load resource"):
+            errors.append("console.error: " + message.text)
+    page.on("console", console)
+    return errors

@@ -27,7 +27,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "Tests", "schema"))
 from lsp_client import LSPClient  # noqa: E402
-from checks import check  # noqa: E402
+from checks import check, watch_page  # noqa: E402
 from preview_columns import decode_columns  # noqa: E402
 sys.path.insert(0, os.path.join(ROOT, "editors", "preview"))
 import embed  # noqa: E402  (the page's list of assets: index.html's own)
@@ -374,6 +374,7 @@ def check_chromium(url):
         browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
         try:
             page = browser.new_page()
+            errors = watch_page(page, [])
             page.goto(url)
             try:
                 page.wait_for_function(
@@ -388,6 +389,7 @@ def check_chromium(url):
     check("headless Chromium renders every card of the live document (8, after the edits; "
           "the newest payload was a delta, so the page had to resync)", sorted(shown) == wanted, shown)
     check("rendered page shows the labels", "Fours" in text and "Node 8" in text, text[:300])
+    check("the live page logged no script errors or console errors", errors == [], errors[:3])
 
 
 def check_reveal_without_show_document():

@@ -26,7 +26,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "Tests", "schema"))
 sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
 from lsp_client import LSPClient  # noqa: E402
-from checks import browser_prerequisites, check  # noqa: E402
+from checks import browser_prerequisites, check, watch_page  # noqa: E402
 from page_big import complete_tree  # noqa: E402
 from synthetic_preview import PageServer, complete_tree_columns, payload, server_picture  # noqa: E402
 
@@ -442,7 +442,7 @@ def run_million(browser, picture, shots):
     with PageServer(message) as server:
         page = browser.new_page(viewport={"width": 1000, "height": 700})
         errors = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
+        watch_page(page, errors)
         opened = time.monotonic()
         page.goto(server.url)
         wait_painted(page, 1, timeout=120000)
@@ -514,7 +514,7 @@ def main(argv):
         try:
             page = browser.new_page(viewport={"width": 1000, "height": 700})
             errors = []
-            page.on("pageerror", lambda error: errors.append(str(error)))
+            watch_page(page, errors)
             page.goto(url)
             wait_painted(page, 1)
             try:

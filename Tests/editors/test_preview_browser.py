@@ -20,7 +20,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "Tests", "schema"))
 from lsp_client import LSPClient  # noqa: E402
-from checks import browser_prerequisites, check  # noqa: E402
+from checks import browser_prerequisites, check, watch_page  # noqa: E402
 
 BINARY = os.environ.get("BRACKET_BIN", os.path.join(ROOT, ".build", "debug", "bracket"))
 TOURNAMENT_URI = "file:///tmp/bracket-preview-browser/tournament.bracket"
@@ -134,6 +134,17 @@ def check_export(page, client, shots):
 def check_print(page, shots):
     # Even on a dark screen, paper gets the light colours.
     page.emulate_media(media="print", color_scheme="dark")
+    try:
+        print_checks(page, shots)
+    finally:
+        # Back to the screen even when a check broke: left in print media, the next step's
+        # click waited for a hidden toolbar until its timeout.
+        page.emulate_media(media="screen", color_scheme="light")
+
+
+def print_checks(page, shots):
+    # The frames after the media change first (the viewport is hidden in print: a resize).
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50))))")
     state = page.evaluate("""() => {
         const svg = document.querySelector('#stage svg').getBoundingClientRect();
         return {
@@ -141,7 +152,8 @@ def check_print(page, shots):
             transform: getComputedStyle(document.getElementById('stage')).transform,
             svg: [svg.left, svg.top, svg.right, svg.bottom],
             page: [document.documentElement.clientWidth, window.innerHeight],
-            fill: getComputedStyle(document.querySelector('#stage [data-node-id="final"] rect')).fill,
+            fill: document.querySelector('#stage [data-node-id="final"] rect')
+                ? getComputedStyle(document.querySelector('#stage [data-node-id="final"] rect')).fill : 'no card element',
             background: getComputedStyle(document.body).backgroundColor,
         };
     }""")
@@ -159,11 +171,19 @@ def check_print(page, shots):
     if shots:
         with open(os.path.join(shots, "print.pdf"), "wb") as handle:
             handle.write(pdf)
-    page.emulate_media(media="screen", color_scheme="light")
 
 
 def scale(page):
     return page.evaluate("() => window.bracketPreview.scale()")
+
+
+def wheel(page, dx, dy):
+    """A wheel event, and until the page has handled it: Playwright's wheel returns once the
+    event is sent, and a loaded machine (load 15) handled it after the test's next read."""
+    before = page.evaluate("() => JSON.stringify(window.bracketPreview.view())")
+    page.mouse.wheel(dx, dy)
+    page.wait_for_function("(before) => JSON.stringify(window.bracketPreview.view()) !== before", arg=before, timeout=15000)
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
 def check_large_fit(page, client, shots):
@@ -197,14 +217,13 @@ def check_large_fit(page, client, shots):
     # Zoom in, pan, highlight, dark theme: all must survive an edit.
     page.click("#zoom-reset")
     page.mouse.move(500, 400)
-    page.mouse.wheel(0, 3000)
+    wheel(page, 0, 3000)
     page.emulate_media(color_scheme="dark")
     line = text.splitlines().index("    n50_7")
     client.notify("bracket/cursorMoved", {"textDocument": {"uri": LARGE_URI},
                                           "position": {"line": line, "character": 4}})
     page.wait_for_selector('#stage [data-node-id="n50_7"].bracket-highlight', timeout=15000)
-    page.mouse.wheel(0, -200)  # the highlight scrolled n50_7 into view; move a little from there
-    page.wait_for_timeout(100)
+    wheel(page, 0, -200)  # the highlight scrolled n50_7 into view; move a little from there
     before = page.evaluate("() => ({ view: window.bracketPreview.view(), version: window.bracketPreview.version() })")
     client.notify("textDocument/didChange", {
         "textDocument": {"uri": LARGE_URI, "version": 2},
@@ -257,6 +276,7 @@ def main(argv):
             origin = url.split("/", 3)
             context.grant_permissions(["clipboard-read", "clipboard-write"], origin="/".join(origin[:3]))
             page = context.new_page()
+            errors = watch_page(page, [])
             page.goto(url)
             page.wait_for_selector('#stage [data-node-id="final"]', timeout=15000)
             for step in (check_export, check_print, check_large_fit):
@@ -267,6 +287,7 @@ def main(argv):
                         step(page, client, shots)
                 except Exception as error:  # noqa: BLE001 - a broken step is a failed check
                     check(f"{step.__name__} ran to the end", False, f"{type(error).__name__}: {error}")
+            check("no script errors or console errors on the page", errors == [], errors[:3])
         finally:
             browser.close()
             shutil.rmtree(downloads, ignore_errors=True)

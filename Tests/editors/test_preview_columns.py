@@ -33,7 +33,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(ROOT, "Tests", "schema"))
-from checks import browser_prerequisites, check  # noqa: E402
+from checks import browser_prerequisites, check, watch_page  # noqa: E402
 from lsp_client import LSPClient  # noqa: E402
 from preview_columns import NUMERIC, decode_columns  # noqa: E402
 from synthetic_preview import PageServer  # noqa: E402
@@ -154,7 +154,7 @@ def shown(browser, body, binary=None):
             server.body = body
         page = browser.new_page(viewport={"width": 900, "height": 600})
         errors = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
+        watch_page(page, errors)
         page.goto(server.url)
         page.wait_for_function("() => window.bracketPreview.painted().version === 1", timeout=30000)
         result = page.evaluate("() => ({ geometry: window.bracketPreview.geometry(), markup: window.bracketPreview.markup(), "

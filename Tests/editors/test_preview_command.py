@@ -28,7 +28,7 @@ import urllib.parse
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
-from checks import check  # noqa: E402
+from checks import check, watch_page  # noqa: E402
 BINARY = os.environ.get("BRACKET_BIN", os.path.join(ROOT, ".build", "debug", "bracket"))
 # A save must show in the page within this (issue 17).
 BUDGET_MS = 100
@@ -167,6 +167,7 @@ def browser_checks(directory):
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
         page = browser.new_page()
+        errors = watch_page(page, [])
         page.goto(url)
         try:
             page.wait_for_selector('#stage [data-node-id="n2"]', timeout=10_000)
@@ -217,6 +218,7 @@ def browser_checks(directory):
         except Exception as error:  # noqa: BLE001
             check("the file coming back shows in the page", False, str(error))
         check("the file coming back is reported", preview.wait_stderr(r"live\.bracket is back"), preview.stderr_lines)
+        check("the page logged no script errors or console errors", errors == [], errors[:3])
         browser.close()
 
     status = preview.stop(signal.SIGINT)

@@ -24,10 +24,11 @@ import os
 import random
 import shutil
 import sys
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from checks import check  # noqa: E402
+from checks import check, watch_page  # noqa: E402
 import delta_model as model  # noqa: E402
 from synthetic_preview import PageServer  # noqa: E402
 
@@ -58,7 +59,7 @@ def settle(page):
     for _ in range(200):
         work = page.evaluate("""() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => {
             const w = window.bracketPreview.painted().work; r(w.length ? w[w.length - 1] : null); })))""")
-        if work and work.get("tilesPainted", 0) == 0:
+        if work and work.get("tilesPainted", 0) == 0 and not work.get("tileItems"):  # (no tile's slices under way)
             break
     page.wait_for_timeout(400)  # the minimap is drawn a moment after its frame
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
@@ -75,7 +76,7 @@ def open_page(browser, server, init_script=None):
     (HOLD, PAUSE) runs before the page's own."""
     page = browser.new_page(viewport={"width": 1000, "height": 700})
     errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    watch_page(page, errors)
     if init_script:
         page.add_init_script(init_script)
     page.goto(server.url)
@@ -463,6 +464,92 @@ def id_index_slices(browser, first, n):
 
 
 
+def level_merge_slices(browser, first):
+    """The coarser levels of detail are merged from the finer in idle slices that stop at the
+    budget (BUILD_SLICE_MS), at most a step of MERGE_CELLS finer cells past it: one callback
+    merging the finest level's 4 million cells was 10–20 ms. The sliced merges give the bytes
+    of one pass over the level before."""
+    with PageServer(first, binary=True) as server:
+        page, errors = open_page(browser, server, COUNTING_CLOCK)
+        page.wait_for_function("() => { const d = window.bracketPreview.deferred(); return d.levelCount > 0 && d.levels === d.levelCount; }",
+                               timeout=120000, polling=100)
+        got = page.evaluate("() => window.bracketPreview.slices()")
+        most = (got["budgetMs"] + 1) * got.get("mergeCells", 0)
+        merges = got.get("merges") or [0]
+        check("the levels of detail were merged in idle slices of at most the budget's steps",
+              len(merges) > 1 and max(merges) <= most and max(merges) < 4 * 1024 * 1024 // 2, (merges[:12], len(merges), most))
+        differ = page.evaluate("() => window.bracketPreview.levelMergesDiffer()")
+        check("... giving each level the bytes of one merge of the level before", differ == [], differ)
+        check("the levels' slices: no page errors", not errors, errors[:2])
+        page.close()
+
+
+# Wraps the transport's factory as preview.js makes it so that the first full payload it hands
+# on throws, as a bug in the page would.
+FAILING_PAYLOAD = """
+(function () {
+  var api;
+  Object.defineProperty(window, "bracketPreviewTransport", { configurable: true,
+    get: function () { return api; },
+    set: function (value) {
+      api = value;
+      var create = value.create, failed = false;
+      value.create = function (deps) {
+        var apply = deps.applyPayload;
+        deps.applyPayload = function (payload) {
+          if (!failed) { failed = true; throw new Error("planted: the page failed on this payload"); }
+          return apply(payload);
+        };
+        return create.call(this, deps);
+      };
+    } });
+})();
+"""
+
+
+def payload_exception(browser, first):
+    """A page exception while applying a full payload is said on the console with its stack,
+    and the page still asks for the picture again (resync); before, the transport's catch made
+    it a silent resync."""
+    with PageServer(first, binary=True) as server:
+        page = browser.new_page(viewport={"width": 1000, "height": 700})
+        errors = watch_page(page, [])
+        page.add_init_script(FAILING_PAYLOAD)
+        page.goto(server.url)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not any(path == "resync" for path, _ in server.posts):
+            page.wait_for_timeout(100)
+        page.wait_for_timeout(200)
+        logged = [e for e in errors if e.startswith("console.error: bracket preview: handling a full payload failed")]
+        check("a page exception on a payload is logged with its stack, and the page asks again",
+              any("planted" in e and "at " in e for e in logged) and any(path == "resync" for path, _ in server.posts),
+              (errors[:3], server.posts[:3]))
+        page.close()
+
+
+def sliced_tiles(browser, first, budget=512):
+    """An overview tile painted item by item is painted a budget of items a frame (here
+    tileSliceItems, 4,096 by default: a tile meets up to 20,000 items, one task of 20–70 ms at a
+    million cards), and gives the pixels of a page that paints each tile at once."""
+    with PageServer(first, binary=True) as sliced_server, PageServer(first, binary=True) as whole_server:
+        pages = []
+        for server, items in ((sliced_server, budget), (whole_server, 10 ** 9)):
+            page, errors = open_page(browser, server, "window.bracketPreviewTest = { tileSliceItems: %d };" % items)
+            finished(page)
+            start = page.evaluate("() => window.bracketPreview.painted().work.length")
+            zoom_low(page, LOW_ZOOM[:8])
+            settle(page)
+            work = page.evaluate(f"() => window.bracketPreview.painted().work.slice({start})")
+            pages.append((page, errors, [w.get("tileItemsMost", w.get("tileItems", 0)) for w in work], picture_state(page)["overview"]))
+        (sliced, sliced_errors, items, a), (whole, whole_errors, whole_items, b) = pages
+        check("tiles painted item by item: at most the budget of items a paint, over several frames",
+              0 < max(items) <= budget and max(whole_items) > budget, (max(items), max(whole_items), budget))
+        check("... and the overview's pixels of a page that painted each tile at once", a == b and a and a["inked"] > 0, (a, b))
+        check("sliced tiles: no page errors", not sliced_errors and not whole_errors, sliced_errors[:2] + whole_errors[:2])
+        sliced.close()
+        whole.close()
+
+
 def cards_before_grid(browser, first):
     """Card elements shown before the grid is built (its idle slices paused): the frames build
     the rest of it a budget (GRID_FRAME_MS) at a time, the connectors drawn once their half is
@@ -495,8 +582,8 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--nodes", type=int, default=131071)
     parser.add_argument("--seed", type=int, default=3)
-    parser.add_argument("--only", default="first,use,delta,slices,ids,cards,minimap,choice",
-                        help="which parts: first, use, delta, slices, ids, cards, minimap, choice")
+    parser.add_argument("--only", default="first,use,delta,slices,ids,merges,errors,tiles,cards,minimap,choice",
+                        help="which parts: first, use, delta, slices, ids, merges, errors, tiles, cards, minimap, choice")
     args = parser.parse_args()
     chromium = shutil.which("chromium")
     if chromium is None:
@@ -519,6 +606,12 @@ def main():
                 sliced_build(browser, first)
             if "ids" in args.only:
                 id_index_slices(browser, first, args.nodes)
+            if "merges" in args.only:
+                level_merge_slices(browser, first)
+            if "errors" in args.only:
+                payload_exception(browser, first)
+            if "tiles" in args.only:
+                sliced_tiles(browser, first)
             if "cards" in args.only:
                 cards_before_grid(browser, first)
             if "minimap" in args.only:

@@ -9,7 +9,11 @@ Debian's chromium):
     other global than those and `window.bracketPreview` (no hidden globals);
   * every dependency a module reads from `deps` is given (a missing one would only fail when
     its code runs: a key, a click, a payload), and every one given is read (none left stale);
-  * under node, each module file exports its factory through `module.exports`.
+  * under node, each module file exports its factory through `module.exports`;
+  * every script's free names (free_names.py: identifiers used but never declared in the file,
+    so looked up on `window` when their line runs) are the browser's globals: a dependency read
+    by name, not through `deps`, fails here even when the page never runs that line, where the
+    Proxy above sees only what a module reads while it is made.
 Prints one line per check and `N passed, N failed` last; exits 1 on any failure.
 """
 import json
@@ -27,9 +31,14 @@ PREVIEW = os.path.join(ROOT, "editors", "preview")
 
 sys.path.insert(0, PREVIEW)
 import embed  # noqa: E402  (index.html's list of assets, and the page as the server fills it)
-from checks import check  # noqa: E402
+from checks import check, watch_page  # noqa: E402
+from free_names import free_names  # noqa: E402
 
 GLOBAL = re.compile(r"\broot\.(bracketPreview[A-Za-z]+) = api;")
+
+# Free names that are not the browser's: `module` (the factory's export under node, behind a
+# typeof test) and VS Code's webview API (behind one too).
+NOT_IN_BROWSER = {"module", "acquireVsCodeApi"}
 
 # Runs before any of the page's scripts: records the window's own properties, and wraps each
 # module's `create` as its file publishes it, so that the deps it is given are a Proxy that
@@ -138,10 +147,20 @@ def main():
         browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"])
         page = browser.new_page()
         errors = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
+        watch_page(page, errors)
         page.add_init_script(INIT % json.dumps(sorted(set(globals_of.values()))))
         page.goto(url)
         page.wait_for_function("window.bracketPreview !== undefined")
+        free = {name: [n for n in free_names(read(name)) if n not in NOT_IN_BROWSER] for name in scripts}
+        unknown = page.evaluate("""(free) => {
+          const out = {};
+          for (const [name, names] of Object.entries(free)) {
+            // A module's own globals are reached through deps, never by name.
+            const bad = names.filter((n) => !(n in window) || /^bracketPreview/.test(n));
+            if (bad.length) out[name] = bad;
+          }
+          return out;
+        }""", free)
         report = page.evaluate("""() => {
           const r = window.__modulesReport;
           const before = new Set(r.before);
@@ -151,6 +170,9 @@ def main():
     server.shutdown()
 
     check("the page loads without errors", not errors, errors)
+    for name in scripts:
+        check(f"{name}: every free name is a browser global", name not in unknown,
+              f"not declared in the file nor a global of the page: {unknown.get(name)}")
     expected = sorted(set(globals_of.values()) | {"bracketPreview"})
     check("the page adds no globals but its modules' and bracketPreview", sorted(report["added"]) == expected,
           f"added {sorted(report['added'])}")

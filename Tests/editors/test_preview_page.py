@@ -28,7 +28,7 @@ TOKEN = "t0ken"
 
 sys.path.insert(0, PREVIEW)
 import embed  # noqa: E402  (the same substitution the binary's server uses)
-from checks import check  # noqa: E402  (this folder is on sys.path: it holds the script)
+from checks import check, watch_page  # noqa: E402  (this folder is on sys.path: it holds the script)
 
 
 def read(path):
@@ -148,7 +148,7 @@ def load(browser, url, ready):
     console errors it logged, from headless Chromium through the DevTools protocol."""
     page = browser.new_page(viewport={"width": 640, "height": 400})
     errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    watch_page(page, errors)
     try:
         page.goto(url)
         try:

@@ -27,7 +27,7 @@ from lsp_client import LSPClient  # noqa: E402
 from preview_columns import decode_columns  # noqa: E402
 sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
 from page_big import complete_tree  # noqa: E402
-from checks import browser_prerequisites, check, screenshots_dir  # noqa: E402
+from checks import browser_prerequisites, check, screenshots_dir, watch_page  # noqa: E402
 
 BINARY = os.environ.get("BRACKET_BIN", os.path.join(ROOT, ".build", "debug", "bracket"))
 FOLDER = "file:///tmp/bracket-preview-results/"
@@ -292,7 +292,7 @@ def main(argv):
         try:
             page = browser.new_page(viewport={"width": 1200, "height": 800})
             errors = []
-            page.on("pageerror", lambda error: errors.append(str(error)))
+            watch_page(page, errors)
             page.goto(url)
             page.wait_for_selector('#stage [data-node-id="final"]', timeout=15000)
             settle(page)

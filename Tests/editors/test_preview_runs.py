@@ -32,7 +32,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from checks import check  # noqa: E402
+from checks import check, watch_page  # noqa: E402
 import delta_model as model  # noqa: E402
 from synthetic_preview import PageServer, announcement  # noqa: E402
 
@@ -118,7 +118,7 @@ def run_sequence(browser, rng, steps, size, as_columns, one_line, name, binary=F
         p = browser.new_page(viewport={"width": 1000, "height": 700})
         q = browser.new_page(viewport={"width": 1000, "height": 700})
         errors = []
-        p.on("pageerror", lambda error: errors.append(str(error)))
+        watch_page(p, errors)
         if text_chunk:
             p.add_init_script(f"window.bracketPreviewTest = {{ textChunk: {text_chunk} }};")
         p.goto(ps.url)
@@ -388,7 +388,7 @@ def stale_payload(browser):
     with PageServer(first, binary=True) as ps:
         page = browser.new_page(viewport={"width": 1000, "height": 700})
         errors = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
+        watch_page(page, errors)
         page.goto(ps.url)
         wait_version(page, 1)
         note = json.loads(announcement({"uri": URI, "version": 2, "sequence": 2}, path="payload/2", size=100))
@@ -474,7 +474,7 @@ def real_chain(browser, binary, attributes=""):
         url = client.request("bracket/openPreview", {"textDocument": {"uri": uri}}, timeout=120)["url"]
         page = browser.new_page(viewport={"width": 1000, "height": 700})
         errors = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
+        watch_page(page, errors)
         page.goto(url)
         wait_version(page, 1)
         full = page.evaluate("() => window.bracketPreview.painted().bytes")

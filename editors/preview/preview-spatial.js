@@ -1,13 +1,13 @@
 // Bracket preview page, the spatial index: what a frame draws found through a uniform grid
-// over the picture (not a scan of the store), the levels of detail the overview is drawn from
-// far out, how both follow a store change at the cost of what changed (segments, listed items,
-// a rebuild aside once the edits pause), and the idle-time tasks that build them in slices after
-// the first frame. Moved out of preview.js as it was (session 11, page-split-2).
+// over the picture (not a scan of the store), and how it follows a store change at the cost of
+// what changed (segments, listed items). Moved out of preview.js as it was (session 11,
+// page-split-2); the levels of detail, the rebuild aside and the idle-time tasks are files of
+// their own (preview-levels.js, preview-idle.js; session 12, page-million).
 // Loaded before preview.js, which makes the modules and owns the frames; this file only offers
 // `window.bracketPreviewSpatial.create(deps)` (deps: the page's state, the store's spliceTyped,
-// the frame's marks, draw request and work, the overview's and minimap's hooks, the paint
-// channel). What changes here and is read by the page (frames drawn, tasks pending, builds held
-// or paused) is reached through functions.
+// the frame's marks, draw request and work, the overview's hook, the idle tasks, and the levels
+// of detail, made after this module, through a function). What changes here and is read by the
+// page (grid slices) is reached through functions.
 (function (root, factory) {
   "use strict";
   var api = factory();
@@ -18,9 +18,9 @@
 
   function create(deps) {
     var state = deps.state, spliceTyped = deps.spliceTyped, mark = deps.mark, requestDraw = deps.requestDraw,
-      whenBuilt = deps.whenBuilt, overviewChanged = deps.overviewChanged,
-      overviewFollow = deps.overviewFollow, paintChannel = deps.paintChannel, currentWork = deps.currentWork,
-      minimapChanged = deps.minimapChanged;
+      whenBuilt = deps.whenBuilt, overviewFollow = deps.overviewFollow, currentWork = deps.currentWork,
+      afterFirstFrame = deps.afterFirstFrame, buildSlice = deps.buildSlice, sliceClock = deps.sliceClock,
+      BUILD_SLICE_MS = deps.BUILD_SLICE_MS, lod = deps.levels;
 
     // What a frame draws is found through a uniform grid over the picture, not by scanning the
     // store: cards and connectors each in a table of cells (compressed rows: the items of a cell
@@ -33,11 +33,7 @@
     // tile), so a frame costs the pixels it fills, not the cards behind them.
     var BIG_SPAN = 8;
     var LOD_MIN_ITEMS = 50000; // smaller stores are drawn item by item at every zoom
-    var LOD_CELLS = 1 << 22; // the finest level's cells (one byte each)
     var LOD_ITEMS_IN_VIEW = 20000;
-    var LOD_PIXEL = 0.7; // the least size of a level's cell on screen, in pixels
-    var LOD_CELLS_IN_VIEW = 1 << 22; // the most cells a frame reads from a level
-    var CARD_BIT = 2, EDGE_BIT = 1;
 
     // The one hook for store changes: every new store (finishStore) and every delta (patchStore)
     // ends here, with what it did — `change` null for a new store, else { map, edgeMap (the
@@ -66,7 +62,7 @@
       if (change && change.previous !== s) s.spatial = change.previous.spatial;
       var sp = s.spatial;
       if (change && sp && !change.moved && !change.map) return;
-      if (change && sp && followChange(s, sp, change)) { rebuildWhenQuiet(s); return; }
+      if (change && sp && followChange(s, sp, change)) { lod().rebuildWhenQuiet(s); return; }
       s.spatial = buildSpatial(s, !change);
     }
 
@@ -134,51 +130,17 @@
       else list.push({ a: a, b: b, shift: shift, dx: dx, dy: dy });
     }
 
-    var quietTimer = null, storeChanges = 0, rebuildsAside = 0;
-    function rebuildWhenQuiet(s) {
-      var sp = s.spatial;
-      if (sp.cards.segs.length <= 1 && sp.edges.segs.length <= 1 && sp.cards.extra.length + sp.edges.extra.length < 256 && !sp.levelsStale) return;
-      if (quietTimer) clearTimeout(quietTimer);
-      quietTimer = setTimeout(function () {
-        quietTimer = null;
-        rebuildAside(s, sp);
-      }, QUIET_MS);
-    }
-
-    // That rebuild is made aside, in idle slices (BUILD_SLICE_MS: the grid, then the finest
-    // level of detail from the items), while the followed index stays in use, and swapped in
-    // when done. Built in one idle task it was 20–40 ms at 131,071 cards (100–250 at a million),
-    // and the swap left every overview tile stale with no level built, so the next far-out
-    // frames marked one from every item in the frame (session 11: the slowest frames of the pan
-    // and zoom after page_big.py's keystrokes). A store change meanwhile abandons it (the next
-    // pause rebuilds again).
-    function rebuildAside(s, sp) {
-      var at = storeChanges, next = buildSpatial(s, true), levels = next.levelsWanted ? levelSizes(s) : null;
-      if (levels) levels.store = s;
-      buildSlice(function step() {
-        if (state.store !== s || s.spatial !== sp || storeChanges !== at) return;
-        var deadline = sliceClock() + BUILD_SLICE_MS;
-        if (!buildGridsFor(s, next, deadline) || (levels && !levelFromItems(levels, 0, deadline))) { buildSlice(step); return; }
-        rebuildsAside++;
-        next.levels = levels;
-        s.spatial = next;
-        minimapChanged();
-        overviewChanged(null); // the rebuilt levels drop the traces of moved items
-        requestDraw();
-      });
-    }
 
     function moveItems(s, grid, indices) {
       // Levels not built yet will be built from the store as it is then: nothing to mark.
-      var b = [0, 0, 0, 0], levels = s.spatial.levels, count = grid.edge ? s.m : s.n;
+      var levels = s.spatial.levels, count = grid.edge ? s.m : s.n;
       for (var k = 0; k < indices.length; k++) {
         var i = indices[k];
         if (!(i >= 0 && i < count)) continue;
         if (grid.moved === null) grid.moved = new Uint8Array(count);
         if (grid.moved[i] === 0) { grid.moved[i] = 1; grid.extra.push(i); }
         if (levels === null) continue;
-        if (grid.edge) markEdge(s, i, function (x0, y0, x1, y1) { markLevels(levels, x0, y0, x1, y1, EDGE_BIT); });
-        else { itemBox(s, false, i, b); markLevels(levels, b[0], b[1], b[2], b[3], CARD_BIT); }
+        lod().markItem(levels, s, grid.edge, i);
       }
     }
 
@@ -222,7 +184,7 @@
       } else {
         buildGrids(s, sp);
       }
-      if (sp.levelsWanted) afterFirstFrame(function () { if (state.store === s && s.spatial === sp) levelsOf(s); });
+      if (sp.levelsWanted) afterFirstFrame(function () { if (state.store === s && s.spatial === sp) lod().levelsOf(s); });
       return sp;
     }
 
@@ -242,18 +204,7 @@
     // Goes on with the build until `deadline` (sliceClock()); true when the grid is built.
     // Whatever needs the grid before then finishes it (gridOf; a frame with card elements does a
     // budget of it a frame: frameCards, frameConnectors); a new store drops it.
-    // Tests pause the slices (`bracketPreviewTest.pauseBuilds`, then bracketPreview.resumeBuilds())
-    // to look at the frames drawn while the builds are not done.
-    // The clock idle slices stop by: tests give one of their own (`bracketPreviewTest.sliceClock`,
-    // ms) to count a slice's steps against the budget without reading the time; idSlices: the
-    // cards of each slice of the ID index's build (bracketPreview.slices()).
-    var sliceClock = window.bracketPreviewTest && typeof window.bracketPreviewTest.sliceClock === "function"
-      ? window.bracketPreviewTest.sliceClock : function () { return performance.now(); };
-    var idSlices = [];
-    var BUILD_SLICE_MS = 4, buildSlices = 0, pausedBuilds = window.bracketPreviewTest && window.bracketPreviewTest.pauseBuilds ? [] : null;
-    function buildSlice(task) {
-      if (pausedBuilds) pausedBuilds.push(task); else deferredTask(task);
-    }
+    var buildSlices = 0;
     // The store's grid build under way (begun now if it is not).
     function gridBuildOf(s, sp) {
       var b = sp.gridBuild;
@@ -273,79 +224,10 @@
       return true;
     }
 
-    // The levels of detail: their sizes at once, each level's cells when a frame first reads it
-    // (levelData) or in idle time after the store changed, whichever comes first: an edit at
-    // 100 % (a full payload) never waits for them, and a far-out first frame builds only the
-    // coarse level it draws from. Levels are handed out with the store they are of (`store`),
-    // which a level built later is marked from.
-    function levelsOf(s) {
-      var sp = s.spatial;
-      if (sp.levels === null && sp.levelsWanted) sp.levels = levelSizes(s);
-      if (sp.levels) {
-        sp.levels.store = s;
-        if (!sp.levels.queued) { sp.levels.queued = true; afterFirstFrame(nextLevel.bind(null, sp.levels)); }
-      }
-      return sp.levels;
-    }
-
-    // The levels not built yet, one an idle callback (the finest from the items is the longest),
-    // while they are still the store's.
-    function nextLevel(levels) {
-      var s = state.store;
-      if (!s || !s.spatial || s.spatial.levels !== levels) return;
-      levelsOf(s);
-      for (var L = 0; L < levels.length; L++) {
-        if (levels[L].data) continue;
-        if (L > 0) levelData(levels, L);
-        else if (pausedBuilds) { buildSlice(function () { nextLevel(levels); }); return; }
-        else levelFromItems(levels, 0, sliceClock() + BUILD_SLICE_MS);
-        deferredTask(function () { nextLevel(levels); });
-        return;
-      }
-      mark("levels");
-      whenBuilt(); // a minimap waiting for its level (minimapWaits)
-    }
-
-    // Tasks for idle time once the frame after the store change is on screen (the paint message
-    // says so), so that none of them runs before that frame.
-    // Tests hold them (`bracketPreviewTest.holdDeferred` before the page loads, then
-    // bracketPreview.releaseDeferred()) to use the page before any has run.
-    var firstFrameTasks = [], framesDrawn = 0, idleTasks = 0;
-    var holdDeferred = !!(window.bracketPreviewTest && window.bracketPreviewTest.holdDeferred);
-    function afterFirstFrame(task) {
-      firstFrameTasks.push({ task: task, after: framesDrawn });
-      if (!paintChannel) runFirstFrameTasks(Infinity); else requestDraw();
-    }
-    function runFirstFrameTasks(frame) {
-      if (holdDeferred) return;
-      var later = [];
-      firstFrameTasks.forEach(function (entry) {
-        if (frame <= entry.after) { later.push(entry); return; }
-        deferredTask(entry.task);
-      });
-      firstFrameTasks = later;
-    }
-    function deferredTask(task) {
-      idleTasks++;
-      whenIdle(function () { idleTasks--; task(); });
-    }
-
-    // What the page reads and sets of the tasks' state (requestDraw counts a frame drawn, the
-    // paint message runs the tasks waiting for it, bracketPreview reports and releases them).
-    function frameDrawn() { return ++framesDrawn; }
-    function firstFrameWaiting() { return firstFrameTasks.length > 0; }
-    function pendingTasks() { return firstFrameTasks.length + idleTasks; }
-    function holdingDeferred() { return holdDeferred; }
-    function releaseDeferred() { holdDeferred = false; runFirstFrameTasks(Infinity); }
-    function resumeBuilds() { var paused = pausedBuilds || []; pausedBuilds = null; paused.forEach(deferredTask); }
     function gridSlices() { return buildSlices; }
-    function rebuilds() { return rebuildsAside; }
-    function rebuildWaiting() { return quietTimer !== null; }
-
-    function whenIdle(task) {
-      if (typeof requestIdleCallback === "function") requestIdleCallback(task, { timeout: 2000 });
-      else setTimeout(task, 200);
-    }
+    // The store changes so far (a rebuild aside begun before one is abandoned).
+    var storeChanges = 0;
+    function changes() { return storeChanges; }
 
     function cellOf(value, cell, limit) {
       var k = Math.floor(value / cell);
@@ -589,182 +471,11 @@
       return out.sort(function (a, b) { return a - b; });
     }
 
-    // The levels of detail: level 0 has about LOD_CELLS square cells over the picture, each
-    // byte saying whether a card (CARD_BIT) or a connector (EDGE_BIT) covers part of it; each
-    // next level merges 2×2 cells, down to one cell.
-    // The pyramid's sizes, no cells yet (data null until levelData).
-    function levelSizes(s) {
-      var w = Math.max(1, s.width), h = Math.max(1, s.height);
-      var cell = Math.sqrt(w * h / LOD_CELLS);
-      var cols = Math.max(1, Math.ceil(w / cell)), rows = Math.max(1, Math.ceil(h / cell));
-      var levels = [{ cell: cell, cols: cols, rows: rows, data: null }];
-      while (cols > 1 || rows > 1) {
-        cell *= 2; cols = Math.ceil(cols / 2); rows = Math.ceil(rows / 2);
-        levels.push({ cell: cell, cols: cols, rows: rows, data: null });
-      }
-      levels.store = null;
-      levels.queued = false;
-      return levels;
-    }
-
-    // Level L's cells: merged from the nearest finer level built, else marked from the store's
-    // items at that level's size. Both give the same bytes: a level's cell is the finest's times
-    // 2^L exactly, so an item's cell at level L is its finest cell shifted right by L (floor of
-    // x / (cell · 2^L) is floor(floor(x / cell) / 2^L), and the clamp to the last column is too).
-    function levelData(levels, L) {
-      var level = levels[L];
-      if (level.data) return level.data;
-      var F = L - 1;
-      while (F >= 0 && !levels[F].data) F--;
-      // The finest level begun in idle time is finished and merged from, rather than a second
-      // pass over the items.
-      if (F < 0 && L > 0 && levels.partial) { levelFromItems(levels, 0, Infinity); F = 0; }
-      if (F < 0) { levelFromItems(levels, L, Infinity); return level.data; }
-      var data = new Uint8Array(level.cols * level.rows);
-      var finer = levels[F], k = L - F, fc = finer.cols, from = finer.data, cols = level.cols;
-      for (var y = 0; y < finer.rows; y++) {
-        var at = y * fc, to = (y >> k) * cols;
-        for (var x = 0; x < fc; x++) { var v = from[at + x]; if (v !== 0) data[to + (x >> k)] |= v; }
-      }
-      level.data = data;
-      return data;
-    }
-
-    // Level L marked from the store's items, until `deadline` (performance.now()); true when it
-    // is built. In idle time the finest level is built so, in slices (`levels.partial`: one task
-    // of 66 ms at a million cards before, which held back the frame after it); a delta's moved
-    // items are marked in the part built as in a built level (markLevels), a splice starts it
-    // again (its indices are not the store's any more).
-    function levelFromItems(levels, L, deadline) {
-      var level = levels[L], part = levels.partial;
-      if (!part || part.L !== L) {
-        part = levels.partial = { L: L, card: 0, edge: 0,
-          target: { cell: level.cell, cols: level.cols, rows: level.rows, data: new Uint8Array(level.cols * level.rows) } };
-      }
-      var s = levels.store, target = part.target, b = [0, 0, 0, 0];
-      var edgeCells = function (x0, y0, x1, y1) { markCells(target, x0, y0, x1, y1, EDGE_BIT); };
-      while (part.card < s.n) {
-        for (var i = part.card, end = Math.min(s.n, i + BUILD_CHUNK); i < end; i++) { itemBox(s, false, i, b); markCells(target, b[0], b[1], b[2], b[3], CARD_BIT); }
-        part.card = end;
-        if (sliceClock() > deadline) return false;
-      }
-      while (part.edge < s.m) {
-        for (var e = part.edge, last = Math.min(s.m, e + BUILD_CHUNK); e < last; e++) markEdge(s, e, edgeCells);
-        part.edge = last;
-        if (sliceClock() > deadline && part.edge < s.m) return false;
-      }
-      levels.partial = null;
-      level.data = target.data;
-      mark("level " + L + " from the items");
-      whenBuilt();
-      return true;
-    }
-
-
-    function markCells(level, x0, y0, x1, y1, bit) {
-      if (!(x0 <= x1 && y0 <= y1)) return;
-      var cell = level.cell, cols = level.cols, rows = level.rows, data = level.data;
-      var c0 = cellOf(x0, cell, cols), c1 = cellOf(x1, cell, cols), r0 = cellOf(y0, cell, rows), r1 = cellOf(y1, cell, rows);
-      for (var row = r0; row <= r1; row++) for (var col = c0, at = row * cols + c0; col <= c1; col++, at++) data[at] |= bit;
-    }
-
-    function markLevels(levels, x0, y0, x1, y1, bit) {
-      // A level not built yet will be marked from the store as it is then.
-      for (var L = 0; L < levels.length; L++) if (levels[L].data) markCells(levels[L], x0, y0, x1, y1, bit);
-      if (levels.partial) markCells(levels.partial.target, x0, y0, x1, y1, bit);
-    }
-
-    // A connector segment by segment (a bus is a line of cells, not its bounding box): the leg,
-    // and for the first and last child the whole bus.
-    function markEdge(s, e, segment) {
-      var p = s.pts, o = 8 * e, last = o + (s.edgeEnd[e] ? 6 : 2);
-      for (var q = o; q < last; q += 2) {
-        segment(Math.min(p[q], p[q + 2]), Math.min(p[q + 1], p[q + 3]), Math.max(p[q], p[q + 2]), Math.max(p[q + 1], p[q + 3]));
-      }
-    }
-
-    // The level paintLevels draws these pixels from.
-    function levelFor(levels, width, height, sx, sy, ox, oy) {
-      var x0 = -ox / sx, x1 = (width - ox) / sx, y0 = -oy / sy, y1 = (height - oy) / sy, most = Math.max(sx, sy);
-      for (var L = 0; L < levels.length; L++) {
-        var lv = levels[L];
-        var across = Math.min(lv.cols, (x1 - x0) / lv.cell + 2), down = Math.min(lv.rows, (y1 - y0) / lv.cell + 2);
-        if (lv.cell * most >= LOD_PIXEL && across * down <= LOD_CELLS_IN_VIEW) return L;
-      }
-      return levels.length - 1;
-    }
-
-    // Whether level L is there or merged from one that is (at most LOD_CELLS cells read), not
-    // marked from the items.
-    function levelAtHand(levels, L) {
-      for (var F = L; F >= 0; F--) if (levels[F].data) return true;
-      return false;
-    }
-
-    // The finest level coarser than L that is built, or -1.
-    function coarserBuilt(levels, L) {
-      for (var F = L + 1; F < levels.length; F++) if (levels[F].data) return F;
-      return -1;
-    }
-
-    // Fills the pixels from the finest level whose cells are at least LOD_PIXEL pixels along the
-    // picture's larger scale and that has at most LOD_CELLS_IN_VIEW cells in the window. Level
-    // rows that fall on the same pixel rows are merged (OR) into one band and level columns on
-    // the same pixel column likewise, so a frame costs the cells plus the pixels: a card's
-    // colour wins over a connector's. (sx, sy) scale and (ox, oy) offset map content
-    // coordinates to pixels, as in paintPicture; the minimap's two scales differ.
-    function paintLevels(levels, pixels, width, height, sx, sy, ox, oy, c, from) {
-      var x0 = -ox / sx, x1 = (width - ox) / sx, y0 = -oy / sy, y1 = (height - oy) / sy;
-      var chosen = from === undefined ? levelFor(levels, width, height, sx, sy, ox, oy) : from;
-      var level = levels[chosen], cell = level.cell, cols = level.cols, data = levelData(levels, chosen);
-      // A window beside the picture meets no cell (cellOf would clamp it onto the edge's cells).
-      if (x1 < 0 || y1 < 0 || x0 >= cols * cell || y0 >= level.rows * cell) return;
-      var c0 = cellOf(x0, cell, cols), c1 = cellOf(x1, cell, cols), r0 = cellOf(y0, cell, level.rows), r1 = cellOf(y1, cell, level.rows);
-      var left = new Int32Array(c1 - c0 + 2);
-      for (var k = c0; k <= c1 + 1; k++) left[k - c0] = Math.max(0, Math.min(width, Math.floor(k * cell * sx + ox)));
-      var band = new Uint8Array(width), bandTop = -1, bandBottom = -1, any = false;
-      function flush() {
-        if (!any) return;
-        for (var x = 0; x < width;) {
-          var v = band[x];
-          if (v === 0) { x++; continue; }
-          var run = x + 1;
-          while (run < width && band[run] === v) run++;
-          var colour = v & CARD_BIT ? c.border : c.edge;
-          for (var y = bandTop; y < bandBottom; y++) pixels.fill(colour, y * width + x, y * width + run);
-          x = run;
-        }
-        band.fill(0);
-        any = false;
-      }
-      for (var row = r0; row <= r1; row++) {
-        var top = Math.max(0, Math.floor(row * cell * sy + oy));
-        if (top >= height) break;
-        var bottom = Math.min(height, Math.max(top + 1, Math.floor((row + 1) * cell * sy + oy)));
-        if (top >= bandBottom) { flush(); bandTop = top; bandBottom = bottom; }
-        else if (bottom > bandBottom) bandBottom = bottom;
-        for (var col = c0, at = row * cols + c0; col <= c1; col++, at++) {
-          var v = data[at];
-          if (v === 0) continue;
-          var a = left[col - c0], z = Math.min(width, Math.max(a + 1, left[col - c0 + 1]));
-          for (var x = a; x < z; x++) band[x] |= v;
-          any = true;
-        }
-      }
-      flush();
-    }
-
     return {
-      BUILD_CHUNK: BUILD_CHUNK, BUILD_SLICE_MS: BUILD_SLICE_MS, QUIET_MS: QUIET_MS,
-      afterFirstFrame: afterFirstFrame, buildGridsFor: buildGridsFor, cardsIn: cardsIn,
-      coarserBuilt: coarserBuilt, deferredTask: deferredTask, edgesIn: edgesIn, gridBuildOf: gridBuildOf,
-      gridOf: gridOf, gridQuery: gridQuery, idSlices: idSlices, itemBox: itemBox, levelFor: levelFor,
-      levelsOf: levelsOf, manyItemsIn: manyItemsIn, moreCardsIn: moreCardsIn, paintLevels: paintLevels,
-      runFirstFrameTasks: runFirstFrameTasks, sliceClock: sliceClock, stepGrid: stepGrid,
-      storeChanged: storeChanged, whenIdle: whenIdle, frameDrawn: frameDrawn,
-      firstFrameWaiting: firstFrameWaiting, pendingTasks: pendingTasks, holdingDeferred: holdingDeferred,
-      releaseDeferred: releaseDeferred, resumeBuilds: resumeBuilds, gridSlices: gridSlices,
-      rebuilds: rebuilds, rebuildWaiting: rebuildWaiting,
+      BUILD_CHUNK: BUILD_CHUNK, QUIET_MS: QUIET_MS, buildGridsFor: buildGridsFor, buildSpatial: buildSpatial,
+      cardsIn: cardsIn, cellOf: cellOf, changes: changes, edgesIn: edgesIn, gridBuildOf: gridBuildOf,
+      gridOf: gridOf, gridQuery: gridQuery, gridSlices: gridSlices, itemBox: itemBox, manyItemsIn: manyItemsIn,
+      moreCardsIn: moreCardsIn, stepGrid: stepGrid, storeChanged: storeChanged,
     };
   }
 

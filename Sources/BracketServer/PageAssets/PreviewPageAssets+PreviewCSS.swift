@@ -183,6 +183,10 @@ body {
    pan survive an update. */
 .bracket-viewport { overflow: hidden; touch-action: none; }
 .bracket-stage { position: absolute; inset: 0; overflow: clip; } /* clip: never scrolled, not even to a focused card */
+/* The cards a frame makes or moves (50–130 of them far in, at a million cards) are laid out and
+   painted inside the stage alone: its size is the viewport's, never its content's, so nothing
+   outside it (the toolbar, the minimap) is laid out or painted again for them. */
+.bracket-stage { contain: strict; }
 /* The zoom's CSS transform scales the <svg> from its top left corner (see draw() for why it is
    not an SVG transform); its content overflows its box and the stage clips it. preview.js sets
    the size in pixels (the per cent here only holds until the first frame). */

@@ -413,7 +413,10 @@ extension PreviewPageAssets {
   // forces a layout, which cost more than the rest of a far-out frame.
   var viewCache = null;
   function viewSize() {
-    if (viewCache === null) viewCache = { w: Math.max(1, viewport.clientWidth), h: Math.max(1, viewport.clientHeight) };
+    if (viewCache === null) {
+      var w = viewport.clientWidth, h = viewport.clientHeight;
+      viewCache = { w: Math.max(1, w), h: Math.max(1, h), hidden: w === 0 && h === 0 };
+    }
     return viewCache;
   }
   if (typeof ResizeObserver === "function") {
@@ -522,7 +525,7 @@ extension PreviewPageAssets {
       painted.bytesAt = painted.bytes;
       painted.at = performance.timeOrigin + performance.now();
       if (painted.marks && painted.marks.drawn && !painted.marks.painted) painted.marks.painted = painted.at;
-      if (spatial.firstFrameWaiting()) runFirstFrameTasks(event.data.frame);
+      if (idle.firstFrameWaiting()) runFirstFrameTasks(event.data.frame);
       painted.frames.push(painted.at - event.data.started);
       painted.draws.push(event.data.draw);
       painted.work.push(event.data.work);
@@ -546,7 +549,7 @@ extension PreviewPageAssets {
       drawPending = false;
       frameWork = { mode: "", cards: 0, cardsRead: 0, made: 0, edges: 0, edgesCounted: 0, connectorsWaiting: false, tilesDrawn: 0, tilesPainted: 0, standIns: 0, tilesWaiting: 0, tilesCoarse: 0 };
       draw();
-      var framesDrawn = spatial.frameDrawn();
+      var framesDrawn = idle.frameDrawn();
       if (state.hasPicture) mark("drawn");
       var drawn = performance.timeOrigin + performance.now() - started;
       if (paintChannel) paintChannel.port2.postMessage({ version: state.version, frame: framesDrawn, started: started, draw: drawn, work: frameWork });
@@ -631,6 +634,11 @@ extension PreviewPageAssets {
   function draw() {
     var s = state.store;
     var view = viewSize();
+    // A hidden viewport (printing: the print picture stands in; a collapsed panel) has nothing
+    // in view: the frame keeps the card elements as they are rather than removing every one
+    // and making them again when it shows (the resize then draws). Before, printing emptied
+    // the stage, and test_preview_browser's print check read a card that was gone.
+    if (view.hidden && state.hasPicture) return;
     if (s && state.hasPicture) moveOrigin(s);
     // The zoom is a CSS transform of the <svg> element, not an SVG transform: Chromium lays SVG
     // text out at its on-screen font size, so a scale inside the SVG re-laid out every card's
@@ -892,7 +900,7 @@ extension PreviewPageAssets {
   function paintPicture(s, pixels, width, height, sx, sy, ox, oy, c, marks, tile) {
     var r = { x0: -ox / sx, y0: -oy / sy, x1: (width - ox) / sx, y1: (height - oy) / sy };
     var from;
-    if (tile && !spatial.holdingDeferred() && s.spatial.levelsWanted) {
+    if (tile && !idle.holdingDeferred() && s.spatial.levelsWanted) {
       var levels = levelsOf(s), L = levelFor(levels, width, height, sx, sy, ox, oy);
       // A level not built yet is a later one too, though it could be merged from a finer one
       // now: a merge from the finest reads its 4 million cells, 10–20 ms in the frame (the
@@ -911,12 +919,77 @@ extension PreviewPageAssets {
         }
       }
     }
+    var many = manyItemsIn(s, r);
+    if (tile && !many && s.spatial.levelsWanted) return paintTileItems(s, r, pixels, width, height, sx, sy, ox, oy, c, tile);
     pixels.fill(c.background);
-    if (manyItemsIn(s, r)) paintLevels(levelsOf(s), pixels, width, height, sx, sy, ox, oy, c);
+    if (many) paintLevels(levelsOf(s), pixels, width, height, sx, sy, ox, oy, c);
     else paintItems(s, r, pixels, width, height, sx, sy, ox, oy, c);
     paintMarks(s, pixels, width, height, sx, sy, ox, oy, c, marks);
     return true;
   }
+
+  // A tile painted item by item meets up to LOD_ITEMS_IN_VIEW (20,000) items: one task of
+  // 20–70 ms at a million cards. Its items are painted TILE_SLICE_ITEMS a frame instead, into a
+  // buffer of its own kept between the frames (`slicedTiles`), the dedupe
+  // state of the painter with it, so the finished tile has the pixels of one pass. Meanwhile the
+  // tile waits (its stand-in is shown) or, without a stand-in, shows what is painted so far as a
+  // "coarse" tile, painted again once the slices are done. A store change or new colours drop it.
+  // painted().work.tileItems: the items the frame's tiles painted; tileItemsMost: the most one
+  // tile's paint did.
+  var TILE_SLICE_ITEMS = window.bracketPreviewTest && window.bracketPreviewTest.tileSliceItems > 0 ? window.bracketPreviewTest.tileSliceItems : 4096;
+  var SLICED_TILES = 8, slicedTiles = [], slicingStore = null;
+  function paintTileItems(s, r, pixels, width, height, sx, sy, ox, oy, c, tile) {
+    var changes = spatial.changes();
+    if (slicingStore !== s || (slicedTiles.length > 0 && (slicedTiles[0].changes !== changes || slicedTiles[0].c !== c))) { slicedTiles = []; slicingStore = s; }
+    var t = null;
+    for (var q = 0; q < slicedTiles.length && !t; q++) {
+      var u = slicedTiles[q];
+      if (u.width === width && u.height === height && u.sx === sx && u.sy === sy && u.ox === ox && u.oy === oy) t = u;
+    }
+    if (!t) {
+      var edges = [], cards = [];
+      gridQuery(s, gridOf(s).edges, r, function (e) { edges.push(e); });
+      gridQuery(s, gridOf(s).cards, r, function (i) { cards.push(i); });
+      t = { changes: changes, c: c, width: width, height: height, sx: sx, sy: sy, ox: ox, oy: oy, edges: edges, cards: cards, next: 0,
+        pixels: pixels, painter: null, used: 0 };
+      // (Up to TILE_SLICE_ITEMS it is painted at once, into the tile's own pixels.) The tiles
+      // under way are kept with their progress, the least recently painted dropped past
+      // SLICED_TILES, so a pan that reorders the tiles in view loses none of it.
+      if (edges.length + cards.length > TILE_SLICE_ITEMS) {
+        t.pixels = new Uint32Array(width * height);
+        if (slicedTiles.length >= SLICED_TILES) {
+          var oldest = 0;
+          for (var o = 1; o < slicedTiles.length; o++) if (slicedTiles[o].used < slicedTiles[oldest].used) oldest = o;
+          slicedTiles.splice(oldest, 1);
+        }
+        slicedTiles.push(t);
+      }
+      t.pixels.fill(c.background);
+      t.painter = itemPainter(s, t.pixels, width, height, sx, sy, ox, oy, c);
+    }
+    var total = t.edges.length + t.cards.length, end = Math.min(total, t.next + TILE_SLICE_ITEMS), ne = t.edges.length;
+    for (var k = t.next; k < end; k++) { if (k < ne) t.painter.edge(t.edges[k]); else t.painter.card(t.cards[k - ne]); }
+    if (frameWork) {
+      frameWork.tileItems = (frameWork.tileItems || 0) + (end - t.next);
+      frameWork.tileItemsMost = Math.max(frameWork.tileItemsMost || 0, end - t.next);
+    }
+    t.next = end;
+    t.used = ++slicedClock;
+    if (t.pixels !== pixels) {
+      if (end < total) {
+        requestDraw();
+        if (tile.mayWait) return false;
+        pixels.set(t.pixels);
+        slicesShown = true; // a coarse tile is painted again only once marked stale (refine)
+        return "coarse";
+      }
+      pixels.set(t.pixels);
+      slicedTiles.splice(slicedTiles.indexOf(t), 1);
+      overviewTiles.refine(); // the tiles shown part-painted meanwhile
+    }
+    return true;
+  }
+  var slicedClock = 0, slicesShown = false;
 
   // Tiles wait for the grid or a level built in idle time: the build asks for a frame when
   // it is done (whenBuilt), not every frame meanwhile, and the coarse tiles are painted again.
@@ -944,6 +1017,14 @@ extension PreviewPageAssets {
   }
 
   function paintItems(s, r, pixels, width, height, sx, sy, ox, oy, c) {
+    var painter = itemPainter(s, pixels, width, height, sx, sy, ox, oy, c);
+    gridQuery(s, gridOf(s).edges, r, painter.edge);
+    gridQuery(s, gridOf(s).cards, r, painter.card);
+  }
+
+  // Paints connectors (edge(e)) and cards (card(i)) into pixels, connectors first; the state
+  // that skips what equals the last one drawn goes with it (a sliced tile keeps its painter).
+  function itemPainter(s, pixels, width, height, sx, sy, ox, oy, c) {
     // Far out, many cards and connector legs fall on the same pixels: a run or box equal to
     // the last one drawn is skipped.
     var lastRow = -1, lastA = -1, lastB = -1;
@@ -963,25 +1044,27 @@ extension PreviewPageAssets {
       for (var y = a; y <= b; y++) pixels[y * width + x] = colour;
     }
     var p = s.pts, edge = c.edge;
-    gridQuery(s, gridOf(s).edges, r, function (e) {
-      var o = 8 * e;
-      var X0 = p[o] * sx + ox, Y0 = p[o + 1] * sy + oy, X1 = p[o + 2] * sx + ox, Y1 = p[o + 3] * sy + oy;
-      if (Y0 === Y1) hline(X0, X1, Y0, edge); else vline(X0, Y0, Y1, edge);
-      if (!s.edgeEnd[e]) return; // the other siblings share the bus their ends draw
-      var X2 = p[o + 4] * sx + ox, Y2 = p[o + 5] * sy + oy, X3 = p[o + 6] * sx + ox, Y3 = p[o + 7] * sy + oy;
-      if (Y1 === Y2) hline(X1, X2, Y1, edge); else vline(X1, Y1, Y2, edge);
-      if (Y2 === Y3) hline(X2, X3, Y2, edge); else vline(X2, Y2, Y3, edge);
-    });
     var cx = s.cx, cy = s.cy, cw = s.w, ch = s.h;
     var lastLeft = -1, lastRight = -1, lastTop = -1, lastBottom = -1;
-    gridQuery(s, gridOf(s).cards, r, function (i) {
-      var x0 = (cx[i] - cw[i] / 2) * sx + ox, x1 = (cx[i] + cw[i] / 2) * sx + ox;
-      var y0 = (cy[i] - ch[i] / 2) * sy + oy, y1 = (cy[i] + ch[i] / 2) * sy + oy;
-      var left = Math.floor(x0), top = Math.floor(y0), right = Math.ceil(x1), bottom = Math.ceil(y1);
-      if (left === lastLeft && right === lastRight && top === lastTop && bottom === lastBottom) return;
-      lastLeft = left; lastRight = right; lastTop = top; lastBottom = bottom;
-      fillBox(pixels, width, height, x0, y0, x1, y1, c.border, c.card);
-    });
+    return {
+      edge: function (e) {
+        var o = 8 * e;
+        var X0 = p[o] * sx + ox, Y0 = p[o + 1] * sy + oy, X1 = p[o + 2] * sx + ox, Y1 = p[o + 3] * sy + oy;
+        if (Y0 === Y1) hline(X0, X1, Y0, edge); else vline(X0, Y0, Y1, edge);
+        if (!s.edgeEnd[e]) return; // the other siblings share the bus their ends draw
+        var X2 = p[o + 4] * sx + ox, Y2 = p[o + 5] * sy + oy, X3 = p[o + 6] * sx + ox, Y3 = p[o + 7] * sy + oy;
+        if (Y1 === Y2) hline(X1, X2, Y1, edge); else vline(X1, Y1, Y2, edge);
+        if (Y2 === Y3) hline(X2, X3, Y2, edge); else vline(X2, Y2, Y3, edge);
+      },
+      card: function (i) {
+        var x0 = (cx[i] - cw[i] / 2) * sx + ox, x1 = (cx[i] + cw[i] / 2) * sx + ox;
+        var y0 = (cy[i] - ch[i] / 2) * sy + oy, y1 = (cy[i] + ch[i] / 2) * sy + oy;
+        var left = Math.floor(x0), top = Math.floor(y0), right = Math.ceil(x1), bottom = Math.ceil(y1);
+        if (left === lastLeft && right === lastRight && top === lastTop && bottom === lastBottom) return;
+        lastLeft = left; lastRight = right; lastTop = top; lastBottom = bottom;
+        fillBox(pixels, width, height, x0, y0, x1, y1, c.border, c.card);
+      },
+    };
   }
 
   function fillBox(pixels, width, height, x0, y0, x1, y1, border, fill) {
@@ -1037,6 +1120,7 @@ extension PreviewPageAssets {
     ctx.fillStyle = colourCss(c.background);
     ctx.fillRect(0, 0, width, height);
     var bounds = { x0: -s.margin, y0: -s.margin, x1: s.width + s.margin, y1: s.height + s.margin };
+    if (slicesShown) { slicesShown = false; overviewTiles.refine(); } // tiles shown part-painted go on
     var late = overviewTiles.draw(ctx, width, height, k, ox, oy, bounds, function (image, K, left, top, mayWait) {
       return paintPicture(s, new Uint32Array(image.data.buffer), image.width, image.height, K, K, -left, -top, c, [], { mayWait: mayWait });
     }, frameWork);
@@ -1158,7 +1242,7 @@ extension PreviewPageAssets {
   var minimapWaiting = false;
   function minimapWaits(s, width, height, kx, ky) {
     minimapWaiting = false;
-    if (spatial.holdingDeferred() || !s.spatial.levelsWanted) return false;
+    if (idle.holdingDeferred() || !s.spatial.levelsWanted) return false;
     // Its level itself, not one it would be merged from: a merge from the finest level reads
     // its 4 million cells (a minimap task of 107 ms at load 12 in the trace after the change).
     var levels = levelsOf(s);
@@ -1236,7 +1320,7 @@ extension PreviewPageAssets {
   // before this one): each is made here from what it needs of the page. A module made after
   // another that calls it (or one whose value changes, like the view's origin) is reached
   // through a function, so every dependency is named here and nothing is shared by a global.
-  var columns, spatial, textColumns, ids, links, store, transport, results, markup, cardFocus, decorations, competitorPath, search, input, exporter;
+  var columns, idle, spatial, levelsOfDetail, textColumns, ids, links, store, transport, results, markup, cardFocus, decorations, competitorPath, search, input, exporter;
   columns = window.bracketPreviewColumns.create({
     parseJSON: function (text) { return transport.parseJSON(text); },
   });
@@ -1244,19 +1328,30 @@ extension PreviewPageAssets {
     floatColumn = columns.floatColumn, intColumn = columns.intColumn, num = columns.num, numberColumn = columns.numberColumn,
     payloadOfBody = columns.payloadOfBody, spliceList = columns.spliceList, spliceTyped = columns.spliceTyped;
 
+  idle = window.bracketPreviewIdle.create({ paintChannel: paintChannel, requestDraw: requestDraw });
+  var BUILD_SLICE_MS = idle.BUILD_SLICE_MS, afterFirstFrame = idle.afterFirstFrame, deferredTask = idle.deferredTask,
+    idSlices = idle.idSlices, runFirstFrameTasks = idle.runFirstFrameTasks, sliceClock = idle.sliceClock,
+    whenIdle = idle.whenIdle;
   spatial = window.bracketPreviewSpatial.create({
     state: state, spliceTyped: spliceTyped, mark: mark, requestDraw: requestDraw, whenBuilt: whenBuilt,
-    overviewChanged: overviewChanged, overviewFollow: overviewFollow, paintChannel: paintChannel,
-    currentWork: function () { return frameWork; }, minimapChanged: function () { minimapDirty = true; },
+    overviewFollow: overviewFollow, currentWork: function () { return frameWork; },
+    afterFirstFrame: afterFirstFrame, buildSlice: idle.buildSlice, sliceClock: sliceClock, BUILD_SLICE_MS: BUILD_SLICE_MS,
+    levels: function () { return levelsOfDetail; },
   });
-  var BUILD_CHUNK = spatial.BUILD_CHUNK, BUILD_SLICE_MS = spatial.BUILD_SLICE_MS, QUIET_MS = spatial.QUIET_MS,
-    afterFirstFrame = spatial.afterFirstFrame, buildGridsFor = spatial.buildGridsFor, cardsIn = spatial.cardsIn,
-    coarserBuilt = spatial.coarserBuilt, deferredTask = spatial.deferredTask, edgesIn = spatial.edgesIn,
-    gridBuildOf = spatial.gridBuildOf, gridOf = spatial.gridOf, gridQuery = spatial.gridQuery, idSlices = spatial.idSlices,
-    itemBox = spatial.itemBox, levelFor = spatial.levelFor, levelsOf = spatial.levelsOf, manyItemsIn = spatial.manyItemsIn,
-    moreCardsIn = spatial.moreCardsIn, paintLevels = spatial.paintLevels, runFirstFrameTasks = spatial.runFirstFrameTasks,
-    sliceClock = spatial.sliceClock, stepGrid = spatial.stepGrid, storeChanged = spatial.storeChanged,
-    whenIdle = spatial.whenIdle;
+  var BUILD_CHUNK = spatial.BUILD_CHUNK, QUIET_MS = spatial.QUIET_MS,
+    buildGridsFor = spatial.buildGridsFor, cardsIn = spatial.cardsIn, edgesIn = spatial.edgesIn,
+    gridBuildOf = spatial.gridBuildOf, gridOf = spatial.gridOf, gridQuery = spatial.gridQuery,
+    itemBox = spatial.itemBox, manyItemsIn = spatial.manyItemsIn, moreCardsIn = spatial.moreCardsIn,
+    stepGrid = spatial.stepGrid, storeChanged = spatial.storeChanged;
+  levelsOfDetail = window.bracketPreviewLevels.create({
+    state: state, mark: mark, requestDraw: requestDraw, whenBuilt: whenBuilt, overviewChanged: overviewChanged,
+    minimapChanged: function () { minimapDirty = true; }, afterFirstFrame: afterFirstFrame, buildSlice: idle.buildSlice,
+    buildsPaused: idle.buildsPaused, deferredTask: deferredTask, sliceClock: sliceClock, BUILD_SLICE_MS: BUILD_SLICE_MS,
+    buildSpatial: spatial.buildSpatial, buildGridsFor: buildGridsFor, cellOf: spatial.cellOf, itemBox: itemBox,
+    storeChanges: spatial.changes, BUILD_CHUNK: BUILD_CHUNK, QUIET_MS: QUIET_MS,
+  });
+  var coarserBuilt = levelsOfDetail.coarserBuilt, levelFor = levelsOfDetail.levelFor, levelsOf = levelsOfDetail.levelsOf,
+    paintLevels = levelsOfDetail.paintLevels;
   textColumns = window.bracketPreviewText.create({ byNumber: byNumber });
   var cardId = textColumns.cardId, cardLabel = textColumns.cardLabel, chunkOf = textColumns.chunkOf,
     chunksOfJoined = textColumns.chunksOfJoined, forEachTextChunk = textColumns.forEachTextChunk,
@@ -1385,10 +1480,10 @@ extension PreviewPageAssets {
       var levels = sp && sp.levels ? sp.levels.filter(function (level) { return level.data; }).length : 0;
       // (gridSlices: the calls that built grids; more than one a grid when idle slices did.)
       return { grid: !!(sp && sp.cards), levels: levels, levelCount: sp && sp.levels ? sp.levels.length : 0,
-        pending: spatial.pendingTasks(), held: spatial.holdingDeferred(), gridSlices: spatial.gridSlices(), rebuilds: spatial.rebuilds() };
+        pending: idle.pendingTasks(), held: idle.holdingDeferred(), gridSlices: spatial.gridSlices(), rebuilds: levelsOfDetail.rebuilds() };
     },
-    releaseDeferred: function () { spatial.releaseDeferred(); },
-    resumeBuilds: function () { spatial.resumeBuilds(); },
+    releaseDeferred: function () { idle.releaseDeferred(); },
+    resumeBuilds: function () { idle.resumeBuilds(); },
     // Every overview tile and the minimap painted again, from what the store holds now.
     repaint: function () { overviewChanged(null); minimapDirty = true; requestDraw(); },
     view: function () { return { scale: state.scale, x: state.x, y: state.y, mode: lastMode }; },
@@ -1441,8 +1536,16 @@ extension PreviewPageAssets {
     // The minimap's repaints so far (each one's time since the last delta arrived, ms) and
     // whether one is pending (or the spatial index's rebuild once edits pause, which repaints
     // it), for tests.
-    slices: function () { return { ids: idSlices.slice(), idChunk: ID_BUILD_CHUNK, budgetMs: BUILD_SLICE_MS, gridFrameMs: GRID_FRAME_MS, buildChunk: BUILD_CHUNK }; },
-    minimap: function () { return { paints: minimapPaints.slice(), pending: minimapTimer !== null || spatial.rebuildWaiting(), waits: minimapWaits.count, waiting: minimapWaiting }; },
+    slices: function () {
+      return { ids: idSlices.slice(), idChunk: ID_BUILD_CHUNK, budgetMs: BUILD_SLICE_MS, gridFrameMs: GRID_FRAME_MS, buildChunk: BUILD_CHUNK,
+        merges: levelsOfDetail.merges.slice(), mergeCells: levelsOfDetail.MERGE_CELLS };
+    },
+    // The levels of detail whose bytes differ from one merge of the level before (none).
+    levelMergesDiffer: function () {
+      var sp = state.store && state.store.spatial;
+      return sp && sp.levels ? levelsOfDetail.mergesDiffer(sp.levels) : [];
+    },
+    minimap: function () { return { paints: minimapPaints.slice(), pending: minimapTimer !== null || levelsOfDetail.rebuildWaiting(), waits: minimapWaits.count, waiting: minimapWaiting }; },
     // Every column of the store as plain lists, for tests: a store patched by deltas must equal
     // a fresh load of the same picture.
     columns: function () {

@@ -101,7 +101,14 @@ extension PreviewPageAssets {
         applyPayload(next.data);
       }
     }
+    // An exception the page raised while handling what the host sent, on the console with its
+    // stack (what it then does, a resync or a reconnect, stays as it was).
+    function pageFailed(what, error) {
+      console.error("bracket preview: handling " + what + " failed; asking the host again", error && error.stack ? error.stack : error);
+    }
+
     function fetchPayload(note, announced) {
+      var pageStep = false;
       intake.busy = true;
       var path = note.payload;
       fetch(path, { cache: "no-store" }).then(function (response) {
@@ -116,11 +123,16 @@ extension PreviewPageAssets {
         painted.marks.announced = announced;
         painted.marks.script = scriptStarted;
         if (streamOpened) painted.marks.stream = streamOpened;
+        pageStep = true; // from here an exception is the page's, not the network's
         var payload = payloadOfBody(buffer);
         mark("decoded");
         if (payload) applyPayload(payload); else requestResync(note.uri);
-      }).catch(function () {
-        requestResync(note.uri); // the server went away or the body was cut: ask again
+      }).catch(function (error) {
+        // The server went away or the body was cut: ask again. An exception of the page's own
+        // (decoding or drawing the payload) is asked again too, but said on the console with its
+        // stack: before, it became a silent resync, and a bug in the page looked like a slow one.
+        if (pageStep) pageFailed("a full payload", error);
+        requestResync(note.uri);
       }).then(function () {
         intake.busy = false;
         drainPreviews();
@@ -148,7 +160,8 @@ extension PreviewPageAssets {
           if (field === "event") name = value;
           else if (field === "data") data.push(value);
         }
-        if (data.length > 0) onEvent(name, data.join("\n"));
+        if (data.length === 0) return;
+        try { onEvent(name, data.join("\n")); } catch (error) { pageFailed("a " + name + " event", error); throw error; }
       }
       function complete(last) {
         pending.push(last);

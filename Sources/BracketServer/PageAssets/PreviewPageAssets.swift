@@ -68,7 +68,9 @@ public enum PreviewPageAssets {
 <script src="preview-text.js"></script>
 <script src="preview-ids.js"></script>
 <script src="preview-store.js"></script>
+<script src="preview-idle.js"></script>
 <script src="preview-spatial.js"></script>
+<script src="preview-levels.js"></script>
 <script src="preview.js"></script>
 </body>
 </html>
@@ -94,7 +96,9 @@ public enum PreviewPageAssets {
         "preview-text.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewTextJS),
         "preview-ids.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewIdsJS),
         "preview-store.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewStoreJS),
+        "preview-idle.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewIdleJS),
         "preview-spatial.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewSpatialJS),
+        "preview-levels.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewLevelsJS),
         "preview.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewJS),
     ]
 
