@@ -15,28 +15,12 @@ import Testing
     /// text have empty labels too, so that there are local diagnostics on both sides of an edit.
     static func text(nodes: Int, pairs: Int, oneLine: Bool) -> String {
         let firstPaired = nodes - 2 * pairs
-        var lines: [String] = []
         var written = 0
-        var stack: [(index: Int, depth: Int, closing: Bool)] = [(0, 0, false)]
-        while let (index, depth, closing) = stack.popLast() {
-            let indent = oneLine ? "" : String(repeating: "  ", count: depth)
-            if closing {
-                lines.append(indent + "}")
-                continue
-            }
-            let node = written >= firstPaired ? "d\((written - firstPaired) / 2) \"\""
+        return binaryTreeText(nodes: nodes, oneLine: oneLine) { index in
+            defer { written += 1 }
+            return written >= firstPaired ? "d\((written - firstPaired) / 2) \"\""
                 : (1...10).contains(written) ? "n\(index) \"\"" : "n\(index) \"Node n\(index)\""
-            written += 1
-            let children = [2 * index + 1, 2 * index + 2].filter { $0 < nodes }
-            if children.isEmpty {
-                lines.append(indent + node)
-                continue
-            }
-            lines.append(indent + node + " {")
-            stack.append((index, depth, true))
-            for child in children.reversed() { stack.append((child, depth + 1, false)) }
         }
-        return lines.joined(separator: oneLine ? " " : "\n") + "\n"
     }
 
     static func expectSame(_ document: Document, _ what: @autoclosure () -> String) {

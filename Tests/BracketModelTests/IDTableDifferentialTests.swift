@@ -16,26 +16,10 @@ import Testing
     /// A binary tree of `nodes` whose IDs are drawn from `pool` for every third node, so that
     /// each of the pool's IDs is defined many times from the start.
     static func text(nodes: Int, oneLine: Bool, random: inout SeededRandom) -> String {
-        var lines: [String] = []
-        var stack: [(index: Int, depth: Int, closing: Bool)] = [(0, 0, false)]
-        while let (index, depth, closing) = stack.popLast() {
-            let indent = oneLine ? "" : String(repeating: "  ", count: depth)
-            if closing {
-                lines.append(indent + "}")
-                continue
-            }
+        binaryTreeText(nodes: nodes, oneLine: oneLine) { index in
             let id = index % 3 == 1 ? pool.randomElement(using: &random)! : "n\(index)"
-            let node = "\(id) \"\(index % 7 == 0 ? "" : "L\(index)")\""
-            let children = [2 * index + 1, 2 * index + 2].filter { $0 < nodes }
-            if children.isEmpty {
-                lines.append(indent + node)
-                continue
-            }
-            lines.append(indent + node + " {")
-            stack.append((index, depth, true))
-            for child in children.reversed() { stack.append((child, depth + 1, false)) }
+            return "\(id) \"\(index % 7 == 0 ? "" : "L\(index)")\""
         }
-        return lines.joined(separator: oneLine ? " " : "\n") + "\n"
     }
 
     /// The ID table and the local diagnostics equal a fresh build's; false (with issues

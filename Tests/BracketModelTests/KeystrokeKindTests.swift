@@ -10,25 +10,7 @@ import Testing
 @Suite struct KeystrokeKindTests {
     /// A complete binary tree with labels, `n0` … `n(count-1)`, one node per line or all on one.
     static func binaryTree(nodes count: Int, oneLine: Bool) -> String {
-        var lines: [String] = []
-        var stack: [(index: Int, depth: Int, closing: Bool)] = [(0, 0, false)]
-        while let (index, depth, closing) = stack.popLast() {
-            let indent = String(repeating: "  ", count: depth)
-            if closing {
-                lines.append(indent + "}")
-                continue
-            }
-            let children = [2 * index + 1, 2 * index + 2].filter { $0 < count }
-            if children.isEmpty {
-                lines.append("\(indent)n\(index) \"Node n\(index)\"")
-                continue
-            }
-            lines.append("\(indent)n\(index) \"Node n\(index)\" {")
-            stack.append((index, depth, true))
-            for child in children.reversed() { stack.append((child, depth + 1, false)) }
-        }
-        if oneLine { return lines.map { $0.trimmingPrefix(while: { $0 == " " }) }.joined(separator: " ") + "\n" }
-        return lines.joined(separator: "\n") + "\n"
+        binaryTreeText(nodes: count, oneLine: oneLine) { "n\($0) \"Node n\($0)\"" }
     }
 
     static func offset(of needle: String, in document: Document) -> Int {
