@@ -10,6 +10,8 @@ was a delta:
   id        a character typed into an ID, then deleted (both counted)
   insert    a leaf inserted in the middle (each one removed again before the next, not counted)
   delete    a parent of two leaves deleted (4 lines; put back before the next, not counted)
+  score     (ATTRIBUTES=scores) a digit typed after a leaf's score, then deleted (both counted)
+  pscore    (ATTRIBUTES=scores) the same in the score of that leaf's parent (a match's entrant)
 
     python3 benchmarks/preview_loopback.py N [EDITS] [BINARY ...]
     (a BINARY may be NAME=PATH to name it in the table; default .build/release/bracket)
@@ -179,6 +181,12 @@ def session(name, binary):
         id_end = indent_width + lines[leaf].lstrip().index(" ")
         pair = middle_pair()
         pair_text = "\n".join(lines[pair:pair + 4]) + "\n"
+        def score_end(line):
+            """Where a digit typed extends the score on `line` (just before its `]`)."""
+            return lines[line].index("]", lines[line].index("[score="))
+
+        parent = next(i for i in range(leaf, -1, -1) if lines[i].endswith("{")
+                      and len(lines[i]) - len(lines[i].lstrip()) < indent_width)
         rows = []
         kinds_sent = []
         for kind in kinds:
@@ -194,6 +202,11 @@ def session(name, binary):
                     indent = lines[leaf][:indent_width]
                     send(change(leaf + 1, 0, leaf + 1, 0, f"{indent}ins{k}\n"), measured)
                     send(change(leaf + 1, 0, leaf + 2, 0, ""), None)
+                elif kind in ("score", "pscore"):
+                    line = leaf if kind == "score" else parent
+                    at = score_end(line)
+                    send(change(line, at, line, at, "9"), measured)
+                    send(change(line, at, line, at + 1, ""), measured)
                 elif kind == "delete":
                     send(change(pair, 0, pair + 4, 0, ""), measured)
                     send(change(pair, 0, pair, 0, pair_text), None)

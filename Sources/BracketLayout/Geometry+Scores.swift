@@ -1,3 +1,4 @@
+import BracketBytes
 import BracketModel
 import BracketText
 
@@ -36,6 +37,53 @@ public struct CardScores: Sendable, Hashable {
     }
 
     public var isEmpty: Bool { cards.isEmpty }
+
+    /// Card `card`'s slot set to `slot` (nil: no slot), for a card measured again. O(log n)
+    /// to find, plus the arrays' move when a slot comes or goes.
+    mutating func set(card: Int, to slot: (text: String, width: Double)?) {
+        var low = 0, high = cards.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(cards[middle]) < card { low = middle + 1 } else { high = middle }
+        }
+        let present = low < cards.count && Int(cards[low]) == card
+        switch (present, slot) {
+        case let (true, slot?):
+            texts[low] = slot.text
+            widths[low] = slot.width
+        case (true, nil):
+            cards.remove(at: low)
+            texts.remove(at: low)
+            widths.remove(at: low)
+        case let (false, slot?):
+            cards.insert(Int32(truncatingIfNeeded: card), at: low)
+            texts.insert(slot.text, at: low)
+            widths.insert(slot.width, at: low)
+        case (false, nil):
+            break
+        }
+    }
+
+    /// These slots with the cards `removed` replaced by `inserted`'s (numbered as the new
+    /// cards are), those after them renumbered by `rowDelta`: each array copied once.
+    func splicing(_ removed: Range<Int>, with inserted: CardScores, rowDelta: Int) -> CardScores {
+        guard !isEmpty || !inserted.isEmpty else { return self }
+        func position(_ card: Int) -> Int {
+            var low = 0, high = cards.count
+            while low < high {
+                let middle = (low + high) / 2
+                if Int(cards[middle]) < card { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        let first = position(removed.lowerBound), last = position(removed.upperBound)
+        let delta = Int32(truncatingIfNeeded: rowDelta)
+        var result = CardScores()
+        result.cards = splicedColumn(cards, removing: first..<last, inserting: inserted.cards) { $0 + delta }
+        result.texts = splicedColumn(texts, removing: first..<last, inserting: inserted.texts)
+        result.widths = splicedColumn(widths, removing: first..<last, inserting: inserted.widths)
+        return result
+    }
 }
 
 extension Geometry {

@@ -35,13 +35,14 @@ public struct LayoutUpdate: Sendable {
 /// to give back) only its box changes, else the edit is laid out as a structural one. A card's
 /// own edge label stays as it was while its card keeps its extent along the leaf axis.
 ///
-/// A tree with results (scores, winners, byes) is laid out the same way while the edited
-/// cards keep their score slots (a label or ID typed changes no score): each is measured with
-/// its slot, as `layout` measures it, and the kept slots stay.
+/// A tree with results (scores, winners, byes) is laid out the same way: each edited card is
+/// measured with its slot, as `layout` measures it, and a card whose slot changed (a score
+/// typed, a bye that came or went) is one more edited card, its slot written into the kept
+/// ones; the others stay.
 ///
 /// Returns nil — the caller runs `layout` — for everything else: a different tree shape or
 /// different settings, a moving card the structural path declines, many cards changing, a
-/// changed score slot, and a two-sided draw (`@root center`). Equal to `layout` by
+/// tree that starts or stops recording results, and a two-sided draw (`@root center`). Equal to `layout` by
 /// construction where it answers (IncrementalLayoutTests compares them over random edits).
 ///
 /// `candidates` (ascending), when given, are the only cards whose label may differ from
@@ -56,19 +57,17 @@ public func relayout(_ diagram: Diagram, from old: Diagram, previous: Geometry, 
           diagram.nodes.parents == old.nodes.parents
     else { return nil }
     let withResults = diagram.recordsResults || old.recordsResults
-    guard withResults || previous.scores.cards.isEmpty else { return nil }
+    guard withResults ? diagram.recordsResults == old.recordsResults : previous.scores.cards.isEmpty else { return nil }
     let newLabels = diagram.nodes.labels, oldLabels = old.nodes.labels
     let newEdges = diagram.nodes.edgeLabels, oldEdges = old.nodes.edgeLabels
     let withEdges = diagram.hasAttributes || old.hasAttributes
     var changed: [Int] = []
     var edgesChanged: [Int] = []
     func compare(_ index: Int) -> Bool {
-        // A score slot that changes (a score, a bye) resizes the card: not this path's to lay out.
-        if withResults, diagram.nodes.scores[index] != old.nodes.scores[index]
-            || diagram.nodes.isByes[index] != old.nodes.isByes[index] {
-            return false
-        }
-        if newLabels[index] != oldLabels[index] {
+        // A score slot that changes (a score, a bye) is measured again with the card's label.
+        let slotChanged = withResults && (diagram.nodes.scores[index] != old.nodes.scores[index]
+            || diagram.nodes.isByes[index] != old.nodes.isByes[index])
+        if slotChanged || newLabels[index] != oldLabels[index] {
             changed.append(index)
             if changed.count > maxChanged { return false }
         }
@@ -89,7 +88,7 @@ public func relayout(_ diagram: Diagram, from old: Diagram, previous: Geometry, 
 
     let fit = CardTextFit(settings: settings)
     let axes = LayoutAxes(settings: settings)
-    var measured: [Int: (lines: CardLines, size: Size)] = [:]
+    var measured: [Int: (lines: CardLines, size: Size, slot: (text: String, width: Double)?)] = [:]
     var state = previous.state
     for index in changed {
         let before = card(old.nodes, index, fit, withResults), after = card(diagram.nodes, index, fit, withResults)
@@ -168,7 +167,11 @@ public func relayout(_ diagram: Diagram, from old: Diagram, previous: Geometry, 
     // edited cards written: no per-card lookups or appends.
     var lines = previous.lines
     for index in changed { lines.replace(card: index, with: measured[index]!.lines) }
-    var geometry = previous.replacingLines(lines, state: state)
+    var scores = previous.scores
+    if withResults {
+        for index in changed { scores.set(card: index, to: measured[index]!.slot) }
+    }
+    var geometry = previous.replacingLines(lines, state: state, scores: scores)
     if !edgesChanged.isEmpty { geometry = geometry.replacingEdgeLabels(boxes) }
     return LayoutUpdate(geometry: geometry, changedCards: either)
 }
@@ -194,24 +197,24 @@ private func relayoutAsSplice(_ diagram: Diagram, from old: Diagram, changed: [I
     return relayout(diagram, from: old, splice: splice, previous: previous)
 }
 
-/// Card `index`'s lines and natural size as `layout` measures it, with its score slot when
-/// the tree has them (`withSlots`).
-private func card(_ nodes: DiagramNodes, _ index: Int, _ fit: CardTextFit, _ withSlots: Bool)
-    -> (lines: CardLines, size: Size)
+/// Card `index`'s lines, natural size and score slot as `layout` measures it, the slot when the
+/// tree has them (`withSlots`).
+func card(_ nodes: DiagramNodes, _ index: Int, _ fit: CardTextFit, _ withSlots: Bool)
+    -> (lines: CardLines, size: Size, slot: (text: String, width: Double)?)
 {
-    let (lines, sizes, _) = measureCards(nodes, in: index..<(index + 1), fit, hasSlots: withSlots,
-                                         numberedFromZero: true)
-    return (lines, sizes[0])
+    let (lines, sizes, scores) = measureCards(nodes, in: index..<(index + 1), fit, hasSlots: withSlots,
+                                              numberedFromZero: true)
+    return (lines, sizes[0], scores.isEmpty ? nil : (scores.texts[0], scores.widths[0]))
 }
 
 extension Geometry {
     /// This geometry with other card lines (same cards, places and sizes).
-    func replacingLines(_ lines: CardLines, state: LayoutState?) -> Geometry {
+    func replacingLines(_ lines: CardLines, state: LayoutState?, scores: CardScores? = nil) -> Geometry {
         Geometry(
             width: width, height: height, margin: margin, cardWidth: cardWidth, cardHeight: cardHeight,
             centres: centres, sizes: sizes, depths: depths, lines: lines, fontSize: fontSize, title: title,
             edgeChildren: edgeChildren, edgeParents: edgeParents, headers: headers, headerFontSize: headerFontSize,
             edgeLabels: edgeLabels, edgeLabelFontSize: edgeLabelFontSize, levelGaps: levelGaps, axes: axes,
-            scores: scores, state: state)
+            scores: scores ?? self.scores, state: state)
     }
 }

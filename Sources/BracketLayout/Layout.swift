@@ -247,9 +247,9 @@ public func layout(_ diagram: Diagram, forRelayout: Bool = false) -> Geometry {
         for index in 0..<count { centres[index] = Point(x: centres[index].x + dx, y: centres[index].y + dy) }
     }
     // What a structural edit is laid out from (StructuralLayout.swift): only for the drawings
-    // it models.
+    // it models (score slots included: they only size their cards).
     var state: LayoutState?
-    if forRelayout, !twoSided, scores.isEmpty {
+    if forRelayout, !twoSided {
         var levelAtMax = [Int](repeating: 0, count: deepest + 1), depthCounts = [Int](repeating: 0, count: deepest + 1)
         var naturalDepths = [Double]()
         naturalDepths.reserveCapacity(count)

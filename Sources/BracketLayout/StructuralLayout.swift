@@ -37,7 +37,9 @@ public struct StructuralChange: Sendable, Hashable {
     public let removed: Range<Int>
     public let inserted: Range<Int>
     /// The edit's ancestors whose centre changed (new indices, ascending); their size and lines
-    /// did not (the connectors to and from them may have), except as `levels` says.
+    /// did not (the connectors to and from them may have), except as `levels` says. In a tree
+    /// with results every ancestor is named, and its size, lines, slot and outcome may have
+    /// changed too (a parent shows its winner's label), as may its children's outcomes.
     public let moved: [Int]
     /// Subtrees that moved as wholes, ascending, adjacent ones with the same offset joined.
     /// When `levels` is not empty they moved along the leaf axis only (dx or dy is 0).
@@ -97,9 +99,16 @@ public struct StructuralChange: Sendable, Hashable {
 /// moves the picture, with
 /// aligned leaves when the depth changes or a parent becomes a leaf (every leaf, or that
 /// card, changes level), different settings, a run's offset or a new value off the exact grid,
-/// and any drawing this does not model: `@root center`, scores, byes
-/// and results (whose diagram is not spliced either), or a previous layout made without
-/// `forRelayout` or with rounding.
+/// and any drawing this does not model: `@root center`, a tree that starts or stops recording
+/// results, a child of an ancestor whose card now says something else (a bye that came or
+/// went beside the edit), an ancestor with an edge label whose card resized, or a previous
+/// layout made without `forRelayout` or with rounding.
+///
+/// Scores, byes and results: the inserted cards are measured with their slots, and the
+/// ancestors whose label or slot changed (a parent that shows its winner's label, when the
+/// edit changed who won) are measured again, their extents counted into their levels and
+/// used for their rooms; every ancestor is named in `moved` for the diff, whose outcome or
+/// whose children's may differ (`Document.diagram(splicing:at:)` says which rows can).
 ///
 /// Edge labels: the inserted connectors' labels are measured; each gap takes the room its
 /// widest label needs, counted like the levels' extents (`LayoutState.gapAtMax`; the last label
@@ -142,10 +151,13 @@ private func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSpli
     let low = splice.removed.lowerBound, high = splice.removed.upperBound, inserted = splice.insertedCount
     let rowDelta = splice.rowDelta, parent = splice.parent
     guard count > 0, low >= 0, high <= oldCount, oldCount == previous.centres.count, oldCount == state.room.count,
-          count == oldCount + rowDelta, parent < low, previous.scores.cards.isEmpty, !diagram.recordsResults
+          count == oldCount + rowDelta, parent < low
     else { return nil }
-    let axes = LayoutAxes(settings: settings)
-    let fit = CardTextFit(settings: settings)
+    // Results: the splice's parent, its ancestors and their children may show other outcomes
+    // (`Document.diagram(splicing:at:)`); a tree that starts or stops recording them changes
+    // every single child's bye.
+    let withResults = diagram.recordsResults || old.recordsResults
+    guard withResults ? diagram.recordsResults == old.recordsResults : previous.scores.isEmpty else { return nil }
     let deepest = state.depthCounts.count - 1
     let alignLeaves = settings.align == .leaves
     @inline(__always) func level(_ nodes: DiagramNodes, _ index: Int) -> Int {
@@ -154,11 +166,27 @@ private func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSpli
     // With aligned leaves a parent that becomes a leaf (or the other way round) changes level.
     if parent >= 0, alignLeaves, (oldNodes.childCounts[parent] > 0) != (nodes.childCounts[parent] > 0) { return nil }
 
+    let axes = LayoutAxes(settings: settings)
+    let fit = CardTextFit(settings: settings)
+    // With results, the ancestors whose label or slot changed (a parent shows its winner's
+    // label; a score or bye is drawn in its slot) are measured again: they are placed again
+    // anyway, from their new extent along the leaf axis.
+    let remeasured = withResults ? remeasuredAncestors(of: parent, diagram.nodes, from: oldNodes, fit) : [:]
+    for (index, card) in remeasured where nodes.edgeLabels[index] != nil || oldNodes.edgeLabels[index] != nil {
+        // An edge label is measured against its child's card: one that resized is the full layout's.
+        guard axes.leafExtent(card.size) == axes.leafExtent(previous.sizes[index]),
+              axes.depthExtent(card.size) == state.naturalDepths[index] else { return nil }
+    }
+
     // The levels: the cards that went and came, against each level's extent and the depth.
     var depthCounts = state.depthCounts, levelAtMax = state.levelAtMax
     var levelExtents = state.levelExtents
     for index in low..<high {
         depthCounts[Int(oldNodes.depths[index])] -= 1
+        let level = level(oldNodes, index)
+        if state.naturalDepths[index] == state.levelExtents[level] { levelAtMax[level] -= 1 }
+    }
+    for (index, card) in remeasured where axes.depthExtent(card.size) != state.naturalDepths[index] {
         let level = level(oldNodes, index)
         if state.naturalDepths[index] == state.levelExtents[level] { levelAtMax[level] -= 1 }
     }
@@ -174,7 +202,7 @@ private func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSpli
         levelAtMax += [Int](repeating: 0, count: added)
         levelExtents += [Double](repeating: 0, count: added)
     }
-    let (newLines, naturalSizes, _) = measureCards(nodes, in: insertedRows, fit)
+    let (newLines, naturalSizes, newScores) = measureCards(nodes, in: insertedRows, fit, hasSlots: withResults)
     let decorations = DecorationText(cardFontSize: fit.measurer.fontSize)
     var newDepths: [Double] = []
     newDepths.reserveCapacity(inserted)
@@ -191,6 +219,15 @@ private func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSpli
         }
         newDepths.append(natural)
     }
+    for (index, card) in remeasured where axes.depthExtent(card.size) != state.naturalDepths[index] {
+        let level = level(nodes, index), natural = axes.depthExtent(card.size)
+        if natural > levelExtents[level] {
+            levelExtents[level] = natural
+            levelAtMax[level] = 1
+        } else if natural == levelExtents[level] {
+            levelAtMax[level] += 1
+        }
+    }
     while newDeepest > 0, depthCounts[newDeepest] == 0 { newDeepest -= 1 }
     if newDeepest < deepest {
         guard !alignLeaves else { return nil }
@@ -199,7 +236,8 @@ private func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSpli
         levelExtents.removeSubrange((newDeepest + 1)...)
     }
     guard depthCounts[newDeepest] > 0 else { return nil }
-    let naturalDepths = splicedInPlace(&state.naturalDepths, removing: low..<high, inserting: newDepths)
+    var naturalDepths = splicedInPlace(&state.naturalDepths, removing: low..<high, inserting: newDepths)
+    for (index, card) in remeasured { naturalDepths[index] = axes.depthExtent(card.size) }
 
     // The gaps edge labels widened: the labels that went and came, against each gap.
     let labelled = !state.edgeNeeds.isEmpty || nodes.hasAttributes
@@ -343,7 +381,7 @@ private func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSpli
             levels.append(Level(node: -1, children: children, fromEnds: fromEnds, extent: leafExtent))
             break
         }
-        let extent = axes.leafExtent(previous.sizes[node])
+        let extent = axes.leafExtent(remeasured[node]?.size ?? previous.sizes[node])
         if let first = children.first, let last = children.last {
             let placed = ParentRoom(
                 extent: extent, stacked: sum, gap: gap, first: (room[first], offset[first], fromEnds[0]),
@@ -376,6 +414,12 @@ private func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSpli
             if child == onPath || insertedRows.contains(child) {
                 start[child] = placed
                 continue
+            }
+            // Its match may have another winner now, but its card must say what it said.
+            if withResults {
+                let before = child < low ? child : child - rowDelta
+                guard nodes.labels[child] == oldNodes.labels[before], nodes.scores[child] == oldNodes.scores[before],
+                      nodes.isByes[child] == oldNodes.isByes[before] else { return nil }
             }
             let delta = placed - start[child]
             guard delta != 0 || depthShift != 0 else { continue }
@@ -480,11 +524,16 @@ private func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSpli
         }
     }
     for index in insertedRows { centres[index] = centre(index, level: level(nodes, index)) }
+    // The ancestors measured again take their level's extent and their own along the leaf axis.
+    for (index, card) in remeasured {
+        sizes[index] = axes.size(depthExtent: levelExtents[level(nodes, index)], leafExtent: axes.leafExtent(card.size))
+    }
     var moved: [Int] = []
     for step in levels where step.node >= 0 {
         let index = step.node
         let placed = centre(index, level: level(nodes, index))
-        if placed != centres[index] {
+        // With results every ancestor is named: its outcome, label or slot may have changed.
+        if placed != centres[index] || withResults {
             centres[index] = placed
             moved.append(index)
         }
@@ -513,6 +562,12 @@ private func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSpli
     }
 
     let depths = spliced(previous.depths, low..<high, Array(nodes.depths[insertedRows]))
+    var lines = previous.lines.splicing(low..<high, with: newLines)
+    var scores = withResults ? previous.scores.splicing(low..<high, with: newScores, rowDelta: rowDelta) : previous.scores
+    for (index, card) in remeasured {
+        lines.replace(card: index, with: card.lines)
+        scores.set(card: index, to: card.slot)
+    }
     let kept = LayoutState(
         room: room, offset: offset, shift: shift, start: start,
         naturalDepths: naturalDepths, levelExtents: levelExtents,
@@ -522,10 +577,10 @@ private func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSpli
     let geometry = Geometry(
         width: size.width, height: size.height, margin: previous.margin, cardWidth: previous.cardWidth,
         cardHeight: previous.cardHeight, centres: centres, sizes: sizes,
-        depths: depths, lines: previous.lines.splicing(low..<high, with: newLines), fontSize: previous.fontSize,
+        depths: depths, lines: lines, fontSize: previous.fontSize,
         title: title, edgeChildren: edgeChildren, edgeParents: edgeParents, headers: headers,
         headerFontSize: previous.headerFontSize, edgeLabels: [], edgeLabelFontSize: previous.edgeLabelFontSize,
-        levelGaps: levelGaps, axes: axes, scores: previous.scores, state: kept)
+        levelGaps: levelGaps, axes: axes, scores: scores, state: kept)
     return LayoutUpdate(
         geometry: labelled
             ? geometry.replacingEdgeLabels(splicedEdgeLabels(
@@ -536,6 +591,25 @@ private func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSpli
         changedCards: [],
         structure: StructuralChange(removed: low..<high, inserted: insertedRows, moved: moved, shifts: joined,
                                     levels: levelMoves, depthAxisIsX: axes.levelsAreColumns))
+}
+
+/// The ancestors of a splice under `parent` (it included) whose label or score slot differs
+/// from `old`'s, measured again (lines numbered from 0, natural size, slot): in a tree with
+/// results a parent shows its winner's label, and a bye its slot. Up the parent links, one
+/// comparison per ancestor.
+private func remeasuredAncestors(of parent: Int, _ nodes: DiagramNodes, from old: DiagramNodes, _ fit: CardTextFit)
+    -> [Int: (lines: CardLines, size: Size, slot: (text: String, width: Double)?)]
+{
+    var found: [Int: (lines: CardLines, size: Size, slot: (text: String, width: Double)?)] = [:]
+    var node = parent
+    while node >= 0 {
+        if nodes.labels[node] != old.labels[node] || nodes.scores[node] != old.scores[node]
+            || nodes.isByes[node] != old.isByes[node] {
+            found[node] = card(nodes, node, fit, true)
+        }
+        node = Int(nodes.parents[node])
+    }
+    return found
 }
 
 /// `column` with `removed` replaced by `fresh`, copied once (BracketBytes' `splicedColumn`).

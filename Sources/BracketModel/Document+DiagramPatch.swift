@@ -85,6 +85,44 @@ extension Document {
         return (Diagram(nodes: resolved, settings: fileSettings.applied(to: defaults)), edited.sorted())
     }
 
+    /// The same for a tree with results after edits of any kind that each stayed inside one
+    /// node's header — a score typed into an attribute list, a `winner` flag written or taken
+    /// out, which the document reparses as lines — and left every row where it was (the same
+    /// count, parents and ID ranges once the offsets moved: no node came or went). Each edit
+    /// changed its node's own row; what results mean flows up the matches (`DiagramResults`),
+    /// so the rows that may differ from `old`'s are those nodes, their ancestors (outcome,
+    /// entrant, the label a parent shows) and the ancestors' children (winner, loser or bye).
+    /// That is the edited nodes' depth times their ancestors' children, not the tree. Nil when
+    /// the document keeps no results or an edit is not inside one header.
+    func resolvedDiagram(afterLocalEdits edits: [TokenEdit], updating old: Diagram, defaults: LayoutSettings)
+        -> (diagram: Diagram, edited: [Int])?
+    {
+        guard !resultAttributes.isEmpty || old.recordsResults, let resolved = resultState?.nodes,
+              resolved.count == old.nodes.count, resolved.recordsResults == old.recordsResults else { return nil }
+        var nodes = old.nodes
+        var owners: Set<Int> = []
+        for edit in edits {
+            guard let owner = Self.shift(&nodes, for: edit) else { return nil }
+            if owner >= 0 { owners.insert(owner) }
+        }
+        guard nodes.parents == resolved.parents, nodes.idRanges == resolved.idRanges else { return nil }
+        var edited = owners
+        var visited: Set<Int> = []
+        for owner in owners {
+            var card = owner
+            while case let parent = Int(resolved.parents[card]), parent >= 0, visited.insert(parent).inserted {
+                edited.insert(parent)
+                var child = parent + 1
+                while child < Int(resolved.subtreeEnds[parent]) {
+                    edited.insert(child)
+                    child = Int(resolved.subtreeEnds[child])
+                }
+                card = parent
+            }
+        }
+        return (Diagram(nodes: resolved, settings: fileSettings.applied(to: defaults)), edited.sorted())
+    }
+
     /// Moves `nodes`' offsets for one edit (offsets in the text before it). Returns the node
     /// whose header holds the edit (-1 for none: the edit is in spaces, a comment or a setting
     /// outside every header), or nil when the edit is not a local one.

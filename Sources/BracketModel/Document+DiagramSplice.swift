@@ -66,13 +66,18 @@ extension TokenEdit {
 extension Document {
     /// The diagram of this document from `old`, its diagram before `edits` (recorded as they
     /// were applied, with the same `defaults`): by rewriting headers when every edit relexed one
-    /// token (`onlyTokens`, `diagram(updating:after:defaults:)`), else by splicing
+    /// token (`onlyTokens`, `diagram(updating:after:defaults:)`), else — a tree with results
+    /// whose edits stayed inside nodes' headers (a score or a flag typed) — by naming the rows
+    /// the results can have changed (`resolvedDiagram(afterLocalEdits:…)`), else by splicing
     /// (`diagram(splicing:at:defaults:)`). Nil when neither applies: build it anew.
     public func diagramUpdate(updating old: Diagram, after edits: [TokenEdit], onlyTokens: Bool,
                               defaults: LayoutSettings = .tutorial) -> DiagramUpdate? {
         if edits.isEmpty { return DiagramUpdate(diagram: old, edited: [], splice: nil) }
         if onlyTokens, let patched = diagram(updating: old, after: edits, defaults: defaults) {
             return DiagramUpdate(diagram: patched.diagram, edited: patched.edited, splice: nil)
+        }
+        if !onlyTokens, let local = resolvedDiagram(afterLocalEdits: edits, updating: old, defaults: defaults) {
+            return DiagramUpdate(diagram: local.diagram, edited: local.edited, splice: nil)
         }
         guard let joined = TokenEdit(joining: edits) else { return nil }
         return diagram(splicing: old, at: joined, defaults: defaults).map {
@@ -98,12 +103,24 @@ extension Document {
     ///
     /// Edge labels belong to their nodes alone: the new rows read theirs as `buildDiagram` does.
     ///
-    /// Nil (build the diagram anew) for a tree with results (scores or winners), whose labels
-    /// and outcomes are derived across nodes, and for an edit in a block whose node has no ID.
+    /// A tree with results (scores or winners), whose labels and outcomes are derived across
+    /// nodes, is matched the same way, but its rows are the ones the document keeps resolved
+    /// (`resultState`, worked out for the edit already): the splice only says where they
+    /// changed. Outside it, what results mean flows up the matches (`DiagramResults`): only the
+    /// splice's parent, its ancestors and their children can show another outcome, label, bye
+    /// or entrant, which is what `relayout(_:from:splice:previous:)` and the preview's
+    /// structural diff look at. Nil when the document keeps no results or the edit makes the
+    /// tree start or stop recording them (every single child's bye comes or goes).
+    ///
+    /// Nil (build the diagram anew) for an edit in a block whose node has no ID.
     public func diagram(splicing old: Diagram, at edit: TokenEdit, defaults: LayoutSettings = .tutorial)
         -> (diagram: Diagram, splice: DiagramSplice)?
     {
-        guard resultAttributes.isEmpty, !old.recordsResults else { return nil }
+        var resolved: DiagramNodes?
+        if !resultAttributes.isEmpty || old.recordsResults {
+            guard let kept = resultState?.nodes, kept.recordsResults == old.recordsResults else { return nil }
+            resolved = kept
+        }
         let oldNodes = old.nodes
         let start = edit.range.start, oldEnd = edit.range.end, newEnd = start + edit.newLength
         let byteDelta = edit.newLength - edit.range.length
@@ -165,6 +182,7 @@ extension Document {
         }
         let low = before < previous.count ? previous[before] : end
         let high = after > 0 ? previous[previous.count - after] : end
+        if let resolved { return splice(old, resolved, parent: parent, removed: low..<high, byteDelta: byteDelta, defaults) }
 
         // The new children's rows, built where they go.
         var rows = DiagramNodes()
@@ -180,6 +198,23 @@ extension Document {
         nodes.splice(low..<high, with: rows, parent: parent, childDelta: childDelta, byteDelta: byteDelta)
         let splice = DiagramSplice(parent: parent, removed: low..<high, insertedCount: rows.count, byteDelta: byteDelta)
         return (Diagram(nodes: nodes, settings: fileSettings.applied(to: defaults)), splice)
+    }
+
+    /// The splice of a tree with results: the rows outside `removed` are the old ones (moved),
+    /// so the resolved rows between them are the new children's. Checked where it is cheap: the
+    /// counts add up and the parent's row is the same node, its subtree's end moved by as many rows.
+    private func splice(_ old: Diagram, _ resolved: DiagramNodes, parent: Int, removed: Range<Int>, byteDelta: Int,
+                        _ defaults: LayoutSettings) -> (diagram: Diagram, splice: DiagramSplice)? {
+        let oldNodes = old.nodes
+        let inserted = resolved.count - (oldNodes.count - removed.count)
+        guard inserted >= 0 else { return nil }
+        let splice = DiagramSplice(parent: parent, removed: removed, insertedCount: inserted, byteDelta: byteDelta)
+        if parent >= 0 {
+            guard parent < resolved.count, resolved.ids[parent] == oldNodes.ids[parent],
+                  Int(resolved.subtreeEnds[parent]) == Int(oldNodes.subtreeEnds[parent]) + splice.rowDelta
+            else { return nil }
+        }
+        return (Diagram(nodes: resolved, settings: fileSettings.applied(to: defaults)), splice)
     }
 
     /// Appends the rows of `node` (at `offset`) and its subtree, as `buildDiagram` makes them,

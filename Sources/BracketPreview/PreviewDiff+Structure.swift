@@ -65,8 +65,8 @@ func structuralUpdate(
 
 /// Whether `change` can be the structural change from `old` to `new`: no level moved, every
 /// card drawn, the counts adding up, the moved ancestors before the splice, the runs in order, clear of the
-/// splice and made of whole subtrees, and the cards on either side of the splice and the last
-/// card keeping their IDs. O(changed + runs).
+/// splice and made of whole subtrees, none moving a score slot sideways, and the cards on
+/// either side of the splice and the last card keeping their IDs. O(changed + runs log slots).
 private func describes(_ change: StructuralChange, _ old: PreviewSnapshot, _ new: PreviewSnapshot) -> Bool {
     let oldCount = old.cardCount, count = new.cardCount
     let low = change.removed.lowerBound, inserted = change.inserted
@@ -90,6 +90,19 @@ private func describes(_ change: StructuralChange, _ old: PreviewSnapshot, _ new
         while head < cards.upperBound { head = Int(ends[head]) }
         guard head == cards.upperBound else { return false }
         runEnd = cards.upperBound
+    }
+    // A card with a score slot that moves sideways is never in a run (docs/protocol.md): where
+    // a run moving sideways holds one, the runs diff splits it around that card.
+    let scores = new.geometry.scores
+    if !scores.isEmpty {
+        for run in change.shifts where run.dx != 0 {
+            var low = 0, high = scores.cards.count
+            while low < high {
+                let middle = (low + high) / 2
+                if Int(scores.cards[middle]) < run.first { low = middle + 1 } else { high = middle }
+            }
+            if low < scores.cards.count, Int(scores.cards[low]) < run.cards.upperBound { return false }
+        }
     }
     let after = inserted.upperBound, shift = change.removed.count - inserted.count
     if low > 0, old.id(low - 1) != new.id(low - 1) { return false }

@@ -109,14 +109,19 @@ import Testing
     }
 
     /// A scored card relabelled keeps its slot and is measured with it (ScoredRelayoutTests
-    /// over random edits); a changed score is declined, as is a changed shape.
+    /// over random edits); a changed score is measured with its new slot (ScoredStructuralTests);
+    /// a changed shape is declined.
     @Test func declinesForChangedScoresAndShapeChanges() {
         let scored = Document("r {\n  a \"A\" [score=1]\n  b \"B\" [score=2]\n}\n").diagram()
         var relabelled = scored
         relabelled.nodes[1].label = "Ai"
         #expect(relayout(relabelled, from: scored, previous: layout(scored))?.geometry == layout(relabelled))
         let rescored = Document("r {\n  a \"A\" [score=3]\n  b \"B\" [score=2]\n}\n").diagram()
-        #expect(relayout(rescored, from: scored, previous: layout(scored)) == nil)
+        #expect(relayout(rescored, from: scored, previous: layout(scored))?.geometry == layout(rescored))
+        let widened = Document("r {\n  a \"A\" [score=\"3 sets to 2\"]\n  b \"B\" [score=2]\n}\n").diagram()
+        let update = relayout(widened, from: scored, previous: layout(scored, forRelayout: true))
+        #expect(update?.geometry == layout(widened, forRelayout: true))
+        #expect(update?.geometry.scores == layout(widened).scores)
         let plain = Document("r {\n  a \"A\"\n  b \"B\"\n}\n").diagram()
         let deeper = Document("r {\n  a \"A\" {\n    b \"B\"\n  }\n}\n").diagram()
         #expect(relayout(deeper, from: plain, previous: layout(plain)) == nil)

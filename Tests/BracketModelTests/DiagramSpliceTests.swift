@@ -69,11 +69,22 @@ import Testing
         #expect(update?.splice == DiagramSplice(parent: 1, removed: 3..<3, insertedCount: 1, byteDelta: 10))
     }
 
-    @Test func declinesForResults() {
+    /// A tree with results is spliced too, its rows the document's resolved ones (the new
+    /// child makes the match undecided: the root's entrant goes); one that stops recording
+    /// results (every single child's bye goes with them) is declined.
+    @Test func splicesResultsFromTheKeptNodes() {
         var document = Document("r {\n  a [score=1]\n  b [score=2]\n}\n")
         let base = document.diagram()
         let edit = TextEdit(range: ByteRange(4, 4), replacement: "  c\n")
         document.apply(edit)
-        #expect(document.diagram(splicing: base, at: TokenEdit(range: edit.range, newLength: 4)) == nil)
+        let update = document.diagram(splicing: base, at: TokenEdit(range: edit.range, newLength: 4))
+        #expect(update?.diagram == Document(text: document.text).diagram())
+        #expect(update?.splice == DiagramSplice(parent: 0, removed: 1..<1, insertedCount: 1, byteDelta: 4))
+
+        var scored = Document("r {\n  a {\n    b\n  }\n  c [score=2]\n}\n")
+        let scoredBase = scored.diagram()
+        let last = ByteRange(20, 34)  // "  c [score=2]\n"
+        scored.apply(TextEdit(range: last, replacement: ""))
+        #expect(scored.diagram(splicing: scoredBase, at: TokenEdit(range: last, newLength: 0)) == nil)
     }
 }

@@ -279,8 +279,10 @@ import Testing
     /// sent as the one edit between the old text and the new.
     ///
     /// Seeds 9 to 12: `StructuralEdits`' trees and edits with edge labels (`RandomTree`), which
-    /// move with their connectors.
-    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as [UInt64])
+    /// move with their connectors. Seeds 13 to 16: tournaments (scores on most cards, some
+    /// `winner` flags, parents that show their winner's label), with a digit typed into a score
+    /// now and then: the splice's ancestors and their children change outcome and label.
+    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16] as [UInt64])
     func structuralChangesGiveTheFullPicture(seed: UInt64) throws {
         var random = SeededRandom(seed: seed)
         var tree = Tree()
@@ -288,7 +290,15 @@ import Testing
         tree.oneLine = seed % 2 == 0
         let generated = seed > 4
         var text: [UInt8]
-        if seed > 8 {
+        let scored = seed > 12
+        if scored {
+            var tournament = RandomTree()
+            tournament.nodes = 60..<61
+            tournament.scoreOneIn = seed % 2 == 0 ? 1 : 2
+            tournament.winnerOneIn = 4
+            tournament.edgeLabelOneIn = seed == 16 ? 3 : 0
+            text = Array(tournament.text(&random).utf8)
+        } else if seed > 8 {
             var labelled = RandomTree()
             labelled.nodes = 60..<61
             labelled.edgeLabelOneIn = 2
@@ -305,7 +315,13 @@ import Testing
         var structural = 0, runs = 0, renames = 0, serial = 0, moved = 0
         for step in 0..<150 {
             var next = text
-            if generated {
+            let scores = scored ? text.indices.filter { text[$0...].starts(with: Array("score=\"".utf8)) } : []
+            if !scores.isEmpty, random.next() % 3 == 0 {
+                // A digit typed at the end of a score.
+                var at = scores[Int(random.next() % UInt64(scores.count))] + 7
+                while text[at] != UInt8(ascii: "\"") { at += 1 }
+                next.insert(UInt8(ascii: "0") + UInt8(random.next() % 10), at: at)
+            } else if generated {
                 for edit in StructuralEdits.edit(text, &random, serial: &serial) {
                     next.replaceSubrange(edit.range.start..<edit.range.end, with: edit.replacement)
                 }
