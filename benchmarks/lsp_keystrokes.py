@@ -6,7 +6,9 @@ publishDiagnostics received, p50 / p99 per edit kind, each against re-opening th
 Files: the `binary N` benchmark tree one node per line, the same tree written entirely on one
 line, and the `chain 10,000` file (an edit at its deepest node, 10,000 levels down); with
 `--files scored` (not in the default set) the tree as a knockout with a score on every card. No preview
-is subscribed. Messages are encoded before the clock starts.
+is subscribed. With `--files dups`, the tree whose last 40,000 nodes are 20,000 duplicated pairs
+with empty labels (60,000 diagnostics in every publish). Messages are encoded before the clock
+starts.
 
     python3 benchmarks/lsp_keystrokes.py [--nodes 131071] [--edits 100] [--reopens 50]
         [--bin .build/release/bracket] [--bench .build/release/bracket-bench] [--only KIND,...]
@@ -102,6 +104,18 @@ def scored(text):
             return f"{pad}n{number}{score} {{"
         return f"{pad}n{number}{rest}{score}"
     return re.sub(r'^( *)n([0-9]+)( "Node n[0-9]+"(?: \{)?)$', node, text, flags=re.M)
+
+
+def duplicates(text, pairs=20000):
+    """The labelled tree whose last `2 * pairs` nodes in the text share IDs `d0`, `d1`, … in pairs
+    and have empty labels (`bracket-bench --stage duplicates`' file): 20,000 `duplicate-id`
+    errors and 40,000 `empty-label` warnings by default, every one after the middle node, so
+    that each publish carries 60,000 diagnostics the keystroke did not change."""
+    lines = text.split("\n")
+    nodes = [index for index, line in enumerate(lines) if re.match(r' *n[0-9]+ "Node n[0-9]+"', line)]
+    for k, index in enumerate(nodes[max(0, len(nodes) - 2 * pairs):]):
+        lines[index] = re.sub(r'^( *)n[0-9]+ "Node n[0-9]+"', lambda m: f'{m.group(1)}d{k // 2} ""', lines[index])
+    return "\n".join(lines)
 
 
 def one_line(text):
@@ -202,7 +216,7 @@ def edit_kinds(doc, shape):
                   lambda: [doc.change(end, end, " }"), doc.change(wrapped, wrapped, "wrap { ")],
                   lambda: [doc.change(end + 7, end + 9, ""), doc.change(wrapped, wrapped + 7, "")]))
     # 1,000 new leaves, one a line, pasted before the middle node; then undone.
-    if shape in ("lines", "scored"):
+    if shape in ("lines", "scored", "dups"):
         indent = text[text.rfind("\n", 0, middle) + 1:middle]
         pasted = "".join(f'p{k} "Pasted {k}"\n{indent}' for k in range(1000))
     else:
@@ -266,7 +280,8 @@ def table(rows):
     print("| file | edit | runs | edit p50 / p99 (ms) | re-open p50 / p99 (ms) | ratio p50 / p99 | target met |")
     print("|---|---|---:|---:|---:|---:|---|")
     names = {"lines": "one node per line", "one-line": "one line", "chain": "chain 10,000 (deepest node)",
-             "scored": "a knockout, one node per line (`scored`)"}
+             "scored": "a knockout, one node per line (`scored`)",
+             "dups": "20,000 duplicates and 40,000 empty labels after the middle (`dups`)"}
     for row in rows:
         met = "yes" if row["edit_p50_ms"] <= 1 and row["edit_p99_ms"] <= 5 else "**no**"
         print(f"| {names.get(row['file'], row['file'])} | {row['edit']} | {row['runs']} | "
@@ -300,7 +315,8 @@ def main():
             chain = file.read()
     # The generated files have no labels; every node gets one, as real trees have.
     tree, chain = labelled(tree), labelled(chain)
-    files = {"lines": tree, "one-line": one_line(tree), "chain": chain, "scored": scored(tree)}
+    files = {"lines": tree, "one-line": one_line(tree), "chain": chain, "scored": scored(tree),
+             "dups": duplicates(tree)}
     print(json.dumps({"bench": "lsp-keystroke-start", "load": os.getloadavg()}), file=sys.stderr)
     server = Server(args.bin)
     server.send(frame({"jsonrpc": "2.0", "id": 1, "method": "initialize",
