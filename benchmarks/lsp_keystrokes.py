@@ -187,7 +187,8 @@ def edit_kinds(doc, shape):
     label = text.index('"', middle) + 1
     kinds.append(("label: one character typed", None, *typed(label)))
     kinds.append(("ID: one character typed", None, *typed(middle)))
-    if shape == "chain":
+    if shape in ("chain", "dups"):
+        # The duplicates file keeps its keystrokes in front of its 60,000 diagnostics.
         return kinds
     if shape == "scored":
         # The middle node's score: a digit typed after it (`score=1` to `score=17`, which changes
@@ -216,7 +217,7 @@ def edit_kinds(doc, shape):
                   lambda: [doc.change(end, end, " }"), doc.change(wrapped, wrapped, "wrap { ")],
                   lambda: [doc.change(end + 7, end + 9, ""), doc.change(wrapped, wrapped + 7, "")]))
     # 1,000 new leaves, one a line, pasted before the middle node; then undone.
-    if shape in ("lines", "scored", "dups"):
+    if shape in ("lines", "scored"):
         indent = text[text.rfind("\n", 0, middle) + 1:middle]
         pasted = "".join(f'p{k} "Pasted {k}"\n{indent}' for k in range(1000))
     else:
