@@ -6,7 +6,9 @@ publishDiagnostics received, p50 / p99 per edit kind, each against re-opening th
 Files: the `binary N` benchmark tree one node per line, the same tree written entirely on one
 line, and the `chain 10,000` file (an edit at its deepest node, 10,000 levels down); with
 `--files scored` (not in the default set) the tree as a knockout with a score on every card. No preview
-is subscribed. Messages are encoded before the clock starts.
+is subscribed. With `--files dups`, the tree whose last 40,000 nodes are 20,000 duplicated pairs
+with empty labels (60,000 diagnostics in every publish). Messages are encoded before the clock
+starts.
 
     python3 benchmarks/lsp_keystrokes.py [--nodes 131071] [--edits 100] [--reopens 50]
         [--bin .build/release/bracket] [--bench .build/release/bracket-bench] [--only KIND,...]
@@ -104,6 +106,18 @@ def scored(text):
     return re.sub(r'^( *)n([0-9]+)( "Node n[0-9]+"(?: \{)?)$', node, text, flags=re.M)
 
 
+def duplicates(text, pairs=20000):
+    """The labelled tree whose last `2 * pairs` nodes in the text share IDs `d0`, `d1`, … in pairs
+    and have empty labels (`bracket-bench --stage duplicates`' file): 20,000 `duplicate-id`
+    errors and 40,000 `empty-label` warnings by default, every one after the middle node, so
+    that each publish carries 60,000 diagnostics the keystroke did not change."""
+    lines = text.split("\n")
+    nodes = [index for index, line in enumerate(lines) if re.match(r' *n[0-9]+ "Node n[0-9]+"', line)]
+    for k, index in enumerate(nodes[max(0, len(nodes) - 2 * pairs):]):
+        lines[index] = re.sub(r'^( *)n[0-9]+ "Node n[0-9]+"', lambda m: f'{m.group(1)}d{k // 2} ""', lines[index])
+    return "\n".join(lines)
+
+
 def one_line(text):
     """The same tree written on one line: every line break and indentation becomes one space."""
     return " ".join(line.strip() for line in text.split("\n") if line.strip()) + "\n"
@@ -173,7 +187,8 @@ def edit_kinds(doc, shape):
     label = text.index('"', middle) + 1
     kinds.append(("label: one character typed", None, *typed(label)))
     kinds.append(("ID: one character typed", None, *typed(middle)))
-    if shape == "chain":
+    if shape in ("chain", "dups"):
+        # The duplicates file keeps its keystrokes in front of its 60,000 diagnostics.
         return kinds
     if shape == "scored":
         # The middle node's score: a digit typed after it (`score=1` to `score=17`, which changes
@@ -266,7 +281,8 @@ def table(rows):
     print("| file | edit | runs | edit p50 / p99 (ms) | re-open p50 / p99 (ms) | ratio p50 / p99 | target met |")
     print("|---|---|---:|---:|---:|---:|---|")
     names = {"lines": "one node per line", "one-line": "one line", "chain": "chain 10,000 (deepest node)",
-             "scored": "a knockout, one node per line (`scored`)"}
+             "scored": "a knockout, one node per line (`scored`)",
+             "dups": "20,000 duplicates and 40,000 empty labels after the middle (`dups`)"}
     for row in rows:
         met = "yes" if row["edit_p50_ms"] <= 1 and row["edit_p99_ms"] <= 5 else "**no**"
         print(f"| {names.get(row['file'], row['file'])} | {row['edit']} | {row['runs']} | "
@@ -300,7 +316,8 @@ def main():
             chain = file.read()
     # The generated files have no labels; every node gets one, as real trees have.
     tree, chain = labelled(tree), labelled(chain)
-    files = {"lines": tree, "one-line": one_line(tree), "chain": chain, "scored": scored(tree)}
+    files = {"lines": tree, "one-line": one_line(tree), "chain": chain, "scored": scored(tree),
+             "dups": duplicates(tree)}
     print(json.dumps({"bench": "lsp-keystroke-start", "load": os.getloadavg()}), file=sys.stderr)
     server = Server(args.bin)
     server.send(frame({"jsonrpc": "2.0", "id": 1, "method": "initialize",

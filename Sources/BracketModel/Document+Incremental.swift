@@ -221,13 +221,13 @@ extension Document {
         self = Document(text: buffer.contiguous)
     }
 
-    /// The same replacement as `LocalDiagnostics.replace`, for the starts of result attributes.
+    /// The same replacement as `LocalDiagnostics.replace`, for the starts of result attributes:
+    /// kept with a gap (`OffsetGapArray`), so an edit writes its own starts and those between it
+    /// and the previous edit, not every later one moved by its length (a copy of every `score`
+    /// after it, which a scored file paid on every keystroke).
     private mutating func replaceResultAttributes(in oldRange: ByteRange, delta: Int, with fresh: [Int]) {
         let first = resultAttributes.partitioningIndex { $0 >= oldRange.start }
-        var last = first
-        while last < resultAttributes.count, resultAttributes[last] < oldRange.end { last += 1 }
-        var tail = Array(resultAttributes[last...])
-        if delta != 0 { tail = tail.map { $0 + delta } }
-        resultAttributes.replaceSubrange(first..., with: fresh + tail)
+        let last = max(first, resultAttributes.partitioningIndex { $0 >= oldRange.end })
+        resultAttributes.replace(first..<last, with: fresh, delta: delta)
     }
 }

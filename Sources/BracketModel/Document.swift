@@ -34,7 +34,8 @@ public struct Document: Sendable {
     /// How labels fit their cards under the file's own settings (for `long-label`).
     var labelFit: CardTextFit
     /// Where each counted `score` or `winner` attribute starts, sorted; none for a plain tree.
-    var resultAttributes: [Int]
+    /// Kept with a gap at the last edit, as the definition starts are.
+    var resultAttributes: OffsetGapArray
     /// What the results mean that is wrong (`DiagramResults`): found from the whole diagram, so
     /// worked out again after every edit, but only while the document records results.
     var results: [Diagnostic]
@@ -58,7 +59,7 @@ public struct Document: Sendable {
         let scan = SubtreeScan(tree.root, at: 0, depth: 0, inBlock: false, source: source, labelFit: labelFit)
         local = LocalDiagnostics(scan.diagnostics)
         ids = IDTable(scan.ids)
-        resultAttributes = scan.resultAttributes
+        resultAttributes = OffsetGapArray(scan.resultAttributes)
         results = []
         results = wholeDiagramDiagnostics()
     }
@@ -81,15 +82,15 @@ public struct Document: Sendable {
     /// The settings the file itself gives; they win over an editor's or the command line's.
     public var fileSettings: SettingOverrides { file.overrides }
 
-    /// Every problem in the document, ordered by position, then severity, then code.
+    /// Every problem in the document, ordered by position, then severity, then code
+    /// (`DiagnosticOrder`): its sources merged, not the whole list sorted.
     public var diagnostics: [Diagnostic] {
-        var all = unsortedDiagnostics
-        all.sort { lhs, rhs in
-            if lhs.range != rhs.range { return lhs.range < rhs.range }
-            if lhs.severity != rhs.severity { return lhs.severity < rhs.severity }
-            return lhs.code.rawValue < rhs.code.rawValue
-        }
-        return all
+        DiagnosticOrder.merged(diagnosticSources)
+    }
+
+    /// The same list sorted whole, as it was made before the merge: the tests' reference.
+    var diagnosticsSortedWhole: [Diagnostic] {
+        diagnosticSources.joined().sorted(by: DiagnosticOrder.precedes)
     }
 
     /// Whether any diagnostic is an error.
@@ -100,8 +101,8 @@ public struct Document: Sendable {
     }
 
     /// Every problem, from each source in turn: the one place that lists the sources.
-    private var unsortedDiagnostics: [Diagnostic] {
-        local.all + file.diagnostics + ids.diagnostics() + results
+    private var diagnosticSources: [[Diagnostic]] {
+        [local.all, file.diagnostics, ids.diagnostics(), results]
     }
 
     /// The text of a range as a string (invalid UTF-8 shows as U+FFFD).

@@ -28,6 +28,28 @@ import Testing
         #expect(document.ids.duplicateRanges == fresh.ids.duplicateRanges, "duplicates differ: \(what())")
         #expect(document.local.all == fresh.local.all, "local diagnostics differ: \(what())")
         #expect(document.diagnostics == fresh.diagnostics, "diagnostics differ: \(what())")
+        #expect(document.diagnostics == document.diagnosticsSortedWhole, "merged diagnostics differ from sorted: \(what())")
+    }
+
+    /// The merge gives what a stable sort of the sources' concatenation gives: ties in range put
+    /// in severity and code order, ties in all three kept in source order, and a source out of
+    /// range order sorted first.
+    @Test func mergedSourcesEqualTheirConcatenationSorted() {
+        func diagnostic(_ start: Int, _ end: Int, _ severity: Severity, _ code: DiagnosticCode, _ message: String) -> Diagnostic {
+            Diagnostic(range: ByteRange(start, end), severity: severity, code: code, message: message)
+        }
+        let sources: [[Diagnostic]] = [
+            [diagnostic(0, 4, .warning, .emptyLabel, "a1"), diagnostic(5, 6, .warning, .emptyLabel, "a2"),
+             diagnostic(5, 6, .error, .duplicateID, "a3"), diagnostic(9, 9, .warning, .emptyLabel, "a4")],
+            [diagnostic(5, 6, .warning, .emptyLabel, "b1"), diagnostic(2, 3, .error, .duplicateID, "b2")],
+            [diagnostic(5, 6, .error, .duplicateID, "c1"), diagnostic(5, 7, .error, .duplicateID, "c2"),
+             diagnostic(9, 9, .error, .emptyLabel, "c3")],
+            [],
+            [diagnostic(0, 4, .warning, .emptyLabel, "e1"), diagnostic(0, 4, .warning, .duplicateID, "e2")],
+        ]
+        let expected = sources.joined().sorted(by: DiagnosticOrder.precedes)
+        #expect(DiagnosticOrder.merged(sources).map(\.message) == expected.map(\.message))
+        #expect(expected.map(\.message) == ["e2", "a1", "e1", "b2", "a3", "c1", "a2", "b1", "c2", "c3", "a4"])
     }
 
     @Test(arguments: [false, true])

@@ -14,6 +14,8 @@ import Testing
         #expect(document.fileSettings == fresh.fileSettings, "settings differ: \(context())")
         #expect(document.lineIndex == fresh.lineIndex, "line index differs: \(context())")
         #expect(document.ids.index.allStarts == fresh.ids.index.allStarts, "ID index differs: \(context())")
+        #expect(Array(document.resultAttributes) == Array(fresh.resultAttributes), "result attributes differ: \(context())")
+        #expect(document.diagnostics == document.diagnosticsSortedWhole, "merged diagnostics differ from sorted: \(context())")
     }
 
     @Test(arguments: 0..<20)
@@ -21,19 +23,24 @@ import Testing
         var random = SeededRandom(seed: UInt64(seed) &* 7919 &+ 17)
         var document = Document(RandomText.document(&random, nodes: 30 + seed * 5))
         var scopes: [ReparseScope: Int] = [:]
+        var stepsWithResults = 0
         for step in 0..<5_000 {
             let (range, replacement) = RandomText.edit(&random, in: document.text)
             let before = document.text
             let scope = document.apply(TextEdit(range: ByteRange(range.lowerBound, range.upperBound), replacement: replacement))
             scopes[scope, default: 0] += 1
+            if document.resultAttributes.count > 1 { stepsWithResults += 1 }
             var expected = before
             expected.replaceSubrange(range, with: replacement)
             #expect(document.text == expected)
             let fresh = Document(text: document.text)
-            // The line index and the ID table's starts too: both are kept with a gap at the last
-            // edit, whose every move is checked here.
+            // The line index, the ID table's starts and the result attributes' starts too: all are
+            // kept with a gap at the last edit, whose every move is checked here. The merged
+            // diagnostics equal the whole list sorted, as it was made before.
             if !document.tree.root.isStructurallyEqual(to: fresh.tree.root) || document.diagnostics != fresh.diagnostics
                 || document.lineIndex != fresh.lineIndex || document.ids.index.allStarts != fresh.ids.index.allStarts
+                || !document.resultAttributes.elementsEqual(fresh.resultAttributes)
+                || document.diagnostics != document.diagnosticsSortedWhole
             {
                 Self.expectSameAsFresh(document, "seed \(seed) step \(step) scope \(scope) edit \(range) \(String(decoding: replacement, as: UTF8.self).debugDescription)\nbefore: \(String(decoding: before, as: UTF8.self).debugDescription)")
                 return
@@ -45,6 +52,7 @@ import Testing
         #expect(scopes[.token, default: 0] > 100)
         #expect(scopes[.lines, default: 0] > 100)
         #expect(scopes[.block, default: 0] > 100)
+        #expect(stepsWithResults > 1_000, "result attributes to keep")
     }
 
     @Test func editThenUndoRestoresTheOriginal() {

@@ -31,6 +31,9 @@ final class LanguageServer {
     var preview = PreviewSubscriptions()
     /// Documents whose diagnostics have not been published since they changed.
     var diagnosticsDirty: Set<String> = []
+    /// The diagnostics last published for each open document, whose JSON the next publish
+    /// copies where nothing changed (see `PublishedDiagnostics`).
+    var publishedDiagnostics: [String: PublishedDiagnostics] = [:]
     var previewServer: PreviewHTTPServer?
     var clientProcessID: Int32?
     /// Numbers the semantic token results, so a delta request can name the one it builds on.

@@ -73,6 +73,7 @@ extension LanguageServer {
         let uri = notification.textDocument.uri
         guard documents.removeValue(forKey: uri) != nil else { return }
         diagnosticsDirty.remove(uri)
+        publishedDiagnostics[uri] = nil
         preview.dirty.remove(uri)
         preview.heldBack.remove(uri)
         dropDeltaBase(uri)
@@ -109,8 +110,10 @@ extension LanguageServer {
         guard !diagnosticsDirty.isEmpty else { return }
         for uri in diagnosticsDirty.sorted() {
             guard let context = try? context(for: uri, contiguousText: false) else { continue }
-            let params = PublishDiagnosticsParams(uri: uri, version: context.version, diagnostics: context.lspDiagnostics())
-            sendNotification(PublishDiagnosticsParams.method, params.json, key: Self.diagnosticsKey(uri))
+            // Taken out while it is written, so that the kept message is not copied (copy-on-write).
+            var published = publishedDiagnostics.removeValue(forKey: uri) ?? PublishedDiagnostics()
+            outgoing.send(published.publish(context.document.diagnostics, in: context), key: Self.diagnosticsKey(uri))
+            publishedDiagnostics[uri] = published
         }
         diagnosticsDirty.removeAll(keepingCapacity: true)
     }

@@ -17,6 +17,8 @@ import ProcessMemory
 //                                                       undone, an ID made a duplicate and back
 //   bracket-bench --stage duplicates N DUPS [REPEATS]   keystrokes among DUPS/8 and DUPS
 //                                                       duplicates (and empty labels), one run
+//   bracket-bench --stage flat N [REPEATS]              keystrokes in a block of N/100 and of N
+//                                                       direct children, one run
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 // Measured under the allocator settings `bracket lsp` runs with (docs/performance.md).
@@ -71,11 +73,19 @@ if let stage = arguments.firstIndex(of: "--stage"), stage + 2 < arguments.count,
     exit(0)
 }
 
+if let stage = arguments.firstIndex(of: "--stage"), stage + 2 < arguments.count, arguments[stage + 1] == "flat" {
+    // Keystrokes in a block with many direct children (see FlatBench.swift).
+    let count = Int(arguments[stage + 2]) ?? 100_000
+    let repeats = stage + 3 < arguments.count ? Int(arguments[stage + 3]) ?? 200 : 200
+    benchFlatStages(nodes: count, repeats: repeats)
+    exit(0)
+}
+
 if let stage = arguments.firstIndex(of: "--stage") {
     guard stage + 2 < arguments.count, let name = ProfiledStage(rawValue: arguments[stage + 1]),
         let count = Int(arguments[stage + 2]), count > 0
     else {
-        writeError("usage: bracket-bench --stage lex|parse|diagram|layout|svg|json|edit|structure|paste|paste-one-line|duplicates NODES [binary|random|chain] [REPEATS]")
+        writeError("usage: bracket-bench --stage lex|parse|diagram|layout|svg|json|edit|structure|paste|paste-one-line|duplicates|flat NODES [binary|random|chain] [REPEATS]")
         exit(2)
     }
     let shape = stage + 3 < arguments.count ? TreeShape(rawValue: arguments[stage + 3]) ?? .binary : .binary
