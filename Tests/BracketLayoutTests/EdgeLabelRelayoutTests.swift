@@ -156,9 +156,10 @@ import Testing
         #expect(patched.edited.count == 1)
     }
 
-    /// A tree that records results (a score) takes the nodes its document keeps resolved for a
-    /// character typed in a label (ScoredRelayoutTests); a structural edit still builds anew.
-    @Test func resultsArePatchedForTypingOnly() {
+    /// A tree that records results (a score) and edge labels takes the nodes its document keeps
+    /// resolved for a character typed in a label (ScoredRelayoutTests), and a structural edit
+    /// splices those rows (ScoredStructuralTests): both equal the full build.
+    @Test func resultsArePatchedAndSpliced() throws {
         var document = Document("r {\n  a \"A\" [score=3 edge=\"yes\"]\n  b \"B\" [score=1]\n}\n")
         var old = document.diagram()
         let at = Array("r {\n  a \"A".utf8).count
@@ -172,7 +173,10 @@ import Testing
         let line = Array("r {\n".utf8).count
         let insert = TextEdit(range: ByteRange(line, line), replacement: "  c [score=2]\n")
         document.apply(insert)
-        #expect(document.diagramUpdate(updating: old, after: [TokenEdit(range: insert.range, newLength: 14)],
-                                       onlyTokens: false) == nil)
+        let spliced = try #require(document.diagramUpdate(updating: old, after: [TokenEdit(range: insert.range, newLength: 14)],
+                                                          onlyTokens: false))
+        #expect(spliced.diagram == Document(text: document.text).diagram())
+        #expect(spliced.splice == DiagramSplice(parent: 0, removed: 1..<1, insertedCount: 1, byteDelta: 14))
+        #expect(spliced.diagram.nodes.edgeLabels[2] == "yes")
     }
 }
