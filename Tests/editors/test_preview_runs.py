@@ -288,7 +288,8 @@ def kept_connector_of_removed_card(browser):
 
 def ready_for_edits(browser):
     """Once a store is on screen, idle time readies its columns for splices (prepareForEdits:
-    room to grow, positions in Float64), so the first structural keystroke copies no column: a
+    room to grow, positions in Float64) and warms the kernels of a splice's and a run's loops
+    (six rounds on scratch columns), so the first structural keystroke copies no column: a
     leaf inserted and a subtree deleted then grow no column and widen none, and the store still
     equals a fresh load's. (Without the readiness, the first insert grows every column: a fresh
     store's are exactly its size.)"""
@@ -304,6 +305,15 @@ def ready_for_edits(browser):
         p.wait_for_function("() => window.bracketPreview.storeWork().columns.ready >= 1", timeout=30000)
         pc, qc = p.evaluate("() => window.bracketPreview.columns()"), q.evaluate("() => window.bracketPreview.columns()")
         check("ready for edits: the readied store equals a fresh load, every column", pc == qc, first_difference(pc, qc))
+        # The kernels of a structural delta's loops (preview-columns.js: runs' adds, renumbering,
+        # the order's map) run in idle time before the first structural delta, all six rounds,
+        # so it does not run them for the first time in the interpreter.
+        warmed = p.evaluate("""() => new Promise(function (done) {
+            var t0 = Date.now();
+            (function poll() { var w = window.bracketPreview.storeWork().columns.warmed;
+              if (w >= 6 || Date.now() - t0 > 20000) done(w); else setTimeout(poll, 50); })(); })""")
+        check(f"ready for edits: the structural delta's kernels warmed in idle time before the first one ({warmed} rounds)",
+              warmed == 6, warmed)
         before = p.evaluate("() => window.bracketPreview.storeWork().columns")
         middle = next(i for i in range(len(tree) // 2, len(tree) - 1) if tree[i + 1][2] <= tree[i][2])  # a leaf
         edits = [("a leaf inserted", lambda t: t[:middle + 1] + [("ready0", "New", t[middle][2])] + t[middle + 1:])]

@@ -1314,13 +1314,14 @@
   // before this one): each is made here from what it needs of the page. A module made after
   // another that calls it (or one whose value changes, like the view's origin) is reached
   // through a function, so every dependency is named here and nothing is shared by a global.
-  var columns, idle, spatial, levelsOfDetail, textColumns, ids, links, store, transport, results, markup, cardFocus, decorations, competitorPath, search, input, exporter;
+  var columns, idle, spatial, levelsOfDetail, textColumns, ids, links, store, storeDelta, transport, results, markup, cardFocus, decorations, competitorPath, search, input, exporter;
   columns = window.bracketPreviewColumns.create({
     parseJSON: function (text) { return transport.parseJSON(text); },
   });
   var byNumber = columns.byNumber, columnWork = columns.columnWork, exactFloats = columns.exactFloats,
     floatColumn = columns.floatColumn, intColumn = columns.intColumn, num = columns.num, numberColumn = columns.numberColumn,
-    payloadOfBody = columns.payloadOfBody, spliceList = columns.spliceList, spliceTyped = columns.spliceTyped;
+    payloadOfBody = columns.payloadOfBody, spliceList = columns.spliceList, spliceTyped = columns.spliceTyped,
+    renumberPast = columns.renumberPast;
 
   idle = window.bracketPreviewIdle.create({ paintChannel: paintChannel, requestDraw: requestDraw });
   var BUILD_SLICE_MS = idle.BUILD_SLICE_MS, afterFirstFrame = idle.afterFirstFrame, deferredTask = idle.deferredTask,
@@ -1361,7 +1362,7 @@
 
   // The tree's links (parents, children, siblings, bus ends, each card's connector) are kept
   // by preview-links.js, from the depths for a new store and through a delta's splice.
-  links = window.bracketPreviewLinks.create({ spliceTyped: spliceTyped });
+  links = window.bracketPreviewLinks.create({ renumberPast: renumberPast, spliceTyped: spliceTyped });
   var edgeOfCard = links.edgeOfCard;
 
   transport = window.bracketPreviewTransport.create({
@@ -1413,20 +1414,31 @@
     shownEdgeLabels = decorations.shownEdgeLabels;
 
   store = window.bracketPreviewStore.create({
-    state: state, count: count, afterFirstFrame: afterFirstFrame, buildIdsWhenIdle: buildIdsWhenIdle, byNumber: byNumber,
-    cardId: cardId, cardLabel: cardLabel, chunksOfJoined: chunksOfJoined, columnWork: columnWork,
-    deferredTask: deferredTask, edgeLabelOf: edgeLabelOf, edgeOfCard: edgeOfCard, enterId: enterId,
-    exactFloats: exactFloats, finishResults: finishResults, floatColumn: floatColumn, hasDuplicates: hasDuplicates,
-    headersOf: headersOf, idEquals: idEquals, indexOfId: indexOfId, intColumn: intColumn, itemRect: itemRect,
-    lacksResults: lacksResults, links: links, mark: mark, measureSlots: measureSlots, num: num,
-    numberColumn: numberColumn, overviewChanged: overviewChanged, patchResults: patchResults,
-    readResultColumns: readResultColumns, resultFlags: resultFlags, sameEdgeLabel: sameEdgeLabel,
-    setEdgeLabel: setEdgeLabel, setResult: setResult, setSlot: setSlot, setText: setText,
-    spliceIdTable: spliceIdTable, spliceList: spliceList, spliceText: spliceText, spliceTyped: spliceTyped,
-    storeChanged: storeChanged, textColumn: textColumn, withSlot: withSlot,
+    count: count, buildIdsWhenIdle: buildIdsWhenIdle, cardId: cardId, cardLabel: cardLabel, chunksOfJoined: chunksOfJoined,
+    columnWork: columnWork, edgeLabelOf: edgeLabelOf, exactFloats: exactFloats, finishResults: finishResults,
+    floatColumn: floatColumn, hasDuplicates: hasDuplicates, headersOf: headersOf, idEquals: idEquals,
+    indexOfId: indexOfId, intColumn: intColumn, links: links, mark: mark, num: num, numberColumn: numberColumn,
+    prepareForEdits: function (s) { return storeDelta.prepareForEdits(s); },
+    readResultColumns: readResultColumns, resultFlags: resultFlags, setEdgeLabel: setEdgeLabel, setResult: setResult,
+    storeChanged: storeChanged, textColumn: textColumn,
   });
-  var cardLines = store.cardLines, childCount = store.childCount, edgeKey = store.edgeKey, patchStore = store.patchStore,
+  var cardLines = store.cardLines, childCount = store.childCount, edgeKey = store.edgeKey,
     storeFromColumns = store.storeFromColumns, storeFromGeometry = store.storeFromGeometry;
+
+  // A delta applied to the store, and the store made ready for edits (preview-store-delta.js).
+  storeDelta = window.bracketPreviewStoreDelta.create({
+    state: state, afterFirstFrame: afterFirstFrame, byNumber: byNumber, columnWork: columnWork,
+    addToPairs: columns.addToPairs, addToRange: columns.addToRange, fillSequence: columns.fillSequence,
+    renumberPast: renumberPast, shiftRanges: columns.shiftRanges, warmKernels: columns.warmKernels,
+    deferredTask: deferredTask, edgeLabelOf: edgeLabelOf, edgeOfCard: edgeOfCard, enterId: enterId,
+    hasDuplicates: hasDuplicates, indexOfId: indexOfId, itemRect: itemRect, lacksResults: lacksResults, links: links,
+    measureSlots: measureSlots, newStore: store.newStore, num: num, overviewChanged: overviewChanged,
+    patchResults: patchResults, resultFlags: resultFlags, sameEdgeLabel: sameEdgeLabel, setEdgeLabel: setEdgeLabel,
+    setLines: store.setLines, setSlot: setSlot, setText: setText, spliceIdTable: spliceIdTable, spliceList: spliceList,
+    spliceText: spliceText, spliceTyped: spliceTyped, storeChanged: storeChanged, withSlot: withSlot,
+    writeFloat: store.writeFloat,
+  });
+  var patchStore = storeDelta.patchStore;
 
   competitorPath = window.bracketPreviewPath.create({
     SVG_NS: SVG_NS, state: state, searchBox: searchBox, stage: stage, viewport: viewport, content: content,
@@ -1508,7 +1520,8 @@
     // What the store's upkeep did, for tests: { links: { linked, spliced } } (stores linked
     // afresh, and kept through a delta's splice), { ids: { maps, added } } (the splices the ID
     // index maps its slots through, and the cards it keeps by ID beside them; null: none yet),
-    // { columns: { ready, grown, widened } } (prepareForEdits).
+    // { columns: { ready, grown, widened, warmed } } (prepareForEdits; warmed: the rounds the
+    // structural kernels were warmed in, preview-columns.js).
     storeWork: function () {
       var t = state.store && state.store.idTable;
       var s = state.store;

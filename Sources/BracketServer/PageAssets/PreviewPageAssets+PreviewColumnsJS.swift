@@ -8,7 +8,8 @@ extension PreviewPageAssets {
 // lists, base64 sections, or the sections of a binary body read in place), positions and sizes
 // kept as Float32 where every value is exactly a float, and the splice of a typed-array column
 // (in place where it has room) with the count of columns a delta had to grow or widen
-// (`columnWork`). Moved out of preview.js as it was (session 11, page-split-2).
+// (`columnWork`), and the kernels a structural delta's loops over the cards past its change
+// run, warmed in idle time. Moved out of preview.js as it was (session 11, page-split-2).
 // Loaded before preview.js, which makes the modules; this file only offers
 // `window.bracketPreviewColumns.create(deps)` (deps: the transport's parseJSON, for a binary
 // body's head).
@@ -205,9 +206,71 @@ extension PreviewPageAssets {
       return out;
     }
 
-    // What the columns' upkeep did (storeWork().columns): stores made ready, and columns a delta
-    // had to grow or widen to Float64 (what readiness is for: none after a store is ready).
-    var columnWork = { ready: 0, grown: 0, widened: 0 };
+    // What the columns' upkeep did (storeWork().columns): stores made ready, columns a delta
+    // had to grow or widen to Float64 (what readiness is for: none after a store is ready), and
+    // the rounds the kernels below were run in idle time (warmKernels).
+    var columnWork = { ready: 0, grown: 0, widened: 0, warmed: 0 };
+
+    // ---------------------------------------------------------------- kernels
+    // The loops a structural delta runs over every card or connector past its change: a run's
+    // offsets added (positions, connector points, ID ranges), card numbers renumbered through
+    // the splice's map (links, connectors' children) and that map's kept ranges filled. Each is
+    // a small function of typed arrays alone, so that idle time can have V8 optimise it before
+    // the first structural delta runs it (warmKernels). Run for the first time inside that
+    // delta, each loop over half the cards started in the interpreter: a page trace of the
+    // first subtree deletion at 131,071 cards had the runs' adds alone at 8–85 ms against
+    // 0.5–0.7 for the later deletions (docs/performance.md, "… (session 12, page-first)").
+    function addToRange(column, from, to, delta) {
+      for (var i = from; i < to; i++) column[i] += delta;
+    }
+    // Points as x, y pairs: dx to each x, dy to each y of values [from, to).
+    function addToPairs(column, from, to, dx, dy) {
+      for (var o = from; o < to; o += 2) { column[o] += dx; column[o + 1] += dy; }
+    }
+    // ID ranges (4 a card: start line and character, end line and character) of cards [from, to)
+    // that have one, moved by `lines` and `characters`.
+    function shiftRanges(ranges, has, from, to, lines, characters) {
+      for (var i = from; i < to; i++) {
+        if (!has[i]) continue;
+        var o = 4 * i;
+        ranges[o] += lines; ranges[o + 1] += characters; ranges[o + 2] += lines; ranges[o + 3] += characters;
+      }
+    }
+    // Card numbers in column[from … to - 1] from `same` on renumbered through `map` (the cards
+    // before `same` keep their numbers; -1, no card, stays).
+    function renumberPast(column, from, to, map, same) {
+      for (var j = from; j < to; j++) {
+        var v = column[j];
+        if (v >= same) column[j] = map[v];
+      }
+    }
+    // column[from … to - 1] = first, first + 1, …; returns the number after the last.
+    function fillSequence(column, from, to, first) {
+      var v = first;
+      for (var i = from; i < to; i++) column[i] = v++;
+      return v;
+    }
+
+    // One round of the kernels on scratch columns of the kinds a ready store has (Float64
+    // positions and points, Int32 links, ranges and maps, Uint8 flags), WARM_ROUNDS rounds of
+    // WARM_ROWS rows in all, each round one idle task (the first, interpreted, is the longest:
+    // a few ms). The values are thrown away. True once warm (for the page's lifetime: V8 keeps
+    // the optimised code while the functions are in use).
+    var WARM_ROUNDS = 6, WARM_ROWS = 1 << 15;
+    function warmKernels() {
+      if (columnWork.warmed >= WARM_ROUNDS) return true;
+      var n = WARM_ROWS, floats = new Float64Array(2 * n), ints = new Int32Array(n), map = new Int32Array(n);
+      var ranges = new Int32Array(4 * n), has = new Uint8Array(n);
+      fillSequence(map, 0, n, 0);
+      fillSequence(ints, 0, n, -1);
+      renumberPast(ints, 0, n, map, 1);
+      addToRange(floats, 0, n, 0.5);
+      addToPairs(floats, 0, 2 * n, 0.5, -0.5);
+      has.fill(1, 0, n >> 1);
+      shiftRanges(ranges, has, 0, n, -4, 0);
+      columnWork.warmed++;
+      return columnWork.warmed >= WARM_ROUNDS;
+    }
 
     function spliceList(list, pieces, fill) {
       if (!list) return null;
@@ -223,6 +286,8 @@ extension PreviewPageAssets {
       byNumber: byNumber, columnWork: columnWork, exactFloats: exactFloats, floatColumn: floatColumn,
       intColumn: intColumn, num: num, numberColumn: numberColumn, payloadOfBody: payloadOfBody,
       spliceList: spliceList, spliceTyped: spliceTyped,
+      addToPairs: addToPairs, addToRange: addToRange, fillSequence: fillSequence, renumberPast: renumberPast,
+      shiftRanges: shiftRanges, warmKernels: warmKernels,
     };
   }
 

@@ -11,9 +11,10 @@ extension PreviewPageAssets {
 // pass, pre-order: a card's parent is the nearest earlier card one level up). A delta that
 // removes whole subtrees and inserts cards keeps them instead (`splice`): the arrays are moved
 // with the store's other columns and their card numbers renumbered through the splice's map
-// in one tight pass, the removed subtrees unlinked from their parents and each added card
-// linked under the parent its depth gives (found by climbing from the card before it: the
-// tree's depth, not its size); only the connectors beside those cards are looked at again.
+// (one tight pass an array, `renumberPast` of preview-columns.js, warmed in idle time), the
+// removed subtrees unlinked from their parents and each added card linked under the parent
+// its depth gives (found by climbing from the card before it: the tree's depth, not its
+// size); only the connectors beside those cards are looked at again.
 // No array is allocated unless the store outgrew its columns. Whatever `splice` cannot keep
 // exactly (a removed card whose children stay, depths that do not nest, a store whose depths
 // were malformed) it refuses before writing anything, and the caller links the store afresh:
@@ -23,7 +24,7 @@ extension PreviewPageAssets {
 // card order (as the server writes them: `edgesSorted`, checked when linked and kept by a
 // splice at its seams), else through a per-card column built on first use.
 // Loaded before preview.js, which makes the modules; this file only offers
-// `window.bracketPreviewLinks.create({ spliceTyped })`.
+// `window.bracketPreviewLinks.create({ renumberPast, spliceTyped })`.
 (function (root, factory) {
   "use strict";
   var api = factory();
@@ -34,7 +35,7 @@ extension PreviewPageAssets {
 
   // `spliceTyped(array, pieces, count, width)`: the store's typed-column splice (preview.js).
   function create(deps) {
-    var spliceTyped = deps.spliceTyped;
+    var renumberPast = deps.renumberPast, spliceTyped = deps.spliceTyped;
     // How often stores were linked afresh and kept through a splice (tests read it: a splice
     // that always fell back would pass the differential checks and cost what it did before).
     var counts = { linked: 0, spliced: 0 };
@@ -150,21 +151,14 @@ extension PreviewPageAssets {
       s.children = { first: first, next: next, prev: prev };
       var same = unmovedPrefix(pieces);
       for (var q = 0; q < pieces.length; q++) {
-        var p = pieces[q], j = p.at, stop = p.at + p.to - p.from, v;
+        var p = pieces[q], j = p.at, stop = p.at + p.to - p.from;
         if (p.add) continue;
-        if (p.from === 0 && p.at === 0) {
-          for (; j < stop; j++) {
-            v = first[j]; if (v >= same) first[j] = map[v];
-            v = next[j]; if (v >= same) next[j] = map[v];
-          }
-          continue;
+        if (!(p.from === 0 && p.at === 0)) {
+          renumberPast(parent, j, stop, map, same);
+          renumberPast(prev, j, stop, map, same);
         }
-        for (; j < stop; j++) {
-          v = parent[j]; if (v >= same) parent[j] = map[v];
-          v = first[j]; if (v >= same) first[j] = map[v];
-          v = next[j]; if (v >= same) next[j] = map[v];
-          v = prev[j]; if (v >= same) prev[j] = map[v];
-        }
+        renumberPast(first, j, stop, map, same);
+        renumberPast(next, j, stop, map, same);
       }
       // Each added card under the parent its depth gives, after its previous sibling.
       for (var a = 0; a < pieces.length; a++) {

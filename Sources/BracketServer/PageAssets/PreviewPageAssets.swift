@@ -68,6 +68,7 @@ public enum PreviewPageAssets {
 <script src="preview-text.js"></script>
 <script src="preview-ids.js"></script>
 <script src="preview-store.js"></script>
+<script src="preview-store-delta.js"></script>
 <script src="preview-idle.js"></script>
 <script src="preview-spatial.js"></script>
 <script src="preview-levels.js"></script>
@@ -96,6 +97,7 @@ public enum PreviewPageAssets {
         "preview-text.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewTextJS),
         "preview-ids.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewIdsJS),
         "preview-store.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewStoreJS),
+        "preview-store-delta.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewStoreDeltaJS),
         "preview-idle.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewIdleJS),
         "preview-spatial.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewSpatialJS),
         "preview-levels.js": PageAsset(contentType: "text/javascript; charset=utf-8", text: previewLevelsJS),

@@ -1,0 +1,498 @@
+// Bracket preview page, the store's deltas: a delta applied to the store at the cost of what it
+// changes (renames, splices, runs, changed rows; everything checked before the first write), and
+// the columns made ready for edits in idle time once a store is on screen. Moved out of
+// preview-store.js as it was (session 12, page-first).
+// Loaded before preview.js; this file only offers `window.bracketPreviewStoreDelta.create(deps)`
+// (deps: the page's state, the store's newStore, setLines and writeFloat, the numeric and text
+// columns, the ID index, the tree's links, results and edge labels, the spatial index's
+// storeChanged and idle tasks, the overview's hooks).
+(function (root, factory) {
+  "use strict";
+  var api = factory();
+  if (typeof module === "object" && module && module.exports) module.exports = api;
+  else root.bracketPreviewStoreDelta = api;
+})(typeof window !== "undefined" ? window : this, function () {
+  "use strict";
+
+  function create(deps) {
+    var addToPairs = deps.addToPairs, addToRange = deps.addToRange, afterFirstFrame = deps.afterFirstFrame,
+      byNumber = deps.byNumber, fillSequence = deps.fillSequence, renumberPast = deps.renumberPast,
+      shiftRanges = deps.shiftRanges, warmKernels = deps.warmKernels, columnWork = deps.columnWork,
+      deferredTask = deps.deferredTask, edgeLabelOf = deps.edgeLabelOf, edgeOfCard = deps.edgeOfCard,
+      enterId = deps.enterId, hasDuplicates = deps.hasDuplicates, indexOfId = deps.indexOfId,
+      itemRect = deps.itemRect, lacksResults = deps.lacksResults, links = deps.links,
+      measureSlots = deps.measureSlots, newStore = deps.newStore, num = deps.num,
+      overviewChanged = deps.overviewChanged, patchResults = deps.patchResults, resultFlags = deps.resultFlags,
+      sameEdgeLabel = deps.sameEdgeLabel, setEdgeLabel = deps.setEdgeLabel, setLines = deps.setLines,
+      setSlot = deps.setSlot, setText = deps.setText, spliceIdTable = deps.spliceIdTable,
+      spliceList = deps.spliceList, spliceText = deps.spliceText, spliceTyped = deps.spliceTyped, state = deps.state,
+      storeChanged = deps.storeChanged, withSlot = deps.withSlot, writeFloat = deps.writeFloat;
+
+    // A store row from a geometry node (payload JSON).
+    function rowOf(node, shared) {
+      var range = node.range && node.range.start && node.range.end ? node.range : null;
+      return {
+        id: typeof node.id === "string" ? node.id : String(node.id),
+        label: typeof node.label === "string" ? node.label : "",
+        lines: Array.isArray(node.lines) ? node.lines.map(String) : null,
+        x: num(node.x, 0), y: num(node.y, 0),
+        w: num(node.width, shared.w), h: num(node.height, shared.h),
+        depth: Math.max(0, Math.floor(num(node.depth, 0))),
+        range: range ? [num(range.start.line, 0), num(range.start.character, 0), num(range.end.line, 0), num(range.end.character, 0)] : null,
+        flags: resultFlags(node), score: typeof node.score === "string" ? node.score : null,
+        entrantId: typeof node.entrant === "string" ? node.entrant : null,
+      };
+    }
+
+    function edgeRowOf(edge) {
+      var pts = Array.isArray(edge.points) ? edge.points : [];
+      var flat = [];
+      for (var i = 0; i < pts.length && i < 4; i++) flat.push(num(pts[i] && pts[i].x, 0), num(pts[i] && pts[i].y, 0));
+      while (flat.length < 8) flat.push(flat.length >= 2 ? flat[flat.length - 2] : 0);
+      return { child: typeof edge.child === "string" ? edge.child : String(edge.child), pts: flat, label: edgeLabelOf(edge.label) };
+    }
+
+    function isList(value) { return Array.isArray(value); }
+    function part(value) {
+      return value && typeof value === "object" && isList(value.removed) && isList(value.changed) && isList(value.added) ? value : null;
+    }
+    function whole(value) { return value === undefined ? 0 : typeof value === "number" && Math.floor(value) === value ? value : NaN; }
+
+    // A delta (docs/protocol.md, "Delta payloads") is applied to the store in the protocol's
+    // order — renamed, removed, added, runs, changed — and costs what it changes: a rename
+    // rewrites one ID in place, removed and added cards are a splice (typed-array copies of the
+    // kept ranges, the joined texts cut and joined once, the ID index told of the splice, not
+    // rewritten, the tree's links kept by preview-links.js), a run adds its offsets to a range of
+    // typed arrays, and a changed card is one row rewritten. Only a delta that puts a card at
+    // another depth (or a splice the links cannot follow) walks the depths again for parents and
+    // children (one pass over an Int32Array). Returns
+    // { store, map, renamed } (map: each old card index's new one, -1 for a removed card, or
+    // null when no card moved to another index) or null when the delta does not fit the store;
+    // everything is checked before the first write, so a delta that does not fit leaves the store
+    // as it was.
+    function patchStore(old, delta) {
+      var frame = delta && delta.frame;
+      var cards = part(delta && delta.cards), edges = part(delta && delta.edges);
+      var renames = delta && delta.renamed !== undefined ? delta.renamed : [];
+      var runs = delta && delta.runs !== undefined ? delta.runs : [];
+      if (!frame || typeof frame !== "object" || !cards || !edges || !isList(renames) || !isList(runs)) return null;
+      if (hasDuplicates(old) || old.edgeOrphans || lacksResults(old, cards)) return null;
+      if (!(frame.svgWidth > 0) || !(frame.svgHeight > 0)) return null;
+      if (old.slotsToMeasure) measureSlots(old);
+      var shared = { w: old.sharedW, h: old.sharedH };
+
+      // Renamed, applied first: the card keeps its place and takes the new ID.
+      var renamed = new Map(), renamedTo = new Map(), renamedAt = new Map();
+      for (var r = 0; r < renames.length; r++) {
+        var rename = renames[r];
+        if (!rename || typeof rename.from !== "string" || typeof rename.to !== "string" || renamed.has(rename.from)) return null;
+        var at = indexOfId(old, rename.from);
+        if (at < 0) return null;
+        renamed.set(rename.from, rename.to);
+        renamedTo.set(rename.to, at);
+        renamedAt.set(at, rename.to);
+      }
+      var oldLookup = renames.length === 0 ? function (id) { return typeof id === "string" ? indexOfId(old, id) : -1; } : function (id) {
+        if (typeof id !== "string") return -1;
+        if (renamedTo.has(id)) return renamedTo.get(id);
+        var i = indexOfId(old, id);
+        return i >= 0 && renamedAt.has(i) ? -1 : i;
+      };
+      for (var t = 0; t < renames.length; t++) {
+        var clash = indexOfId(old, renames[t].to);
+        if (renamedTo.size !== renames.length || (clash >= 0 && !renamedAt.has(clash))) return null; // the new IDs would repeat
+      }
+
+      // Removed, then added: the new order as pieces of the old one.
+      var cardPlan = planOrder(old.n, cards, "id", "node", oldLookup, function (node, entry) {
+        var row = withSlot(rowOf(node, shared), entry);
+        return row.id === entry.id ? row : null;
+      });
+      var edgePlan = cardPlan && planOrder(old.m, edges, "child", "edge", function (id) { return edgeOfCard(old, oldLookup(id)); }, edgeRowOf);
+      if (!cardPlan || !edgePlan) return null;
+      var spliced = cardPlan.removed + cardPlan.added + edgePlan.removed + edgePlan.added > 0;
+      if (spliced) [cardPlan, edgePlan].forEach(function (plan) {
+        if (plan.oldToNew) return; // the other part is spliced: this one's map is every index to itself
+        plan.oldToNew = new Int32Array(plan.count);
+        for (var i = 0; i < plan.count; i++) plan.oldToNew[i] = i;
+      });
+      // A card's and a connector's index in the new order, before anything is written.
+      var lookup = !spliced ? oldLookup : function (id) {
+        if (cardPlan.addedAt.has(id)) return cardPlan.addedAt.get(id);
+        var i = oldLookup(id);
+        return i >= 0 ? cardPlan.oldToNew[i] : -1;
+      };
+      var edgeLookup = !spliced ? function (id) { return edgeOfCard(old, oldLookup(id)); } : function (id) {
+        if (edgePlan.addedAt.has(id)) return edgePlan.addedAt.get(id);
+        var e = edgeOfCard(old, oldLookup(id));
+        return e >= 0 ? edgePlan.oldToNew[e] : -1;
+      };
+      if (spliced) {
+        // Every connector kept keeps its card, every one added has one: with the connectors in
+        // card order, each removed card's connectors are a range to look at (O(removed)), else
+        // every connector is.
+        if (old.edgesSorted) {
+          for (var g = 0; g < cardPlan.removedList.length; g++) {
+            var gone = cardPlan.removedList[g];
+            for (var range = links.edgesOfRange(old, gone, gone + 1), e0 = range[0]; e0 < range[1]; e0++) if (edgePlan.oldToNew[e0] >= 0) return null;
+          }
+        } else {
+          for (var k2 = 0; k2 < old.m; k2++) if (edgePlan.oldToNew[k2] >= 0 && cardPlan.oldToNew[old.edgeChild[k2]] < 0) return null;
+        }
+        for (var a = 0; a < edges.added.length; a++) if (lookup(edges.added[a].child) < 0) return null;
+      }
+      var count = spliced ? cardPlan.count : old.n;
+
+      // Runs and changed items.
+      var runList = [];
+      for (var u = 0; u < runs.length; u++) {
+        var run = runs[u];
+        var first = run ? lookup(run.first) : -1, length = run ? whole(run.count) : NaN;
+        var dx = run ? num(run.dx, 0) : 0, dy = run ? num(run.dy, 0) : 0;
+        var lines = run ? whole(run.lines) : NaN, characters = run ? whole(run.characters) : NaN, depth = run ? whole(run.depth) : NaN;
+        if (first < 0 || !(length >= 1) || first + length > count || lines !== lines || characters !== characters || depth !== depth) return null;
+        if ((run.dx !== undefined && typeof run.dx !== "number") || (run.dy !== undefined && typeof run.dy !== "number")) return null;
+        runList.push({ first: first, end: first + length, dx: dx, dy: dy, lines: lines, characters: characters, depth: depth });
+      }
+      var rows = [], edgeRows = [];
+      for (var c = 0; c < cards.changed.length; c++) {
+        var entry = cards.changed[c];
+        var index = entry && entry.node ? lookup(entry.id) : -1;
+        if (index < 0) return null;
+        var row = withSlot(rowOf(entry.node, shared), entry);
+        if (row.id !== entry.id) return null;
+        rows.push([index, row]);
+      }
+      for (var d = 0; d < edges.changed.length; d++) {
+        var edge = edges.changed[d];
+        var e = edge && edge.edge ? edgeLookup(edge.child) : -1;
+        if (e < 0) return null;
+        edgeRows.push([e, edgeRowOf(edge.edge)]);
+      }
+
+      // Everything fits: written from here on.
+      var s = spliced ? spliceStore(old, cardPlan, edgePlan, renamedAt) : old;
+      if (!spliced && renamedAt.size > 0) renameInPlace(s, renamedAt);
+      var change = { map: spliced ? cardPlan : null, edgeMap: spliced ? edgePlan : null, runs: [], cards: [], edges: [], moved: false, previous: old };
+      var depths = false; // a card at another depth (else only a splice changes the tree's shape)
+      runList.forEach(function (one) {
+        shiftRun(s, one, change);
+        if (one.depth !== 0) depths = true;
+      });
+      if (spliced) {
+        cardPlan.pieces.forEach(function (p) { if (p.add) for (var k = 0; k < p.add.length; k++) change.cards.push(p.at + k); });
+        edgePlan.pieces.forEach(function (p) { if (p.add) for (var k = 0; k < p.add.length; k++) change.edges.push(p.at + k); });
+        if (change.cards.length + change.edges.length > 0) change.moved = true;
+      }
+      rows.forEach(function (pair) {
+        var i = pair[0], row = pair[1];
+        setText(s.labelText, i, row.label);
+        setLines(s, i, row.lines);
+        if (s.cx[i] !== row.x || s.cy[i] !== row.y || s.w[i] !== row.w || s.h[i] !== row.h) {
+          change.moved = true; change.cards.push(i);
+          overviewChanged(itemRect(s, false, i)); // where it was (storeChanged marks where it is)
+        }
+        writeFloat(s, "cx", i, row.x); writeFloat(s, "cy", i, row.y); writeFloat(s, "w", i, row.w); writeFloat(s, "h", i, row.h);
+        if (row.range) { s.hasRange[i] = 1; for (var q = 0; q < 4; q++) s.ranges[4 * i + q] = row.range[q]; }
+        if (s.depth[i] !== row.depth) { s.depth[i] = row.depth; depths = true; }
+      });
+      edgeRows.forEach(function (pair) {
+        var o = 8 * pair[0], moved = false, was = itemRect(s, true, pair[0]);
+        for (var p = 0; p < 8; p++) {
+          moved = moved || s.pts[o + p] !== pair[1].pts[p];
+          writeFloat(s, "pts", o + p, pair[1].pts[p]);
+        }
+        // A changed connector carries its edge label (an `edge=` typed, or moved with it): the
+        // old store keeps its own labels.
+        var label = pair[1].label, before = s.edgeLabels ? s.edgeLabels[pair[0]] : null;
+        if (!sameEdgeLabel(before, label)) {
+          if (s.edgeLabels && s.edgeLabels === old.edgeLabels) s.edgeLabels = s.edgeLabels.slice();
+          setEdgeLabel(s, pair[0], label);
+          moved = true;
+        }
+        if (moved) { change.moved = true; change.edges.push(pair[0]); overviewChanged(was); }
+      });
+      if (depths || (spliced && !links.splice(s, old, cardPlan, edgePlan))) {
+        if (!s.children) s.children = old.children; // their arrays reused: the store before is not read again
+        links.link(s);
+      }
+      var results = rows.slice();
+      if (spliced) cardPlan.pieces.forEach(function (p) { if (p.add) p.add.forEach(function (added, k) { results.push([p.at + k, added]); }); });
+      if (results.length > 0 || spliced) patchResults(s, results);
+      results.forEach(function (pair) { if (pair[1].slot !== undefined) setSlot(s, pair[0], pair[1].slot); });
+      s.width = num(frame.width, old.width);
+      s.height = num(frame.height, old.height);
+      s.depthCounts = null;
+      s.changed = rows.length + edgeRows.length + runList.length + cardPlan.added + cardPlan.removed;
+      storeChanged(s, change);
+      prepareForEdits(s);
+      return { store: s, map: spliced ? cardPlan.oldToNew : null, renamed: renamed };
+    }
+
+    // The order after a keyed part's removed and added items, as pieces over the old indices —
+    // { from, to, at } keeps old items [from, to) at new index `at`; { add: [rows], at } inserts
+    // — with each old index's new one (`oldToNew`, -1 when removed) and each added key's
+    // (`addedAt`). `lookup(key)` is an old
+    // item's index (-1 when unknown), `rowFrom(value, entry)` an added item's row. Null when the
+    // part does not fit: an unknown or repeated key, an anchor that is not there or removed, an
+    // added key that a kept item has.
+    function planOrder(count, changes, key, valueKey, lookup, rowFrom) {
+      // Nothing removed or added (a label or a run): the order as it was, without a map of every
+      // index to itself (two passes over every card and connector a keystroke).
+      if (changes.removed.length === 0 && changes.added.length === 0) {
+        return { pieces: [{ from: 0, to: count, at: 0 }], oldToNew: null, count: count, removed: 0, removedList: new Int32Array(0), added: 0, addedAt: new Map() };
+      }
+      var removed = new Int32Array(changes.removed.length);
+      for (var r = 0; r < removed.length; r++) {
+        removed[r] = lookup(changes.removed[r]);
+        if (removed[r] < 0) return null;
+      }
+      removed.sort();
+      for (var q = 1; q < removed.length; q++) if (removed[q] === removed[q - 1]) return null;
+      function isRemoved(i) {
+        var lo = 0, hi = removed.length;
+        while (lo < hi) { var mid = (lo + hi) >> 1; if (removed[mid] < i) lo = mid + 1; else hi = mid; }
+        return lo < removed.length && removed[lo] === i;
+      }
+      // Each new item follows exactly one item (or the start, `after` null): a chain per anchor.
+      var following = new Map(), addedKeys = new Set();
+      for (var a = 0; a < changes.added.length; a++) {
+        var added = changes.added[a];
+        var value = added && added[valueKey];
+        if (!value || typeof added[key] !== "string" || addedKeys.has(added[key]) || following.has(added.after)) return null;
+        if (added.after !== null && typeof added.after !== "string") return null;
+        var kept = lookup(added[key]);
+        if (kept >= 0 && !isRemoved(kept)) return null;
+        var row = rowFrom(value, added);
+        if (!row) return null;
+        addedKeys.add(added[key]);
+        following.set(added.after, { key: added[key], row: row });
+      }
+      var groups = new Map(), placed = 0;
+      following.forEach(function (next, anchor) {
+        if (anchor !== null && addedKeys.has(anchor)) return; // inside a chain
+        var at = anchor === null ? -1 : lookup(anchor);
+        if (anchor !== null && (at < 0 || isRemoved(at))) { placed = -Infinity; return; }
+        var list = [];
+        for (var item = next; item; item = following.get(item.key)) { list.push(item); placed++; }
+        groups.set(at, list);
+      });
+      if (placed !== changes.added.length) return null; // a cycle, or an anchor that is not there
+      var anchors = Array.from(groups.keys()).filter(function (k) { return k >= 0; }).sort(byNumber);
+      var pieces = [], oldToNew = new Int32Array(count), next = 0, cursor = 0, ri = 0, ai = 0;
+      function keep(to) {
+        if (to <= cursor) return;
+        pieces.push({ from: cursor, to: to, at: next });
+        next = fillSequence(oldToNew, cursor, to, next);
+        cursor = to;
+      }
+      var addedAt = new Map();
+      function add(list) {
+        for (var j = 0; j < list.length; j++) addedAt.set(list[j].key, next + j);
+        pieces.push({ add: list.map(function (item) { return item.row; }), at: next });
+        next += list.length;
+      }
+      if (groups.has(-1)) add(groups.get(-1));
+      while (ri < removed.length || ai < anchors.length) {
+        if (ri < removed.length && (ai >= anchors.length || removed[ri] < anchors[ai])) {
+          var gone = removed[ri++];
+          keep(gone);
+          oldToNew[gone] = -1;
+          cursor = gone + 1;
+        } else {
+          var anchor = anchors[ai++];
+          keep(anchor + 1);
+          add(groups.get(anchor));
+        }
+      }
+      keep(count);
+      if (pieces.length === 0) pieces.push({ from: 0, to: 0, at: 0 });
+      return { pieces: pieces, oldToNew: oldToNew, count: next, removed: removed.length, removedList: removed, added: changes.added.length, addedAt: addedAt };
+    }
+
+    // ---------------------------------------------------------------- ready for edits
+
+    // The first structural delta after a new store paid for three things every later one
+    // reuses: columns grown (a fresh store's are exactly its size, many of them views of the
+    // binary body, so the first insert copied every column: 27 ms at 131,071 cards), position
+    // columns turned from Float32 into Float64 (a run's or a changed connector's sum is rarely
+    // exactly a float: 1M connector points copied, 20–35 ms with the collection it set off) and
+    // code run for the first time (not addressed: a warm-up measured no gain, see the docs). With
+    // the first subtree deleted at 60–80 ms of page share against 12–20 ms for the next ones,
+    // that one keystroke was the p99 (docs/performance.md, "… (session 11, page-structural)").
+    // So once a store is on screen, idle time grows each spliced column to the room a splice
+    // would give it and makes the positions Float64 (the same numbers: Save SVG writes the same
+    // bytes). Each column is copied whole in one idle task (a
+    // copy and a swap no delta can come between: a copy in pieces was sent back by every label
+    // typed meanwhile and never finished during a burst of typing), columns one after another
+    // while READY_SLICE_MS lasts. Stores over READY_MAX_CARDS are left as they are: the copies
+    // would cost more memory than the edit they save (a million cards is a preview to pan, not
+    // one to type into at 50 ms), and their largest column (16 MB of connector points at the
+    // limit) is about what one idle task should copy.
+    var READY_SLICE_MS = 4, READY_MAX_CARDS = 1 << 18;
+    // [where (null: the store, else its member holding the column), column, values a row, a card
+    // column (else a connector one), a position column (made Float64)]
+    var READY_COLUMNS = [
+      [null, "cx", 1, true, true], [null, "cy", 1, true, true], [null, "pts", 8, false, true],
+      [null, "w", 1, true, false], [null, "h", 1, true, false], [null, "depth", 1, true, false], [null, "hasRange", 1, true, false],
+      [null, "flags", 1, true, false], [null, "ranges", 4, true, false], [null, "lineMode", 1, true, false], [null, "parent", 1, true, false],
+      [null, "edgeChild", 1, false, false], [null, "edgeEnd", 1, false, false], [null, "entrant", 1, true, false],
+      ["children", "first", 1, true, false], ["children", "next", 1, true, false], ["children", "prev", 1, true, false],
+    ];
+    function readyHolder(s, column) { return column[0] === null ? s : s[column[0]]; }
+    // The kind and length a column should have to take a splice in place, or null when it has
+    // them (or is not there: no links yet, no entrant column of its own).
+    function readyShape(s, column) {
+      var holder = readyHolder(s, column), array = holder && holder[column[1]];
+      if (!array || (column[1] === "entrant" && s.entrantDerived)) return null;
+      var width = column[2], count = column[3] ? s.n : s.m;
+      var Kind = column[4] && array instanceof Float32Array ? Float64Array : array.constructor;
+      if (Kind === array.constructor && array.length >= (count + (count >> 6) + 16) * width) return null;
+      return { Kind: Kind, length: (count + (count >> 5) + 16) * width, used: count * width };
+    }
+    // Then, once for the page, the kernels a structural delta's loops run are warmed
+    // (warmKernels, a round an idle task), so the first structural delta does not run them in
+    // the interpreter (stores of any size: their links and maps are the same kinds).
+    function prepareForEdits(s) {
+      if (!s || s.readying) return;
+      var k = s.n > READY_MAX_CARDS ? READY_COLUMNS.length : 0, columnsReady = k === 0;
+      s.readying = true;
+      afterFirstFrame(function slice() {
+        if (state.store !== s) { s.readying = false; return; } // spliced into a new store: it prepares itself
+        for (var deadline = performance.now() + READY_SLICE_MS; k < READY_COLUMNS.length && performance.now() < deadline; k++) {
+          var column = READY_COLUMNS[k], shape = readyShape(s, column);
+          if (!shape) continue;
+          var holder = readyHolder(s, column), out = new shape.Kind(shape.length);
+          out.set(holder[column[1]].subarray(0, shape.used));
+          holder[column[1]] = out;
+        }
+        if (k < READY_COLUMNS.length) { deferredTask(slice); return; }
+        if (columnsReady) { columnsReady = false; columnWork.ready++; }
+        if (!warmKernels()) { deferredTask(slice); return; }
+        s.readying = false;
+      });
+    }
+
+    // A delta that moves cards to other indices: the store's columns spliced (in place where they
+    // have room, so the store before is not to be read after this), the added rows written, the
+    // renames in the ID column; in a new store object, which the old one's spatial index follows.
+    // The delta was checked to fit (patchStore).
+    function spliceStore(old, plan, edgePlan, renamedAt) {
+      var n = plan.count, m = edgePlan.count, pieces = plan.pieces, map = plan.oldToNew;
+      var s = newStore(0, 0, {
+        width: old.width, height: old.height, margin: old.margin, fontSize: old.fontSize, sharedW: old.sharedW,
+        sharedH: old.sharedH, settings: old.settings, title: old.title, metrics: old.metrics, levels: old.levels,
+      });
+      s.n = n; s.m = m;
+      s.idText = spliceText(old.idText, pieces, n, map, renamedAt, function (row) { return row.id; });
+      s.labelText = spliceText(old.labelText, pieces, n, map, null, function (row) { return row.label; });
+      s.lineMode = spliceTyped(old.lineMode, pieces, n, 1);
+      s.lineList = new Map();
+      old.lineList.forEach(function (lines, i) { if (map[i] >= 0) s.lineList.set(map[i], lines); });
+      ["cx", "cy", "w", "h", "depth", "hasRange", "flags"].forEach(function (name) { s[name] = spliceTyped(old[name], pieces, n, 1); });
+      s.ranges = spliceTyped(old.ranges, pieces, n, 4);
+      s.parent = old.parent.length >= n ? old.parent : new Int32Array(s.depth.length);
+      s.scores = spliceList(old.scores, pieces, null);
+      s.slots = spliceList(old.slots, pieces, null);
+      s.hasResults = old.hasResults;
+      if (old.entrant && !old.entrantDerived) {
+        s.entrant = spliceTyped(old.entrant, pieces, n, 1);
+        keptRanges(pieces, function (a, b) { for (var i = a; i < b; i++) if (s.entrant[i] >= 0) s.entrant[i] = map[s.entrant[i]]; });
+        pieces.forEach(function (p) { if (p.add) s.entrant.fill(-1, p.at, p.at + p.add.length); });
+      }
+      s.pts = spliceTyped(old.pts, edgePlan.pieces, m, 8);
+      s.edgeChild = spliceTyped(old.edgeChild, edgePlan.pieces, m, 1);
+      s.edgeEnd = old.edgeEnd.length >= m ? old.edgeEnd : new Uint8Array(s.edgeChild.length);
+      s.edgeLabels = spliceList(old.edgeLabels, edgePlan.pieces, null);
+      var same = links.unmovedPrefix(pieces); // cards before it keep their numbers
+      keptRanges(edgePlan.pieces, function (a, b) { renumberPast(s.edgeChild, a, b, map, same); });
+      var ids = spliceIdTable(old.idTable, s, plan, renamedAt);
+      pieces.forEach(function (p) {
+        if (!p.add) return;
+        p.add.forEach(function (row, k) {
+          var i = p.at + k;
+          writeFloat(s, "cx", i, row.x); writeFloat(s, "cy", i, row.y); writeFloat(s, "w", i, row.w); writeFloat(s, "h", i, row.h);
+          s.depth[i] = row.depth;
+          if (row.range) { s.hasRange[i] = 1; for (var q = 0; q < 4; q++) s.ranges[4 * i + q] = row.range[q]; }
+          setLines(s, i, row.lines);
+          enterId(s, ids, i);
+        });
+      });
+      edgePlan.pieces.forEach(function (p) {
+        if (!p.add) return;
+        p.add.forEach(function (row, k) {
+          var at = p.at + k;
+          s.edgeChild[at] = indexOfId(s, row.child);
+          for (var o = 0; o < 8; o++) writeFloat(s, "pts", 8 * at + o, row.pts[o]);
+          setEdgeLabel(s, at, row.label);
+        });
+      });
+      links.keepSorted(s, old, edgePlan);
+      return s;
+    }
+
+    // Calls f(a, b) for each kept range [a, b) of the new indices.
+    function keptRanges(pieces, f) {
+      for (var k = 0; k < pieces.length; k++) if (!pieces[k].add && pieces[k].to > pieces[k].from) f(pieces[k].at, pieces[k].at + pieces[k].to - pieces[k].from);
+    }
+
+    // Renamed cards of a store whose cards keep their indices: the ID column rewritten once, the
+    // ID index told.
+    function renameInPlace(s, renamedAt) {
+      s.idText = spliceText(s.idText, [{ from: 0, to: s.n, at: 0 }], s.n, null, renamedAt, null);
+      spliceIdTable(s.idTable, s, null, renamedAt);
+    }
+
+    // A run (docs/protocol.md): `first` … `end` - 1 move by (dx, dy), with their connectors;
+    // their ID ranges by `lines` and `characters`, their depth by `depth`. Typed-array adds.
+    function shiftRun(s, run, change) {
+      var a = run.first, b = run.end;
+      if (run.dx !== 0) shiftFloats(s, "cx", a, b, run.dx);
+      if (run.dy !== 0) shiftFloats(s, "cy", a, b, run.dy);
+      if (run.lines !== 0 || run.characters !== 0) shiftRanges(s.ranges, s.hasRange, a, b, run.lines, run.characters);
+      if (run.depth !== 0) for (var k = a; k < b; k++) s.depth[k] += run.depth;
+      if (run.dx === 0 && run.dy === 0) return;
+      change.moved = true;
+      // The connectors: usually one range of connector indices (they are drawn in card order),
+      // moved in one pass; otherwise one by one.
+      var edges = links.edgesOfRange(s, a, b);
+      if (edges) shiftPoints(s, edges[0], edges[1], run.dx, run.dy);
+      else for (var k2 = a; k2 < b; k2++) { var one = edgeOfCard(s, k2); if (one >= 0) shiftPoints(s, one, one + 1, run.dx, run.dy); }
+      change.runs.push({ first: a, end: b, dx: run.dx, dy: run.dy, edges: edges });
+    }
+
+    // Moves connectors [from, to) by (dx, dy): their points, and an edge label with its connector.
+    function shiftPoints(s, from, to, dx, dy) {
+      var pts = s.pts, exact = !(pts instanceof Float32Array);
+      if (exact) addToPairs(pts, 8 * from, 8 * to, dx, dy);
+      else for (var o = 8 * from, end = 8 * to; o < end; o += 2) {
+        var x = pts[o] + dx, y = pts[o + 1] + dy;
+        if (!exact && (Math.fround(x) !== x || Math.fround(y) !== y)) { columnWork.widened++; pts = s.pts = new Float64Array(pts); exact = true; }
+        pts[o] = x; pts[o + 1] = y;
+      }
+      if (!s.edgeLabels) return;
+      for (var e = from; e < to; e++) {
+        var label = s.edgeLabels[e];
+        if (label) s.edgeLabels[e] = Object.assign({}, label, { x: label.x + dx, y: label.y + dy });
+      }
+    }
+
+    // Adds `delta` to column[from … to - 1], turning a Float32 column into Float64 when a sum is
+    // not exactly a float (as a fresh load would keep it).
+    function shiftFloats(s, name, from, to, delta) {
+      var column = s[name], exact = !(column instanceof Float32Array);
+      if (exact) { addToRange(column, from, to, delta); return; }
+      for (var i = from; i < to; i++) {
+        var v = column[i] + delta;
+        if (!exact && Math.fround(v) !== v) { columnWork.widened++; column = s[name] = new Float64Array(column); exact = true; }
+        column[i] = v;
+      }
+    }
+
+    return {
+      patchStore: patchStore, prepareForEdits: prepareForEdits,
+    };
+  }
+
+  return { create: create };
+});
