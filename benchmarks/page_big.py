@@ -26,6 +26,11 @@ didChange sent to that version painted; a subtree deletion's undo is profiled wi
 prints to stderr the functions by self time over all of them, then the slowest edit's alone
 (an occasional long task shows there: the garbage collector, a pass over every card).
 `--synthetic-edits` profiles the same way.
+`PAGE_TRACE=FILE` records a Chromium trace (CDP Tracing) from the last ID edit to the first
+subtree deletion painted, writes it to FILE and prints to stderr the renderer main thread's
+tasks from the last ID edit painted to the deletion painted, on the page's clock, with the
+deletion's didChange sent, its event received and painted marked: what the page was doing
+while the first deletion waited (the summary alone: `page_big.py --trace-summary FILE`).
 `--page-dir DIR` serves the page's scripts and style from DIR instead of the binary's copies
 (Playwright routing; index.html still comes from the binary): a page change, or a copy of the
 page that times its own steps (reported as `painted().steps`), measured against the real server
@@ -221,6 +226,121 @@ def self_times(profile):
     return by_name
 
 
+class StreamListener:
+    """PAGE_TRACE also listens to the loopback server's event stream itself (a second
+    subscriber, as a second browser tab would be): when each version's event arrived in this
+    process, so the first deletion's wait splits into the server and loopback's share and the
+    browser's (the page's stream read, its main thread)."""
+
+    def __init__(self, url):
+        import threading
+        self.arrived = {}  # version -> epoch ms its event's last byte was read here
+        self.url = url.split("?", 1)[0].rstrip("/") + "/events?payload=fetch"
+        threading.Thread(target=self.run, daemon=True).start()
+
+    def run(self):
+        import urllib.request
+        try:
+            with urllib.request.urlopen(urllib.request.Request(self.url, headers={"Accept": "text/event-stream"})) as stream:
+                data = []
+                for raw in stream:
+                    line = raw.decode("utf-8").rstrip("\r\n")
+                    if line.startswith("data:"):
+                        data.append(line[5:].lstrip())
+                    elif line == "" and data:
+                        at = now_ms()
+                        try:
+                            version = json.loads("\n".join(data)).get("version")
+                        except ValueError:
+                            version = None
+                        if isinstance(version, int):
+                            self.arrived.setdefault(version, at)
+                        data = []
+        except OSError:
+            pass
+
+
+def server_stat(pid):
+    """The server's minor faults and CPU ticks (user + system) so far, from /proc."""
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return int(fields[7]), int(fields[11]) + int(fields[12])
+
+
+TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing",
+                    "toplevel", "v8", "disabled-by-default-v8.gc", "blink"]
+
+
+class FirstDeletionTrace:
+    """PAGE_TRACE=FILE: a Chromium trace from before the last ID edit to the first subtree
+    deletion painted (see the module's docstring)."""
+
+    def __init__(self, browser, page):
+        self.browser, self.page = browser, page
+        self.path = os.environ.get("PAGE_TRACE")
+        self.on = False
+        self.marks = {}
+
+    def start(self):
+        if self.path and not self.on:
+            self.browser.start_tracing(page=self.page, categories=TRACE_CATEGORIES)
+            self.on = True
+
+    def mark(self, name, epoch_ms):
+        if self.on:
+            self.marks[name] = epoch_ms
+
+    def stop(self):
+        if not self.on:
+            return
+        # The page's clock against the trace's: a user-timing mark whose startTime is known.
+        sync = self.page.evaluate("() => { var m = performance.mark('bracket-trace-sync'); "
+                                  "return [performance.timeOrigin, m.startTime]; }")
+        data = self.browser.stop_tracing()
+        self.on = False
+        trace = json.loads(data)
+        trace["bracketMarks"] = {"timeOrigin": sync[0], "syncStartTime": sync[1], "marks": self.marks}
+        with open(self.path, "w") as file:
+            json.dump(trace, file)
+        print_trace_summary(trace)
+
+
+def print_trace_summary(trace, min_us=300):
+    """The renderer main thread's top-level tasks between the marks, each with the longest
+    events inside it, on the page's clock (ms after the last ID edit painted), to stderr."""
+    events = trace["traceEvents"]
+    info = trace["bracketMarks"]
+    sync = next(e for e in events if e.get("name") == "bracket-trace-sync")
+    offset_us = sync["ts"] - info["syncStartTime"] * 1000  # trace µs = page ms * 1000 + offset
+    to_ts = lambda epoch: (epoch - info["timeOrigin"]) * 1000 + offset_us
+    marks = {name: to_ts(ms) for name, ms in info["marks"].items()}
+    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("ph") == "M" and e.get("name") == "thread_name"}
+    main = {key for key, name in names.items() if name == "CrRendererMain"}
+    start, end = marks.get("id_painted", min(marks.values())), marks["deleted_painted"]
+    inner = sorted((e for e in events if e.get("ph") == "X" and (e["pid"], e["tid"]) in main and "dur" in e
+                    and e["ts"] + e["dur"] >= start and e["ts"] <= end), key=lambda e: (e["ts"], -e["dur"]))
+    tops, stop = [], -1
+    for e in inner:
+        if e["ts"] >= stop:
+            tops.append([e, []])
+            stop = e["ts"] + e["dur"]
+        elif e["dur"] >= min_us:
+            tops[-1][1].append(e)
+    rel = lambda ts: (ts - start) / 1000
+    print("first subtree deletion, renderer main thread (ms after the last ID edit painted): "
+          + ", ".join(f"{name} {rel(ts):.1f}" for name, ts in sorted(marks.items(), key=lambda kv: kv[1])), file=sys.stderr)
+    for top, kids in tops:
+        if top["dur"] < min_us:
+            continue
+        def label(e):
+            data = e.get("args", {}).get("data", {}) or {}
+            what = data.get("functionName") or data.get("type") or ""
+            url = (data.get("url") or "").rsplit("/", 1)[-1]
+            return f'{e["name"]}{" " + what if what else ""}{" " + url + ":" + str(data.get("lineNumber", "")) if url else ""}'
+        print(f"  {rel(top['ts']):8.1f} +{top['dur'] / 1000:6.1f}  {label(top)}", file=sys.stderr)
+        for kid in sorted(kids, key=lambda e: -e["dur"])[:4]:
+            print(f"           {rel(kid['ts']):8.1f} +{kid['dur'] / 1000:6.1f}  {label(kid)}", file=sys.stderr)
+
+
 def heap_mb(cdp):
     """The JS heap after a collection, plus the typed arrays' backing stores (which live outside
     the heap and which JSHeapUsedSize leaves out), and the page's DOM node count."""
@@ -253,6 +373,14 @@ def run_size(browser, binary, n, edits, frames=True, page_dir=None):
     text = "\n".join(lines) + "\n"
     result = {"nodes": n, "bytes": len(text)}
     with LSPClient([binary, "lsp"]) as client:
+        perf = None
+        if os.environ.get("SERVER_PERF"):
+            # SERVER_PERF=FILE: the server's samples (CLOCK_MONOTONIC) over the edits; the first
+            # deletion's window is printed on that clock for `perf script --time`.
+            import subprocess
+            perf = subprocess.Popen(["perf", "record", "-k", "CLOCK_MONOTONIC", "-F", "2999", "-g", "-o",
+                                     os.environ["SERVER_PERF"], "-p", str(client.process.pid)], stderr=subprocess.DEVNULL)
+            time.sleep(0.5)
         client.request("initialize", {"processId": os.getpid(), "rootUri": None, "capabilities": {}})
         client.notify("initialized", {})
         client.notify("textDocument/didOpen", {"textDocument": {"uri": URI, "languageId": "bracket",
@@ -280,6 +408,9 @@ def run_size(browser, binary, n, edits, frames=True, page_dir=None):
         page.wait_for_function(f"() => window.bracketPreview.match() === {json.dumps(middle_id)}", timeout=30000)
         page.wait_for_timeout(300)
         profiles = EditProfiles(cdp)
+        trace = FirstDeletionTrace(browser, page)
+        listener = StreamListener(url) if trace.path or os.environ.get("PAGE_LISTEN") else None
+        time.sleep(float(os.environ.get("FIRST_PAUSE", "0")))
         version = 1
         label_times, label_page = [], []
         for k in range(edits):
@@ -305,10 +436,13 @@ def run_size(browser, binary, n, edits, frames=True, page_dir=None):
                        "contentChanges": [{"range": {"start": {"line": middle, "character": column},
                                                      "end": {"line": middle, "character": column + 1}},
                                            "text": "x" if k % 2 == 0 else lines[middle][column]}]}
+            if k == edits - 1:
+                trace.start()
             profiles.start("id")
             sent = now_ms()
             client.notify("textDocument/didChange", payload)
             id_times.append(wait_painted(page, version) - sent)
+            trace.mark("id_painted", page.evaluate("() => window.bracketPreview.painted().at"))
             id_page.append(page_side(page, "id"))
             profiles.stop(id_page[-1])
         # A small subtree in the middle deleted, then typed back (undo), in turns.
@@ -326,10 +460,34 @@ def run_size(browser, binary, n, edits, frames=True, page_dir=None):
                 change = {"range": {"start": {"line": parent, "character": 0}, "end": {"line": parent, "character": 0}},
                           "text": subtree}
             profiles.start("subtree_deleted")
+            if k == 0 and listener:
+                time.sleep(float(os.environ.get("DELETE_PAUSE", "0")))
+                server_before = server_stat(client.process.pid)
+                sent_mono = time.monotonic()
             sent = now_ms()
             client.notify("textDocument/didChange", {"textDocument": {"uri": URI, "version": version},
                                                       "contentChanges": [change]})
             (delete_times if k % 2 == 0 else []).append(wait_painted(page, version) - sent)
+            if k == 0:
+                painted = page.evaluate("() => window.bracketPreview.painted()")
+                trace.mark("deleted_sent", sent)
+            if k == 0 and listener:
+                after = server_stat(client.process.pid)
+                heard = listener.arrived.get(version)
+                print(f"first deletion: sent → event read by a second subscriber {heard - sent if heard else -1:.1f} ms, "
+                      f"→ the page's stream {painted['received'] - sent:.1f}, → painted {painted['at'] - sent:.1f}; "
+                      f"the server meanwhile {after[0] - server_before[0]} minor faults, "
+                      f"{(after[1] - server_before[1]) * 1000 / os.sysconf('SC_CLK_TCK'):.0f} ms CPU; the page's [patch, view] "
+                      f"{painted.get('applied')} {json.dumps({k: round(v, 1) for k, v in (painted.get('steps') or {}).items()})}, its frame {painted['frames'][-1]:.1f} (script {painted['draws'][-1]:.1f})",
+                      file=sys.stderr)
+                if heard:
+                    trace.mark("deleted_at_listener", heard)
+                if perf:
+                    print(f"first deletion on CLOCK_MONOTONIC: sent {sent_mono:.6f}, read by the second subscriber "
+                          f"{sent_mono + ((heard or sent) - sent) / 1000:.6f}", file=sys.stderr)
+                trace.mark("deleted_received", painted["received"])
+                trace.mark("deleted_painted", painted["at"])
+                trace.stop()
             if k % 2 == 0:
                 delete_page.append(page_side(page, "subtree_deleted"))
             profiles.stop(delete_page[-1] if k % 2 == 0 else None)
@@ -346,6 +504,9 @@ def run_size(browser, binary, n, edits, frames=True, page_dir=None):
             insert_times.append(wait_painted(page, version) - sent)
             insert_page.append(page_side(page, "insert"))
             profiles.stop(insert_page[-1])
+        if perf:
+            perf.send_signal(2)
+            perf.wait()
         profiles.report()
         print_applied()
         result["label_ms"] = [round(percentile(label_times, 50), 1), round(percentile(label_times, 99), 1)]
@@ -536,7 +697,12 @@ def main():
                         help="with --synthetic-edits: send what the server sent before runs (deltas without renames or "
                              "runs, whole pictures past half the cards)")
     parser.add_argument("--bin", default=os.path.join(ROOT, ".build", "release", "bracket"))
+    parser.add_argument("--trace-summary", default=None, help="only summarise this PAGE_TRACE file")
     args = parser.parse_args()
+    if args.trace_summary:
+        with open(args.trace_summary) as file:
+            print_trace_summary(json.load(file))
+        return
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"])
