@@ -22,12 +22,14 @@ import Testing
         #expect(bytes == Array(expected.utf8))
     }
 
-    /// Buffers of 8 MiB and more are advised to use huge pages on Linux: a hint that must not
-    /// change a byte, whether or not the system takes it.
+    /// Buffers that are mappings of their own (`HugePages.ownMappingThreshold`) are advised to
+    /// use huge pages on Linux: a hint that must not change a byte, whether or not the system
+    /// takes it.
     @Test func largeBuffersHoldExactlyWhatWasWritten() {
         let chunk = "<g data-node-id=\"n\">0123456789</g>\n"
-        let repeats = (9 << 20) / chunk.utf8.count
-        let text = ByteSink.string(capacity: 9 << 20) { sink in
+        let size = HugePages.ownMappingThreshold + (1 << 20)
+        let repeats = size / chunk.utf8.count
+        let text = ByteSink.string(capacity: size) { sink in
             for index in 0..<repeats {
                 sink.raw("<g data-node-id=\"n\">0123456789</g>\n")
                 if index % 100_000 == 0 { sink.integer(index) }
@@ -40,7 +42,7 @@ import Testing
         }
         #expect(text.utf8.count == expected.utf8.count)
         #expect(text == expected)
-        let bytes = ByteSink.bytes(capacity: 10 << 20) { sink in
+        let bytes = ByteSink.bytes(capacity: size + (1 << 20)) { sink in
             for _ in 0..<repeats { sink.raw("<g data-node-id=\"n\">0123456789</g>\n") }
         }
         #expect(bytes.count == repeats * chunk.utf8.count && bytes.suffix(chunk.utf8.count).elementsEqual(chunk.utf8))
