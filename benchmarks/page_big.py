@@ -31,6 +31,13 @@ subtree deletion painted, writes it to FILE and prints to stderr the renderer ma
 tasks from the last ID edit painted to the deletion painted, on the page's clock, with the
 deletion's didChange sent, its event received and painted marked: what the page was doing
 while the first deletion waited (the summary alone: `page_big.py --trace-summary FILE`).
+`PAGE_LISTEN=1` reads the event stream in a second subscriber too and prints the first
+deletion's split: sent → the event read here (the server's share), → the page's stream, →
+painted, with the server's minor page faults and CPU meanwhile. `SERVER_PERF=FILE` records the
+server with perf over the edits (CLOCK_MONOTONIC; the first deletion's window printed for
+`perf script --time`): `SERVER_PERF_FREQ` samples a second (2999; a low rate disturbs the
+server less), or `SERVER_PERF_EVENT=page-faults` every page fault with its address instead.
+`FIRST_PAUSE=S` and `DELETE_PAUSE=S` wait before the first edit and the first deletion.
 `--page-dir DIR` serves the page's scripts and style from DIR instead of the binary's copies
 (Playwright routing; index.html still comes from the binary): a page change, or a copy of the
 page that times its own steps (reported as `painted().steps`), measured against the real server
@@ -378,7 +385,9 @@ def run_size(browser, binary, n, edits, frames=True, page_dir=None):
             # SERVER_PERF=FILE: the server's samples (CLOCK_MONOTONIC) over the edits; the first
             # deletion's window is printed on that clock for `perf script --time`.
             import subprocess
-            perf = subprocess.Popen(["perf", "record", "-k", "CLOCK_MONOTONIC", "-F", "2999", "-g", "-o",
+            sampling = (["-e", os.environ["SERVER_PERF_EVENT"], "-c", "1", "-d"] if os.environ.get("SERVER_PERF_EVENT")
+                        else ["-F", os.environ.get("SERVER_PERF_FREQ", "2999")])
+            perf = subprocess.Popen(["perf", "record", "-k", "CLOCK_MONOTONIC", *sampling, "-g", "-o",
                                      os.environ["SERVER_PERF"], "-p", str(client.process.pid)], stderr=subprocess.DEVNULL)
             time.sleep(0.5)
         client.request("initialize", {"processId": os.getpid(), "rootUri": None, "capabilities": {}})
