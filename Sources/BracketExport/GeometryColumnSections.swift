@@ -49,11 +49,18 @@ public func writeGeometryColumnsBody(_ diagram: Diagram, _ geometry: Geometry, r
     }
 }
 
-/// The head's size at most: the columns' JSON with the texts and numbers it no longer holds
-/// counted anyway (an estimate only sets the first buffer's size, never the output).
+/// The head's size at most (an estimate only sets the first buffer's size, never the output;
+/// one too small is written again). Its per-card texts are counted as the head writes them:
+/// the lines of the cards that do not show their label as their one line, and the edge labels.
 private func estimatedColumnsHeadSize(_ diagram: Diagram, _ geometry: Geometry, count: Int, edges: Int) -> Int {
     var lines = 0
-    for line in geometry.lines.strings { lines &+= 3 &+ ByteSink.jsonStringBound(line.utf8.count) }
+    let shownLines = geometry.lines, labels = diagram.nodes.labels
+    for index in 0..<min(count, labels.count) {
+        let shown = shownLines.range(of: index)
+        if shown.count == 1, shownLines.strings[shown.lowerBound] == labels[index] { continue }  // `0`
+        lines &+= 2
+        for line in shownLines.strings[shown] { lines &+= 1 &+ ByteSink.jsonStringLength(line) }
+    }
     var results = 0
     if diagram.recordsResults {
         results = count &* 48
@@ -61,9 +68,10 @@ private func estimatedColumnsHeadSize(_ diagram: Diagram, _ geometry: Geometry, 
         for text in geometry.scores.texts { results &+= 3 &+ ByteSink.jsonStringBound(text.utf8.count) + 48 }
     }
     let titleBytes = (geometry.title?.lines ?? []).reduce(0) { $0 &+ 3 &+ ByteSink.jsonStringBound($1.utf8.count) }
-    return 4096 &+ count &* 3 &+ lines &+ results &+ edges &* 64 &+ titleBytes
+    return 4096 &+ count &* 3 &+ lines &+ results &+ estimatedEdgeLabelsSize(diagram, geometry, edges: edges) &+ titleBytes
         &+ ByteSink.jsonStringBound((diagram.settings.title ?? "").utf8.count)
 }
+
 
 /// Where each column of a binary body lies, recorded while its data is written and read back
 /// while the head is written.

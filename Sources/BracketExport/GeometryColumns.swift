@@ -52,22 +52,31 @@ public func writeGeometryColumns(_ diagram: Diagram, _ geometry: Geometry, range
     }
 }
 
-/// Text at its worst-case escaped length, numbers at the length of the largest extent plus a
-/// fraction, positions at ten digits; a longer number only makes the writer retry with more room.
-private func estimatedColumnsSize(_ diagram: Diagram, _ geometry: Geometry, count: Int, edges: Int, binary: Bool) -> Int {
+/// The length of a coordinate or size of `geometry` spelled in JSON, about: the digits of its
+/// largest extent plus a sign, a point and decimals. An estimate, for buffer sizes only (a
+/// longer number makes the writer retry with more room).
+func estimatedNumberLength(_ geometry: Geometry) -> Int {
     var extent = 0.0
     for value in [geometry.width, geometry.height, geometry.margin] where value.isFinite {
         extent = max(extent, abs(value))
     }
+    return 6 + String(Int(min(extent, 1e15))).utf8.count
+}
+
+/// Text at its escaped length (counted, not bounded: a bound of six bytes a byte left most of a
+/// big payload's buffer unwritten, fresh memory that the server's next allocations then paid
+/// for page by page), numbers at the length of the largest extent plus a fraction, positions
+/// at ten digits; a longer number only makes the writer retry with more room.
+func estimatedColumnsSize(_ diagram: Diagram, _ geometry: Geometry, count: Int, edges: Int, binary: Bool) -> Int {
     // In binary a number is at most 8 bytes, 32 / 3 characters of base64.
-    let numberBytes = max(6 + String(Int(min(extent, 1e15))).utf8.count, binary ? 11 : 0)
+    let numberBytes = max(estimatedNumberLength(geometry), binary ? 11 : 0)
     var textBytes = 0
     let nodes = diagram.nodes
     for index in 0..<count {
-        textBytes &+= nodes.ids[index].utf8.count &+ nodes.labels[index].utf8.count
+        textBytes &+= ByteSink.jsonStringLength(nodes.ids[index]) &+ ByteSink.jsonStringLength(nodes.labels[index])
     }
-    for line in geometry.lines.strings { textBytes &+= 3 &+ line.utf8.count }
-    for line in geometry.title?.lines ?? [] { textBytes &+= 3 &+ line.utf8.count }
+    for line in geometry.lines.strings { textBytes &+= 1 &+ ByteSink.jsonStringLength(line) }
+    for line in geometry.title?.lines ?? [] { textBytes &+= 1 &+ ByteSink.jsonStringLength(line) }
     let perCard = 2 * 3 + 5 * numberBytes + 4 * 11 + 16
     let perEdge = 17 + 8 * numberBytes
     let header = 1024 + ByteSink.jsonStringBound((diagram.settings.title ?? "").utf8.count)
@@ -76,10 +85,34 @@ private func estimatedColumnsSize(_ diagram: Diagram, _ geometry: Geometry, coun
         // An entrant (ten digits), a result letter, a score's index and a slot's index, letter
         // and two numbers; the texts as text.
         results = count &* (32 + 2 * numberBytes)
-        for index in 0..<count { if let score = nodes.scores[index] { textBytes &+= 3 &+ score.utf8.count } }
-        for text in geometry.scores.texts { textBytes &+= 3 &+ text.utf8.count }
+        for index in 0..<count { if let score = nodes.scores[index] { textBytes &+= 1 &+ ByteSink.jsonStringLength(score) } }
+        for text in geometry.scores.texts { textBytes &+= 1 &+ ByteSink.jsonStringLength(text) }
     }
-    return count &* perCard &+ results &+ edges &* perEdge &+ ByteSink.jsonStringBound(textBytes) &+ header
+    return count &* perCard &+ results &+ edges &* perEdge &+ textBytes &+ header
+        &+ estimatedEdgeLabelsSize(diagram, geometry, edges: edges)
+}
+
+/// The `edgeLabels` column at most: nothing for a tree without any (a binary payload leaves
+/// the column out; the `null`s of a JSON one are its connectors' share), else `null` or the
+/// label's object for every connector (`writeEdgeLabel`). (The binary body's head once counted
+/// 64 bytes a connector regardless, and every text as if each byte were escaped: 9 MiB of a
+/// 131,071-card body's buffer was left unwritten, fresh memory that the server's next
+/// allocations then paid for page by page.)
+func estimatedEdgeLabelsSize(_ diagram: Diagram, _ geometry: Geometry, edges: Int) -> Int {
+    guard !geometry.edgeLabels.isEmpty else { return 0 }
+    // `"edgeLabels":[…]` and `null,` a connector.
+    var bytes = 32 &+ edges &* 5
+    let texts = diagram.nodes.edgeLabels
+    // `{"text":…,"lines":[…],"x":…,"y":…,"width":…,"height":…,"fontSize":…},`: the keys and
+    // punctuation, five numbers, then the texts.
+    let fixed = 64 &+ 5 &* estimatedNumberLength(geometry)
+    for label in geometry.edgeLabels {
+        let child = label.connector < geometry.edgeChildren.count ? Int(geometry.edgeChildren[label.connector]) : -1
+        let text = child >= 0 && child < texts.count ? texts[child] ?? "" : ""
+        bytes &+= fixed &+ ByteSink.jsonStringLength(text)
+        for line in label.lines { bytes &+= 1 &+ ByteSink.jsonStringLength(line) }
+    }
+    return bytes
 }
 
 func writeColumns(

@@ -14,16 +14,17 @@ public func writeGeometryJSON(
     _ diagram: Diagram, _ geometry: Geometry, position: (Int) -> (line: Int, character: Int)
 ) -> [UInt8] {
     let count = min(diagram.nodes.count, geometry.centres.count)
-    return ByteSink.bytes(capacity: estimatedSize(diagram, geometry, count: count)) { out in
+    return ByteSink.bytes(capacity: estimatedGeometryJSONSize(diagram, geometry, count: count)) { out in
         writeGeometry(&out, diagram, geometry, count: count, position: position)
     }
 }
 
 /// The document's size for ordinary geometry, so it is written into one buffer: text at its
-/// worst-case escaped length, numbers at the length of the largest extent plus a fraction, line
-/// and character numbers at ten digits. Unwritten capacity costs address space, not memory;
-/// if a number turns out longer, the writer retries with more room.
-private func estimatedSize(_ diagram: Diagram, _ geometry: Geometry, count: Int) -> Int {
+/// escaped length, numbers at the length of the largest extent plus a fraction, line and
+/// character numbers at ten digits; if a number turns out longer, the writer retries with more
+/// room. Unwritten capacity is not free: in a process that reuses its heap (`bracket lsp`) the
+/// unwritten tail of a freed buffer is fresh memory that a later allocation faults in.
+func estimatedGeometryJSONSize(_ diagram: Diagram, _ geometry: Geometry, count: Int) -> Int {
     var extent = 0.0
     for value in [geometry.width, geometry.height, geometry.cardWidth, geometry.cardHeight] where value.isFinite {
         extent = max(extent, abs(value))
@@ -32,26 +33,32 @@ private func estimatedSize(_ diagram: Diagram, _ geometry: Geometry, count: Int)
     // A node's keys and punctuation (~190 bytes), 5 numbers and 4 positions; a connector's
     // keys (~90 bytes) and 8 numbers; each line's quotes and comma.
     let perNode = 190 + 5 * numberBytes + 4 * 10 + 104 + 8 * numberBytes
-    var lineBytes = 3 * geometry.lines.strings.count
-    for line in geometry.lines.strings { lineBytes &+= line.utf8.count }
-    for line in geometry.title?.lines ?? [] { lineBytes &+= 3 &+ line.utf8.count &+ 8 * numberBytes }
+    // Texts at their escaped length, counted (a bound of six bytes a byte left most of a big
+    // output's buffer unwritten: fresh memory that a server's next allocations pay for).
+    var lineBytes = 0
+    for line in geometry.lines.strings { lineBytes &+= 1 &+ ByteSink.jsonStringLength(line) }
+    for line in geometry.title?.lines ?? [] { lineBytes &+= 1 &+ ByteSink.jsonStringLength(line) &+ 8 * numberBytes }
     let nodes = diagram.nodes
+    var idBytes = [Int](repeating: 0, count: count)
+    for index in 0..<count { idBytes[index] = ByteSink.jsonStringLength(nodes.ids[index]) }
     var textBytes = 0
     let results = diagram.recordsResults
     for index in 0..<count {
         // Its ID as node and as edge child, its parent's ID as parent twice, its label once.
         let parent = Int(nodes.parents[index])
-        let parentBytes = parent >= 0 && parent < count ? nodes.ids[parent].utf8.count : 0
-        textBytes &+= 2 &* (nodes.ids[index].utf8.count &+ parentBytes) &+ nodes.labels[index].utf8.count
+        let parentBytes = parent >= 0 && parent < count ? idBytes[parent] : 0
+        textBytes &+= 2 &* (idBytes[index] &+ parentBytes) &+ ByteSink.jsonStringLength(nodes.labels[index])
         if results {
             // The result fields' keys and literals, the score and the entrant's ID.
-            textBytes &+= 72 &+ (nodes.scores[index]?.utf8.count ?? 0) &+ (nodes.entrantID(index)?.utf8.count ?? 0)
+            textBytes &+= 72 &+ ByteSink.jsonStringLength(nodes.scores[index] ?? "")
+                &+ ByteSink.jsonStringLength(nodes.entrantID(index) ?? "")
         }
     }
     let settingsBytes = 768 + ByteSink.jsonStringBound((diagram.settings.title ?? "").utf8.count)
     let (total, overflow) = count.multipliedReportingOverflow(by: perNode)
     guard !overflow else { return Int.max / 2 }
-    return total &+ ByteSink.jsonStringBound(textBytes &+ lineBytes) &+ settingsBytes
+    return total &+ textBytes &+ lineBytes &+ settingsBytes
+        &+ estimatedEdgeLabelsSize(diagram, geometry, edges: geometry.edgeChildren.count)
 }
 
 /// `{"width":…,"height":…,"margin":…,"fontSize":…,"settings":{…}[,"title":{…}]` — the opening

@@ -20,6 +20,9 @@ extension ByteSink {
     /// The most bytes `jsonString(_:)` writes for `utf8Count` bytes of text (`\u00XX`), quotes included.
     static func jsonStringBound(_ utf8Count: Int) -> Int { JSONStringEscaping.maxEscapedLength * utf8Count + 2 }
 
+    /// Exactly the bytes `jsonString(text)` writes, quotes included.
+    static func jsonStringLength(_ text: String) -> Int { JSONStringEscaping.escapedCount(of: text.utf8) + 2 }
+
     /// A JSON number, spelled by the one speller `JSONWriter.double(_:)` uses too.
     mutating func jsonNumber(_ value: Double) {
         write(maxCount: DecimalText.maxJSONLength) { DecimalText.writeJSON(value, to: $0) }

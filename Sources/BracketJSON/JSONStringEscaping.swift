@@ -14,7 +14,7 @@ public enum JSONStringEscaping {
         var runStart = 0
         for index in 0..<utf8.count {
             let byte = utf8[index]
-            if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") { continue }
+            if !isEscaped(byte) { continue }
             if runStart < index { literal(UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
             withEscapeSequence(for: byte, escape)
             runStart = index + 1
@@ -25,20 +25,44 @@ public enum JSONStringEscaping {
     /// The most bytes one input byte becomes (`\u00XX`).
     public static let maxEscapedLength = 6
 
+    /// Whether `byte` is written as an escape sequence rather than as it is.
+    @inlinable
+    public static func isEscaped(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    /// Exactly how many bytes `utf8` becomes inside the literal (quotes not counted): what a
+    /// writer sizes its buffer by when an upper bound (`maxEscapedLength` a byte) would leave
+    /// most of it unwritten.
+    @inlinable
+    public static func escapedCount(of utf8: some Sequence<UInt8>) -> Int {
+        var count = 0
+        for byte in utf8 {
+            count &+= !isEscaped(byte) ? 1 : shortEscape(for: byte) != nil ? 2 : maxEscapedLength
+        }
+        return count
+    }
+
+    /// The letter after `\\` of a byte with a two-byte escape, nil for one spelled `\u00XX`.
+    @usableFromInline
+    static func shortEscape(for byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "\""): UInt8(ascii: "\"")
+        case UInt8(ascii: "\\"): UInt8(ascii: "\\")
+        case 0x0A: UInt8(ascii: "n")
+        case 0x0D: UInt8(ascii: "r")
+        case 0x09: UInt8(ascii: "t")
+        case 0x08: UInt8(ascii: "b")
+        case 0x0C: UInt8(ascii: "f")
+        default: nil
+        }
+    }
+
     @usableFromInline
     static func withEscapeSequence(for byte: UInt8, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var sequence: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (UInt8(ascii: "\\"), 0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &sequence) { buffer in
-            let short: UInt8? = switch byte {
-            case UInt8(ascii: "\""): UInt8(ascii: "\"")
-            case UInt8(ascii: "\\"): UInt8(ascii: "\\")
-            case 0x0A: UInt8(ascii: "n")
-            case 0x0D: UInt8(ascii: "r")
-            case 0x09: UInt8(ascii: "t")
-            case 0x08: UInt8(ascii: "b")
-            case 0x0C: UInt8(ascii: "f")
-            default: nil
-            }
+            let short = shortEscape(for: byte)
             var count = 2
             if let short {
                 buffer[1] = short

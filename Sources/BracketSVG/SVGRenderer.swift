@@ -20,8 +20,10 @@ public func renderSVG(_ diagram: Diagram, _ geometry: Geometry) -> String {
 
 /// An upper bound on the document's size for ordinary geometry, so the output is written into
 /// one buffer of the right size. Text counts at its worst-case escaped length; numbers at the
-/// length of the largest extent. Unwritten capacity costs address space, not memory, and if a
-/// number is longer than expected the writer retries with more room.
+/// length of the largest extent. If a number is longer than expected the writer retries with
+/// more room. Unwritten capacity costs only address space where the buffer is a mapping of its
+/// own (the command line); in `bracket lsp`, which reuses its heap, it is fresh memory that a
+/// later allocation faults in (the geometry writers count their texts exactly for that reason).
 private func estimatedSize(_ diagram: Diagram, _ geometry: Geometry, count: Int) -> Int {
     var extent = 0.0
     for value in [geometry.width, geometry.height, geometry.margin, geometry.cardWidth, geometry.cardHeight]

@@ -1,6 +1,7 @@
 @testable import BracketExport
 import BracketLayout
 import BracketModel
+import BracketTestSupport
 import Foundation
 import Testing
 
@@ -115,4 +116,44 @@ import Testing
     }
 
     @Test func emptyDiagram() throws { try check("") }
+
+    /// The body's buffer is sized from an estimate that must hold it (a larger one is written
+    /// again) without much room left unwritten: an unwritten tail is memory the process never
+    /// touched, which its next allocations then pay for page by page. For trees without and with
+    /// edge labels, and with labels that wrap and need escapes, the buffer (its capacity) is at
+    /// most a quarter larger than the body: an estimate too small would have been doubled.
+    @Test(arguments: [(false, false), (true, false), (false, true), (true, true)])
+    func theBufferFitsTheBody(edgeLabels: Bool, longLabels: Bool) throws {
+        let text = "@max-card-width 160\n" + binaryTreeText(nodes: 4095, oneLine: false) { index in
+            let label = longLabels && index % 2 == 0
+                ? "A \\\"quoted\\\" name with a back\\\\slash, long enough to wrap, \(index)" : "Node \(index)"
+            let edge = edgeLabels && index % 3 == 1
+                ? (longLabels ? " [edge=\"a \\\"path\\\" that is long enough to wrap \(index)\"]" : " [edge=\"path \(index)\"]") : ""
+            return "n\(index) \"\(label)\"" + edge
+        }
+        let document = Document(text)
+        let d = document.diagram()
+        let geometry = layout(d)
+        #expect(edgeLabels == !geometry.edgeLabels.isEmpty)
+        #expect(document.diagnostics.isEmpty)
+        if longLabels { #expect(geometry.lines.strings.count > d.nodes.count) }
+        // Every range the same: they are a section of fixed width (asciiIDRanges is quadratic).
+        let ranges = [NodeRange](repeating: NodeRange(startLine: 0, startCharacter: 0, endLine: 0, endCharacter: 1),
+                                 count: d.nodes.count)
+        let body = writeGeometryColumnsBody(d, geometry, ranges: ranges,
+                                            prefix: Array("{\"columns\":".utf8), suffix: Array("}".utf8))
+        #expect(body.capacity >= body.count)
+        #expect(body.capacity * 4 <= body.count * 5, "capacity \(body.capacity) for \(body.count) bytes")
+        // The columns spelled inline (base64 or JSON numbers) and the geometry JSON estimate
+        // their numbers at the picture's largest extent, their texts exactly: never too small
+        // (the output would be written twice), at most 2.5 and 1.6 times the output.
+        for binary in [true, false] {
+            let inline = writeGeometryColumns(d, geometry, ranges: ranges, prefix: [], suffix: [], binary: binary)
+            let estimate = estimatedColumnsSize(d, geometry, count: d.nodes.count, edges: geometry.edgeChildren.count, binary: binary)
+            #expect(estimate >= inline.count && estimate * 2 <= inline.count * 5, "binary \(binary): \(estimate) for \(inline.count) bytes")
+        }
+        let json = writeGeometryJSON(d, geometry) { _ in (0, 0) }
+        let estimate = estimatedGeometryJSONSize(d, geometry, count: d.nodes.count)
+        #expect(estimate >= json.count && estimate * 5 <= json.count * 8, "geometry JSON: \(estimate) for \(json.count) bytes")
+    }
 }
