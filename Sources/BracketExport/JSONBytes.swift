@@ -21,7 +21,7 @@ extension ByteSink {
     static func jsonStringBound(_ utf8Count: Int) -> Int { JSONStringEscaping.maxEscapedLength * utf8Count + 2 }
 
     /// Exactly the bytes `jsonString(text)` writes, quotes included.
-    static func jsonStringLength(_ text: String) -> Int { JSONStringEscaping.escapedCount(of: text.utf8) + 2 }
+    static func jsonStringLength(_ text: String) -> Int { JSONStringEscaping.escapedCount(of: text) + 2 }
 
     /// A JSON number, spelled by the one speller `JSONWriter.double(_:)` uses too.
     mutating func jsonNumber(_ value: Double) {
