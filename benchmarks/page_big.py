@@ -575,6 +575,13 @@ def measure_frames(page):
     wheel(30, None, lambda step: (60, 240))
     seen, scripts = frames(), draws()
     overview, cards = seen[start:middle], seen[middle:]
+    if os.environ.get("FRAME_DETAIL"):
+        # FRAME_DETAIL=MS: each frame longer than MS, with its script time and what it did.
+        work = page.evaluate("() => window.bracketPreview.painted().work || []")
+        for k in range(start, len(seen)):
+            if seen[k] > float(os.environ["FRAME_DETAIL"]):
+                print(f"frame {k - start}: {seen[k]:.1f} ms, script {scripts[k] if k < len(scripts) else -1:.1f}, "
+                      f"{json.dumps(work[k] if k < len(work) else None)}", file=sys.stderr)
     return {"frames": len(overview) + len(cards), "frame_ms": frame_figures(overview + cards),
             "frame_overview_ms": frame_figures(overview), "frame_cards_ms": frame_figures(cards),
             "draw_ms": frame_figures(scripts[start:])}
