@@ -72,7 +72,6 @@ private func estimatedColumnsHeadSize(_ diagram: Diagram, _ geometry: Geometry, 
         &+ ByteSink.jsonStringBound((diagram.settings.title ?? "").utf8.count)
 }
 
-
 /// Where each column of a binary body lies, recorded while its data is written and read back
 /// while the head is written.
 final class ColumnSections {
