@@ -38,6 +38,10 @@ server with perf over the edits (CLOCK_MONOTONIC; the first deletion's window pr
 `perf script --time`): `SERVER_PERF_FREQ` samples a second (2999; a low rate disturbs the
 server less), or `SERVER_PERF_EVENT=page-faults` every page fault with its address instead.
 `FIRST_PAUSE=S` and `DELETE_PAUSE=S` wait before the first edit and the first deletion.
+`FRAME_DETAIL=MS` prints each pan or zoom frame longer than MS with its script time and work.
+`CHROMIUM_ARGS="..."` adds switches to Chromium's command line (e.g.
+`--disable-accelerated-2d-canvas`: canvases drawn by Skia on the CPU instead of through the
+emulated GPU that headless Chromium has here).
 `--page-dir DIR` serves the page's scripts and style from DIR instead of the binary's copies
 (Playwright routing; index.html still comes from the binary): a page change, or a copy of the
 page that times its own steps (reported as `painted().steps`), measured against the real server
@@ -721,7 +725,7 @@ def main():
         return
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"])
+        browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox", *os.environ.get("CHROMIUM_ARGS", "").split()])
         try:
             for size in filter(None, args.sizes.split(",")):
                 print(json.dumps(run_size(browser, args.bin, int(size.replace("_", "")), args.edits, not args.no_frames, args.page_dir)),
