@@ -142,22 +142,60 @@ def card_on_screen(page, columns, k):
 
 
 TILES_PER_FRAME = 6  # preview.js: overview tiles painted in one frame at most
+CREATE_MOST = 24  # preview.js: card elements made in one frame at most
 TILE = 256
 
 
 def check_frame_work(name, page, start):
     """Each frame's work is bounded by the view, not the tree: card elements (at most
-    MAX_DOM_CARDS), overview tiles copied (those covering the view at a level between 1/2 and
-    1 of its scale) and tiles painted (at most TILES_PER_FRAME)."""
+    MAX_DOM_CARDS, of them at most CREATE_MOST new: the browser's style, layout and paint of new
+    elements is most of a frame that makes many), overview tiles copied (those covering the
+    view at a level between 1/2 and 1 of its scale) and tiles painted (at most
+    TILES_PER_FRAME)."""
     work = [w for w in page.evaluate("() => window.bracketPreview.painted().work")[start:] if w]
     width, height = page.evaluate("() => [document.getElementById('overview').width, document.getElementById('overview').height]")
     most_tiles = (width // (TILE // 2) + 2) * (height // (TILE // 2) + 2)
     worst = {key: max([w.get(key, 0) for w in work] or [0]) for key in ("cards", "made", "tilesDrawn", "tilesPainted")}
-    check(f"{name}: every frame's work is bounded by the view (cards ≤ {MAX_DOM_CARDS}, overview tiles copied ≤ {most_tiles}, "
-          f"painted ≤ {TILES_PER_FRAME})",
-          len(work) > 0 and worst["cards"] <= MAX_DOM_CARDS and worst["tilesDrawn"] <= most_tiles and worst["tilesPainted"] <= TILES_PER_FRAME,
+    check(f"{name}: every frame's work is bounded by the view (cards ≤ {MAX_DOM_CARDS}, made ≤ {CREATE_MOST}, "
+          f"overview tiles copied ≤ {most_tiles}, painted ≤ {TILES_PER_FRAME})",
+          len(work) > 0 and worst["cards"] <= MAX_DOM_CARDS and worst["made"] <= CREATE_MOST
+          and worst["tilesDrawn"] <= most_tiles and worst["tilesPainted"] <= TILES_PER_FRAME,
           (len(work), worst))
     return work
+
+
+def check_cards_made_a_few_frames(page):
+    """Zooming in over the leaves until the overview gives way to card elements puts a view
+    full of cards where there were none: the page makes at most CREATE_MOST card elements a
+    frame (the browser's style, layout and paint of new elements is most of such a frame) and
+    the rest in the next frames, until every card in view is one."""
+    page.fill("#search", "n999999")
+    page.wait_for_function("() => window.bracketPreview.match() === 'n999999'", timeout=30000)
+    page.keyboard.press("Escape")
+    settle(page)
+    for _ in range(12):
+        if view(page)["mode"] == "overview":
+            break
+        page.click("#zoom-out")
+        settle(page)
+    start = frame_count(page)
+    for _ in range(12):
+        if view(page)["mode"] == "cards":
+            break
+        page.click("#zoom-in")
+        settle(page)
+    # Until no frame follows for a while (the last one made the last cards).
+    count, deadline = -1, time.monotonic() + 30
+    while time.monotonic() < deadline and frame_count(page) != count:
+        count = frame_count(page)
+        page.wait_for_timeout(300)
+    work = [w for w in page.evaluate("() => window.bracketPreview.painted().work")[start:] if w]
+    made = [w.get("made", 0) for w in work]
+    shown = cards_in_dom(page)
+    check(f"zooming in to card elements over the leaves: at most {CREATE_MOST} made a frame, the view's {shown} "
+          f"filled over {sum(1 for m in made if m)} frames",
+          max(made) <= CREATE_MOST and shown > CREATE_MOST and sum(1 for m in made if m) >= 2
+          and work[-1]["cards"] == shown, made)
 
 
 def minimap_pixels(page):
@@ -484,6 +522,7 @@ def run_million(browser, picture, shots):
         check("1,000,000 cards: the wheel pans and zooms the view", view(page) != before and len(frames) > 0, (before, view(page)))
         check(f"... the DOM still holds at most {MAX_DOM_CARDS} cards", cards_in_dom(page) <= MAX_DOM_CARDS, cards_in_dom(page))
         check_moved_card(page, server, message)
+        check_cards_made_a_few_frames(page)
         if shots:
             page.click("#zoom-fit")
             settle(page)

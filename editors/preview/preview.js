@@ -32,7 +32,7 @@
   // the tree (a 1000×700 view holds about 700 cards at 15 %, where labels are 2 px tall).
   var MAX_DOM_CARDS = 1200;
   var OVERSCAN = 0.25; // fraction of the view drawn beyond each edge, so a small pan shows cards
-  var CREATE_MS = 3, CREATE_LEAST = 8; // card elements made per frame: for about this long, at least this many (see drawDom)
+  var CREATE_MS = 3, CREATE_LEAST = 8, CREATE_MOST = 24; // card elements made per frame: for about this long, at least this many, at most that many (see drawDom)
   var SMALL_PICTURE = 300; // this many cards in view are elements at any zoom
   var READABLE_SCALE = 1; // search (and keys in the overview) zoom in to this when the card would be unreadable
   var LEGIBLE_SCALE = 0.7; // below this a 13 px label is under 9 px on screen: a search match zooms in
@@ -768,7 +768,11 @@
     // on a fast machine as on a loaded one. The cap is 3 ms, not 6: a trace of the million-card
     // zoom showed the frames that made cards were the slowest of all (docs/performance.md), and
     // Blink's style, layout, paint and raster of the new elements cost two to three times the
-    // script that made them, so a frame's cost follows the cap.
+    // script that made them, so a frame's cost follows the cap. On a slower renderer that
+    // ratio is five to ten (a frame that made 37 cards in 9 ms of script took 69 ms), which a
+    // time cap cannot see, so the count is capped too (CREATE_MOST): the million-card zoom's
+    // longest frame was 28-32 ms in six runs with it, 28-78 ms without (docs/performance.md).
+    // The rest of the view's cards come in the next frames, a few tens of milliseconds later.
     var deadline = performance.now() + CREATE_MS, made = 0;
     var missing = 0;
     var wanted = new Set(visible);
@@ -789,7 +793,7 @@
         else if (cursor === element) cursor = element.nextSibling;
         continue;
       }
-      if (made >= CREATE_LEAST && performance.now() > deadline) { missing++; continue; }
+      if (made >= CREATE_MOST || (made >= CREATE_LEAST && performance.now() > deadline)) { missing++; continue; }
       made++;
       element = cardPool.pop() || newCard();
       fillCard(element, s, i);
