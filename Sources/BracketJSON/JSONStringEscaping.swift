@@ -38,24 +38,19 @@ public enum JSONStringEscaping {
     public static func escapedCount(of utf8: UnsafeBufferPointer<UInt8>) -> Int {
         // Most text escapes nothing: one comparison a byte, the escapes' extra bytes apart.
         var extra = 0
-        for byte in utf8 where isEscaped(byte) { extra &+= extraBytes(escaping: byte) }
+        for byte in utf8 where isEscaped(byte) {
+            extra &+= shortEscape(for: byte) != nil ? 1 : maxEscapedLength &- 1
+        }
         return utf8.count &+ extra
     }
 
-    /// `escapedCount(of:)` of a string's UTF-8 (read in place: a native string's bytes are
-    /// contiguous; any other is counted byte by byte).
+    /// `escapedCount(of:)` of a string's UTF-8, read in place (a string whose bytes are not
+    /// contiguous is made so on a copy first).
     @inlinable
     public static func escapedCount(of text: String) -> Int {
         if let count = text.utf8.withContiguousStorageIfAvailable({ escapedCount(of: $0) }) { return count }
-        var extra = 0
-        for byte in text.utf8 where isEscaped(byte) { extra &+= extraBytes(escaping: byte) }
-        return text.utf8.count &+ extra
-    }
-
-    /// The bytes an escaped byte's sequence adds to the byte itself.
-    @inlinable
-    static func extraBytes(escaping byte: UInt8) -> Int {
-        shortEscape(for: byte) != nil ? 1 : maxEscapedLength &- 1
+        var copy = text
+        return copy.withUTF8 { escapedCount(of: $0) }
     }
 
     /// The letter after `\\` of a byte with a two-byte escape, nil for one spelled `\u00XX`.

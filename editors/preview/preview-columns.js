@@ -207,7 +207,7 @@
 
     // ---------------------------------------------------------------- kernels
     // The loops a structural delta runs over every card or connector past its change: a run's
-    // offsets added (positions, connector points, ID ranges), card numbers renumbered through
+    // offsets added (positions, depths, connector points, ID ranges), card numbers renumbered through
     // the splice's map (links, connectors' children) and that map's kept ranges filled. Each is
     // a small function of typed arrays alone, so that idle time can have V8 optimise it before
     // the first structural delta runs it (warmKernels). Run for the first time inside that
@@ -258,6 +258,7 @@
       fillSequence(map, 0, n, 0);
       fillSequence(ints, 0, n, -1);
       renumberPast(ints, 0, n, map, 1);
+      addToRange(ints, 0, n, 1); // depths
       addToRange(floats, 0, n, 0.5);
       addToPairs(floats, 0, 2 * n, 0.5, -0.5);
       has.fill(1, 0, n >> 1);

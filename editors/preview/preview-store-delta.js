@@ -450,7 +450,7 @@
       if (run.dx !== 0) shiftFloats(s, "cx", a, b, run.dx);
       if (run.dy !== 0) shiftFloats(s, "cy", a, b, run.dy);
       if (run.lines !== 0 || run.characters !== 0) shiftRanges(s.ranges, s.hasRange, a, b, run.lines, run.characters);
-      if (run.depth !== 0) for (var k = a; k < b; k++) s.depth[k] += run.depth;
+      if (run.depth !== 0) addToRange(s.depth, a, b, run.depth);
       if (run.dx === 0 && run.dy === 0) return;
       change.moved = true;
       // The connectors: usually one range of connector indices (they are drawn in card order),
