@@ -125,9 +125,10 @@ def targets(run):
     out.append(f"| the same, p99 ≥ 20× | {', '.join(f'{v:,.0f}×' for v in p99) or '–'} | {verdict(p99, lambda v: v >= 20)} |")
     scans = [(shape, nodes, run.find("parse-vs-memchr", shape, nodes)) for shape, nodes, _ in run.files]
     scans = [(shape, nodes, r["ratio"]) for shape, nodes, r in scans if r is not None]
+    least = min(scans, key=lambda scan: scan[2], default=None)
+    shown = "–" if least is None else f"{least[2] * 100:.1f} % at the least ({least[0]} {least[1]:,})"
     out.append("| the parse ≥ 30 % of a memchr newline scan's throughput, every file "
-               f"| {min((v for _, _, v in scans), default=0) * 100:.1f} % at the least "
-               f"| {verdict([v for _, _, v in scans], lambda v: v >= 0.3)} |")
+               f"| {shown} | {verdict([v for _, _, v in scans], lambda v: v >= 0.3)} |")
     grown = {bench: growth(run, bench)[0] for bench in ("parse", "layout", "svg")}
     present = [v for v in grown.values() if v is not None]
     out.append("| parse, layout and SVG grow ≤ 10× from 16,383 to 131,071 nodes (min) "
