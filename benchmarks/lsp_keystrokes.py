@@ -14,7 +14,7 @@ starts.
         [--bin .build/release/bracket] [--bench .build/release/bracket-bench] [--only KIND,...]
 
 Prints one JSON object per row; `benchmarks/lsp_keystrokes.py --table` reads those objects on
-stdin and prints the Markdown table of docs/performance.md.
+stdin and prints them as a Markdown table.
 """
 import argparse
 import json

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Preview push after an edit of a large diagram, full payload vs delta (docs/performance.md,
-"Preview pushes: full vs delta"). One `bracket lsp` per mode: `full` (preview.push) and `delta`
+"Preview pushes: full, delta and runs"). One `bracket lsp` per mode: `full` (preview.push) and `delta`
 (preview.push + preview.delta). For each edit kind the edit is sent and the push for its
 version timed: `edit_ms` until its publishDiagnostics (applying the edit, which comes
 first and is the same in both modes), `server_ms` until the first byte of the notification arrives (the server's

@@ -1,3 +1,27 @@
+// How an edit reaches the document (ARCHITECTURE.md, invariant 4: incremental equals full).
+//
+// Reuse is tried smallest first, and each step refuses rather than guesses:
+// 1. relex one token in place (`ReparseScope.token`; Document+ReparsePlan.swift): an edit inside
+//    a token whose kind survives it and whose neighbours are unaffected;
+// 2. reparse the whole lines of items around the edit inside their closed block or the file
+//    (`.lines`; Document+LineReparse.swift says what makes that equal to a full parse);
+// 3. reparse the innermost closed `{…}` block whose new content still lexes to the same braces
+//    and balances (`.block`);
+// 4. parse everything (`.full`).
+// A region is reused only when lexing restarts cleanly at its start (after a line break or `{`,
+// never a CR meeting a new LF), stops exactly at its end, balances its braces, and no item could
+// reach across its borders: a node taking a label, attribute list or block from the other side,
+// an unclosed block before it, or an unclosed attribute list before or in it, whose look ahead
+// for its `]` could cross the border (that look never crosses a brace, so block reparses stay
+// exact). An edit that changes the count of `{` minus `}` (found from the tokens it touches, or
+// at once when neither they nor the new text hold a brace byte) skips steps 2 and 3, since no
+// balanced part can hold it. The changes of one `didChange` arrive as a batch (`apply(count:_:)`):
+// once one cannot be reparsed alone, it and the rest are joined into one edit and reparsed once,
+// so no state that exists only between two changes is ever parsed.
+//
+// Held by IncrementalTests, IncrementalSyncDifferentialTests, KeystrokeKindTests, PasteTests and
+// FuzzIncremental: every step's document equals a fresh parse of its text.
+
 import BracketSyntax
 
 /// How much of the tree an edit had to rebuild.
