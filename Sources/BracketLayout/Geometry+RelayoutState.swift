@@ -1,7 +1,7 @@
 import BracketBytes
 
 extension Geometry {
-    /// Whether this geometry keeps what a structural edit is laid out from (`layout(_:forRelayout:)`).
+    /// Whether this geometry keeps what a structural edit is laid out from (`layout(_:keepingSpliceState:)`).
     public var keepsRelayoutState: Bool { state != nil }
 
     /// The same geometry without the kept layout state: everything that is drawn, written and

@@ -261,7 +261,7 @@ public struct Geometry: Sendable, Hashable {
     /// Each subtree's room along the leaf axis and the level statistics `layout` found, from
     /// which a structural edit is laid out (StructuralLayout.swift); nil for the drawings that
     /// path does not model. Only a relayout reads it (never a writer or the preview's diff),
-    /// and `relayout(_:from:splice:takingStateOf:)` takes it out to splice it in place.
+    /// and `layoutSplice(_:from:splice:takingStateOf:)` takes it out to splice it in place.
     var state: LayoutState?
 
     init(

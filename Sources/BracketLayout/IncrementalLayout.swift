@@ -7,7 +7,7 @@ public struct LayoutUpdate: Sendable {
     /// Cards whose text changed (ascending); unless `structure` says otherwise, every other
     /// card, every position and every size is as before.
     public let changedCards: [Int]
-    /// For a structural edit (`relayout(_:from:splice:previous:)`): the cards that went, came and
+    /// For a structural edit (`layoutSplice(_:from:splice:previous:)`): the cards that went, came and
     /// were placed anew, and the runs of cards that moved as wholes. Nil when only text changed.
     public let structure: StructuralChange?
 
@@ -27,7 +27,7 @@ public struct LayoutUpdate: Sendable {
 ///
 /// A card that grows or shrinks along the leaf axis (its label wraps to one more line or one
 /// fewer) or changes its level's extent moves other cards: that edit is laid out as a
-/// structural one (`relayout(_:from:splice:previous:)`, which tells what moved in `structure`;
+/// structural one (`layoutSplice(_:from:splice:previous:)`, which tells what moved in `structure`;
 /// `changedCards` is then empty).
 ///
 /// An edge label edited (`edge=…` typed) is measured again; while the gap next to its child's
@@ -48,8 +48,8 @@ public struct LayoutUpdate: Sendable {
 /// `candidates` (ascending), when given, are the only cards whose label may differ from
 /// `old`'s (the rows a header rewrite read again, `DiagramUpdate.edited`): only they are
 /// compared, instead of every card's label.
-public func relayout(_ diagram: Diagram, from old: Diagram, previous: Geometry, maxChanged: Int = 64,
-                     candidates: [Int]? = nil) -> LayoutUpdate? {
+public func layoutReusingPositions(_ diagram: Diagram, from old: Diagram, previous: Geometry, maxChanged: Int = 64,
+                                   candidates: [Int]? = nil) -> LayoutUpdate? {
     let settings = diagram.settings
     guard settings == old.settings, settings.root != .center else { return nil }
     let count = diagram.nodes.count
@@ -88,14 +88,14 @@ public func relayout(_ diagram: Diagram, from old: Diagram, previous: Geometry, 
 
     let fit = CardTextFit(settings: settings)
     let axes = LayoutAxes(settings: settings)
-    var measured: [Int: (lines: CardLines, size: Size, slot: (text: String, width: Double)?)] = [:]
+    var measured: [Int: MeasuredCard] = [:]
     var state = previous.state
     for index in changed {
         let before = card(old.nodes, index, fit, withResults), after = card(diagram.nodes, index, fit, withResults)
         // Along the leaf axis a card has its own extent: when it changes (a label that wraps to
         // one more line), the cards after it move, as after a structural edit.
         guard axes.leafExtent(before.size) == axes.leafExtent(after.size) else {
-            return relayoutAsSplice(diagram, from: old, changed: either, previous: previous)
+            return layoutAsSplice(diagram, from: old, changed: either, previous: previous)
         }
         // Along the depth axis it takes its level's extent, the largest natural one: that stays
         // when this card was not the one setting it and still does not exceed it; else the
@@ -103,7 +103,7 @@ public func relayout(_ diagram: Diagram, from old: Diagram, previous: Geometry, 
         let level = axes.depthExtent(previous.sizes[index])
         let was = axes.depthExtent(before.size), now = axes.depthExtent(after.size)
         guard was == now || (was < level && now <= level) else {
-            return relayoutAsSplice(diagram, from: old, changed: either, previous: previous)
+            return layoutAsSplice(diagram, from: old, changed: either, previous: previous)
         }
         measured[index] = after
         // The kept state counts the cards that set their level's extent: this one may now.
@@ -118,49 +118,11 @@ public func relayout(_ diagram: Diagram, from old: Diagram, previous: Geometry, 
     // Edge labels typed: each measured again against its gap.
     var boxes = previous.edgeLabels
     if !edgesChanged.isEmpty {
-        let decorations = DecorationText(cardFontSize: fit.measurer.fontSize)
-        let deepest = previous.levelGaps.count - 1
-        for index in edgesChanged {
-            let parent = Int(diagram.nodes.parents[index])
-            guard parent >= 0 else { continue }  // a root's edge label is drawn nowhere
-            let gapLevel = (settings.align == .leaves && diagram.nodes.childCounts[index] == 0
-                ? deepest : Int(diagram.nodes.depths[index])) - 1
-            let connector = firstIndex(in: previous.edgeChildren.count) {
-                Int(previous.edgeChildren[$0]) >= index
-            }
-            guard gapLevel >= 0, gapLevel < previous.levelGaps.count, connector < previous.edgeChildren.count,
-                  Int(previous.edgeChildren[connector]) == index
-            else { return nil }
-            let size = measured[index]?.size ?? card(diagram.nodes, index, fit, withResults).size
-            let before = oldEdges[index].flatMap {
-                measureEdgeLabel($0, connector: connector, gapLevel: gapLevel, childSize: size, settings, axes, decorations)
-            }
-            let after = newEdges[index].flatMap {
-                measureEdgeLabel($0, connector: connector, gapLevel: gapLevel, childSize: size, settings, axes, decorations)
-            }
-            let gap = previous.levelGaps[gapLevel], was = before?.need ?? 0, now = after?.need ?? 0
-            // The gap stays when the label fits it and did not set it alone; else levels move.
-            let setsGap = was == gap && was != now
-            guard now <= gap, !setsGap || (state.map { $0.gapAtMax[gapLevel] > 1 } ?? false) else {
-                return relayoutAsSplice(diagram, from: old, changed: either, previous: previous)
-            }
-            if state != nil, !state!.edgeNeeds.isEmpty, was != now {
-                state!.edgeNeeds[index] = now
-                if was == gap { state!.gapAtMax[gapLevel] -= 1 }
-                if now == gap { state!.gapAtMax[gapLevel] += 1 }
-            } else if state != nil, state!.edgeNeeds.isEmpty, now > 0 {
-                // The first label of a tree that had none: the structural path counts them.
-                return relayoutAsSplice(diagram, from: old, changed: either, previous: previous)
-            }
-            let position = firstIndex(in: boxes.count) { boxes[$0].connector >= connector }
-            let present = position < boxes.count && boxes[position].connector == connector
-            if let after {
-                let box = previous.placedEdgeLabel(connector: connector, gapLevel: gapLevel, lines: after.lines,
-                                                   widths: after.widths, size: after.size)
-                if present { boxes[position] = box } else { boxes.insert(box, at: position) }
-            } else if present {
-                boxes.remove(at: position)
-            }
+        switch retypedEdgeLabels(edgesChanged, diagram, from: old, previous: previous, measured: measured,
+                                 state: &state, fit, axes, withResults: withResults) {
+        case .boxes(let retyped): boxes = retyped
+        case .gapsChange: return layoutAsSplice(diagram, from: old, changed: either, previous: previous)
+        case .declined: return nil
         }
     }
     // The previous lines copied once (the render that holds them keeps its own), then only the
@@ -176,11 +138,78 @@ public func relayout(_ diagram: Diagram, from old: Diagram, previous: Geometry, 
     return LayoutUpdate(geometry: geometry, changedCards: either)
 }
 
+/// What edge labels typed do to a layout whose cards keep their places.
+private enum RetypedEdgeLabels {
+    /// Every gap stays: the boxes, each retyped one measured and placed again.
+    case boxes([EdgeLabelBox])
+    /// A gap must change (a label needs more room, or gave back the room it alone set), or the
+    /// tree's first label came: the levels move, as after a structural edit.
+    case gapsChange
+    /// The previous layout does not match the edit.
+    case declined
+}
+
+/// The edge labels of the cards `edited` (ascending) measured again, each against the gap next
+/// to its child's level (`measured` holds the cards measured again already); the kept state's
+/// counts of the labels that set each gap follow.
+private func retypedEdgeLabels(_ edited: [Int], _ diagram: Diagram, from old: Diagram, previous: Geometry,
+                               measured: [Int: MeasuredCard], state: inout LayoutState?, _ fit: CardTextFit,
+                               _ axes: LayoutAxes, withResults: Bool) -> RetypedEdgeLabels {
+    let settings = diagram.settings
+    let newEdges = diagram.nodes.edgeLabels, oldEdges = old.nodes.edgeLabels
+    var boxes = previous.edgeLabels
+    let decorations = DecorationText(cardFontSize: fit.measurer.fontSize)
+    let deepest = previous.levelGaps.count - 1
+    for index in edited {
+        let parent = Int(diagram.nodes.parents[index])
+        guard parent >= 0 else { continue }  // a root's edge label is drawn nowhere
+        let gapLevel = (settings.align == .leaves && diagram.nodes.childCounts[index] == 0
+            ? deepest : Int(diagram.nodes.depths[index])) - 1
+        let connector = firstIndex(in: previous.edgeChildren.count) {
+            Int(previous.edgeChildren[$0]) >= index
+        }
+        guard gapLevel >= 0, gapLevel < previous.levelGaps.count, connector < previous.edgeChildren.count,
+              Int(previous.edgeChildren[connector]) == index
+        else { return .declined }
+        let size = measured[index]?.size ?? card(diagram.nodes, index, fit, withResults).size
+        let before = oldEdges[index].flatMap {
+            measureEdgeLabel($0, connector: connector, gapLevel: gapLevel, childSize: size, settings, axes, decorations)
+        }
+        let after = newEdges[index].flatMap {
+            measureEdgeLabel($0, connector: connector, gapLevel: gapLevel, childSize: size, settings, axes, decorations)
+        }
+        let gap = previous.levelGaps[gapLevel], was = before?.need ?? 0, now = after?.need ?? 0
+        // The gap stays when the label fits it and did not set it alone; else levels move.
+        let setsGap = was == gap && was != now
+        guard now <= gap, !setsGap || (state.map { $0.gapAtMax[gapLevel] > 1 } ?? false) else {
+            return .gapsChange
+        }
+        if state != nil, !state!.edgeNeeds.isEmpty, was != now {
+            state!.edgeNeeds[index] = now
+            if was == gap { state!.gapAtMax[gapLevel] -= 1 }
+            if now == gap { state!.gapAtMax[gapLevel] += 1 }
+        } else if state != nil, state!.edgeNeeds.isEmpty, now > 0 {
+            // The first label of a tree that had none: the structural path counts them.
+            return .gapsChange
+        }
+        let position = firstIndex(in: boxes.count) { boxes[$0].connector >= connector }
+        let present = position < boxes.count && boxes[position].connector == connector
+        if let after {
+            let box = previous.placedEdgeLabel(connector: connector, gapLevel: gapLevel, lines: after.lines,
+                                               widths: after.widths, size: after.size)
+            if present { boxes[position] = box } else { boxes.insert(box, at: position) }
+        } else if present {
+            boxes.remove(at: position)
+        }
+    }
+    return .boxes(boxes)
+}
+
 /// A label edit that moves cards, laid out as the structural edit that replaces the subtrees
 /// holding the changed cards (`changed`, ascending) by themselves: under the innermost node
 /// whose subtree holds them all, its children from the one holding the first to the one
 /// holding the last. For a leaf that is the leaf alone.
-private func relayoutAsSplice(_ diagram: Diagram, from old: Diagram, changed: [Int], previous: Geometry) -> LayoutUpdate? {
+private func layoutAsSplice(_ diagram: Diagram, from old: Diagram, changed: [Int], previous: Geometry) -> LayoutUpdate? {
     let nodes = diagram.nodes
     guard previous.state != nil, let first = changed.first, let last = changed.last else { return nil }
     let parents = nodes.parents, ends = nodes.subtreeEnds
@@ -194,14 +223,12 @@ private func relayoutAsSplice(_ diagram: Diagram, from old: Diagram, changed: [I
     }
     let low = child(holding: first), high = Int(ends[child(holding: last)])
     let splice = DiagramSplice(parent: parent, removed: low..<high, insertedCount: high - low, byteDelta: 0)
-    return relayout(diagram, from: old, splice: splice, previous: previous)
+    return layoutSplice(diagram, from: old, splice: splice, previous: previous)
 }
 
 /// Card `index`'s lines, natural size and score slot as `layout` measures it, the slot when the
 /// tree has them (`withSlots`).
-func card(_ nodes: DiagramNodes, _ index: Int, _ fit: CardTextFit, _ withSlots: Bool)
-    -> (lines: CardLines, size: Size, slot: (text: String, width: Double)?)
-{
+func card(_ nodes: DiagramNodes, _ index: Int, _ fit: CardTextFit, _ withSlots: Bool) -> MeasuredCard {
     let (lines, sizes, scores) = measureCards(nodes, in: index..<(index + 1), fit, hasSlots: withSlots,
                                               numberedFromZero: true)
     return (lines, sizes[0], scores.isEmpty ? nil : (scores.texts[0], scores.widths[0]))

@@ -5,15 +5,16 @@ import BracketText
 ///
 /// Linear passes over the diagram's columns, no recursion (any depth is fine):
 /// 1. forward: depth, tree height, each parent's last child and the connectors, from the
-///    parent links;
+///    parent links (`TreeLinks`, LayoutPasses.swift);
 /// 2. every label is wrapped and its card sized (`CardTextFit`); along the depth axis a card
 ///    takes its level's extent, the widest (root on the side) or tallest (root on top or bottom)
-///    natural card of the level, so the brackets stay straight;
+///    natural card of the level, so the brackets stay straight (`LevelPlan`);
 /// 3. backward: each subtree's room along the leaf axis. Children are stacked one after
 ///    another with the leaf gap between them (a leaf's room is its own card), the parent is
 ///    centred between its first and last child, and when its card reaches past its children's
-///    room, the children move in and the room grows, so a subtree's room holds all its cards;
-/// 4. forward: rooms become positions, parents before children.
+///    room, the children move in and the room grows, so a subtree's room holds all its cards
+///    (`SubtreeRooms`);
+/// 4. forward: rooms become positions, parents before children (`SubtreeRooms.placeCards`).
 /// Sibling rooms never overlap and every card lies inside its room, so no two cards overlap and
 /// a connector, which runs inside its child's room until the gap next to the parent, crosses no
 /// card. Several roots (an error the model reports) are laid out one after another.
@@ -21,19 +22,18 @@ import BracketText
 /// With every card at the configured size this is the tutorial's layout exactly: leaves in
 /// successive slots, parents halfway between their first and last child.
 ///
-/// With `forRelayout` the rooms and starts of passes 3 and 4 and the level statistics are kept
-/// in the geometry (`LayoutState`, 40 bytes a card), for the drawings a structural edit can be
-/// laid out from (`relayout(_:from:splice:previous:)`, StructuralLayout.swift): a caller that
+/// With `keepingSpliceState` the rooms and starts of passes 3 and 4 and the level statistics are
+/// kept in the geometry (`LayoutState`, 40 bytes a card), for the drawings a structural edit can
+/// be laid out from (`layoutSplice(_:from:splice:previous:)`, StructuralLayout.swift): a caller that
 /// updates its layout after edits (the language server's preview) asks for them; one that lays
 /// out once (the command line, hover) does not pay for them. The layout is the same either way.
-public func layout(_ diagram: Diagram, forRelayout: Bool = false) -> Geometry {
+public func layout(_ diagram: Diagram, keepingSpliceState: Bool = false) -> Geometry {
     let settings = diagram.settings
     let axes = LayoutAxes(settings: settings)
     let fit = CardTextFit(settings: settings)
     let decorations = DecorationText(cardFontSize: fit.measurer.fontSize)
-    let links = diagram.nodes.parents
     // Node indices are stored as Int32 (a diagram never holds more; see `DiagramNodes`).
-    let count = min(links.count, diagram.nodes.labels.count, Int(Int32.max))
+    let count = min(diagram.nodes.parents.count, diagram.nodes.labels.count, Int(Int32.max))
     guard count > 0 else {
         return Geometry(
             width: 0, height: 0, margin: settings.margin, cardWidth: settings.cardWidth,
@@ -41,261 +41,39 @@ public func layout(_ diagram: Diagram, forRelayout: Bool = false) -> Geometry {
             fontSize: fit.measurer.fontSize, title: nil, edgeChildren: [], edgeParents: [],
             headerFontSize: decorations.header.fontSize, edgeLabelFontSize: decorations.edge.fontSize, axes: axes)
     }
-    let twoSided = axes.twoSided
-    @inline(__always) func hasParent(_ index: Int) -> Bool {
-        let link = Int(links[index])
-        return link >= 0 && link < index
-    }
-
-    // A two-sided draw splits each root's children: the first half (rounded up) on the left,
-    // the rest on the right. Counted first, so pass 1 can tell each child its half.
-    var halves: [Int: TwoSidedRoot] = [:]
-    if twoSided {
-        for index in 0..<count where hasParent(index) && !hasParent(Int(links[index])) {
-            halves[Int(links[index]), default: TwoSidedRoot()].children += 1
-        }
-    }
-
-    // Pass 1. The parent links are the only structure trusted: a link that does not point to an
-    // earlier node (impossible from the model, but the layout must never crash) makes a root.
-    var depths = [Int32](repeating: 0, count: count)
-    var lastChild = [Int32](repeating: -1, count: count)
-    // -1 left half, +1 right half, 0 a root (two-sided draws only).
-    var sides = [Int8](repeating: 0, count: twoSided ? count : 0)
-    var edgeChildren: [Int32] = []
-    var edgeParents: [Int32] = []
-    edgeChildren.reserveCapacity(count)
-    edgeParents.reserveCapacity(count)
-    var maxDepth: Int32 = 0
-    links.withUnsafeBufferPointer { links in
-        depths.withUnsafeMutableBufferPointer { depths in
-            lastChild.withUnsafeMutableBufferPointer { lastChild in
-                for index in 0..<count {
-                    let link = Int(links[index])
-                    guard link >= 0, link < index else { continue }
-                    let depth = depths[link] + 1
-                    depths[index] = depth
-                    maxDepth = max(maxDepth, depth)
-                    lastChild[link] = Int32(truncatingIfNeeded: index)
-                    edgeChildren.append(Int32(truncatingIfNeeded: index))
-                    edgeParents.append(Int32(truncatingIfNeeded: link))
-                    if twoSided {
-                        if depth == 1, var root = halves[link] {
-                            root.seen += 1
-                            let onLeft = root.seen <= (root.children + 1) / 2
-                            sides[index] = onLeft ? -1 : 1
-                            if onLeft { root.lastLeft = index } else if root.firstRight < 0 { root.firstRight = index }
-                            halves[link] = root
-                        } else {
-                            sides[index] = sides[link]
-                        }
-                    }
-                }
-            }
-        }
-    }
-    let deepest = Int(maxDepth)
-    let alignLeaves = settings.align == .leaves
-    @inline(__always) func level(_ index: Int) -> Int {
-        alignLeaves && lastChild[index] < 0 ? deepest : Int(depths[index])
-    }
-
-    // Pass 2: text and natural sizes; each level's extent along the depth axis.
+    // Pass 1: depths, last children, halves and connectors from the parent links.
+    var tree = TreeLinks(diagram.nodes.parents, count: count, twoSided: axes.twoSided,
+                         alignLeaves: settings.align == .leaves)
+    // Pass 2: text and natural sizes; each level's extent and gap along the depth axis.
     let (lines, naturalSizes, scores) = measureCards(diagram.nodes, count: count, fit)
-    var levelExtents = [Double](repeating: 0, count: deepest + 1)
-    for index in 0..<count {
-        let level = level(index)
-        levelExtents[level] = max(levelExtents[level], axes.depthExtent(naturalSizes[index]))
-    }
-    // Edge labels, measured; each widens the gap next to its child's level to hold it in the
-    // half of that gap on the child's side, with clearance from the card and from the bend.
-    var levelGaps = [Double](repeating: settings.levelGap, count: deepest + 1)
-    var labels: [PendingEdgeLabel] = []
-    let edgeTexts = diagram.nodes.edgeLabels
-    if edgeTexts.count >= count {
-        for edge in 0..<edgeChildren.count {
-            let child = Int(edgeChildren[edge])
-            guard let text = edgeTexts[child],
-                  let label = measureEdgeLabel(text, connector: edge, gapLevel: level(child) - 1,
-                                               childSize: naturalSizes[child], settings, axes, decorations)
-            else { continue }
-            levelGaps[label.gapLevel] = max(levelGaps[label.gapLevel], label.need)
-            labels.append(label)
-        }
-    }
-    // Level slots from the origin along the depth axis: the levels in order, or for a two-sided
-    // draw the left half's from the deepest in, the root's, and the right half's outwards.
-    let slotCount = twoSided ? 2 * deepest + 1 : deepest + 1
-    @inline(__always) func levelInSlot(_ slot: Int) -> Int {
-        twoSided ? abs(slot - deepest) : axes.slot(level: slot, maxLevel: deepest)
-    }
-    var slotStarts = [Double](repeating: 0, count: slotCount)
-    var depthExtent = 0.0
-    for slot in 0..<slotCount {
-        let level = levelInSlot(slot)
-        slotStarts[slot] = depthExtent
-        depthExtent += levelExtents[level]
-        if slot + 1 < slotCount { depthExtent += levelGaps[min(level, levelInSlot(slot + 1))] }
-    }
-    @inline(__always) func slot(of index: Int) -> Int {
-        twoSided ? deepest + Int(sides[index]) * level(index) : axes.slot(level: level(index), maxLevel: deepest)
-    }
-
-    // Pass 3, backwards: children are done before their parent. `room[i]` is the extent of
-    // subtree `i` along the leaf axis and `offset[i]` its card's centre from the start of that
-    // room. `stacked[p]` sums the rooms (and gaps) of the children of `p` seen so far, which are
-    // its later children: `fromEnd[c]` is how far child `c`'s room ends before the end of all
-    // its siblings' rooms. `shift[p]` is how far the children move in to make room for `p`.
-    // A two-sided root stacks each half on its own (the right half in `halves`), and both
-    // halves are placed so that their middles meet at the root's centre.
-    let gap = settings.leafGap
-    var room = [Double](repeating: 0, count: count)
-    var offset = [Double](repeating: 0, count: count)
-    var stacked = [Double](repeating: 0, count: count)
-    var fromEnd = [Double](repeating: 0, count: count)
-    var shift = [Double](repeating: 0, count: count)
-    var rootsStacked = 0.0
-    for index in stride(from: count - 1, through: 0, by: -1) {
-        let extent = axes.leafExtent(naturalSizes[index])
-        let last = Int(lastChild[index])
-        if last < 0 {
-            room[index] = extent
-            offset[index] = extent / 2
-        } else if twoSided, var root = halves[index] {
-            // The left half holds at least one child; its last is `root.lastLeft`.
-            @inline(__always) func centre(_ child: Int, in children: Double) -> Double {
-                children - fromEnd[child] - room[child] + offset[child]
-            }
-            let left = stacked[index] - gap
-            let middleLeft = (centre(index + 1, in: left) + centre(root.lastLeft, in: left)) / 2
-            var above = max(extent / 2, middleLeft), below = max(extent / 2, left - middleLeft)
-            var middleRight = 0.0, right = 0.0
-            if root.firstRight >= 0 {
-                right = root.stackedRight - gap
-                middleRight = (centre(root.firstRight, in: right) + centre(last, in: right)) / 2
-                above = max(above, middleRight)
-                below = max(below, right - middleRight)
-            }
-            stacked[index] = left
-            shift[index] = above - middleLeft
-            root.stackedRight = right
-            root.shiftRight = above - middleRight
-            halves[index] = root
-            offset[index] = above
-            room[index] = above + below
-        } else {
-            // In pre-order the first child of a parent is always the next node.
-            let first = index + 1
-            let parent = ParentRoom(
-                extent: extent, stacked: stacked[index], gap: gap,
-                first: (room[first], offset[first], fromEnd[first]), last: (room[last], offset[last], fromEnd[last]))
-            stacked[index] = parent.children
-            shift[index] = parent.shift
-            offset[index] = parent.offset
-            room[index] = parent.room
-        }
-        let link = Int(links[index])
-        if link >= 0, link < index {
-            if twoSided, sides[index] > 0, depths[index] == 1 {
-                fromEnd[index] = halves[link]?.stackedRight ?? 0
-                halves[link]?.stackedRight += room[index] + gap
-            } else {
-                fromEnd[index] = stacked[link]
-                stacked[link] += room[index] + gap
-            }
-        } else {
-            fromEnd[index] = rootsStacked
-            rootsStacked += room[index] + gap
-        }
-    }
-    let leafExtent = max(0, rootsStacked - gap)
-
-    // Pass 4, forwards: a room's start from its parent's. `fromEnd` is overwritten with the
-    // start of each room once it has been read (a parent always comes before its children).
-    var sizes = [Size]()
-    sizes.reserveCapacity(count)
-    var centres = [Point]()
-    centres.reserveCapacity(count)
-    for index in 0..<count {
-        let link = Int(links[index])
-        let ownRoom = room[index], distance = fromEnd[index]
-        let start: Double
-        if link >= 0 && link < index {
-            if twoSided, sides[index] > 0, depths[index] == 1, let root = halves[link] {
-                start = fromEnd[link] + root.shiftRight + root.stackedRight - distance - ownRoom
-            } else {
-                start = roomStart(parent: fromEnd[link], shift: shift[link], children: stacked[link], fromEnd: distance,
-                                  room: ownRoom)
-            }
-        } else {
-            start = rootStart(leafExtent: leafExtent, fromEnd: distance, room: ownRoom)
-        }
-        fromEnd[index] = start
-        let depthExtent = levelExtents[level(index)]
-        sizes.append(axes.size(depthExtent: depthExtent, leafExtent: axes.leafExtent(naturalSizes[index])))
-        centres.append(axes.point(depthAxis: slotStarts[slot(of: index)] + depthExtent / 2, leafAxis: start + offset[index]))
-    }
-
-    // Headers: a row above the columns, or a column beside the rows; the cards move past it.
+    let levels = LevelPlan(tree, naturalSizes: naturalSizes, edgeTexts: diagram.nodes.edgeLabels, settings, axes,
+                           decorations)
+    // Pass 3, backwards: each subtree's room along the leaf axis.
+    var rooms = SubtreeRooms(&tree, naturalSizes: naturalSizes, gap: settings.leafGap, axes: axes)
+    // Headers: a row above the columns, or a column beside the rows; the cards move past them
+    // and the title.
     let headers = levelHeaders(
-        settings, decorations, axes: axes, slotCount: slotCount, levelInSlot: levelInSlot,
-        slotStarts: slotStarts, levelExtents: levelExtents, levelGaps: levelGaps, deepest: deepest)
-    let frame = TreeFrame(settings, decorations, fit, axes: axes, depthExtent: depthExtent, leafExtent: leafExtent,
-                          headers: headers)
-    let size = frame.size, title = frame.title, dx = frame.dx, dy = frame.dy
-    if dx != 0 || dy != 0 {
-        for index in 0..<count { centres[index] = Point(x: centres[index].x + dx, y: centres[index].y + dy) }
-    }
-    // What a structural edit is laid out from (StructuralLayout.swift): only for the drawings
-    // it models (score slots included: they only size their cards).
-    var state: LayoutState?
-    if forRelayout, !twoSided {
-        var levelAtMax = [Int](repeating: 0, count: deepest + 1), depthCounts = [Int](repeating: 0, count: deepest + 1)
-        var naturalDepths = [Double]()
-        naturalDepths.reserveCapacity(count)
-        for index in 0..<count {
-            let natural = axes.depthExtent(naturalSizes[index])
-            naturalDepths.append(natural)
-            if natural == levelExtents[level(index)] { levelAtMax[level(index)] += 1 }
-            depthCounts[Int(depths[index])] += 1
-        }
-        var levelStarts = [Double](repeating: 0, count: deepest + 1)
-        for level in 0...deepest { levelStarts[level] = slotStarts[axes.slot(level: level, maxLevel: deepest)] }
-        // The edge labels' needs, and per gap how many labels set it.
-        var edgeNeeds: [Double] = []
-        var gapAtMax = [Int](repeating: 0, count: deepest + 1)
-        if !labels.isEmpty {
-            edgeNeeds = [Double](repeating: 0, count: count)
-            for label in labels {
-                edgeNeeds[Int(edgeChildren[label.connector])] = label.need
-                if label.need == levelGaps[label.gapLevel] { gapAtMax[label.gapLevel] += 1 }
-            }
-        }
-        state = LayoutState(
-            room: room, offset: offset, shift: shift, start: fromEnd, naturalDepths: naturalDepths,
-            levelExtents: levelExtents, levelAtMax: levelAtMax, depthCounts: depthCounts, levelStarts: levelStarts,
-            moveX: dx, moveY: dy, leafExtent: leafExtent, depthExtent: depthExtent, gap: gap,
-            edgeNeeds: edgeNeeds, gapAtMax: gapAtMax)
-    }
+        settings, decorations, axes: axes, slotCount: levels.slotCount, levelInSlot: levels.levelInSlot,
+        slotStarts: levels.slotStarts, levelExtents: levels.extents, levelGaps: levels.gaps, deepest: tree.deepest)
+    let frame = TreeFrame(settings, decorations, fit, axes: axes, depthExtent: levels.depthExtent,
+                          leafExtent: rooms.leafExtent, headers: headers)
+    let dx = frame.dx, dy = frame.dy
+    // Pass 4, forwards: rooms become positions.
+    let (centres, sizes) = rooms.placeCards(tree, levels, naturalSizes: naturalSizes, axes: axes, moveX: dx, moveY: dy)
+    // What a splice is laid out from (StructuralLayout.swift): only for the drawings it models
+    // (score slots included: they only size their cards).
+    let state = keepingSpliceState && !axes.twoSided
+        ? LayoutState(keptFrom: tree, levels, rooms, naturalSizes: naturalSizes, axes: axes, moveX: dx, moveY: dy)
+        : nil
     let geometry = Geometry(
-        width: size.width, height: size.height, margin: settings.margin, cardWidth: settings.cardWidth,
-        cardHeight: settings.cardHeight, centres: centres, sizes: sizes, depths: depths, lines: lines,
-        fontSize: fit.measurer.fontSize, title: title, edgeChildren: edgeChildren, edgeParents: edgeParents,
-        headers: frame.headers, headerFontSize: decorations.header.fontSize,
-        edgeLabels: [], edgeLabelFontSize: decorations.edge.fontSize, levelGaps: levelGaps, axes: axes, scores: scores,
-        state: state)
-    guard !labels.isEmpty else { return geometry }
-    return geometry.placingEdgeLabels(labels)
-}
-
-/// A two-sided root's bookkeeping: how its children split, and its right half's stacking.
-private struct TwoSidedRoot {
-    var children = 0
-    var seen = 0
-    var lastLeft = -1
-    var firstRight = -1
-    var stackedRight = 0.0
-    var shiftRight = 0.0
+        width: frame.size.width, height: frame.size.height, margin: settings.margin, cardWidth: settings.cardWidth,
+        cardHeight: settings.cardHeight, centres: centres, sizes: sizes, depths: tree.depths, lines: lines,
+        fontSize: fit.measurer.fontSize, title: frame.title, edgeChildren: tree.edgeChildren,
+        edgeParents: tree.edgeParents, headers: frame.headers, headerFontSize: decorations.header.fontSize,
+        edgeLabels: [], edgeLabelFontSize: decorations.edge.fontSize, levelGaps: levels.gaps, axes: axes,
+        scores: scores, state: state)
+    guard !levels.labels.isEmpty else { return geometry }
+    return geometry.placingEdgeLabels(levels.labels)
 }
 
 /// An edge label measured in pass 2, waiting for its connector's position.
@@ -405,7 +183,7 @@ func levelHeaders(
 /// The picture around the tree: the level headers' band (a row above the columns, or a column
 /// beside the rows) and the title above it all, centred over the tree or the tree under it;
 /// how far they move every card, and the picture's size. Written once for `layout` and
-/// `relayout`, which must move the cards by the same bits.
+/// `layoutSplice`, which must move the cards by the same bits.
 struct TreeFrame {
     var size: (width: Double, height: Double)
     var headers: [LevelHeader]

@@ -2,7 +2,7 @@
 /// (`stacked`, added up from its last child) and its first and last child's room, offset and
 /// distance from the end of their siblings' rooms, where its children's room starts (`shift`),
 /// where its card's centre is (`offset`) and how much room its subtree takes. Written once, so
-/// that `layout` and a structural `relayout` compute the same bits.
+/// that `layout` and `layoutSplice` compute the same bits.
 struct ParentRoom {
     /// The children's rooms and the gaps between them.
     let children: Double
@@ -39,7 +39,7 @@ func rootStart(leafExtent: Double, fromEnd: Double, room: Double) -> Double {
 }
 
 /// What `layout` worked out per subtree and per level, kept in the `Geometry` so that a
-/// structural edit can be laid out from it (`relayout(_:from:splice:previous:)`): each room,
+/// structural edit can be laid out from it (`layoutSplice(_:from:splice:previous:)`): each room,
 /// offset and shift of pass 3 and each room's start of pass 4 along the leaf axis, each card's
 /// natural extent along the depth axis, and per level its extent, how many cards set it and
 /// where its cards' centres are, and the gaps edge labels need. Made only for drawings the

@@ -1,7 +1,7 @@
 import BracketBytes
 import BracketModel
 
-// The edge labels of a structural relayout (StructuralLayout.swift): the gaps they need after
+// The edge labels of a splice's layout (StructuralLayout.swift): the gaps they need after
 // the splice, counted like the levels' extents, and their boxes placed again where their
 // connectors moved.
 
@@ -17,7 +17,7 @@ struct SplicedEdgeGaps {
 /// The labels that went (`removed`, old rows) and came (`inserted`, new rows) against each gap:
 /// a wider label widens its gap, the last widest going has the gap found again from the kept
 /// needs (one pass over the cards, only then). Nil when the previous gaps do not match its
-/// levels. `level` is the relayout's level of a row (aligned leaves at the deepest). The per-card
+/// levels. `level` is the splice layout's level of a row (aligned leaves at the deepest). The per-card
 /// needs are taken out of `state` and spliced in place when it holds their only reference.
 func splicedEdgeGaps(state: inout LayoutState, previousGaps: [Double], from oldNodes: DiagramNodes, to nodes: DiagramNodes,
                      removed: Range<Int>, inserted insertedRows: Range<Int>, naturalSizes: [Size],
@@ -54,12 +54,7 @@ func splicedEdgeGaps(state: inout LayoutState, previousGaps: [Double], from oldN
         }
         newLabels.append(label)
         needs[index - low] = label.need
-        if label.need > levelGaps[gapLevel] {
-            levelGaps[gapLevel] = label.need
-            gapAtMax[gapLevel] = 1
-        } else if label.need == levelGaps[gapLevel] {
-            gapAtMax[gapLevel] += 1
-        }
+        countExtent(label.need, level: gapLevel, extents: &levelGaps, atMax: &gapAtMax)
     }
     edgeNeeds = splicedInPlace(&edgeNeeds, removing: low..<high, inserting: needs)
     if newDeepest < deepest {
@@ -89,7 +84,7 @@ func splicedEdgeGaps(state: inout LayoutState, previousGaps: [Double], from oldN
     return SplicedEdgeGaps(levelGaps: levelGaps, gapAtMax: gapAtMax, edgeNeeds: edgeNeeds, labels: newLabels)
 }
 
-/// The edge label boxes of `geometry` (laid out by a structural relayout from `previous`): the
+/// The edge label boxes of `geometry` (laid out by `layoutSplice` from `previous`): the
 /// boxes of connectors before the splice and after it kept, renumbered, unless the connector's
 /// child or parent moved (or `placeAll`: levels or gaps moved), when the box is placed again
 /// from its kept lines; the inserted connectors' labels (`fresh`, by inserted row) placed.

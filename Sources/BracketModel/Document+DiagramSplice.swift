@@ -108,7 +108,7 @@ extension Document {
     /// (`resultState`, worked out for the edit already): the splice only says where they
     /// changed. Outside it, what results mean flows up the matches (`DiagramResults`): only the
     /// splice's parent, its ancestors and their children can show another outcome, label, bye
-    /// or entrant, which is what `relayout(_:from:splice:previous:)` and the preview's
+    /// or entrant, which is what `layoutSplice(_:from:splice:previous:)` and the preview's
     /// structural diff look at. Nil when the document keeps no results or the edit makes the
     /// tree start or stop recording them (every single child's bye comes or goes).
     ///

@@ -5,7 +5,7 @@ import BracketModel
 /// the same order with the same parents, places and sizes, and differs only at `changed`
 /// (ascending), where a card may show other lines or a label, or carry another ID; ID ranges
 /// may differ anywhere (they are compared, four integers a card). That is what a character
-/// typed into a label or an ID gives (`relayout`'s `changedCards`), and then the diff compares
+/// typed into a label or an ID gives (`layoutReusingPositions`'s `changedCards`), and then the diff compares
 /// no strings outside `changed`, where pairing every card by ID compared them all.
 ///
 /// The answer is the one `previewUpdate(from:to:)` gives (PreviewDiffTests checks both over

@@ -2,7 +2,7 @@ import BracketLayout
 import BracketModel
 
 /// `previewUpdate(from:to:runs:)` for a structural edit laid out from `old`'s layout: `structure`
-/// is what `relayout(_:from:splice:previous:)` reported when it made `new.geometry` from
+/// is what `layoutSplice(_:from:splice:previous:)` reported when it made `new.geometry` from
 /// `old.geometry` (the cards that went and came, the ancestors placed anew, the subtrees that
 /// moved as wholes). A leaf inserted in the middle of 131,071 cards moves half of them; the
 /// plain runs diff paired and compared every card to find the runs the layout already knew.

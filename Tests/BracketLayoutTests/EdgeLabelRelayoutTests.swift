@@ -39,7 +39,7 @@ import Testing
         for round in 0..<40 {
             var document = Document(Self.tree(&random, settings: settings, everyNode: round % 2 == 0))
             var old = document.diagram()
-            var previous = layout(old, forRelayout: true)
+            var previous = layout(old, keepingSpliceState: true)
             var serial = 0
             for _ in 0..<15 {
                 let edits = Self.edit(document.text, &random, serial: &serial)
@@ -47,13 +47,13 @@ import Testing
                 document.apply(edits)
                 let recorded = edits.map { TokenEdit(range: $0.range, newLength: $0.replacement.count) }
                 let fresh = document.diagram()
-                let freshLayout = layout(fresh, forRelayout: true)
+                let freshLayout = layout(fresh, keepingSpliceState: true)
                 tried += 1
                 if let update = document.diagramUpdate(updating: old, after: recorded, onlyTokens: false) {
                     #expect(update.diagram == fresh, "\(String(decoding: document.text, as: UTF8.self))")
                     if let splice = update.splice, update.diagram == fresh {
                         spliced += 1
-                        if let relaid = relayout(fresh, from: old, splice: splice, previous: previous) {
+                        if let relaid = layoutSplice(fresh, from: old, splice: splice, previous: previous) {
                             answered += 1
                             #expect(relaid.geometry == freshLayout, "\(String(decoding: document.text, as: UTF8.self))")
                             #expect(relaid.geometry.edgeLabels == freshLayout.edgeLabels)
@@ -102,11 +102,11 @@ import Testing
         for round in 0..<40 {
             var document = Document(Self.tree(&random, settings: settings, everyNode: round % 2 == 0))
             var old = document.diagram()
-            var previous = layout(old, forRelayout: true)
+            var previous = layout(old, keepingSpliceState: true)
             for _ in 0..<10 {
                 guard let edit = Self.editQuoted(&document, &random) else { break }
                 let fresh = document.diagram()
-                let freshLayout = layout(fresh, forRelayout: true)
+                let freshLayout = layout(fresh, keepingSpliceState: true)
                 tried += 1
                 let recorded = [TokenEdit(range: edit.range, newLength: edit.replacement.count)]
                 guard let update = document.diagramUpdate(updating: old, after: recorded, onlyTokens: true) else {
@@ -117,8 +117,8 @@ import Testing
                 #expect(update.diagram == fresh, "\(String(decoding: document.text, as: UTF8.self))")
                 if update.splice == nil { patched += 1 }
                 if update.diagram.nodes.edgeLabels != old.nodes.edgeLabels { edgeEdits += 1 }
-                let relaid = update.splice.map { relayout(fresh, from: old, splice: $0, previous: previous) }
-                    ?? relayout(fresh, from: old, previous: previous, candidates: update.edited)
+                let relaid = update.splice.map { layoutSplice(fresh, from: old, splice: $0, previous: previous) }
+                    ?? layoutReusingPositions(fresh, from: old, previous: previous, candidates: update.edited)
                 if let relaid {
                     answered += 1
                     #expect(relaid.geometry == freshLayout, "\(String(decoding: document.text, as: UTF8.self))")

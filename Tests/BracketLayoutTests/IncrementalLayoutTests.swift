@@ -1,4 +1,4 @@
-// Incremental layout (`relayout`) equals full layout wherever it answers, over random label
+// Incremental layout (`layoutReusingPositions`) equals full layout wherever it answers, over random label
 // edits of random trees, and declines for what it does not model.
 import BracketLayout
 import BracketModel
@@ -42,19 +42,19 @@ import Testing
         for _ in 0..<40 {
             var document = Self.tree(&random, settings: settings)
             var old = document.diagram()
-            var previous = layout(old, forRelayout: true)
+            var previous = layout(old, keepingSpliceState: true)
             for _ in 0..<10 {
                 for _ in 0..<(1 + Int(random.next() % 2)) { Self.editLabel(&document, &random) }
                 let diagram = document.diagram()
-                let fresh = layout(diagram, forRelayout: true)
+                let fresh = layout(diagram, keepingSpliceState: true)
                 tried += 1
-                let relaid = relayout(diagram, from: old, previous: previous)
+                let relaid = layoutReusingPositions(diagram, from: old, previous: previous)
                 // Told which cards' labels may have changed (the server passes the rows the
                 // header rewrite read again), the answer is the same as comparing every label.
                 let edited = (0..<diagram.nodes.count).filter {
                     diagram.nodes.labels[$0] != old.nodes.labels[$0] || random.next() % 8 == 0
                 }
-                let told = relayout(diagram, from: old, previous: previous, candidates: edited)
+                let told = layoutReusingPositions(diagram, from: old, previous: previous, candidates: edited)
                 #expect((told == nil) == (relaid == nil))
                 if let told, let relaid {
                     #expect(told.geometry == relaid.geometry)
@@ -89,14 +89,14 @@ import Testing
     @Test func withoutTheStateALayoutIsTheSameAndMovingEditsDecline() {
         var document = Document("r \"R\" {\n  a \"A\"\n  b \"B\"\n}\n")
         let old = document.diagram()
-        #expect(layout(old).centres == layout(old, forRelayout: true).centres)
-        #expect(layout(old).sizes == layout(old, forRelayout: true).sizes)
+        #expect(layout(old).centres == layout(old, keepingSpliceState: true).centres)
+        #expect(layout(old).sizes == layout(old, keepingSpliceState: true).sizes)
         // "B" becomes a label that wraps: the cards after it move.
         document.apply(TextEdit(range: ByteRange(21, 22), replacement: "A label long enough to wrap onto another line"))
         let diagram = document.diagram()
-        #expect(relayout(diagram, from: old, previous: layout(old)) == nil)
-        let update = relayout(diagram, from: old, previous: layout(old, forRelayout: true))
-        #expect(update?.geometry == layout(diagram, forRelayout: true))
+        #expect(layoutReusingPositions(diagram, from: old, previous: layout(old)) == nil)
+        let update = layoutReusingPositions(diagram, from: old, previous: layout(old, keepingSpliceState: true))
+        #expect(update?.geometry == layout(diagram, keepingSpliceState: true))
         #expect(update?.structure?.inserted == 2..<3)
     }
 
@@ -105,7 +105,7 @@ import Testing
         var document = Document(settings + "r \"R\" {\n  a \"A\" {\n    c \"C\"\n    d \"D\"\n  }\n  b \"B\"\n}\n")
         let old = document.diagram()
         document.apply(TextEdit(range: ByteRange(document.text.count - 5, document.text.count - 5), replacement: "i"))  // "B" → "iB"
-        #expect(relayout(document.diagram(), from: old, previous: layout(old)) == nil)
+        #expect(layoutReusingPositions(document.diagram(), from: old, previous: layout(old)) == nil)
     }
 
     /// A scored card relabelled keeps its slot and is measured with it (ScoredRelayoutTests
@@ -115,16 +115,16 @@ import Testing
         let scored = Document("r {\n  a \"A\" [score=1]\n  b \"B\" [score=2]\n}\n").diagram()
         var relabelled = scored
         relabelled.nodes[1].label = "Ai"
-        #expect(relayout(relabelled, from: scored, previous: layout(scored))?.geometry == layout(relabelled))
+        #expect(layoutReusingPositions(relabelled, from: scored, previous: layout(scored))?.geometry == layout(relabelled))
         let rescored = Document("r {\n  a \"A\" [score=3]\n  b \"B\" [score=2]\n}\n").diagram()
-        #expect(relayout(rescored, from: scored, previous: layout(scored))?.geometry == layout(rescored))
+        #expect(layoutReusingPositions(rescored, from: scored, previous: layout(scored))?.geometry == layout(rescored))
         let widened = Document("r {\n  a \"A\" [score=\"3 sets to 2\"]\n  b \"B\" [score=2]\n}\n").diagram()
-        let update = relayout(widened, from: scored, previous: layout(scored, forRelayout: true))
-        #expect(update?.geometry == layout(widened, forRelayout: true))
+        let update = layoutReusingPositions(widened, from: scored, previous: layout(scored, keepingSpliceState: true))
+        #expect(update?.geometry == layout(widened, keepingSpliceState: true))
         #expect(update?.geometry.scores == layout(widened).scores)
         let plain = Document("r {\n  a \"A\"\n  b \"B\"\n}\n").diagram()
         let deeper = Document("r {\n  a \"A\" {\n    b \"B\"\n  }\n}\n").diagram()
-        #expect(relayout(deeper, from: plain, previous: layout(plain)) == nil)
-        #expect(relayout(plain, from: plain, previous: layout(plain))?.changedCards == [])
+        #expect(layoutReusingPositions(deeper, from: plain, previous: layout(plain)) == nil)
+        #expect(layoutReusingPositions(plain, from: plain, previous: layout(plain))?.changedCards == [])
     }
 }

@@ -68,7 +68,7 @@ import Testing
         for _ in 0..<30 {
             var document = Document(Self.tree(&random, settings: settings))
             var old = document.diagram()
-            var previous = layout(old, forRelayout: true)
+            var previous = layout(old, keepingSpliceState: true)
             for _ in 0..<12 {
                 guard let edit = Self.keystroke(&document, &random) else { break }
                 let text = String(decoding: document.text, as: UTF8.self)
@@ -81,7 +81,7 @@ import Testing
                 if document.resultState != nil, document.diagram().nodes.recordsResults { kept += 1 }
                 if document.diagnostics.contains(where: { $0.code == .labelContradictsWinner || $0.code == .longLabel
                     || $0.code == .multipleWinners || $0.code == .winnerWithLowerScore }) { diagnosed += 1 }
-                let freshLayout = layout(fresh, forRelayout: true)
+                let freshLayout = layout(fresh, keepingSpliceState: true)
                 let recorded = [TokenEdit(range: edit.range, newLength: edit.replacement.count)]
                 guard let update = document.diagram(updating: old, after: recorded) else {
                     old = fresh
@@ -100,7 +100,7 @@ import Testing
                     $0.element.0 != $0.element.1 && !fresh.nodes.hasExplicitLabels[$0.offset]
                         && fresh.nodes.childCounts[$0.offset] > 0
                 }) { derivedChanged += 1 }
-                if let relaid = relayout(fresh, from: old, previous: previous, candidates: update.edited) {
+                if let relaid = layoutReusingPositions(fresh, from: old, previous: previous, candidates: update.edited) {
                     answered += 1
                     #expect(relaid.geometry == freshLayout, "\(text)")
                     #expect(relaid.geometry.scores == freshLayout.scores)

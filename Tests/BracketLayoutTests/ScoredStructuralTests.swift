@@ -68,7 +68,7 @@ import Testing
         for _ in 0..<25 {
             var document = Document(ScoredRelayoutTests.tree(&random, settings: settings))
             var old = document.diagram()
-            var previous = layout(old, forRelayout: true)
+            var previous = layout(old, keepingSpliceState: true)
             for _ in 0..<14 {
                 guard let (edits, onlyTokens) = Self.edit(&document, &random, serial: &serial) else { continue }
                 let text = String(decoding: document.text, as: UTF8.self)
@@ -77,7 +77,7 @@ import Testing
                 #expect(document.diagnostics == reference.diagnostics, "\(text)")
                 let fresh = reference.diagram()
                 #expect(document.diagram() == fresh, "\(text)")
-                let freshLayout = layout(fresh, forRelayout: true)
+                let freshLayout = layout(fresh, keepingSpliceState: true)
                 defer { old = fresh }
                 if !onlyTokens, edits.count > 0, fresh.nodes.count != old.nodes.count { structural += 1 }
                 let recorded = edits.map { TokenEdit(range: $0.range, newLength: $0.replacement.count) }
@@ -94,7 +94,7 @@ import Testing
                         let before = index < splice.removed.lowerBound ? index : index - splice.rowDelta
                         #expect(Self.sameRow(fresh.nodes, index, old.nodes, before), "row \(index) of \(text)")
                     }
-                    laidOut = relayout(fresh, from: old, splice: splice, previous: previous)
+                    laidOut = layoutSplice(fresh, from: old, splice: splice, previous: previous)
                     if laidOut != nil { splicedLaidOut += 1 }
                 } else {
                     named += 1
@@ -104,7 +104,7 @@ import Testing
                     }
                     if zip(fresh.nodes.scores, old.nodes.scores).contains(where: { $0 != $1 })
                         || fresh.nodes.isByes != old.nodes.isByes { slotChanged += 1 }
-                    laidOut = relayout(fresh, from: old, previous: previous, candidates: update.edited)
+                    laidOut = layoutReusingPositions(fresh, from: old, previous: previous, candidates: update.edited)
                     if laidOut != nil { namedLaidOut += 1 }
                 }
                 if let laidOut {

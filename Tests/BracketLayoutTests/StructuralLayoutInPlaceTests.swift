@@ -1,5 +1,5 @@
 // The structural layout that takes its previous layout's kept state
-// (`relayout(_:from:splice:takingStateOf:)`) gives `relayout(_:from:splice:previous:)`'s answer
+// (`layoutSplice(_:from:splice:takingStateOf:)`) gives `layoutSplice(_:from:splice:previous:)`'s answer
 // bit for bit over chained random structural edits, splices the state's per-card columns where
 // they are when it holds the only reference, and leaves a geometry that someone else still holds
 // as it was.
@@ -22,7 +22,7 @@ import Testing
                 ? EdgeLabelRelayoutTests.tree(&random, settings: settings, everyNode: round % 2 == 0)
                 : StructuralEdits.tree(&random, settings: settings))
             var old = document.diagram()
-            var previous = layout(old, forRelayout: true)
+            var previous = layout(old, keepingSpliceState: true)
             for _ in 0..<15 {
                 let edits = edgeLabels
                     ? EdgeLabelRelayoutTests.edit(document.text, &random, serial: &serial)
@@ -34,28 +34,28 @@ import Testing
                 guard let update = document.diagramUpdate(updating: old, after: recorded, onlyTokens: false),
                       let splice = update.splice, update.diagram == fresh else {
                     old = fresh
-                    previous = layout(fresh, forRelayout: true)
+                    previous = layout(fresh, keepingSpliceState: true)
                     continue
                 }
-                let copied = relayout(fresh, from: old, splice: splice, previous: previous)
+                let copied = layoutSplice(fresh, from: old, splice: splice, previous: previous)
                 // Every other edit someone else keeps the previous layout (the state is copied,
                 // and that copy must not change); otherwise the relayout holds the only
                 // reference and splices in place.
                 let kept: Geometry? = serial % 2 == 0 ? previous : nil
                 var taken = previous
                 previous = layout(Document("x").diagram())
-                let moved = relayout(fresh, from: old, splice: splice, takingStateOf: &taken)
+                let moved = layoutSplice(fresh, from: old, splice: splice, takingStateOf: &taken)
                 #expect(!taken.keepsRelayoutState)
-                if let kept { #expect(kept == layout(old, forRelayout: true)) }
+                if let kept { #expect(kept == layout(old, keepingSpliceState: true)) }
                 #expect(copied?.geometry == moved?.geometry)
                 #expect(copied?.structure == moved?.structure)
                 if let moved {
                     answered += 1
-                    #expect(moved.geometry == layout(fresh, forRelayout: true))
-                    #expect(StructuralLayoutTests.sameBits(moved.geometry, layout(fresh, forRelayout: true)))
+                    #expect(moved.geometry == layout(fresh, keepingSpliceState: true))
+                    #expect(StructuralLayoutTests.sameBits(moved.geometry, layout(fresh, keepingSpliceState: true)))
                     previous = moved.geometry
                 } else {
-                    previous = layout(fresh, forRelayout: true)
+                    previous = layout(fresh, keepingSpliceState: true)
                 }
                 old = fresh
             }
@@ -72,7 +72,7 @@ import Testing
         text += "}\n"
         var document = Document(text)
         let old = document.diagram()
-        var previous = layout(old, forRelayout: true)
+        var previous = layout(old, keepingSpliceState: true)
         let before = previous.relayoutStateAddresses
         #expect(before.count == 5)
         // Delete `n100 { a100 b100 }` (4 lines).
@@ -83,8 +83,8 @@ import Testing
         document.apply(edit)
         let splice = try #require(document.diagramUpdate(updating: old, after: [TokenEdit(range: edit.range, newLength: 0)],
                                                          onlyTokens: false)?.splice)
-        let update = try #require(relayout(document.diagram(), from: old, splice: splice, takingStateOf: &previous))
-        #expect(update.geometry == layout(document.diagram(), forRelayout: true))
+        let update = try #require(layoutSplice(document.diagram(), from: old, splice: splice, takingStateOf: &previous))
+        #expect(update.geometry == layout(document.diagram(), keepingSpliceState: true))
         #expect(update.geometry.relayoutStateAddresses == before)
         #expect(!update.structure!.shifts.isEmpty)
     }
@@ -93,15 +93,15 @@ import Testing
     @Test func aSharedStateIsCopied() throws {
         var document = Document("r {\n  a {\n    b\n    c\n  }\n  d {\n    e\n    f\n  }\n}\n")
         let old = document.diagram()
-        let shared = layout(old, forRelayout: true)
+        let shared = layout(old, keepingSpliceState: true)
         var previous = shared
         let edit = TextEdit(range: ByteRange(16, 16), replacement: "    x\n")
         document.apply(edit)
         let splice = try #require(document.diagramUpdate(updating: old, after: [TokenEdit(range: edit.range, newLength: 6)],
                                                          onlyTokens: false)?.splice)
-        let update = try #require(relayout(document.diagram(), from: old, splice: splice, takingStateOf: &previous))
-        #expect(update.geometry == layout(document.diagram(), forRelayout: true))
-        #expect(shared == layout(old, forRelayout: true))
+        let update = try #require(layoutSplice(document.diagram(), from: old, splice: splice, takingStateOf: &previous))
+        #expect(update.geometry == layout(document.diagram(), keepingSpliceState: true))
+        #expect(shared == layout(old, keepingSpliceState: true))
         #expect(update.geometry.relayoutStateAddresses != shared.relayoutStateAddresses)
     }
 }

@@ -1,4 +1,4 @@
-// The structural layout (`relayout(_:from:splice:previous:)`) equals the full layout bit for
+// The structural layout (`layoutSplice(_:from:splice:previous:)`) equals the full layout bit for
 // bit wherever it answers, over random structural edits of random trees whose cards are sized
 // to their labels, chained (each answer is the next edit's previous layout); and the change it
 // reports is exactly what moved.
@@ -65,18 +65,18 @@ import Testing
         for _ in 0..<40 {
             var document = Document(StructuralEdits.tree(&random, settings: settings))
             var old = document.diagram()
-            var previous = layout(old, forRelayout: true)
+            var previous = layout(old, keepingSpliceState: true)
             for _ in 0..<15 {
                 let edits = StructuralEdits.edit(document.text, &random, serial: &serial)
                 guard !edits.isEmpty else { continue }
                 document.apply(edits)
                 let recorded = edits.map { TokenEdit(range: $0.range, newLength: $0.replacement.count) }
                 let fresh = document.diagram()
-                let freshLayout = layout(fresh, forRelayout: true)
+                let freshLayout = layout(fresh, keepingSpliceState: true)
                 if let update = document.diagramUpdate(updating: old, after: recorded, onlyTokens: false),
                    let splice = update.splice, update.diagram == fresh {
                     tried += 1
-                    if let relaid = relayout(fresh, from: old, splice: splice, previous: previous) {
+                    if let relaid = layoutSplice(fresh, from: old, splice: splice, previous: previous) {
                         answered += 1
                         #expect(relaid.geometry == freshLayout, "\(String(decoding: document.text, as: UTF8.self))")
                         #expect(Self.sameBits(relaid.geometry, freshLayout))
@@ -102,14 +102,14 @@ import Testing
 
     @Test func aLeafInsertedShiftsTheSubtreesAfterIt() {
         var document = Document("r {\n  a {\n    b\n    c\n  }\n  d {\n    e\n    f\n  }\n}\n")
-        let old = document.diagram(), previous = layout(old, forRelayout: true)
+        let old = document.diagram(), previous = layout(old, keepingSpliceState: true)
         // A leaf between b and c: c, then d's subtree, move down (root on the left: leaves in rows).
         let edit = TextEdit(range: ByteRange(16, 16), replacement: "    x\n")
         document.apply(edit)
         let splice = document.diagramUpdate(updating: old, after: [TokenEdit(range: edit.range, newLength: 6)],
                                             onlyTokens: false)!.splice!
-        let update = relayout(document.diagram(), from: old, splice: splice, previous: previous)!
-        #expect(update.geometry == layout(document.diagram(), forRelayout: true))
+        let update = layoutSplice(document.diagram(), from: old, splice: splice, previous: previous)!
+        #expect(update.geometry == layout(document.diagram(), keepingSpliceState: true))
         let change = update.structure!
         #expect(change.inserted == 3..<4)
         #expect(change.moved == [0, 1])  // a and the root re-centred
@@ -123,7 +123,7 @@ import Testing
         let text = settings + "r {\n  a {\n    b\n    c\n  }\n  d {\n    e\n    f\n  }\n}\n"
         var document = Document(text)
         var old = document.diagram()
-        var previous = layout(old, forRelayout: true)
+        var previous = layout(old, keepingSpliceState: true)
         let at = text.utf8.count - 12  // the start of "    f"'s line
         let steps = [
             [TextEdit(range: ByteRange(at + 6, at + 6), replacement: "    }\n"),
@@ -137,16 +137,16 @@ import Testing
             let update = try #require(document.diagramUpdate(
                 updating: old, after: edits.map { TokenEdit(range: $0.range, newLength: $0.replacement.count) }, onlyTokens: false))
             #expect(update.diagram == fresh)
-            let relaid = relayout(fresh, from: old, splice: try #require(update.splice), previous: previous)
+            let relaid = layoutSplice(fresh, from: old, splice: try #require(update.splice), previous: previous)
             // Aligned leaves all move to the new deepest level; otherwise the levels keep their
             // places, or (the root on the right, as by default) all move by one offset.
             #expect((relaid != nil) == !settings.contains("align"))
             if let relaid {
-                #expect(relaid.geometry == layout(fresh, forRelayout: true))
+                #expect(relaid.geometry == layout(fresh, keepingSpliceState: true))
                 Self.expectReported(relaid.structure!, old: previous, new: relaid.geometry)
             }
             old = fresh
-            previous = relaid?.geometry ?? layout(fresh, forRelayout: true)
+            previous = relaid?.geometry ?? layout(fresh, keepingSpliceState: true)
         }
         #expect(String(decoding: document.text, as: UTF8.self) == text)
     }
@@ -162,12 +162,12 @@ import Testing
             for _ in 0..<12 {
                 var document = Document(StructuralEdits.tree(&random, settings: settings))
                 var old = document.diagram()
-                var previous = layout(old, forRelayout: true)
+                var previous = layout(old, keepingSpliceState: true)
                 for _ in 0..<6 {
                     let edits = StructuralEdits.edit(document.text, &random, serial: &serial, kind: kind)
                     guard !edits.isEmpty else { continue }
                     document.apply(edits)
-                    let fresh = document.diagram(), freshLayout = layout(fresh, forRelayout: true)
+                    let fresh = document.diagram(), freshLayout = layout(fresh, keepingSpliceState: true)
                     // An edit that reached the settings line changes the drawing: laid out anew.
                     if fresh.settings == old.settings { tried += 1 }
                     let recorded = edits.map { TokenEdit(range: $0.range, newLength: $0.replacement.count) }
@@ -175,7 +175,7 @@ import Testing
                     if let update = document.diagramUpdate(updating: old, after: recorded, onlyTokens: false),
                        let splice = update.splice {
                         spliced += 1
-                        relaid = relayout(fresh, from: old, splice: splice, previous: previous)
+                        relaid = layoutSplice(fresh, from: old, splice: splice, previous: previous)
                     }
                     if let relaid {
                         answered += 1
@@ -196,13 +196,13 @@ import Testing
         // Root on the right (levels are columns from the deepest): a leaf wider than its level
         // widens it, so the levels nearer the root move right by as much.
         var document = Document("r \"R\" {\n  a \"A\" {\n    c \"C\"\n  }\n  b \"B\"\n}\n")
-        let old = document.diagram(), previous = layout(old, forRelayout: true)
+        let old = document.diagram(), previous = layout(old, keepingSpliceState: true)
         let edit = TextEdit(range: ByteRange(28, 28), replacement: "    w \"A label far wider than the rest\"\n")
         document.apply(edit)
         let splice = try #require(document.diagramUpdate(
             updating: old, after: [TokenEdit(range: edit.range, newLength: edit.replacement.count)], onlyTokens: false)?.splice)
-        let update = try #require(relayout(document.diagram(), from: old, splice: splice, previous: previous))
-        #expect(update.geometry == layout(document.diagram(), forRelayout: true))
+        let update = try #require(layoutSplice(document.diagram(), from: old, splice: splice, previous: previous))
+        #expect(update.geometry == layout(document.diagram(), keepingSpliceState: true))
         let change = try #require(update.structure)
         #expect(change.depthAxisIsX)
         #expect(change.levels.count == 3)  // the widened level and the two nearer the root
@@ -213,7 +213,7 @@ import Testing
         let back = try #require(undone.diagramUpdate(
             updating: document.diagram(), after: [TokenEdit(range: ByteRange(28, 28 + edit.replacement.count), newLength: 0)],
             onlyTokens: false)?.splice)
-        let restored = try #require(relayout(undone.diagram(), from: document.diagram(), splice: back, previous: update.geometry))
+        let restored = try #require(layoutSplice(undone.diagram(), from: document.diagram(), splice: back, previous: update.geometry))
         #expect(restored.geometry == previous)
     }
 
@@ -221,13 +221,13 @@ import Testing
     func declinesWhatItDoesNotModel(settings: String) {
         // A drawing it does not model: two-sided.
         var document = Document(settings + "r \"R\" {\n  a \"A\"\n  b \"B\"\n}\n")
-        let old = document.diagram(), previous = layout(old, forRelayout: true)
+        let old = document.diagram(), previous = layout(old, keepingSpliceState: true)
         let edit = TextEdit(range: ByteRange(settings.utf8.count + 8, settings.utf8.count + 8),
                             replacement: "  w \"A label far wider than the rest\"\n")
         document.apply(edit)
         let splice = document.diagramUpdate(updating: old, after: [TokenEdit(range: edit.range, newLength: edit.replacement.count)],
                                             onlyTokens: false)?.splice
         #expect(splice != nil)
-        #expect(relayout(document.diagram(), from: old, splice: splice!, previous: previous) == nil)
+        #expect(layoutSplice(document.diagram(), from: old, splice: splice!, previous: previous) == nil)
     }
 }

@@ -41,13 +41,13 @@ import Testing
         let text = "r {\n  a {\n    a1\n    a2\n  }\n  b {\n    b1\n    b2\n  }\n}\n"
         var document = Document(text)
         let diagram = document.diagram()
-        let before = snapshot(document, diagram, layout(diagram, forRelayout: true))
+        let before = snapshot(document, diagram, layout(diagram, keepingSpliceState: true))
         // "    a3\n" after a2's line: one more line from there on, no character moved.
         let at = Array(text.utf8).firstIndex(of: UInt8(ascii: "}"))!
         let edit = TextEdit(range: ByteRange(at, at), replacement: Array("  a3\n  ".utf8))
         _ = document.apply(edit)
         let spliced = try #require(document.diagram(splicing: diagram, at: TokenEdit(range: edit.range, newLength: 7)))
-        let update = try #require(relayout(spliced.diagram, from: diagram, splice: spliced.splice, previous: before.geometry))
+        let update = try #require(layoutSplice(spliced.diagram, from: diagram, splice: spliced.splice, previous: before.geometry))
         let structure = try #require(update.structure)
         let after = snapshot(document, spliced.diagram, update.geometry)
         // r, a, a1, a2 kept; a3 new; b, b1, b2 one row and one line later.

@@ -149,7 +149,7 @@ import Testing
     }
 
     /// Characters typed into labels and IDs, as the server renders them: the diagram updated
-    /// for the edits (`Document.diagram(updating:after:)`), the layout reused (`relayout`), and
+    /// for the edits (`Document.diagram(updating:after:)`), the layout reused (`layoutReusingPositions`), and
     /// the diff told which cards can differ. Its answer is the full diff's, and its deltas
     /// rebuild the fresh picture.
     ///
@@ -184,7 +184,7 @@ import Testing
                 continue
             }
             let fresh = layout(patched.diagram)
-            let update = relayout(patched.diagram, from: diagram, previous: before.geometry)
+            let update = layoutReusingPositions(patched.diagram, from: diagram, previous: before.geometry)
             let after = snapshot(document, patched.diagram, update?.geometry ?? fresh)
             if update != nil {
                 known += 1
@@ -212,7 +212,7 @@ import Testing
     }
 
     /// Edge labels retyped (one connector's answer changed, the tree otherwise the same), the
-    /// layout reused (`relayout` measures the label against its gap) and the diff told which
+    /// layout reused (`layoutReusingPositions` measures the label against its gap) and the diff told which
     /// cards changed: for a client that takes runs it is the full diff's answer, a changed
     /// connector carrying the new label, and the delta rebuilds the new picture; a client
     /// without runs gets the whole picture, as it always has when an edge label changed.
@@ -224,7 +224,7 @@ import Testing
         var text = tree.text(&random)
         var document = Document(text)
         var diagram = document.diagram()
-        var before = snapshot(document, diagram, layout(diagram, forRelayout: true))
+        var before = snapshot(document, diagram, layout(diagram, keepingSpliceState: true))
         var known = 0, changedConnectors = 0
         for step in 0..<60 {
             // One `edge="…"` value replaced by another.
@@ -245,12 +245,12 @@ import Testing
             text = String(decoding: bytes[..<place.at] + Array(value.utf8) + bytes[(place.at + place.length)...], as: UTF8.self)
             document = Document(text)
             let fresh = document.diagram()
-            guard let update = relayout(fresh, from: diagram, previous: before.geometry), update.structure == nil else {
+            guard let update = layoutReusingPositions(fresh, from: diagram, previous: before.geometry), update.structure == nil else {
                 diagram = fresh
-                before = snapshot(document, diagram, layout(diagram, forRelayout: true))
+                before = snapshot(document, diagram, layout(diagram, keepingSpliceState: true))
                 continue
             }
-            #expect(update.geometry == layout(fresh, forRelayout: true), "seed \(seed) step \(step)")
+            #expect(update.geometry == layout(fresh, keepingSpliceState: true), "seed \(seed) step \(step)")
             let after = snapshot(document, fresh, update.geometry)
             known += 1
             for runs in [true, false] {
@@ -270,7 +270,7 @@ import Testing
 
     /// Structural edits as the server renders them for a client that takes runs: the diagram's
     /// rows spliced (`Document.diagram(splicing:at:)`), the layout moved from the last one
-    /// (`relayout(_:from:splice:previous:)`), and the diff told what that layout changed
+    /// (`layoutSplice(_:from:splice:previous:)`), and the diff told what that layout changed
     /// (`previewUpdate(from:to:structure:)`). Each delta it gives, applied to the previous
     /// picture, is the fresh picture of the new text, and is the runs diff's delta; it is full
     /// for exactly the reasons the runs diff is, except where the runs diff finds children
@@ -311,7 +311,7 @@ import Testing
         }
         var document = Document(text: text)
         var diagram = document.diagram()
-        var before = snapshot(document, diagram, layout(diagram, forRelayout: true))
+        var before = snapshot(document, diagram, layout(diagram, keepingSpliceState: true))
         var structural = 0, runs = 0, renames = 0, serial = 0, moved = 0
         for step in 0..<150 {
             var next = text
@@ -341,11 +341,11 @@ import Testing
             let oldDocument = document
             document.apply(edit)
             guard let spliced = document.diagram(splicing: diagram, at: TokenEdit(range: edit.range, newLength: edit.replacement.count)),
-                  let update = relayout(spliced.diagram, from: diagram, splice: spliced.splice, previous: before.geometry),
+                  let update = layoutSplice(spliced.diagram, from: diagram, splice: spliced.splice, previous: before.geometry),
                   let structure = update.structure
             else {
                 diagram = document.diagram()
-                before = snapshot(document, diagram, layout(diagram, forRelayout: true))
+                before = snapshot(document, diagram, layout(diagram, keepingSpliceState: true))
                 continue
             }
             let after = snapshot(document, spliced.diagram, update.geometry)

@@ -49,10 +49,10 @@ struct PreviewRender {
     let diagram: Diagram
     /// Numbers the server's renders (`LanguageServer.previewRender`); 0 for one made elsewhere.
     let id: Int
-    /// When the layout was reused from an earlier render (`relayout`): that render's `id` and
+    /// When the layout was reused from an earlier render (`layoutReusingPositions`): that render's `id` and
     /// the cards whose text changed since, the only ones a diff against it has to compare.
     let changedSince: (render: Int, cards: [Int])?
-    /// When a structural edit was laid out from an earlier render (`relayout(_:from:splice:previous:)`):
+    /// When a structural edit was laid out from an earlier render (`layoutSplice(_:from:splice:previous:)`):
     /// that render's `id` and the cards that went, came, were placed anew or moved as runs.
     let structureSince: (render: Int, change: StructuralChange)?
     /// When the ID ranges are the last render's with those on the edited lines converted again
@@ -82,13 +82,13 @@ struct PreviewRender {
     /// edits, `LanguageServer.previewRender`); nil builds it. `previous` — the last render's
     /// diagram, layout and id, and the nodes whose ID and label were rewritten to make
     /// `diagram` from that diagram — lets an edit that moves nothing reuse that layout
-    /// (`relayout`) and be diffed on those nodes alone; with the `splice` a structural edit
+    /// (`layoutReusingPositions`) and be diffed on those nodes alone; with the `splice` a structural edit
     /// made, the layout is updated from it instead (`structureSince`). `reused` are the last
     /// render's ID ranges and the lines one-token edits touched since; `moved` the last render's
     /// diagram and ranges and the one edit since, of any kind (`ranges(…moving:…)`).
     ///
     /// `relayoutBase` is the layout `previous` names (with its kept state), taken: a structural
-    /// update splices its state in place (`relayout(_:from:splice:takingStateOf:)`), so the
+    /// update splices its state in place (`layoutSplice(_:from:splice:takingStateOf:)`), so the
     /// caller hands over its only reference and keeps `relayoutBase` (this render's) instead.
     init(_ context: DocumentContext, upTo limit: Int = PreviewPayloadKind.columns.maxCards, diagram: Diagram? = nil,
          previous: (diagram: Diagram, id: Int, edited: [Int], splice: DiagramSplice?)?,
@@ -116,9 +116,9 @@ struct PreviewRender {
         var update: LayoutUpdate?
         if let previous, taken != nil {
             if let splice = previous.splice {
-                update = relayout(diagram, from: previous.diagram, splice: splice, takingStateOf: &taken!)
+                update = layoutSplice(diagram, from: previous.diagram, splice: splice, takingStateOf: &taken!)
             } else {
-                update = relayout(diagram, from: previous.diagram, previous: taken!, candidates: previous.edited)
+                update = layoutReusingPositions(diagram, from: previous.diagram, previous: taken!, candidates: previous.edited)
             }
         }
         taken = nil
@@ -126,7 +126,7 @@ struct PreviewRender {
         // labels, and the layout moved nothing: only those cards can differ.
         changedSince = update.flatMap { $0.structure == nil ? (previous!.id, previous!.edited) : nil }
         structureSince = update?.structure.map { (previous!.id, $0) }
-        let geometry = update?.geometry ?? layout(diagram, forRelayout: true)
+        let geometry = update?.geometry ?? layout(diagram, keepingSpliceState: true)
         let updated = reused.map { Self.ranges(diagram, context, updating: $0.ranges, onLines: $0.lines) }
         rangesSince = updated?.converted
         let motion = updated == nil ? moved.flatMap { Self.ranges(diagram, context, moving: $0.ranges, of: $0.old, by: $0.edit) } : nil

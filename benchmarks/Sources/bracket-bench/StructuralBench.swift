@@ -4,7 +4,7 @@ import BracketSyntax
 
 /// Structural edits in the middle of the file, each made and undone `repeats` times, and what
 /// the preview's diagram and layout cost after each: updated from the last ones
-/// (`Document.diagram(splicing:at:)`, `relayout(_:from:splice:previous:)`) against built anew
+/// (`Document.diagram(splicing:at:)`, `layoutSplice(_:from:splice:previous:)`) against built anew
 /// (`Document.diagram()`, `layout`), timed in the same run. Every update is checked against the
 /// full build (`consistent`); `answered` counts the steps the structural layout did not decline.
 func benchStructuralEdits(shape: TreeShape, nodes: Int, repeats: Int) {
@@ -106,7 +106,7 @@ func benchStructuralEdits(shape: TreeShape, nodes: Int, repeats: Int) {
     for kind in kinds {
         var document = Document(text: text)
         var diagram = document.diagram()
-        var geometry = layout(diagram, forRelayout: true)
+        var geometry = layout(diagram, keepingSpliceState: true)
         var incrementalDiagram: [Double] = [], fullDiagram: [Double] = [], incrementalLayout: [Double] = []
         var fullLayout: [Double] = [], rows: [Double] = [], runs: [Double] = [], levels: [Double] = []
         var answered = 0, consistent = true
@@ -126,21 +126,21 @@ func benchStructuralEdits(shape: TreeShape, nodes: Int, repeats: Int) {
             })
             var full = geometry
             fullLayout.append(timeMS {
-                full = layout(fresh, forRelayout: true)
+                full = layout(fresh, keepingSpliceState: true)
                 return full.centres.count
             })
             var relaid: LayoutUpdate?
             if let update, let splice = update.splice {
                 rows.append(Double(splice.insertedCount + splice.removed.count))
                 incrementalLayout.append(timeMS {
-                    relaid = relayout(update.diagram, from: diagram, splice: splice, previous: geometry)
+                    relaid = layoutSplice(update.diagram, from: diagram, splice: splice, previous: geometry)
                     return relaid?.geometry.centres.count ?? 0
                 })
             } else if let update {
                 // A one-token edit: the label relayout, which lays a card that moves others out
                 // as a structural edit.
                 incrementalLayout.append(timeMS {
-                    relaid = relayout(update.diagram, from: diagram, previous: geometry)
+                    relaid = layoutReusingPositions(update.diagram, from: diagram, previous: geometry)
                     return relaid?.geometry.centres.count ?? 0
                 })
                 rows.append(Double(relaid?.structure.map { $0.inserted.count + $0.removed.count } ?? 0))
