@@ -47,10 +47,14 @@ let package = Package(
         .target(name: "LanguageServerProtocol", dependencies: ["JSONRPC", "BracketJSON"]),
         // Process-wide allocator settings for long-running processes (server, benchmark).
         .target(name: "ProcessMemory"),
+        // The preview page (editors/preview/, listed by its index.html) embedded at build time, so the
+        // binary serves it on its own and the page's sources exist once in the repository.
+        .executableTarget(name: "embed-preview-page"),
+        .plugin(name: "EmbedPreviewPage", capability: .buildTool(), dependencies: ["embed-preview-page"]),
         .target(name: "BracketServer", dependencies: [
             "ProcessMemory", "BracketBytes", "BracketSyntax", "BracketModel", "BracketLayout", "BracketIDE", "BracketSVG", "BracketExport",
             "BracketPreview", "BracketJSON", "LanguageServerProtocol", "JSONRPC",
-        ]),
+        ], plugins: ["EmbedPreviewPage"]),
         .executableTarget(name: "bracket", dependencies: [
             "BracketServer", "BracketTerminal", "BracketSyntax", "BracketModel", "BracketLayout", "BracketSVG",
             "BracketExport", "BracketJSON",

@@ -12,7 +12,7 @@ const root = path.resolve(__dirname, "..", "..");
 // has the page only in its own preview/ folder.
 const extensionDir = process.env.BRACKET_EXTENSION_DIR || path.join(root, "editors", "vscode");
 const checkoutPage = path.join(extensionDir, "..", "preview");
-const servedPage = fs.existsSync(path.join(checkoutPage, "embed.py")) ? checkoutPage : path.join(extensionDir, "preview");
+const servedPage = fs.existsSync(path.join(checkoutPage, "README.md")) ? checkoutPage : path.join(extensionDir, "preview");
 const fixture = JSON.parse(fs.readFileSync(path.join(__dirname, "fixtures", "tutorial-v1.json"), "utf8"));
 const results = [];
 const check = (name, ok, detail) => results.push({ name, ok: !!ok, detail: detail === undefined ? null : detail });

@@ -6,7 +6,7 @@ pre-order, as benchmarks/page_big.py's `complete_tree` writes it) exactly as the
 default layout does (root on the right, 132×44 cards, level gap 64, leaf gap 28, margin 24:
 the tutorial's numbers), as a columns payload (docs/protocol.md, "Geometry-only payloads").
 `PageServer` serves editors/preview's files as the loopback server does (placeholders filled
-by embed.py's rule) and that payload as the page's event stream; it records what the page
+by page_assets.py's rule) and that payload as the page's event stream; it records what the page
 posts back (reveal, resync).
 
     with PageServer(payload) as server:
@@ -22,9 +22,8 @@ import threading
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 PAGE_DIR = os.path.join(ROOT, "editors", "preview")
-sys.path.insert(0, PAGE_DIR)
-import embed  # noqa: E402
-from embed import browser_html  # noqa: E402
+sys.path.insert(0, HERE)
+import page_assets  # noqa: E402
 
 CARD_W, CARD_H, LEVEL_GAP, LEAF_GAP, MARGIN, FONT = 132, 44, 64, 28, 24, 13
 SETTINGS = {"cardWidth": CARD_W, "cardHeight": CARD_H, "levelGap": LEVEL_GAP, "leafGap": LEAF_GAP,
@@ -189,7 +188,7 @@ class PageServer:
         self._changed = threading.Condition()
         outer = self
         with open(os.path.join(page_dir, "index.html"), encoding="utf-8") as handle:
-            page_assets = embed.assets(handle.read())  # the page's own list of what it loads
+            assets = page_assets.assets(handle.read())  # the page's own list of what it loads
 
         class Handler(http.server.BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
@@ -208,9 +207,9 @@ class PageServer:
                 name = self.path.lstrip("/").split("?")[0]
                 if name == "":
                     with open(os.path.join(page_dir, "index.html"), encoding="utf-8") as handle:
-                        self.send(200, "text/html; charset=utf-8", browser_html(handle.read()).encode("utf-8"))
-                elif name in page_assets and os.path.exists(os.path.join(page_dir, name)):
-                    kind = embed.content_type(name)
+                        self.send(200, "text/html; charset=utf-8", page_assets.browser_html(handle.read()).encode("utf-8"))
+                elif name in assets and os.path.exists(os.path.join(page_dir, name)):
+                    kind = page_assets.content_type(name)
                     with open(os.path.join(page_dir, name), "rb") as handle:
                         self.send(200, kind + "; charset=utf-8", handle.read())
                 elif name.startswith("payload/") and outer.payload_body is not None:

@@ -29,8 +29,7 @@ sys.path.insert(0, os.path.join(ROOT, "Tests", "schema"))
 from lsp_client import LSPClient  # noqa: E402
 from checks import check, watch_page  # noqa: E402
 from preview_columns import decode_columns  # noqa: E402
-sys.path.insert(0, os.path.join(ROOT, "editors", "preview"))
-import embed  # noqa: E402  (the page's list of assets: index.html's own)
+import page_assets  # noqa: E402  (the page's list of assets: index.html's own)
 
 BINARY = os.environ.get("BRACKET_BIN", os.path.join(ROOT, ".build", "debug", "bracket"))
 URI = "file:///tmp/bracket-live-preview/tutorial.bracket"
@@ -172,11 +171,11 @@ def check_http_rules(base, host, port, token):
     check("page with the right token is 200 HTML",
           status == 200 and headers.get("Content-Type", "").startswith("text/html") and b"<html" in body.lower(),
           (status, headers.get("Content-Type")))
-    names = embed.assets()
+    names = page_assets.assets()
     check("page references every asset index.html loads",
           all(f'"{name}"'.encode() in body for name in names) and "preview.js" in names and "preview.css" in names, names)
     for resource in names:
-        kind = embed.content_type(resource)
+        kind = page_assets.content_type(resource)
         status, headers, body = http_request(base + resource)
         check(f"{resource} is served as {kind}",
               status == 200 and headers.get("Content-Type", "").startswith(kind) and len(body) > 100, status)

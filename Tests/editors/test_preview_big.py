@@ -142,7 +142,7 @@ def card_on_screen(page, columns, k):
 
 
 TILES_PER_FRAME = 6  # preview.js: overview tiles painted in one frame at most
-CREATE_MOST = 24  # preview.js: card elements made in one frame at most
+CREATE_MOST = 24  # preview-frame.js: card elements made in one frame at most
 TILE = 256
 
 

@@ -296,7 +296,7 @@ def sliced_build(browser, first):
         check("the sliced build: no page errors", not errors and not full_errors, errors[:2] + full_errors[:2])
         page.close()
         full.close()
-MINIMAP_QUIET_MS = 250  # preview.js: the minimap waits this long without a delta
+MINIMAP_QUIET_MS = 250  # preview-minimap.js: the minimap waits this long without a delta
 
 
 def minimap_settled(page):

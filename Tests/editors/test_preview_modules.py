@@ -29,8 +29,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 PREVIEW = os.path.join(ROOT, "editors", "preview")
 
-sys.path.insert(0, PREVIEW)
-import embed  # noqa: E402  (index.html's list of assets, and the page as the server fills it)
+import page_assets  # noqa: E402  (index.html's list of assets, and the page as the server fills it)
 from checks import check, watch_page  # noqa: E402
 from free_names import free_names  # noqa: E402
 
@@ -110,7 +109,7 @@ def serve(files):
 
 def main():
     template = read("index.html")
-    assets = embed.assets(template)
+    assets = page_assets.assets(template)
     scripts = [name for name in assets if name.endswith(".js")]
     modules = [name for name in scripts if name != "preview.js"]
     on_disk = sorted(name for name in os.listdir(PREVIEW) if re.fullmatch(r"preview-[a-z-]+\.js", name))
@@ -136,9 +135,9 @@ def main():
     else:
         print("(node not installed: module.exports not checked)")
 
-    files = {"/page/": ("text/html", embed.browser_html(template))}
+    files = {"/page/": ("text/html", page_assets.browser_html(template))}
     for name in assets:
-        files["/page/" + name] = (embed.content_type(name), read(name))
+        files["/page/" + name] = (page_assets.content_type(name), read(name))
     server = serve(files)
     url = f"http://127.0.0.1:{server.server_address[1]}/page/"
 

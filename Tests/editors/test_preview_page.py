@@ -5,7 +5,7 @@ Two set-ups, both served from a loopback HTTP server started here:
   * VS Code transport: a copy of the page with harness.js loaded first; it fakes
     acquireVsCodeApi, plays Tests/editors/fixtures/*.json as window messages and writes a JSON
     verdict into the DOM, which the test reads from headless Chromium through Playwright.
-  * Browser transport: the page exactly as the `bracket` binary serves it (embed.py's
+  * Browser transport: the page exactly as the `bracket` binary serves it (page_assets.py's
     browserHTML) at /TOKEN/, fed by a small `events` stream; a second load clicks a card and
     the POST to `reveal` is recorded here.
 Prints one line per check and `N passed, N failed` last; exits 1 on any failure.
@@ -26,8 +26,7 @@ PREVIEW = os.path.join(ROOT, "editors", "preview")
 FIXTURES = os.path.join(HERE, "fixtures")
 TOKEN = "t0ken"
 
-sys.path.insert(0, PREVIEW)
-import embed  # noqa: E402  (the same substitution the binary's server uses)
+import page_assets  # noqa: E402  (the same substitution the binary's server uses)
 from checks import check, watch_page  # noqa: E402  (this folder is on sys.path: it holds the script)
 
 
@@ -57,11 +56,11 @@ class Site:
     def __init__(self):
         fixtures = load_fixtures()
         template = read(os.path.join(PREVIEW, "index.html"))
-        browser = embed.browser_html(template)
+        browser = page_assets.browser_html(template)
         vscode_page = template.replace("{{cspSource}}", "'self'").replace("{{assetBase}}", "/page/")
         self.reveals = []
-        # The page's scripts and stylesheet: the list is index.html's own (embed.assets).
-        self.files = {f"/page/{name}": (embed.content_type(name), read(os.path.join(PREVIEW, name))) for name in embed.assets(template)}
+        # The page's scripts and stylesheet: the list is index.html's own (page_assets.assets).
+        self.files = {f"/page/{name}": (page_assets.content_type(name), read(os.path.join(PREVIEW, name))) for name in page_assets.assets(template)}
         self.files.update({
             "/vscode/": ("text/html", inject_before_preview_script(
                 vscode_page, ["/test/harness.js", "/test/fixtures.js"])),
@@ -73,7 +72,7 @@ class Site:
         for token, page in ((TOKEN, browser),
                             (TOKEN + "-click", inject_before_preview_script(browser, ["/test/click.js"]))):
             self.files[f"/{token}/"] = ("text/html", page)
-            for name in embed.assets(template):
+            for name in page_assets.assets(template):
                 self.files[f"/{token}/{name}"] = self.files[f"/page/{name}"]
         self.events = (
             "retry: 600000\n\n"

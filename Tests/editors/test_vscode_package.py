@@ -18,8 +18,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 EXTENSION = os.path.join(ROOT, "editors", "vscode")
 from checks import check  # noqa: E402  (this folder is on sys.path: it holds the script)
-sys.path.insert(0, os.path.join(ROOT, "editors", "preview"))
-import embed  # noqa: E402  (the page's list of assets: index.html's own)
+import page_assets  # noqa: E402  (the page's list of assets: index.html's own)
 
 def load_json(relative):
     path = os.path.join(EXTENSION, relative)
@@ -508,7 +507,7 @@ def check_copy_script(package):
     same = result.returncode == 0 and all(
         open(os.path.join(target, name), "rb").read()
         == open(os.path.join(ROOT, "editors", "preview", name), "rb").read()
-        for name in ["index.html"] + embed.assets())
+        for name in ["index.html"] + page_assets.assets())
     check("copy-preview.js copies the page into the extension", same, result.stderr)
     # What `npm install` (postinstall) leaves in a checkout: every jsonValidation URL must
     # name a file that is the repository's schema, byte for byte.

@@ -2,7 +2,7 @@
 // header: `@rounds`) and each connector's label, read from the payload and drawn exactly as
 // BracketSVG draws them: every header, and the edge labels near the view (found through the
 // spatial index, not a scan of every connector); far out (the overview) they are left out.
-// Loaded before preview.js, which makes the modules and owns the frame; this file only offers
+// Loaded before preview.js, which makes the modules; this file only offers
 // `window.bracketPreviewDecorations.create(deps)` (deps: the store's readers, the server's
 // markup, the picture's layers, and `currentOrigin`/`currentWork`: the frame's origin of card
 // elements and its work record, which change as the view moves).

@@ -2,7 +2,7 @@
 // with the keyboard focus (moved by the arrows between parent, children and siblings for every
 // root side, and announced through the `aria-live` region), and revealing a card in the source
 // (`{ type: "reveal", id, range }` to the host).
-// Loaded before preview.js, which makes the modules and owns the frame; this file only offers
+// Loaded before preview.js, which makes the modules; this file only offers
 // `window.bracketPreviewFocus.create(deps)` (deps: the store's readers, the shown card
 // elements, the view's calls and `drawNow`, which draws the frame at once).
 (function (root, factory) {

@@ -1,7 +1,7 @@
 // Bracket preview page, input: the toolbar's zoom buttons and Map, the wheel and pinch, the
 // keys (arrows, Home, Enter, + - 0 f /, Ctrl/Cmd+F), dragging to pan, and a click on a card
 // revealing it. A drag past DRAG_THRESHOLD pixels is a pan, and its click is not a card's.
-// Loaded before preview.js, which owns the view; this file only offers
+// Loaded before preview.js, which makes the modules; this file only offers
 // `window.bracketPreviewInput.create(deps)` (deps: the view's calls, the focus's and the path's,
 // `viewResized` and `toggleMinimap`, which change the page's view size and minimap state).
 (function (root, factory) {

@@ -4,7 +4,7 @@
 // tree without competitors (no results, no name written again at the next level) it is the
 // card's line from the root. The path is kept by ID across updates, pans and zooms, drawn over
 // the overview too, and Escape clears it.
-// Loaded before preview.js, which makes the modules and owns the frame; this file only offers
+// Loaded before preview.js, which makes the modules; this file only offers
 // `window.bracketPreviewPath.create(deps)` (deps: the store's readers, the results, the
 // picture's layers, `currentOrigin`/`currentMode` (the frame's origin of card elements and
 // whether it drew cards or the overview) and the input's `panning`/`clickSuppressed`).

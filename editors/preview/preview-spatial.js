@@ -3,7 +3,7 @@
 // what changed (segments, listed items). Moved out of preview.js as it was (session 11,
 // page-split-2); the levels of detail, the rebuild aside and the idle-time tasks are files of
 // their own (preview-levels.js, preview-idle.js; session 12, page-million).
-// Loaded before preview.js, which makes the modules and owns the frames; this file only offers
+// Loaded before preview.js, which makes the modules; this file only offers
 // `window.bracketPreviewSpatial.create(deps)` (deps: the page's state, the store's spliceTyped,
 // the frame's marks, draw request and work, the overview's hook, the idle tasks, and the levels
 // of detail, made after this module, through a function). What changes here and is read by the

@@ -13,7 +13,7 @@
 // (`changed`); a stale tile is still shown until it is painted again, so an edit never blanks
 // the overview. At most TILE_CACHE tiles are kept, the least recently drawn one's canvas
 // reused (a canvas made per tile and dropped left the garbage collector DOM objects to trace).
-// Loaded before preview.js, which makes the modules and owns the painter; this file only offers
+// Loaded before preview.js, which makes the modules; this file only offers
 // `window.bracketPreviewTiles.create()`.
 (function (root, factory) {
   "use strict";

@@ -100,10 +100,11 @@ let extensionPath = null;
 
 function previewFolder() {
   if (!extensionPath) return null;
-  // From the checkout, the page itself (../preview, where embed.py lives), so an edit to it
-  // shows without copying; packaged, ./preview (copied by scripts/copy-preview.js).
+  // From the checkout, the page itself (../preview, with the page's README.md, which the packaged
+  // copy lacks), so an edit to it shows without copying; packaged, ./preview (copied by
+  // scripts/copy-preview.js).
   const checkout = path.join(extensionPath, "..", "preview");
-  if (fs.existsSync(path.join(checkout, "embed.py")) && fs.existsSync(path.join(checkout, "index.html"))) return checkout;
+  if (fs.existsSync(path.join(checkout, "README.md")) && fs.existsSync(path.join(checkout, "index.html"))) return checkout;
   const packaged = path.join(extensionPath, "preview");
   return fs.existsSync(path.join(packaged, "index.html")) ? packaged : null;
 }

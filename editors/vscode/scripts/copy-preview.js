@@ -16,7 +16,7 @@ function copy(source, target, files) {
 }
 
 // The page's own index.html lists what it loads (every {{assetBase}}NAME outside its comments,
-// as editors/preview/embed.py reads it for the server), so a new module is one script tag.
+// as the build embeds it into the server: Sources/embed-preview-page), so a new module is one script tag.
 const pageSource = path.resolve(__dirname, "..", "..", "preview");
 const page = fs.readFileSync(path.join(pageSource, "index.html"), "utf8").replace(/<!--[\s\S]*?-->/g, "");
 const assets = [...new Set([...page.matchAll(/\{\{assetBase\}\}([A-Za-z0-9][A-Za-z0-9._-]*)/g)].map((m) => m[1]))];
