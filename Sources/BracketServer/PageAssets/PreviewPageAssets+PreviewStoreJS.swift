@@ -6,9 +6,8 @@ extension PreviewPageAssets {
     public static let previewStoreJS: String = #"""
 // Bracket preview page, the store: a payload's geometry as typed columns (from JSON nodes, from
 // columns, or from a binary body) and what follows from them (links, compact floats, the spatial
-// index, results). Deltas are applied to it by preview-store-delta.js. Moved out of preview.js
-// as it was (session 11, page-split-2); its deltas moved on to their own file (session 12,
-// page-first).
+// index, results: score slots as the server placed them). Deltas are applied to it by
+// preview-store-delta.js.
 // Loaded before preview.js, which owns the payloads and the frames; this file only offers
 // `window.bracketPreviewStore.create(deps)` (deps: the numeric and text columns, the ID index,
 // the tree's links, results and edge labels, the spatial index's storeChanged, and
