@@ -31,23 +31,50 @@ public struct GeometryNodeResult: Sendable, Hashable {
     public var winner: Bool
     /// A slot still to be decided.
     public var pending: Bool
+    /// A slot still to be decided that has a label of its own (its accessible name says "to be
+    /// decided"); written only when true.
+    public var ownLabel: Bool
     /// Its parent's only child, advancing without playing.
     public var bye: Bool
     /// The ID of the leaf whose competitor the card shows (its own for a leaf), nil when pending.
     public var entrant: String?
+    /// The score slot as laid out (`Geometry.scores`), nil when the card shows none.
+    public var slot: GeometryScoreSlot?
 
-    public init(_ diagram: Diagram, _ index: Int) {
+    public init(_ diagram: Diagram, _ geometry: Geometry, _ index: Int) {
         let nodes = diagram.nodes
         score = nodes.scores[index]
         winner = nodes.isWinners[index]
         pending = nodes.isPendings[index]
+        ownLabel = nodes.outcome(index) == .pending && nodes.hasExplicitLabels[index]
         bye = nodes.isByes[index]
         entrant = nodes.entrantID(index)
+        slot = GeometryScoreSlot(geometry, index)
+    }
+}
+
+/// A card's score slot as the layout placed it, so a client draws it without measuring:
+/// `{ text, x, anchor, labelX }`, the text as drawn, the x of its anchor (`anchor` `start` at
+/// the card's left edge, `end` at its right), and the x the card's label lines are centred on.
+public struct GeometryScoreSlot: Sendable, Hashable {
+    public var text: String
+    public var x: Double
+    public var atLeftEdge: Bool
+    public var labelX: Double
+
+    /// Card `index`'s slot, or nil when it shows none.
+    public init?(_ geometry: Geometry, _ index: Int) {
+        guard let position = geometry.scores.index(of: index), let x = geometry.scoreAnchorX(index) else { return nil }
+        text = geometry.scores.texts[position]
+        self.x = x
+        atLeftEdge = geometry.scoreAtLeftEdge(index)
+        labelX = geometry.labelCentreX(index)
     }
 }
 
 /// One `nodes` entry: `{ id, label, x, y, width, height, lines, truncated, depth, parent, range }`
-/// and, when `result` is given (a tree that records results), `score, winner, pending, bye, entrant`.
+/// and, when `result` is given (a tree that records results), `score, winner, pending, [ownLabel,]
+/// bye, entrant, [slot]` (`ownLabel` only when true, `slot` only for a card that shows one).
 public func writeGeometryNode(
     _ json: inout JSONWriter, _ node: DiagramNode, _ card: Card, parentID: String?, range: NodeRange,
     result: GeometryNodeResult? = nil
@@ -77,9 +104,19 @@ public func writeGeometryNode(
         if let score = result.score { json.string(score) } else { json.null() }
         json.key("winner"); json.bool(result.winner)
         json.key("pending"); json.bool(result.pending)
+        if result.ownLabel { json.key("ownLabel"); json.bool(true) }
         json.key("bye"); json.bool(result.bye)
         json.key("entrant")
         if let entrant = result.entrant { json.string(entrant) } else { json.null() }
+        if let slot = result.slot {
+            json.key("slot")
+            json.beginObject()
+            json.key("text"); json.string(slot.text)
+            json.key("x"); json.double(slot.x)
+            json.key("anchor"); json.string(slot.atLeftEdge ? "start" : "end")
+            json.key("labelX"); json.double(slot.labelX)
+            json.endObject()
+        }
     }
     json.endObject()
 }

@@ -50,10 +50,12 @@ func estimatedGeometryJSONSize(_ diagram: Diagram, _ geometry: Geometry, count: 
         textBytes &+= 2 &* (idBytes[index] &+ parentBytes) &+ ByteSink.jsonStringLength(nodes.labels[index])
         if results {
             // The result fields' keys and literals, the score and the entrant's ID.
-            textBytes &+= 72 &+ ByteSink.jsonStringLength(nodes.scores[index] ?? "")
+            textBytes &+= 88 &+ ByteSink.jsonStringLength(nodes.scores[index] ?? "")
                 &+ ByteSink.jsonStringLength(nodes.entrantID(index) ?? "")
         }
     }
+    // A score slot's keys, its two numbers and its text.
+    for text in geometry.scores.texts { textBytes &+= 56 &+ 2 &* numberBytes &+ ByteSink.jsonStringLength(text) }
     let settingsBytes = 768 + ByteSink.jsonStringBound((diagram.settings.title ?? "").utf8.count)
     let (total, overflow) = count.multipliedReportingOverflow(by: perNode)
     guard !overflow else { return Int.max / 2 }
@@ -124,7 +126,7 @@ private func writeGeometry(
         out.raw(",\"end\":")
         writePosition(&out, position(range.end))
         out.raw("}")
-        if results { writeResult(&out, GeometryNodeResult(diagram, index)) }
+        if results { writeResult(&out, GeometryNodeResult(diagram, geometry, index)) }
         out.raw("}")
     }
 
@@ -156,17 +158,26 @@ private func writeGeometry(
     out.raw("]}")
 }
 
-/// `,"score":…,"winner":…,"pending":…,"bye":…,"entrant":…`: a node's result fields, written
-/// only for a tree that records results (`Diagram.recordsResults`), so a plain tree's
-/// document is as it was.
+/// `,"score":…,"winner":…,"pending":…[,"ownLabel":true],"bye":…,"entrant":…[,"slot":{…}]`: a
+/// node's result fields (`writeGeometryNode`'s), written only for a tree that records results
+/// (`Diagram.recordsResults`), so a plain tree's document is as it was.
 private func writeResult(_ out: inout ByteSink, _ result: GeometryNodeResult) {
     out.raw(",\"score\":")
     if let score = result.score { out.jsonString(score) } else { out.raw("null") }
     out.raw(result.winner ? ",\"winner\":true" : ",\"winner\":false")
     out.raw(result.pending ? ",\"pending\":true" : ",\"pending\":false")
+    if result.ownLabel { out.raw(",\"ownLabel\":true") }
     out.raw(result.bye ? ",\"bye\":true" : ",\"bye\":false")
     out.raw(",\"entrant\":")
     if let entrant = result.entrant { out.jsonString(entrant) } else { out.raw("null") }
+    guard let slot = result.slot else { return }
+    out.raw(",\"slot\":{\"text\":")
+    out.jsonString(slot.text)
+    out.raw(",\"x\":")
+    out.jsonNumber(slot.x)
+    out.raw(slot.atLeftEdge ? ",\"anchor\":\"start\",\"labelX\":" : ",\"anchor\":\"end\",\"labelX\":")
+    out.jsonNumber(slot.labelX)
+    out.raw("}")
 }
 
 func writeLines(_ out: inout ByteSink, _ lines: ArraySlice<String>) {

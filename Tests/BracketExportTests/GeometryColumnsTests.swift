@@ -130,6 +130,20 @@ import Testing
         #expect((c["slotX"] as? [NSNumber])?.map(\.doubleValue) == cards.map { geometry.scoreAnchorX($0) ?? -1 })
         #expect((c["labelX"] as? [NSNumber])?.map(\.doubleValue) == cards.map { geometry.labelCentreX($0) })
         #expect(c["slotSides"] as? String == String(cards.map { geometry.scoreAtLeftEdge($0) ? "s" : "e" }))
+        // The geometry JSON's nodes carry the same slots, each on its card, and no other card one.
+        let d = Document(text).diagram()
+        let json = try #require(try JSONSerialization.jsonObject(
+            with: Data(writeGeometryJSON(d, geometry, position: asciiPosition(in: text)))) as? [String: Any])
+        let nodes = try #require(json["nodes"] as? [[String: Any]])
+        let slotted = nodes.indices.filter { nodes[$0]["slot"] != nil }
+        #expect(slotted == cards)
+        for (position, card) in cards.enumerated() {
+            let slot = try #require(nodes[card]["slot"] as? [String: Any])
+            #expect(slot["text"] as? String == geometry.scores.texts[position])
+            #expect(number(slot["x"]) == geometry.scoreAnchorX(card))
+            #expect(slot["anchor"] as? String == (geometry.scoreAtLeftEdge(card) ? "start" : "end"))
+            #expect(number(slot["labelX"]) == geometry.labelCentreX(card))
+        }
     }
 
     /// A tree that records no results pays nothing for them.

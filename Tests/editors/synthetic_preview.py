@@ -23,7 +23,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 PAGE_DIR = os.path.join(ROOT, "editors", "preview")
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(ROOT, "Tests", "schema"))
 import page_assets  # noqa: E402
+from preview_columns import NUMERIC  # noqa: E402  (the schema's list of numeric columns)
 
 CARD_W, CARD_H, LEVEL_GAP, LEAF_GAP, MARGIN, FONT = 132, 44, 64, 28, 24, 13
 SETTINGS = {"cardWidth": CARD_W, "cardHeight": CARD_H, "levelGap": LEVEL_GAP, "leafGap": LEAF_GAP,
@@ -108,9 +110,6 @@ def encode(message):
     for key in ("x", "y", "edgePoints") if columns else ():
         columns[key] = [_number(v) for v in columns[key]]
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-
-
-NUMERIC = ("x", "y", "depths", "widths", "heights", "ranges", "edgeChildren", "edgePoints")
 
 
 def encode_body(message):

@@ -512,48 +512,37 @@ def check_in_progress(page, client, uri, validate, shots):
 
 
 def check_vscode_path(browser, url):
-    """The VS Code webview's payloads carry the geometry JSON, which gives each card's score but
-    not its slot as drawn: the page places the slots itself. Played here as the extension does
-    (acquireVsCodeApi, a window message with a geometry-only `bracket/preview`)."""
-    import xml.etree.ElementTree as ET
-    text = example("knockout-32-in-progress.bracket")
+    """The VS Code webview's payloads carry the geometry JSON, whose nodes carry each card's score
+    slot as the server placed it (and `ownLabel`): the page measures nothing, and its Save SVG is
+    the server's SVG byte for byte. Played here as the extension does (acquireVsCodeApi, a window
+    message with a geometry-only `bracket/preview`), on the in-progress knockout and the variants
+    (every root side, a pending slot with its own label, a bye, a cut score)."""
+    texts = {"vscode.bracket": example("knockout-32-in-progress.bracket")}
+    texts.update(VARIANTS)
+    fulls = {}
     with LSPClient([BINARY, "lsp"]) as client:
         client.request("initialize", {"processId": os.getpid(), "rootUri": None, "capabilities": {},
                                       "initializationOptions": {"preview": {"svg": False}}})
         client.notify("initialized", {})
-        uri = FOLDER + "vscode.bracket"
-        client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "bracket", "version": 1,
-                                                                "text": text}})
-        full = client.request("bracket/preview", {"textDocument": {"uri": uri}})
+        for name, text in texts.items():
+            uri = FOLDER + "vscode-" + name
+            client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "bracket", "version": 1,
+                                                                    "text": text}})
+            fulls[name] = client.request("bracket/preview", {"textDocument": {"uri": uri}})
         client.request("shutdown", None)
         client.notify("exit", None)
         client.wait(10)
-    payload = {key: value for key, value in full.items() if key != "svg"}
-    page = browser.new_page(viewport={"width": 1200, "height": 800})
-    page.add_init_script("window.acquireVsCodeApi = () => ({ postMessage() {}, getState() {}, setState() {} });")
-    page.goto(url)
-    page.evaluate("(payload) => window.postMessage({ type: 'preview', payload }, '*')", payload)
-    page.wait_for_function(f"() => window.bracketPreview.cardCount() === {len(payload['geometry']['nodes'])}", timeout=15000)
-    saved = page.evaluate("() => window.bracketPreview.markup()")
-    page.close()
-    ns = {"s": "http://www.w3.org/2000/svg"}
-
-    def cards(svg):
-        found = {}
-        for g in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}g"):
-            if g.get("data-node-id") is None:
-                continue
-            score = g.find("s:text[@class='bracket-score']", ns)
-            label = g.find("s:text/s:tspan", ns)
-            found[g.get("data-node-id")] = (g.get("class"), g.get("aria-label"), g.get("data-entrant"),
-                                            None if score is None else (score.text, score.get("text-anchor"), float(score.get("x"))),
-                                            float(label.get("x")) if label is not None else None)
-        return found
-    mine, server = cards(saved), cards(full["svg"])
-    wrong = [(i, mine.get(i), server[i]) for i in server
-             if mine.get(i) is None or mine[i][:4] != server[i][:4] or abs(mine[i][4] - server[i][4]) > 1.5]
-    check("VS Code payloads (geometry JSON): classes, names, entrants and score slots as the server draws them, "
-          "labels within 1.5 points", mine and not wrong, wrong[:4])
+    for name, full in fulls.items():
+        payload = {key: value for key, value in full.items() if key != "svg"}
+        page = browser.new_page(viewport={"width": 1200, "height": 800})
+        page.add_init_script("window.acquireVsCodeApi = () => ({ postMessage() {}, getState() {}, setState() {} });")
+        page.goto(url)
+        page.evaluate("(payload) => window.postMessage({ type: 'preview', payload }, '*')", payload)
+        page.wait_for_function(f"() => window.bracketPreview.cardCount() === {len(payload['geometry']['nodes'])}", timeout=15000)
+        saved = page.evaluate("() => window.bracketPreview.markup()")
+        page.close()
+        check(f"VS Code payloads (geometry JSON), {name}: Save SVG is the server's SVG byte for byte, score slots included",
+              saved == full["svg"], first_difference(saved or "", full["svg"]))
 
 
 VARIANTS = {

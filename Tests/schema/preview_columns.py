@@ -4,9 +4,23 @@ in binary (`{"i32" | "f32" | "f64": base64}`, little-endian, `shift` k beside `i
 integer is the value times 2^k), a card's `lines` may be `0` (its
 label as its one line), and `edgeLabels` may be left out (no connector has a label)."""
 import base64
+import json
+import os
 import struct
 
-NUMERIC = ("x", "y", "depths", "widths", "heights", "ranges", "edgeChildren", "edgePoints")
+SCHEMA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "schema", "preview.schema.json")
+
+
+def numeric_columns(schema_path=SCHEMA):
+    """The columns the schema lets the server spell in binary (`#/$defs/binaryNumbers`), in the
+    schema's order: the one list of them, read rather than repeated here."""
+    with open(schema_path, encoding="utf-8") as handle:
+        columns = json.load(handle)["$defs"]["geometryColumns"]["properties"]
+    return tuple(name for name, member in columns.items()
+                 if {"$ref": "#/$defs/binaryNumbers"} in member.get("anyOf", []))
+
+
+NUMERIC = numeric_columns()
 KINDS = {"i32": ("i", 4), "f32": ("f", 4), "f64": ("d", 8)}
 
 

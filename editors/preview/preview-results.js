@@ -1,11 +1,12 @@
 // Bracket preview page, a tree's results (docs/protocol.md, the result members): which card
 // won, lost, is a bye or a slot still to be decided, its score and its score slot, and whose
 // competitor each card shows. Read from the columns (`results`, `entrants`, the scores and
-// slots), the geometry JSON or a delta's cards into the page's store, and spelled as BracketSVG
-// spells them (the accessible name's ", 6, winner", `data-entrant`), so the page's cards and
-// Save SVG are the server's.
+// slots), the geometry JSON's nodes or a delta's nodes into the page's store, and spelled as
+// BracketSVG spells them (the accessible name's ", 6, winner", `data-entrant`), so the page's
+// cards and Save SVG are the server's. A score slot is placed by the server's layout (its text,
+// anchor and the label's centre come with the card): the page never measures one.
 // Loaded before preview.js, which makes the modules; this file only offers
-// `window.bracketPreviewResults.create(deps)` (deps: the store's readers and `state`).
+// `window.bracketPreviewResults.create(deps)` (deps: the store's readers).
 (function (root, factory) {
   "use strict";
   var api = factory();
@@ -15,8 +16,8 @@
   "use strict";
 
   function create(deps) {
-    var SVG_NS = deps.SVG_NS, state = deps.state, cardId = deps.cardId, cardLabel = deps.cardLabel,
-      idEquals = deps.idEquals, indexOfId = deps.indexOfId, num = deps.num, numberText = deps.numberText;
+    var cardId = deps.cardId, cardLabel = deps.cardLabel, idEquals = deps.idEquals, indexOfId = deps.indexOfId,
+      num = deps.num;
 
     // Per card: won the match at its parent, is a slot still to be decided, a bye; OWN marks a
     // slot with a label of its own (its accessible name then says "to be decided"). A loser is a
@@ -34,7 +35,30 @@
     }
 
     function resultFlags(node) {
-      return (node.winner === true ? WON : 0) | (node.pending === true ? PENDING : 0) | (node.bye === true ? BYE : 0);
+      return (node.winner === true ? WON : 0) | (node.pending === true ? PENDING : 0) | (node.bye === true ? BYE : 0) |
+        (node.pending === true && node.ownLabel === true ? OWN : 0);
+    }
+
+    // A geometry node's score slot as the store keeps it ({ text, x, start, labelX }), null
+    // when it shows none, undefined for a node of a tree without results (nothing to set).
+    function slotOfNode(node) {
+      if (!("entrant" in node)) return undefined;
+      var slot = node.slot, x = num(node.x, 0);
+      if (!slot || typeof slot !== "object" || typeof slot.text !== "string") return null;
+      return { text: slot.text, x: num(slot.x, x), start: slot.anchor === "start", labelX: num(slot.labelX, x) };
+    }
+
+    // A geometry node's results as a store row has them.
+    function nodeResult(node) {
+      return { flags: resultFlags(node), score: typeof node.score === "string" ? node.score : null,
+        entrantId: typeof node.entrant === "string" ? node.entrant : null, slot: slotOfNode(node) };
+    }
+
+    // Card k's results from its geometry node (a payload's geometry JSON).
+    function readNodeResult(s, k, node) {
+      var r = nodeResult(node);
+      setResult(s, k, r.flags, r.score, r.entrantId);
+      if (r.slot) setSlot(s, k, r.slot);
     }
 
     function setResult(s, k, flags, score, entrantId) {
@@ -162,33 +186,7 @@
     // A card's score slot as drawn: { text, x (the anchor), start (at the left edge), labelX
     // (where the label lines are centred) }, or null.
     function slotOf(s, i) {
-      if (s.slotsToMeasure) measureSlots(s);
       return s.slots ? s.slots[i] : null;
-    }
-
-    // The score slots of a picture from the geometry JSON, which gives each card's score but not
-    // its slot: the score (or "bye") at the edge facing the parent, the label centred in the room
-    // left, as the layout does, with the width measured by the browser in the picture's font
-    // instead of the server's table, so a label may sit a fraction of a point off (deltas and the
-    // loopback page's columns carry the slots as drawn).
-    var slotCanvas = null;
-    function measureSlots(s) {
-      s.slotsToMeasure = false;
-      if (!slotCanvas) slotCanvas = document.createElement("canvas").getContext("2d");
-      var style = state.picture && state.picture.style || "";
-      var family = /\.bracket-card text[^{]*\{font-family:([^}]*)\}/.exec(style);
-      if (slotCanvas) slotCanvas.font = numberText(s.fontSize) + "px " + (family ? family[1] : "sans-serif");
-      var columns = !(s.settings && (s.settings.root === "top" || s.settings.root === "bottom"));
-      for (var i = 0; i < s.n; i++) {
-        var score = s.scores ? s.scores[i] : null;
-        var text = score ? score : s.flags[i] & BYE ? "bye" : null;
-        if (text === null) continue;
-        var width = slotCanvas ? slotCanvas.measureText(text).width : text.length * s.fontSize * 0.55;
-        var p = s.parent[i], start = columns && p >= 0 && s.cx[p] < s.cx[i];
-        var half = s.w[i] / 2, room = width + 8;
-        setSlot(s, i, { text: text, x: start ? s.cx[i] - half + 8 : s.cx[i] + half - 8, start: start,
-          labelX: start ? s.cx[i] + room / 2 : s.cx[i] - room / 2 });
-      }
     }
 
     function setSlot(s, k, slot) {
@@ -198,28 +196,6 @@
       } else if (s.slots) {
         s.slots[k] = null;
       }
-    }
-
-    // A delta's card of a results tree: its score slot and label position from the card's
-    // markup (parsed inertly, for its text and numbers only: the slot's width is measured by the
-    // server's font table, which the page does not have). Without markup the slot is kept.
-    function withSlot(row, entry) {
-      if (!entry || typeof entry.svg !== "string" || !entry.node || !("entrant" in entry.node)) return row;
-      var doc = new DOMParser().parseFromString('<svg xmlns="' + SVG_NS + '">' + entry.svg + "</svg>", "image/svg+xml");
-      var g = doc.getElementsByTagName("parsererror").length > 0 ? null : doc.documentElement.firstElementChild;
-      if (!g) return row;
-      var score = null, label = null;
-      for (var c = g.firstElementChild; c; c = c.nextElementSibling) {
-        if (c.localName !== "text") continue;
-        if (c.getAttribute("class") === "bracket-score") score = c; else if (!label) label = c;
-      }
-      var tspan = label && label.firstElementChild;
-      row.slot = score ? {
-        text: score.textContent, x: num(parseFloat(score.getAttribute("x")), row.x), start: score.getAttribute("text-anchor") === "start",
-        labelX: tspan ? num(parseFloat(tspan.getAttribute("x")), row.x) : row.x,
-      } : null;
-      if (row.flags & PENDING && /, to be decided$/.test(g.getAttribute("aria-label") || "")) row.flags |= OWN;
-      return row;
     }
 
     // The card index of the leaf whose competitor card i shows, or -1. A tree without results
@@ -253,9 +229,9 @@
       nameSuffix: nameSuffix,
       entrantAttr: entrantAttr,
       slotOf: slotOf,
-      measureSlots: measureSlots,
       setSlot: setSlot,
-      withSlot: withSlot,
+      nodeResult: nodeResult,
+      readNodeResult: readNodeResult,
       entrantOf: entrantOf,
     };
   }

@@ -1,9 +1,9 @@
-// Bracket preview page, the store's deltas: a delta applied to the store at the cost of what it
-// changes (renames, splices, runs, changed rows; everything checked before the first write), and
-// the columns made ready for edits in idle time once a store is on screen. Moved out of
-// preview-store.js as it was (session 12, page-first).
+// Bracket preview page, the store's deltas: a delta's plan (preview-delta.js) written into the
+// store at the cost of what it changes (renames, splices, runs, changed rows; everything checked
+// before the first write), and the columns made ready for edits in idle time once a store is on
+// screen.
 // Loaded before preview.js; this file only offers `window.bracketPreviewStoreDelta.create(deps)`
-// (deps: the page's state, the store's newStore, setLines and writeFloat, the numeric and text
+// (deps: the page's state, the delta reader's planDelta, the store's newStore, setLines and writeFloat, the numeric and text
 // columns, the ID index, the tree's links, results and edge labels, the spatial index's
 // storeChanged and idle tasks, the overview's hooks).
 (function (root, factory) {
@@ -16,21 +16,22 @@
 
   function create(deps) {
     var addToPairs = deps.addToPairs, addToRange = deps.addToRange, afterFirstFrame = deps.afterFirstFrame,
-      byNumber = deps.byNumber, fillSequence = deps.fillSequence, renumberPast = deps.renumberPast,
+      fillSequence = deps.fillSequence, planDelta = deps.planDelta, renumberPast = deps.renumberPast,
       shiftRanges = deps.shiftRanges, warmKernels = deps.warmKernels, columnWork = deps.columnWork,
       deferredTask = deps.deferredTask, edgeLabelOf = deps.edgeLabelOf, edgeOfCard = deps.edgeOfCard,
       enterId = deps.enterId, hasDuplicates = deps.hasDuplicates, indexOfId = deps.indexOfId,
       itemRect = deps.itemRect, lacksResults = deps.lacksResults, links = deps.links,
-      measureSlots = deps.measureSlots, newStore = deps.newStore, num = deps.num,
-      overviewChanged = deps.overviewChanged, patchResults = deps.patchResults, resultFlags = deps.resultFlags,
+      newStore = deps.newStore, nodeResult = deps.nodeResult, num = deps.num,
+      overviewChanged = deps.overviewChanged, patchResults = deps.patchResults,
       sameEdgeLabel = deps.sameEdgeLabel, setEdgeLabel = deps.setEdgeLabel, setLines = deps.setLines,
       setSlot = deps.setSlot, setText = deps.setText, spliceIdTable = deps.spliceIdTable,
       spliceList = deps.spliceList, spliceText = deps.spliceText, spliceTyped = deps.spliceTyped, state = deps.state,
-      storeChanged = deps.storeChanged, withSlot = deps.withSlot, writeFloat = deps.writeFloat;
+      storeChanged = deps.storeChanged, writeFloat = deps.writeFloat;
 
-    // A store row from a geometry node (payload JSON).
+    // A store row from a geometry node (payload JSON), its results and score slot included.
     function rowOf(node, shared) {
       var range = node.range && node.range.start && node.range.end ? node.range : null;
+      var result = nodeResult(node);
       return {
         id: typeof node.id === "string" ? node.id : String(node.id),
         label: typeof node.label === "string" ? node.label : "",
@@ -39,8 +40,7 @@
         w: num(node.width, shared.w), h: num(node.height, shared.h),
         depth: Math.max(0, Math.floor(num(node.depth, 0))),
         range: range ? [num(range.start.line, 0), num(range.start.character, 0), num(range.end.line, 0), num(range.end.character, 0)] : null,
-        flags: resultFlags(node), score: typeof node.score === "string" ? node.score : null,
-        entrantId: typeof node.entrant === "string" ? node.entrant : null,
+        flags: result.flags, score: result.score, entrantId: result.entrantId, slot: result.slot,
       };
     }
 
@@ -52,12 +52,6 @@
       return { child: typeof edge.child === "string" ? edge.child : String(edge.child), pts: flat, label: edgeLabelOf(edge.label) };
     }
 
-    function isList(value) { return Array.isArray(value); }
-    function part(value) {
-      return value && typeof value === "object" && isList(value.removed) && isList(value.changed) && isList(value.added) ? value : null;
-    }
-    function whole(value) { return value === undefined ? 0 : typeof value === "number" && Math.floor(value) === value ? value : NaN; }
-
     // A delta (docs/protocol.md, "Delta payloads") is applied to the store in the protocol's
     // order — renamed, removed, added, runs, changed — and costs what it changes: a rename
     // rewrites one ID in place, removed and added cards are a splice (typed-array copies of the
@@ -65,125 +59,84 @@
     // rewritten, the tree's links kept by preview-links.js), a run adds its offsets to a range of
     // typed arrays, and a changed card is one row rewritten. Only a delta that puts a card at
     // another depth (or a splice the links cannot follow) walks the depths again for parents and
-    // children (one pass over an Int32Array). Returns
+    // children (one pass over an Int32Array). What the delta says is read and checked by
+    // preview-delta.js's `planDelta`, the one reader of deltas, before the first write. Returns
     // { store, map, renamed } (map: each old card index's new one, -1 for a removed card, or
-    // null when no card moved to another index) or null when the delta does not fit the store;
-    // everything is checked before the first write, so a delta that does not fit leaves the store
-    // as it was.
+    // null when no card moved to another index) or null when the delta does not fit the store,
+    // which is then as it was.
     function patchStore(old, delta) {
-      var frame = delta && delta.frame;
-      var cards = part(delta && delta.cards), edges = part(delta && delta.edges);
-      var renames = delta && delta.renamed !== undefined ? delta.renamed : [];
-      var runs = delta && delta.runs !== undefined ? delta.runs : [];
-      if (!frame || typeof frame !== "object" || !cards || !edges || !isList(renames) || !isList(runs)) return null;
-      if (hasDuplicates(old) || old.edgeOrphans || lacksResults(old, cards)) return null;
-      if (!(frame.svgWidth > 0) || !(frame.svgHeight > 0)) return null;
-      if (old.slotsToMeasure) measureSlots(old);
-      var shared = { w: old.sharedW, h: old.sharedH };
-
-      // Renamed, applied first: the card keeps its place and takes the new ID.
-      var renamed = new Map(), renamedTo = new Map(), renamedAt = new Map();
-      for (var r = 0; r < renames.length; r++) {
-        var rename = renames[r];
-        if (!rename || typeof rename.from !== "string" || typeof rename.to !== "string" || renamed.has(rename.from)) return null;
-        var at = indexOfId(old, rename.from);
-        if (at < 0) return null;
-        renamed.set(rename.from, rename.to);
-        renamedTo.set(rename.to, at);
-        renamedAt.set(at, rename.to);
-      }
-      var oldLookup = renames.length === 0 ? function (id) { return typeof id === "string" ? indexOfId(old, id) : -1; } : function (id) {
-        if (typeof id !== "string") return -1;
-        if (renamedTo.has(id)) return renamedTo.get(id);
-        var i = indexOfId(old, id);
-        return i >= 0 && renamedAt.has(i) ? -1 : i;
-      };
-      for (var t = 0; t < renames.length; t++) {
-        var clash = indexOfId(old, renames[t].to);
-        if (renamedTo.size !== renames.length || (clash >= 0 && !renamedAt.has(clash))) return null; // the new IDs would repeat
-      }
-
-      // Removed, then added: the new order as pieces of the old one.
-      var cardPlan = planOrder(old.n, cards, "id", "node", oldLookup, function (node, entry) {
-        var row = withSlot(rowOf(node, shared), entry);
-        return row.id === entry.id ? row : null;
-      });
-      var edgePlan = cardPlan && planOrder(old.m, edges, "child", "edge", function (id) { return edgeOfCard(old, oldLookup(id)); }, edgeRowOf);
-      if (!cardPlan || !edgePlan) return null;
-      var spliced = cardPlan.removed + cardPlan.added + edgePlan.removed + edgePlan.added > 0;
-      if (spliced) [cardPlan, edgePlan].forEach(function (plan) {
-        if (plan.oldToNew) return; // the other part is spliced: this one's map is every index to itself
-        plan.oldToNew = new Int32Array(plan.count);
-        for (var i = 0; i < plan.count; i++) plan.oldToNew[i] = i;
-      });
-      // A card's and a connector's index in the new order, before anything is written.
-      var lookup = !spliced ? oldLookup : function (id) {
-        if (cardPlan.addedAt.has(id)) return cardPlan.addedAt.get(id);
-        var i = oldLookup(id);
-        return i >= 0 ? cardPlan.oldToNew[i] : -1;
-      };
-      var edgeLookup = !spliced ? function (id) { return edgeOfCard(old, oldLookup(id)); } : function (id) {
-        if (edgePlan.addedAt.has(id)) return edgePlan.addedAt.get(id);
-        var e = edgeOfCard(old, oldLookup(id));
-        return e >= 0 ? edgePlan.oldToNew[e] : -1;
-      };
-      if (spliced) {
-        // Every connector kept keeps its card, every one added has one: with the connectors in
-        // card order, each removed card's connectors are a range to look at (O(removed)), else
-        // every connector is.
-        if (old.edgesSorted) {
-          for (var g = 0; g < cardPlan.removedList.length; g++) {
-            var gone = cardPlan.removedList[g];
-            for (var range = links.edgesOfRange(old, gone, gone + 1), e0 = range[0]; e0 < range[1]; e0++) if (edgePlan.oldToNew[e0] >= 0) return null;
-          }
-        } else {
-          for (var k2 = 0; k2 < old.m; k2++) if (edgePlan.oldToNew[k2] >= 0 && cardPlan.oldToNew[old.edgeChild[k2]] < 0) return null;
-        }
-        for (var a = 0; a < edges.added.length; a++) if (lookup(edges.added[a].child) < 0) return null;
-      }
-      var count = spliced ? cardPlan.count : old.n;
-
-      // Runs and changed items.
-      var runList = [];
-      for (var u = 0; u < runs.length; u++) {
-        var run = runs[u];
-        var first = run ? lookup(run.first) : -1, length = run ? whole(run.count) : NaN;
-        var dx = run ? num(run.dx, 0) : 0, dy = run ? num(run.dy, 0) : 0;
-        var lines = run ? whole(run.lines) : NaN, characters = run ? whole(run.characters) : NaN, depth = run ? whole(run.depth) : NaN;
-        if (first < 0 || !(length >= 1) || first + length > count || lines !== lines || characters !== characters || depth !== depth) return null;
-        if ((run.dx !== undefined && typeof run.dx !== "number") || (run.dy !== undefined && typeof run.dy !== "number")) return null;
-        runList.push({ first: first, end: first + length, dx: dx, dy: dy, lines: lines, characters: characters, depth: depth });
-      }
-      var rows = [], edgeRows = [];
-      for (var c = 0; c < cards.changed.length; c++) {
-        var entry = cards.changed[c];
-        var index = entry && entry.node ? lookup(entry.id) : -1;
-        if (index < 0) return null;
-        var row = withSlot(rowOf(entry.node, shared), entry);
-        if (row.id !== entry.id) return null;
-        rows.push([index, row]);
-      }
-      for (var d = 0; d < edges.changed.length; d++) {
-        var edge = edges.changed[d];
-        var e = edge && edge.edge ? edgeLookup(edge.child) : -1;
-        if (e < 0) return null;
-        edgeRows.push([e, edgeRowOf(edge.edge)]);
-      }
-
+      if (hasDuplicates(old) || old.edgeOrphans) return null;
+      var plan = planFor(old, delta);
+      if (!plan || lacksResults(old, delta.cards) || (plan.spliced && !connectorsKeepTheirCards(old, plan))) return null;
       // Everything fits: written from here on.
-      var s = spliced ? spliceStore(old, cardPlan, edgePlan, renamedAt) : old;
-      if (!spliced && renamedAt.size > 0) renameInPlace(s, renamedAt);
+      var cardPlan = plan.cards, edgePlan = plan.edges, spliced = plan.spliced;
+      var s = spliced ? spliceStore(old, cardPlan, edgePlan, plan.renamedAt) : old;
+      if (!spliced && plan.renamedAt.size > 0) renameInPlace(s, plan.renamedAt);
       var change = { map: spliced ? cardPlan : null, edgeMap: spliced ? edgePlan : null, runs: [], cards: [], edges: [], moved: false, previous: old };
-      var depths = false; // a card at another depth (else only a splice changes the tree's shape)
-      runList.forEach(function (one) {
-        shiftRun(s, one, change);
-        if (one.depth !== 0) depths = true;
+      // A card at another depth (else only a splice changes the tree's shape).
+      var depths = false;
+      plan.runs.forEach(function (run) {
+        shiftRun(s, run, change);
+        if (run.depth !== 0) depths = true;
       });
-      if (spliced) {
-        cardPlan.pieces.forEach(function (p) { if (p.add) for (var k = 0; k < p.add.length; k++) change.cards.push(p.at + k); });
-        edgePlan.pieces.forEach(function (p) { if (p.add) for (var k = 0; k < p.add.length; k++) change.edges.push(p.at + k); });
-        if (change.cards.length + change.edges.length > 0) change.moved = true;
+      if (spliced) listAdded(cardPlan, edgePlan, change);
+      if (writeChangedCards(s, plan.changed, change)) depths = true;
+      writeChangedEdges(s, old, plan.changedEdges, change);
+      if (depths || (spliced && !links.splice(s, old, cardPlan, edgePlan))) {
+        if (!s.children) s.children = old.children; // their arrays reused: the store before is not read again
+        links.link(s);
       }
+      writeResults(s, plan);
+      s.width = num(plan.frame.width, old.width);
+      s.height = num(plan.frame.height, old.height);
+      s.depthCounts = null;
+      s.changed = plan.changed.length + plan.changedEdges.length + plan.runs.length + cardPlan.added + cardPlan.removed;
+      storeChanged(s, change);
+      prepareForEdits(s);
+      return { store: s, map: spliced ? cardPlan.oldToNew : null, renamed: plan.renamed };
+    }
+
+    // The delta's plan over the store's indices (preview-delta.js), its rows as the store
+    // writes them; null when it does not fit.
+    function planFor(old, delta) {
+      var shared = { w: old.sharedW, h: old.sharedH };
+      return planDelta(delta, {
+        cards: old.n, edges: old.m, fillSequence: fillSequence,
+        indexOfId: function (id) { return indexOfId(old, id); },
+        edgeOfCard: function (i) { return edgeOfCard(old, i); },
+        cardRow: function (node, entry) {
+          var row = rowOf(node, shared);
+          return row.id === entry.id ? row : null;
+        },
+        edgeRow: edgeRowOf,
+      });
+    }
+
+    // Every connector kept keeps its card: with the connectors in card order, each removed
+    // card's connectors are a range to look at (O(removed)), else every connector is.
+    function connectorsKeepTheirCards(old, plan) {
+      var cardPlan = plan.cards, edgePlan = plan.edges;
+      if (old.edgesSorted) {
+        for (var g = 0; g < cardPlan.removedList.length; g++) {
+          var gone = cardPlan.removedList[g];
+          for (var range = links.edgesOfRange(old, gone, gone + 1), e = range[0]; e < range[1]; e++) if (edgePlan.oldToNew[e] >= 0) return false;
+        }
+        return true;
+      }
+      for (var k = 0; k < old.m; k++) if (edgePlan.oldToNew[k] >= 0 && cardPlan.oldToNew[old.edgeChild[k]] < 0) return false;
+      return true;
+    }
+
+    // The added cards and connectors, for the spatial index and the frame.
+    function listAdded(cardPlan, edgePlan, change) {
+      cardPlan.pieces.forEach(function (p) { if (p.add) for (var k = 0; k < p.add.length; k++) change.cards.push(p.at + k); });
+      edgePlan.pieces.forEach(function (p) { if (p.add) for (var k = 0; k < p.add.length; k++) change.edges.push(p.at + k); });
+      if (change.cards.length + change.edges.length > 0) change.moved = true;
+    }
+
+    // Each changed card's row written over its own; true when one is at another depth.
+    function writeChangedCards(s, rows, change) {
+      var depths = false;
       rows.forEach(function (pair) {
         var i = pair[0], row = pair[1];
         setText(s.labelText, i, row.label);
@@ -196,14 +149,18 @@
         if (row.range) { s.hasRange[i] = 1; for (var q = 0; q < 4; q++) s.ranges[4 * i + q] = row.range[q]; }
         if (s.depth[i] !== row.depth) { s.depth[i] = row.depth; depths = true; }
       });
-      edgeRows.forEach(function (pair) {
+      return depths;
+    }
+
+    // Each changed connector's points, and its edge label (an `edge=` typed, or moved with it):
+    // the old store keeps its own labels.
+    function writeChangedEdges(s, old, rows, change) {
+      rows.forEach(function (pair) {
         var o = 8 * pair[0], moved = false, was = itemRect(s, true, pair[0]);
         for (var p = 0; p < 8; p++) {
           moved = moved || s.pts[o + p] !== pair[1].pts[p];
           writeFloat(s, "pts", o + p, pair[1].pts[p]);
         }
-        // A changed connector carries its edge label (an `edge=` typed, or moved with it): the
-        // old store keeps its own labels.
         var label = pair[1].label, before = s.edgeLabels ? s.edgeLabels[pair[0]] : null;
         if (!sameEdgeLabel(before, label)) {
           if (s.edgeLabels && s.edgeLabels === old.edgeLabels) s.edgeLabels = s.edgeLabels.slice();
@@ -212,102 +169,14 @@
         }
         if (moved) { change.moved = true; change.edges.push(pair[0]); overviewChanged(was); }
       });
-      if (depths || (spliced && !links.splice(s, old, cardPlan, edgePlan))) {
-        if (!s.children) s.children = old.children; // their arrays reused: the store before is not read again
-        links.link(s);
-      }
-      var results = rows.slice();
-      if (spliced) cardPlan.pieces.forEach(function (p) { if (p.add) p.add.forEach(function (added, k) { results.push([p.at + k, added]); }); });
-      if (results.length > 0 || spliced) patchResults(s, results);
-      results.forEach(function (pair) { if (pair[1].slot !== undefined) setSlot(s, pair[0], pair[1].slot); });
-      s.width = num(frame.width, old.width);
-      s.height = num(frame.height, old.height);
-      s.depthCounts = null;
-      s.changed = rows.length + edgeRows.length + runList.length + cardPlan.added + cardPlan.removed;
-      storeChanged(s, change);
-      prepareForEdits(s);
-      return { store: s, map: spliced ? cardPlan.oldToNew : null, renamed: renamed };
     }
 
-    // The order after a keyed part's removed and added items, as pieces over the old indices —
-    // { from, to, at } keeps old items [from, to) at new index `at`; { add: [rows], at } inserts
-    // — with each old index's new one (`oldToNew`, -1 when removed) and each added key's
-    // (`addedAt`). `lookup(key)` is an old
-    // item's index (-1 when unknown), `rowFrom(value, entry)` an added item's row. Null when the
-    // part does not fit: an unknown or repeated key, an anchor that is not there or removed, an
-    // added key that a kept item has.
-    function planOrder(count, changes, key, valueKey, lookup, rowFrom) {
-      // Nothing removed or added (a label or a run): the order as it was, without a map of every
-      // index to itself (two passes over every card and connector a keystroke).
-      if (changes.removed.length === 0 && changes.added.length === 0) {
-        return { pieces: [{ from: 0, to: count, at: 0 }], oldToNew: null, count: count, removed: 0, removedList: new Int32Array(0), added: 0, addedAt: new Map() };
-      }
-      var removed = new Int32Array(changes.removed.length);
-      for (var r = 0; r < removed.length; r++) {
-        removed[r] = lookup(changes.removed[r]);
-        if (removed[r] < 0) return null;
-      }
-      removed.sort();
-      for (var q = 1; q < removed.length; q++) if (removed[q] === removed[q - 1]) return null;
-      function isRemoved(i) {
-        var lo = 0, hi = removed.length;
-        while (lo < hi) { var mid = (lo + hi) >> 1; if (removed[mid] < i) lo = mid + 1; else hi = mid; }
-        return lo < removed.length && removed[lo] === i;
-      }
-      // Each new item follows exactly one item (or the start, `after` null): a chain per anchor.
-      var following = new Map(), addedKeys = new Set();
-      for (var a = 0; a < changes.added.length; a++) {
-        var added = changes.added[a];
-        var value = added && added[valueKey];
-        if (!value || typeof added[key] !== "string" || addedKeys.has(added[key]) || following.has(added.after)) return null;
-        if (added.after !== null && typeof added.after !== "string") return null;
-        var kept = lookup(added[key]);
-        if (kept >= 0 && !isRemoved(kept)) return null;
-        var row = rowFrom(value, added);
-        if (!row) return null;
-        addedKeys.add(added[key]);
-        following.set(added.after, { key: added[key], row: row });
-      }
-      var groups = new Map(), placed = 0;
-      following.forEach(function (next, anchor) {
-        if (anchor !== null && addedKeys.has(anchor)) return; // inside a chain
-        var at = anchor === null ? -1 : lookup(anchor);
-        if (anchor !== null && (at < 0 || isRemoved(at))) { placed = -Infinity; return; }
-        var list = [];
-        for (var item = next; item; item = following.get(item.key)) { list.push(item); placed++; }
-        groups.set(at, list);
-      });
-      if (placed !== changes.added.length) return null; // a cycle, or an anchor that is not there
-      var anchors = Array.from(groups.keys()).filter(function (k) { return k >= 0; }).sort(byNumber);
-      var pieces = [], oldToNew = new Int32Array(count), next = 0, cursor = 0, ri = 0, ai = 0;
-      function keep(to) {
-        if (to <= cursor) return;
-        pieces.push({ from: cursor, to: to, at: next });
-        next = fillSequence(oldToNew, cursor, to, next);
-        cursor = to;
-      }
-      var addedAt = new Map();
-      function add(list) {
-        for (var j = 0; j < list.length; j++) addedAt.set(list[j].key, next + j);
-        pieces.push({ add: list.map(function (item) { return item.row; }), at: next });
-        next += list.length;
-      }
-      if (groups.has(-1)) add(groups.get(-1));
-      while (ri < removed.length || ai < anchors.length) {
-        if (ri < removed.length && (ai >= anchors.length || removed[ri] < anchors[ai])) {
-          var gone = removed[ri++];
-          keep(gone);
-          oldToNew[gone] = -1;
-          cursor = gone + 1;
-        } else {
-          var anchor = anchors[ai++];
-          keep(anchor + 1);
-          add(groups.get(anchor));
-        }
-      }
-      keep(count);
-      if (pieces.length === 0) pieces.push({ from: 0, to: 0, at: 0 });
-      return { pieces: pieces, oldToNew: oldToNew, count: next, removed: removed.length, removedList: removed, added: changes.added.length, addedAt: addedAt };
+    // The results of the changed and added cards, their score slots as the server placed them.
+    function writeResults(s, plan) {
+      var results = plan.changed.slice();
+      if (plan.spliced) plan.cards.pieces.forEach(function (p) { if (p.add) p.add.forEach(function (added, k) { results.push([p.at + k, added]); }); });
+      if (results.length > 0 || plan.spliced) patchResults(s, results);
+      results.forEach(function (pair) { if (pair[1].slot !== undefined) setSlot(s, pair[0], pair[1].slot); });
     }
 
     // ---------------------------------------------------------------- ready for edits

@@ -1,8 +1,7 @@
 // Bracket preview page, the store: a payload's geometry as typed columns (from JSON nodes, from
 // columns, or from a binary body) and what follows from them (links, compact floats, the spatial
-// index, results). Deltas are applied to it by preview-store-delta.js. Moved out of preview.js
-// as it was (session 11, page-split-2); its deltas moved on to their own file (session 12,
-// page-first).
+// index, results: score slots as the server placed them). Deltas are applied to it by
+// preview-store-delta.js.
 // Loaded before preview.js, which owns the payloads and the frames; this file only offers
 // `window.bracketPreviewStore.create(deps)` (deps: the numeric and text columns, the ID index,
 // the tree's links, results and edge labels, the spatial index's storeChanged, and
@@ -22,8 +21,8 @@
       floatColumn = deps.floatColumn, hasDuplicates = deps.hasDuplicates, headersOf = deps.headersOf,
       idEquals = deps.idEquals, indexOfId = deps.indexOfId, intColumn = deps.intColumn, links = deps.links,
       mark = deps.mark, num = deps.num, numberColumn = deps.numberColumn, prepareForEdits = deps.prepareForEdits,
-      readResultColumns = deps.readResultColumns, resultFlags = deps.resultFlags, setEdgeLabel = deps.setEdgeLabel,
-      setResult = deps.setResult, storeChanged = deps.storeChanged, textColumn = deps.textColumn;
+      readNodeResult = deps.readNodeResult, readResultColumns = deps.readResultColumns, setEdgeLabel = deps.setEdgeLabel,
+      storeChanged = deps.storeChanged, textColumn = deps.textColumn;
 
     // A card's shown lines: null (the label centred on one line, as fixed-size layouts draw it),
     // the label as its one line (lineMode 1, the usual case, stored as one byte), or its own lines.
@@ -119,8 +118,7 @@
         s.cx[k] = num(src.x, 0); s.cy[k] = num(src.y, 0);
         s.w[k] = num(src.width, frame.sharedW); s.h[k] = num(src.height, frame.sharedH);
         s.depth[k] = Math.max(0, Math.floor(num(src.depth, 0)));
-        setResult(s, k, resultFlags(src), typeof src.score === "string" ? src.score : null,
-          typeof src.entrant === "string" ? src.entrant : null);
+        readNodeResult(s, k, src);
         if (range && range.start && range.end) {
           s.hasRange[k] = 1;
           s.ranges[4 * k] = num(range.start.line, 0); s.ranges[4 * k + 1] = num(range.start.character, 0);
@@ -191,10 +189,7 @@
     function storeFromGeometry(geometry, picture) {
       var nodes = Array.isArray(geometry.nodes) ? geometry.nodes : [];
       var edges = Array.isArray(geometry.edges) ? geometry.edges : [];
-      var store = buildStore(nodes, edges, frameOf(geometry, picture, null));
-      // The geometry JSON (VS Code) says each card's score but not its slot as drawn.
-      store.slotsToMeasure = store.hasResults;
-      return store;
+      return buildStore(nodes, edges, frameOf(geometry, picture, null));
     }
 
     // The loopback page's payloads carry the geometry as columns (docs/protocol.md,

@@ -406,13 +406,11 @@
   var vscode = transport.vscode, post = transport.post, parseJSON = transport.parseJSON;
 
   results = window.bracketPreviewResults.create({
-    SVG_NS: SVG_NS, state: state, cardId: cardId, cardLabel: cardLabel, idEquals: idEquals, indexOfId: indexOfId, num: num,
-    numberText: function (value) { return markup.numberText(value); },
+    cardId: cardId, cardLabel: cardLabel, idEquals: idEquals, indexOfId: indexOfId, num: num,
   });
-  var lacksResults = results.lacksResults, resultFlags = results.resultFlags, setResult = results.setResult,
-    readResultColumns = results.readResultColumns, finishResults = results.finishResults, patchResults = results.patchResults,
-    resultOf = results.resultOf, nameSuffix = results.nameSuffix, entrantAttr = results.entrantAttr, slotOf = results.slotOf,
-    measureSlots = results.measureSlots, setSlot = results.setSlot, withSlot = results.withSlot;
+  var lacksResults = results.lacksResults, readResultColumns = results.readResultColumns, finishResults = results.finishResults,
+    patchResults = results.patchResults, resultOf = results.resultOf, nameSuffix = results.nameSuffix,
+    entrantAttr = results.entrantAttr, slotOf = results.slotOf, setSlot = results.setSlot;
 
   markup = window.bracketPreviewMarkup.create({
     state: state, num: num, cardId: cardId, cardLabel: cardLabel, cardLines: function (s, i) { return store.cardLines(s, i); },
@@ -451,7 +449,7 @@
     floatColumn: floatColumn, hasDuplicates: hasDuplicates, headersOf: headersOf, idEquals: idEquals,
     indexOfId: indexOfId, intColumn: intColumn, links: links, mark: mark, num: num, numberColumn: numberColumn,
     prepareForEdits: function (s) { return storeDelta.prepareForEdits(s); },
-    readResultColumns: readResultColumns, resultFlags: resultFlags, setEdgeLabel: setEdgeLabel, setResult: setResult,
+    readNodeResult: results.readNodeResult, readResultColumns: readResultColumns, setEdgeLabel: setEdgeLabel,
     storeChanged: storeChanged, textColumn: textColumn,
   });
   var cardLines = store.cardLines, childCount = store.childCount, edgeKey = store.edgeKey,
@@ -459,16 +457,15 @@
 
   // A delta applied to the store, and the store made ready for edits (preview-store-delta.js).
   storeDelta = window.bracketPreviewStoreDelta.create({
-    state: state, afterFirstFrame: afterFirstFrame, byNumber: byNumber, columnWork: columnWork,
+    state: state, afterFirstFrame: afterFirstFrame, columnWork: columnWork, planDelta: window.bracketPreviewDelta.planDelta,
     addToPairs: columns.addToPairs, addToRange: columns.addToRange, fillSequence: columns.fillSequence,
     renumberPast: renumberPast, shiftRanges: columns.shiftRanges, warmKernels: columns.warmKernels,
     deferredTask: deferredTask, edgeLabelOf: edgeLabelOf, edgeOfCard: edgeOfCard, enterId: enterId,
     hasDuplicates: hasDuplicates, indexOfId: indexOfId, itemRect: itemRect, lacksResults: lacksResults, links: links,
-    measureSlots: measureSlots, newStore: store.newStore, num: num, overviewChanged: overviewChanged,
-    patchResults: patchResults, resultFlags: resultFlags, sameEdgeLabel: sameEdgeLabel, setEdgeLabel: setEdgeLabel,
+    newStore: store.newStore, nodeResult: results.nodeResult, num: num, overviewChanged: overviewChanged,
+    patchResults: patchResults, sameEdgeLabel: sameEdgeLabel, setEdgeLabel: setEdgeLabel,
     setLines: store.setLines, setSlot: setSlot, setText: setText, spliceIdTable: spliceIdTable, spliceList: spliceList,
-    spliceText: spliceText, spliceTyped: spliceTyped, storeChanged: storeChanged, withSlot: withSlot,
-    writeFloat: store.writeFloat,
+    spliceText: spliceText, spliceTyped: spliceTyped, storeChanged: storeChanged, writeFloat: store.writeFloat,
   });
   var patchStore = storeDelta.patchStore;
 
