@@ -47,7 +47,8 @@ public struct GeometryNodeResult: Sendable, Hashable {
 }
 
 /// One `nodes` entry: `{ id, label, x, y, width, height, lines, truncated, depth, parent, range }`
-/// and, when `result` is given (a tree that records results), `score, winner, pending, bye, entrant`.
+/// and, when `result` is given (a tree that records results), `score, winner, pending, bye, entrant`;
+/// then the node's drawn attributes (`writeDrawnAttributes`).
 public func writeGeometryNode(
     _ json: inout JSONWriter, _ node: DiagramNode, _ card: Card, parentID: String?, range: NodeRange,
     result: GeometryNodeResult? = nil
@@ -81,6 +82,7 @@ public func writeGeometryNode(
         json.key("entrant")
         if let entrant = result.entrant { json.string(entrant) } else { json.null() }
     }
+    writeDrawnAttributes(&json, node.drawn)
     json.endObject()
 }
 

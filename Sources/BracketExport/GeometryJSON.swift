@@ -53,6 +53,7 @@ func estimatedGeometryJSONSize(_ diagram: Diagram, _ geometry: Geometry, count: 
             textBytes &+= 72 &+ ByteSink.jsonStringLength(nodes.scores[index] ?? "")
                 &+ ByteSink.jsonStringLength(nodes.entrantID(index) ?? "")
         }
+        textBytes &+= drawnAttributesBound(nodes, index)
     }
     let settingsBytes = 768 + ByteSink.jsonStringBound((diagram.settings.title ?? "").utf8.count)
     let (total, overflow) = count.multipliedReportingOverflow(by: perNode)
@@ -125,6 +126,7 @@ private func writeGeometry(
         writePosition(&out, position(range.end))
         out.raw("}")
         if results { writeResult(&out, GeometryNodeResult(diagram, index)) }
+        writeDrawnAttributes(&out, nodes, index)
         out.raw("}")
     }
 

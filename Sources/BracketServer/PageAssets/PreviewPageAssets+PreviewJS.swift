@@ -318,6 +318,7 @@ extension PreviewPageAssets {
     if (g.getAttribute("data-node-id") !== id) g.setAttribute("data-node-id", id);
     if (g.getAttribute("aria-label") !== label) g.setAttribute("aria-label", label);
     fillResult(g, s, i);
+    fillAttributeClasses(g, s, i);
     var title = g.firstChild, rect = title.nextSibling, text = rect.nextSibling;
     if (title.textContent !== label) title.textContent = label;
     setAttrs(rect, rectAttrs(s, i, domOrigin));
@@ -357,6 +358,16 @@ extension PreviewPageAssets {
     if (!score) { score = document.createElementNS(SVG_NS, "text"); g.append(score); }
     setAttrs(score, scoreAttrs(s, i, slot, domOrigin));
     if (score.textContent !== cleanText(slot.text)) score.textContent = cleanText(slot.text);
+  }
+
+  // The classes card i's attributes add (columns.attributeClasses), swapped for the ones the
+  // element had when it showed another card or value.
+  function fillAttributeClasses(g, s, i) {
+    var classes = columns.attributeClasses(s, i);
+    if (g.__attributeClasses === classes || (!classes && !g.__attributeClasses)) return;
+    (g.__attributeClasses || "").split(" ").forEach(function (name) { if (name) g.classList.remove(name); });
+    classes.split(" ").forEach(function (name) { if (name) g.classList.add(name); });
+    g.__attributeClasses = classes;
   }
 
   function markCard(g, s, i) {
@@ -1395,7 +1406,7 @@ extension PreviewPageAssets {
   markup = window.bracketPreviewMarkup.create({
     state: state, num: num, cardId: cardId, cardLabel: cardLabel, cardLines: function (s, i) { return store.cardLines(s, i); },
     entrantAttr: entrantAttr, nameSuffix: nameSuffix, resultOf: resultOf, slotOf: slotOf,
-    edgeLabelsMarkup: function (s) { return decorations.edgeLabelsMarkup(s); },
+    attributeClasses: columns.attributeClasses, edgeLabelsMarkup: function (s) { return decorations.edgeLabelsMarkup(s); },
     roundsMarkup: function (s, origin) { return decorations.roundsMarkup(s, origin); },
   });
   var numberText = markup.numberText, cleanText = markup.cleanText, baselines = markup.baselines, textSpec = markup.textSpec,
@@ -1430,7 +1441,7 @@ extension PreviewPageAssets {
     indexOfId: indexOfId, intColumn: intColumn, links: links, mark: mark, num: num, numberColumn: numberColumn,
     prepareForEdits: function (s) { return storeDelta.prepareForEdits(s); },
     readResultColumns: readResultColumns, resultFlags: resultFlags, setEdgeLabel: setEdgeLabel, setResult: setResult,
-    storeChanged: storeChanged, textColumn: textColumn,
+    storeChanged: storeChanged, textColumn: textColumn, attributeColumns: columns,
   });
   var cardLines = store.cardLines, childCount = store.childCount, edgeKey = store.edgeKey,
     storeFromColumns = store.storeFromColumns, storeFromGeometry = store.storeFromGeometry;
@@ -1446,7 +1457,7 @@ extension PreviewPageAssets {
     patchResults: patchResults, resultFlags: resultFlags, sameEdgeLabel: sameEdgeLabel, setEdgeLabel: setEdgeLabel,
     setLines: store.setLines, setSlot: setSlot, setText: setText, spliceIdTable: spliceIdTable, spliceList: spliceList,
     spliceText: spliceText, spliceTyped: spliceTyped, storeChanged: storeChanged, withSlot: withSlot,
-    writeFloat: store.writeFloat,
+    writeFloat: store.writeFloat, attributeColumns: columns,
   });
   var patchStore = storeDelta.patchStore;
 
@@ -1583,6 +1594,10 @@ extension PreviewPageAssets {
       out.slots = s.slots ? s.slots.slice() : null;
       out.entrant = s.hasResults && s.entrant ? Array.from(s.entrant.subarray(0, s.n)) : null;
       out.edgeLabels = s.edgeLabels ? s.edgeLabels.slice() : null;
+      out.attributes = (s.attributes || []).map(function (a) {
+        var values = a.values && a.values.some(function (v) { return v !== null; }) ? a.values.slice(0, s.n) : null;
+        return { key: a.key, values: values };
+      });
       out.hasResults = s.hasResults;
       return out;
     },
