@@ -19,6 +19,10 @@ private func geometryJSON(_ source: String) throws -> JSONValue {
 
 private let tutorialWithTitle = "@title \"Tutorial\"\n1 { 2 { 4 5 } 3 { 6 7 } }\n"
 private let resultsTree = "f { a \"Ayşe\" [score=6] b \"Émile\" [score=3] }\n"
+/// `resultsTree` with every attribute that is only drawn (`AttributeSpec.drawn`) on `a`, whose
+/// node then has every member the writer can give a node.
+private let resultsTreeWithEveryAttribute =
+    "f { a \"Ayşe\" [score=6\(AttributeSpec.drawn.map { ", " + $0.example }.joined())] b \"Émile\" [score=3] }\n"
 
 @Suite struct GeometrySchemaDrift {
     /// Every level of the written JSON has exactly the members the schema lists, so a field added
@@ -29,7 +33,7 @@ private let resultsTree = "f { a \"Ayşe\" [score=6] b \"Émile\" [score=3] }\n"
         let plainNode = try #require(json["nodes"]?[0])
         // A tree that records results writes every node member; a plain one leaves the result
         // members out (`requiredMembersAreAlwaysWritten`).
-        let node = try #require(try geometryJSON(resultsTree)["nodes"]?[1])
+        let node = try #require(try geometryJSON(resultsTreeWithEveryAttribute)["nodes"]?[1])
         #expect(plainNode.keySet.isSubset(of: node.keySet))
         let range = try #require(node["range"])
         let edge = try #require(json["edges"]?[0])
