@@ -29,7 +29,7 @@ public struct AttributeSpec: Sendable, Hashable {
     public let example: String
 
     /// Every attribute, in the order completion offers them.
-    public static let all: [AttributeSpec] = [score, winner, edge]
+    public static let all: [AttributeSpec] = [score, winner, edge, `class`]
 
     /// `score=V`: what this node's competitor made in the match decided at its parent.
     public static let score = AttributeSpec(
@@ -55,6 +55,18 @@ public struct AttributeSpec: Sendable, Hashable {
         changesLayout: true, storage: .edgeLabel,
         outputs: AttributeOutputs(svg: .edgeLabel, jsonKey: "label", dot: .edgeLabel, page: .column("edgeLabels")),
         example: "edge=yes")
+
+    /// `class=NAME` or `class="NAME NAME"`: the groups a node belongs to, for its look. Only
+    /// drawn: each name is a class `c-NAME` of the card (the prefix keeps it apart from the
+    /// SVG's own `bracket-…` classes), a `class` array in the geometry JSON, DOT's `class`.
+    public static let `class` = AttributeSpec(
+        name: "class", grammar: .list, place: .anyNode,
+        usage: "class=finance or class=\"finance lead\"",
+        summary: "The classes this node belongs to; its card carries each as the class c-NAME.",
+        changesLayout: false, storage: .drawn,
+        outputs: AttributeOutputs(
+            svg: .cardClasses(prefix: "c-"), jsonKey: "class", dot: .nodeAttribute("class"), page: .attributeColumn),
+        example: "class=\"finance lead\"")
 
     /// The attributes stored `.drawn`, in `all`'s order: `DiagramNodes.drawn` keeps one column
     /// for each, at the same position.
