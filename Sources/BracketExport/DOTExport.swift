@@ -45,6 +45,7 @@ public func exportDOT(_ diagram: Diagram, _ geometry: Geometry) -> String {
             out += dotQuoted(node.label)
         }
         if let result { out += result.styleAttributes }
+        out += dotDrawnAttributes(diagram.nodes, index)
         if index < sizes.count, sizes[index] != Size(width: settings.cardWidth, height: settings.cardHeight) {
             out += ", width=\(inches(sizes[index].width)), height=\(inches(sizes[index].height))"
         }

@@ -88,7 +88,9 @@ func estimatedColumnsSize(_ diagram: Diagram, _ geometry: Geometry, count: Int, 
         for index in 0..<count { if let score = nodes.scores[index] { textBytes &+= 1 &+ ByteSink.jsonStringLength(score) } }
         for text in geometry.scores.texts { textBytes &+= 1 &+ ByteSink.jsonStringLength(text) }
     }
-    return count &* perCard &+ results &+ edges &* perEdge &+ textBytes &+ header
+    let attributes = 64 &* AttributeSpec.drawn.count
+        &+ (nodes.drawn.isEmpty ? 0 : (0..<count).reduce(0) { $0 &+ drawnAttributesBound(nodes, $1) })
+    return count &* perCard &+ results &+ edges &* perEdge &+ textBytes &+ header &+ attributes
         &+ estimatedEdgeLabelsSize(diagram, geometry, edges: edges)
 }
 
@@ -158,6 +160,7 @@ func writeColumns(
         }
     }
     if diagram.recordsResults { writeResultColumns(&out, diagram, geometry, count: count) }
+    writeAttributeColumns(&out, nodes, count: count)
     out.raw("}")
 }
 

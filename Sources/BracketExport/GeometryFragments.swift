@@ -74,7 +74,8 @@ public struct GeometryScoreSlot: Sendable, Hashable {
 
 /// One `nodes` entry: `{ id, label, x, y, width, height, lines, truncated, depth, parent, range }`
 /// and, when `result` is given (a tree that records results), `score, winner, pending, [ownLabel,]
-/// bye, entrant, [slot]` (`ownLabel` only when true, `slot` only for a card that shows one).
+/// bye, entrant, [slot]` (`ownLabel` only when true, `slot` only for a card that shows one); then
+/// the node's drawn attributes (`writeDrawnAttributes`).
 public func writeGeometryNode(
     _ json: inout JSONWriter, _ node: DiagramNode, _ card: Card, parentID: String?, range: NodeRange,
     result: GeometryNodeResult? = nil
@@ -118,6 +119,7 @@ public func writeGeometryNode(
             json.endObject()
         }
     }
+    writeDrawnAttributes(&json, node.drawn)
     json.endObject()
 }
 

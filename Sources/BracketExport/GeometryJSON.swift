@@ -53,6 +53,7 @@ func estimatedGeometryJSONSize(_ diagram: Diagram, _ geometry: Geometry, count: 
             textBytes &+= 88 &+ ByteSink.jsonStringLength(nodes.scores[index] ?? "")
                 &+ ByteSink.jsonStringLength(nodes.entrantID(index) ?? "")
         }
+        textBytes &+= drawnAttributesBound(nodes, index)
     }
     // A score slot's keys, its two numbers and its text.
     for text in geometry.scores.texts { textBytes &+= 56 &+ 2 &* numberBytes &+ ByteSink.jsonStringLength(text) }
@@ -127,6 +128,7 @@ private func writeGeometry(
         writePosition(&out, position(range.end))
         out.raw("}")
         if results { writeResult(&out, GeometryNodeResult(diagram, geometry, index)) }
+        writeDrawnAttributes(&out, nodes, index)
         out.raw("}")
     }
 

@@ -56,7 +56,7 @@ public func codeActions(for range: ByteRange, in document: Document,
             }
         case .unknownAttribute:
             let typed = document.string(in: diagnostic.range)
-            if let key = NearestName.nearest(to: typed, in: AttributeSpec.allCases.map(\.rawValue)) {
+            if let key = NearestName.nearest(to: typed, in: AttributeSpec.names) {
                 fix("Change to \(key)", [TextEdit(range: diagnostic.range, replacement: key)])
             }
         case .labelContradictsWinner:

@@ -31,9 +31,9 @@ public func completions(at offset: Int, in document: Document) -> [CompletionEnt
     while wordStart > 0, isWordByte(text[wordStart - 1]) { wordStart -= 1 }
     let typed = ByteRange(wordStart, offset)
     if isAttributeKeyPosition(wordStart, in: document) {
-        return AttributeSpec.allCases.map { spec in
+        return AttributeSpec.all.map { spec in
             CompletionEntry(
-                label: spec.rawValue, insertText: spec.takesValue ? spec.rawValue + "=" : spec.rawValue,
+                label: spec.name, insertText: spec.takesValue ? spec.name + "=" : spec.name,
                 replacing: typed, kind: .attributeKey, detail: spec.summary)
         }
     }

@@ -14,6 +14,8 @@ public struct HoverInfo: Hashable, Sendable {
     public var facts: [Fact]
     /// The match decided at this node, when the tree records results.
     public var match: Match? = nil
+    /// A paragraph after the facts: what a hovered attribute means (`AttributeSpec.documentation`).
+    public var about: String? = nil
 
     public struct Fact: Hashable, Sendable {
         public var name: String
@@ -51,6 +53,7 @@ public struct HoverInfo: Hashable, Sendable {
             lines += ["", "**\(match.heading)**"] + match.entries.map { "- " + match.line($0) { "`\($0)`" } }
             lines += ["", match.outcome]
         }
+        if let about { lines += ["", about] }
         return lines.joined(separator: "\n")
     }
 
@@ -61,6 +64,7 @@ public struct HoverInfo: Hashable, Sendable {
             lines += ["", match.heading] + match.entries.map { "  " + match.line($0) { $0 } }
             lines += ["", match.outcome]
         }
+        if let about { lines += ["", String(about.filter { $0 != "`" })] }
         return lines.joined(separator: "\n")
     }
 }
@@ -69,6 +73,7 @@ public struct HoverInfo: Hashable, Sendable {
 /// centre in content coordinates (the same numbers the preview and the geometry JSON use);
 /// for a match in a tree with results, who played, their scores and who advanced.
 public func hover(at offset: Int, in document: Document, defaults: LayoutSettings = .tutorial) -> HoverInfo? {
+    if let attribute = attributeHover(at: offset, in: document) { return attribute }
     let diagram = document.diagram(defaults: defaults)
     guard let index = nodeIndex(at: offset, in: diagram) else { return nil }
     let node = diagram.nodes[index]
@@ -85,9 +90,28 @@ public func hover(at offset: Int, in document: Document, defaults: LayoutSetting
         facts.append(HoverInfo.Fact(name: "centre", value:
             "(\(DecimalText.string(centre.x, decimals: 2)), \(DecimalText.string(centre.y, decimals: 2)))"))
     }
+    for (position, spec) in AttributeSpec.drawn.enumerated() {
+        if let value = diagram.nodes.drawn[position, index] { facts.append(HoverInfo.Fact(name: spec.name, value: value)) }
+    }
     var info = HoverInfo(range: node.idRange, id: node.id, label: node.label, facts: facts)
     info.match = match(at: index, in: diagram)
     return info
+}
+
+/// Hover for an attribute's name at `offset` (`score` in `[score=3]`): how it is written and
+/// what it means, from its declaration; nil when `offset` is not on a known attribute's name.
+private func attributeHover(at offset: Int, in document: Document) -> HoverInfo? {
+    for step in document.tree.path(to: offset).reversed() where step.node.kind == .attributes {
+        guard let list = AttributesSyntax(step.node, at: step.offset) else { return nil }
+        for attribute in list.attributes where attribute.key.start <= offset && offset <= attribute.key.end {
+            guard let spec = AttributeSpec(name: document.string(in: attribute.key)) else { return nil }
+            var info = HoverInfo(range: attribute.key, id: spec.name, label: spec.usage, facts: [])
+            info.about = spec.documentation
+            return info
+        }
+        return nil
+    }
+    return nil
 }
 
 /// The match decided at `index`, when the tree records results: each competitor with its score,

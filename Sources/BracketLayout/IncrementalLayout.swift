@@ -67,7 +67,9 @@ public func layoutReusingPositions(_ diagram: Diagram, from old: Diagram, previo
         // A score slot that changes (a score, a bye) is measured again with the card's label.
         let slotChanged = withResults && (diagram.nodes.scores[index] != old.nodes.scores[index]
             || diagram.nodes.isByes[index] != old.nodes.isByes[index])
-        if slotChanged || newLabels[index] != oldLabels[index] {
+        // A drawn attribute (a class) takes no room, but its card must be sent again.
+        if slotChanged || newLabels[index] != oldLabels[index]
+            || !diagram.nodes.drawn.sameRow(index, as: index, of: old.nodes.drawn) {
             changed.append(index)
             if changed.count > maxChanged { return false }
         }

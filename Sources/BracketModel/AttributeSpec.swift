@@ -1,43 +1,250 @@
 import BracketSyntax
 
-/// The attributes a node may carry in `[ … ]`, and whether each takes a value: the one list the
-/// diagnostics, the diagram, completion and quick fixes read.
-public enum AttributeSpec: String, CaseIterable, Sendable {
+/// The node attributes, declared once: every attribute a node may carry in `[ … ]` is one entry
+/// of `AttributeSpec.all`, and the diagnostics (unknown, duplicate, missing or unexpected value,
+/// a value of the wrong kind), completion, hover, storage (`DiagramNodes.drawn`), the preview
+/// diff's comparison and every writer's generic output (SVG card classes, geometry JSON key,
+/// DOT attribute, the preview page's attribute columns) read it. `score`, `winner` and `edge`
+/// keep their own semantics (results, edge labels that take room in the layout) where they
+/// must; an attribute stored `.drawn` needs nothing beyond its entry here (ARCHITECTURE.md,
+/// "Adding an attribute").
+public struct AttributeSpec: Sendable, Hashable {
+    /// The name as written: `score` in `[score=3]`.
+    public let name: String
+    /// What its value looks like.
+    public let grammar: AttributeGrammar
+    /// Where it means something.
+    public let place: AttributePlace
+    /// How the attribute is written, for messages, completion and docs.
+    public let usage: String
+    /// One sentence saying what it means, for hover, completion and docs.
+    public let summary: String
+    /// Whether a change of it can move or resize anything (else it is only drawn).
+    public let changesLayout: Bool
+    /// Where the diagram keeps it.
+    public let storage: AttributeStorage
+    /// How each output shows it.
+    public let outputs: AttributeOutputs
+    /// An attribute list that sets it, for tests and examples (`score=3`).
+    public let example: String
+
+    /// Every attribute, in the order completion offers them.
+    public static let all: [AttributeSpec] = [score, winner, edge, `class`]
+
     /// `score=V`: what this node's competitor made in the match decided at its parent.
-    case score
+    public static let score = AttributeSpec(
+        name: "score", grammar: .text, place: .child,
+        usage: "score=3 or score=\"6–4 7–5\"",
+        summary: "The score this node's competitor made in the match at its parent.",
+        changesLayout: true, storage: .score,
+        outputs: AttributeOutputs(svg: .scoreSlot, jsonKey: "score", dot: .scoreCell, page: .column("scoreTexts")),
+        example: "score=3")
     /// `winner`: this node won the match decided at its parent.
-    case winner
+    public static let winner = AttributeSpec(
+        name: "winner", grammar: .flag, place: .child,
+        usage: "winner",
+        summary: "This node won the match decided at its parent.",
+        changesLayout: true, storage: .winner,
+        outputs: AttributeOutputs(svg: .outcomeClass, jsonKey: "winner", dot: .outcomeStyle, page: .column("results")),
+        example: "winner")
     /// `edge=V`: a label on the connector from this node to its parent.
-    case edge
+    public static let edge = AttributeSpec(
+        name: "edge", grammar: .text, place: .child,
+        usage: "edge=yes or edge=\"≥ 5 years\"",
+        summary: "A label on the connector from this node to its parent.",
+        changesLayout: true, storage: .edgeLabel,
+        outputs: AttributeOutputs(svg: .edgeLabel, jsonKey: "label", dot: .edgeLabel, page: .column("edgeLabels")),
+        example: "edge=yes")
+
+    /// `class=NAME` or `class="NAME NAME"`: the groups a node belongs to, for its look. Only
+    /// drawn: each name is a class `c-NAME` of the card (the prefix keeps it apart from the
+    /// SVG's own `bracket-…` classes), a `class` array in the geometry JSON, DOT's `class`.
+    public static let `class` = AttributeSpec(
+        name: "class", grammar: .list, place: .anyNode,
+        usage: "class=finance or class=\"finance lead\"",
+        summary: "The classes this node belongs to; its card carries each as the class c-NAME.",
+        changesLayout: false, storage: .drawn,
+        outputs: AttributeOutputs(
+            svg: .cardClasses(prefix: "c-"), jsonKey: "class", dot: .nodeAttribute("class"), page: .attributeColumn),
+        example: "class=\"finance lead\"")
+
+    /// The attributes stored `.drawn`, in `all`'s order: `DiagramNodes.drawn` keeps one column
+    /// for each, at the same position.
+    public static let drawn: [AttributeSpec] = all.filter { $0.storage == .drawn }
+
+    /// The attribute called `name`, or nil.
+    public init?(name: String) {
+        guard let spec = Self.all.first(where: { $0.name == name }) else { return nil }
+        self = spec
+    }
+
+    init(name: String, grammar: AttributeGrammar, place: AttributePlace, usage: String, summary: String,
+         changesLayout: Bool, storage: AttributeStorage, outputs: AttributeOutputs, example: String) {
+        self.name = name
+        self.grammar = grammar
+        self.place = place
+        self.usage = usage
+        self.summary = summary
+        self.changesLayout = changesLayout
+        self.storage = storage
+        self.outputs = outputs
+        self.example = example
+    }
 
     /// Whether the attribute is written `key=value` (true) or as a bare flag (false).
-    public var takesValue: Bool {
-        switch self {
-        case .score, .edge: true
-        case .winner: false
-        }
-    }
-
-    /// How the attribute is written, for messages and completion.
-    public var usage: String {
-        switch self {
-        case .score: "score=3 or score=\"6–4 7–5\""
-        case .winner: "winner"
-        case .edge: "edge=yes or edge=\"≥ 5 years\""
-        }
-    }
-
-    /// One sentence saying what it means, for hover and completion.
-    public var summary: String {
-        switch self {
-        case .score: "The score this node's competitor made in the match at its parent."
-        case .winner: "This node won the match decided at its parent."
-        case .edge: "A label on the connector from this node to its parent."
-        }
-    }
+    public var takesValue: Bool { grammar != .flag }
 
     /// Whether the attribute records a result (a diagram with any of these is a results bracket).
-    var isResult: Bool { self != .edge }
+    var isResult: Bool { storage == .score || storage == .winner }
+
+    /// Its position in `drawn` (and in `DiagramNodes.drawn`), nil when it is not stored `.drawn`.
+    public var drawnIndex: Int? { Self.drawn.firstIndex(of: self) }
+
+    /// Every known name, for messages and quick fixes.
+    public static var names: [String] { all.map(\.name) }
+
+    /// Markdown for hover and completion: how it is written and what it means.
+    public var documentation: String {
+        "`\(usage)`\n\n\(summary) \(place.sentence) \(grammar.sentence)"
+    }
+}
+
+/// What an attribute's value looks like.
+public enum AttributeGrammar: String, Sendable, Hashable {
+    /// No value: `winner`.
+    case flag
+    /// A number as written: `seed=3`.
+    case number
+    /// Any word or quoted text: `edge=yes`, `edge="≥ 5 years"`.
+    case text
+    /// One name or a quoted list of names separated by spaces: `class=finance`,
+    /// `class="finance lead"`. A name is a letter followed by letters, digits, `-` and `_`.
+    case list
+    /// The ID of a node: `after=final`.
+    case reference
+
+    var sentence: String {
+        switch self {
+        case .flag: "A flag: it takes no value."
+        case .number: "Its value is a number."
+        case .text: "Its value is a word or a quoted text."
+        case .list: "Its value is a name, or several in quotes separated by spaces (a letter, then letters, digits, '-' or '_')."
+        case .reference: "Its value is a node's ID."
+        }
+    }
+
+    /// What a value should have been, for the `unexpected-attribute-value` message on a value of the wrong kind.
+    var expectation: String {
+        switch self {
+        case .flag: "no value"
+        case .number: "a number such as 3 or 2.5"
+        case .text: "a word or a quoted text"
+        case .list: "names that start with a letter and hold only letters, digits, '-' and '_', separated by spaces"
+        case .reference: "a node's ID"
+        }
+    }
+
+    /// The value as stored, or nil when `text` (a word as written, a string's text with its
+    /// escapes resolved) is not of this grammar. A list is stored with one space between names.
+    func stored(_ text: String) -> String? {
+        switch self {
+        case .flag: return nil
+        case .text: return text
+        case .number: return parsePoints(ArraySlice(text.utf8)) == nil ? nil : text
+        case .reference: return text.isEmpty || text.contains(where: \.isWhitespace) ? nil : text
+        case .list:
+            let names = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard !names.isEmpty, names.allSatisfy(Self.isName) else { return nil }
+            return names.joined(separator: " ")
+        }
+    }
+
+    /// A letter, then letters, digits, `-` and `_` (ASCII): a CSS class name and a DOT word as is.
+    static func isName(_ name: Substring) -> Bool {
+        guard let first = name.utf8.first, isLetter(first) else { return false }
+        return name.utf8.allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x5F }
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+}
+
+/// Where an attribute means something.
+public enum AttributePlace: String, Sendable, Hashable {
+    /// On any node.
+    case anyNode
+    /// On a node with a parent: it is about the match or the connector above it (on a root it
+    /// means nothing; results say so with `result-on-root`).
+    case child
+
+    var sentence: String {
+        switch self {
+        case .anyNode: "It may be given on any node."
+        case .child: "It is about the connector or the match above the node, so it means nothing on the root."
+        }
+    }
+}
+
+/// Where the diagram keeps an attribute.
+public enum AttributeStorage: String, Sendable, Hashable, CaseIterable {
+    /// `DiagramNodes.scores` (results).
+    case score
+    /// `DiagramNodes.isWinners`, set by the results pass from the flag.
+    case winner
+    /// `DiagramNodes.edgeLabels` (laid out beside the connector).
+    case edgeLabel
+    /// A sparse column of `DiagramNodes.drawn`, nothing stored while no node has it: the value
+    /// as `AttributeGrammar.stored` gives it. Only drawn, never laid out.
+    case drawn
+}
+
+/// How each output shows an attribute.
+public struct AttributeOutputs: Sendable, Hashable {
+    public let svg: SVGShow
+    /// Its key in the geometry JSON (a node's member; for `edge`, its connector's `label`).
+    public let jsonKey: String
+    public let dot: DOTShow
+    public let page: PageShow
+
+    public init(svg: SVGShow, jsonKey: String, dot: DOTShow, page: PageShow) {
+        self.svg = svg
+        self.jsonKey = jsonKey
+        self.dot = dot
+        self.page = page
+    }
+
+    /// In the SVG.
+    public enum SVGShow: Sendable, Hashable {
+        /// The score slot beside the label (results).
+        case scoreSlot
+        /// The card's outcome class (results).
+        case outcomeClass
+        /// A labelled box on the connector.
+        case edgeLabel
+        /// Each name becomes a class of the card's group, after `prefix` (the SVG's own classes
+        /// all start with `bracket-`, so a prefix that does not keeps the two apart).
+        case cardClasses(prefix: String)
+    }
+
+    /// In Graphviz DOT.
+    public enum DOTShow: Sendable, Hashable {
+        /// A table cell beside the label (results).
+        case scoreCell
+        /// The node's outline and text style (results).
+        case outcomeStyle
+        /// The edge's `label`.
+        case edgeLabel
+        /// The node statement's attribute of this name, the value quoted.
+        case nodeAttribute(String)
+    }
+
+    /// On the preview page.
+    public enum PageShow: Sendable, Hashable {
+        /// A column of its own that the page's store reads by name (results, edge labels).
+        case column(String)
+        /// One entry of the payload's generic `attributes` columns (docs/protocol.md), which the
+        /// page reads, splices and draws from its description, whatever the attribute.
+        case attributeColumn
+    }
 }
 
 /// The known name nearest to a mistyped one, for "did you mean" messages and quick fixes.

@@ -27,6 +27,8 @@ public struct DiagramNode: Sendable, Hashable {
     public var score: String?
     /// The `edge` attribute: the label of the connector to the parent, or nil.
     public var edgeLabel: String?
+    /// The attributes that are only drawn, at their `AttributeSpec.drawnIndex`; empty for none.
+    public var drawn: [String?]
     /// Whether this node won (or, as a bye, advanced from) the match decided at its parent.
     public var isWinner: Bool
     /// Whether the card is a slot still to be decided: its match (or one below it) has no winner.
@@ -40,11 +42,12 @@ public struct DiagramNode: Sendable, Hashable {
     public init(
         id: String, label: String, hasExplicitLabel: Bool, parent: Int, depth: Int,
         childCount: Int, subtreeEnd: Int, idRange: ByteRange, range: ByteRange,
-        score: String? = nil, edgeLabel: String? = nil, isWinner: Bool = false, isPending: Bool = false,
+        score: String? = nil, edgeLabel: String? = nil, drawn: [String?] = [], isWinner: Bool = false, isPending: Bool = false,
         isBye: Bool = false, entrant: Int = -1
     ) {
         self.score = score
         self.edgeLabel = edgeLabel
+        self.drawn = drawn
         self.isWinner = isWinner
         self.isPending = isPending
         self.isBye = isBye

@@ -27,6 +27,9 @@ public struct DiagramNodes: Sendable, Hashable, RandomAccessCollection, MutableC
     // which keep `attributedRows`.
     public private(set) var scores = OptionalColumn<String>()
     public private(set) var edgeLabels = OptionalColumn<String>()
+    /// The attributes that are only drawn (`AttributeStorage.drawn`), sparse: nothing stored
+    /// while no row has one. Not counted in `hasAttributes`: layout never reads them.
+    public private(set) var drawn = DrawnColumns()
     public private(set) var isWinners: [Bool] = []
     public private(set) var isPendings: [Bool] = []
     public internal(set) var isByes: [Bool] = []
@@ -70,12 +73,20 @@ public struct DiagramNodes: Sendable, Hashable, RandomAccessCollection, MutableC
         tally(index, by: 1)
     }
 
-    /// Sets the `score` and `edge` attributes row `index` was written with (the results pass).
-    mutating func setAttributes(of index: Int, score: String?, edgeLabel: String?) {
+    /// Sets the stored attributes row `index` was written with (the results pass decides the
+    /// outcome that `winner` flags): `score`, `edge` and the drawn ones.
+    mutating func setAttributes(of index: Int, _ attributes: NodeAttributes?) {
         recount(index) {
-            $0.scores.set(score, at: index)
-            $0.edgeLabels.set(edgeLabel, at: index)
+            $0.scores.set(attributes?.score, at: index)
+            $0.edgeLabels.set(attributes?.edgeLabel, at: index)
         }
+        drawn.set(attributes?.drawn ?? [], of: index)
+    }
+
+    /// Whether row `index` holds what `attributes` stores (its score, edge label and drawn values).
+    func storesAttributes(of index: Int, _ attributes: NodeAttributes?) -> Bool {
+        scores[index] == attributes?.score && edgeLabels[index] == attributes?.edgeLabel
+            && drawn.values(of: index) == (attributes?.drawn ?? [])
     }
 
     /// Marks row `index` as its match's winner (`isWinner`) or sets whether it is pending.
@@ -112,6 +123,7 @@ public struct DiagramNodes: Sendable, Hashable, RandomAccessCollection, MutableC
         ranges.reserveCapacity(count)
         scores.reserveCapacity(count)
         edgeLabels.reserveCapacity(count)
+        drawn.reserveCapacity(count)
         isWinners.reserveCapacity(count)
         isPendings.reserveCapacity(count)
         isByes.reserveCapacity(count)
@@ -130,6 +142,7 @@ public struct DiagramNodes: Sendable, Hashable, RandomAccessCollection, MutableC
         ranges.append(node.range)
         scores.append(node.score)
         edgeLabels.append(node.edgeLabel)
+        drawn.append(node.drawn)
         isWinners.append(node.isWinner)
         isPendings.append(node.isPending)
         isByes.append(node.isBye)
@@ -165,6 +178,7 @@ public struct DiagramNodes: Sendable, Hashable, RandomAccessCollection, MutableC
         guard added > 0 else { return }
         scores.appendNils(added)
         edgeLabels.appendNils(added)
+        drawn.appendNils(added)
         isWinners.append(contentsOf: repeatElement(false, count: added))
         isPendings.append(contentsOf: repeatElement(false, count: added))
         isByes.append(contentsOf: repeatElement(false, count: added))
@@ -244,6 +258,7 @@ public struct DiagramNodes: Sendable, Hashable, RandomAccessCollection, MutableC
         // A plain tree's result columns hold nothing: written as such, not copied.
         scores = scores.splicing(removed, with: rows.scores)
         edgeLabels = edgeLabels.splicing(removed, with: rows.edgeLabels)
+        drawn = drawn.splicing(removed, with: rows.drawn)
         // A plain tree's flags are all false: written as such (a fill), not copied.
         if plain {
             isWinners = [Bool](repeating: false, count: count)
@@ -285,7 +300,7 @@ public struct DiagramNodes: Sendable, Hashable, RandomAccessCollection, MutableC
                 id: ids[index], label: labels[index], hasExplicitLabel: hasExplicitLabels[index],
                 parent: Int(parents[index]), depth: Int(depths[index]), childCount: Int(childCounts[index]),
                 subtreeEnd: Int(subtreeEnds[index]), idRange: idRanges[index], range: ranges[index],
-                score: scores[index], edgeLabel: edgeLabels[index], isWinner: isWinners[index],
+                score: scores[index], edgeLabel: edgeLabels[index], drawn: drawn.values(of: index), isWinner: isWinners[index],
                 isPending: isPendings[index], isBye: isByes[index], entrant: Int(entrants[index]))
         }
         set {
@@ -301,6 +316,7 @@ public struct DiagramNodes: Sendable, Hashable, RandomAccessCollection, MutableC
             ranges[index] = newValue.range
             scores.set(newValue.score, at: index)
             edgeLabels.set(newValue.edgeLabel, at: index)
+            drawn.set(newValue.drawn, of: index)
             isWinners[index] = newValue.isWinner
             isPendings[index] = newValue.isPending
             isByes[index] = newValue.isBye

@@ -4,27 +4,37 @@ import BracketSyntax
 /// the ranges are for the results pass's diagnostics. Kept (`ResultsState`) with the ranges
 /// relative to their node's start (`anchored(at:)`), so an edit moves only the edited node's:
 /// the results pass reads them through `DiagramResults.scoreRange` and its siblings.
-struct NodeAttributes {
+struct NodeAttributes: Equatable {
     var score: String?
     var scoreRange: ByteRange?
     var winnerRange: ByteRange?
     var edgeLabel: String?
+    /// The attributes stored `.drawn`, at their `AttributeSpec.drawnIndex` as
+    /// `AttributeGrammar.stored` gives them; empty when the node has none.
+    var drawn: [String?] = []
 
     /// Reads a node's attribute list; the first of a repeated attribute counts, as the
-    /// `duplicate-attribute` warning says.
+    /// `duplicate-attribute` warning says, and a value of the wrong kind is left out, as
+    /// `unexpected-attribute-value` says.
     init(_ list: AttributesSyntax, source: [UInt8]) {
+        var seenDrawn: Set<Int> = []
         for attribute in list.attributes {
             let key = String(decoding: source[attribute.key.start..<attribute.key.end], as: UTF8.self)
-            guard let spec = AttributeSpec(rawValue: key) else { continue }
+            guard let spec = AttributeSpec(name: key) else { continue }
             let value = attribute.value.map { Self.text(of: $0, source: source) }
-            switch spec {
+            switch spec.storage {
             case .score where scoreRange == nil && value != nil:
                 score = value
                 scoreRange = attribute.range
             case .winner where winnerRange == nil && attribute.equals == nil:
                 winnerRange = attribute.range
-            case .edge where edgeLabel == nil:
+            case .edgeLabel where edgeLabel == nil:
                 edgeLabel = value
+            case .drawn:
+                guard let index = spec.drawnIndex, seenDrawn.insert(index).inserted,
+                      let stored = value.flatMap(spec.grammar.stored) else { continue }
+                if drawn.isEmpty { drawn = [String?](repeating: nil, count: AttributeSpec.drawn.count) }
+                drawn[index] = stored
             default:
                 break
             }
@@ -69,7 +79,7 @@ enum DiagramResults {
         _ nodes: inout DiagramNodes, attributes: [Int: NodeAttributes], labelRanges: [Int: ByteRange]
     ) -> [Int: [Diagnostic]] {
         for (index, node) in attributes {
-            nodes.setAttributes(of: index, score: node.score, edgeLabel: node.edgeLabel)
+            nodes.setAttributes(of: index, node)
         }
         let count = nodes.count
         for index in 0..<count where nodes.childCounts[index] == 0 { nodes.entrants[index] = Int32(index) }

@@ -226,8 +226,11 @@ extension Document {
         let header = DiagramNode.header(of: node, id: idRange, source: source)
         nodes.setHeader(of: index, id: header.id, label: header.label, hasExplicitLabel: header.hasExplicitLabel,
                         idRange: idRange)
-        if nodes.edgeLabels[index] != attributes?.edgeLabel {
-            nodes.setAttributes(of: index, score: nodes.scores[index], edgeLabel: attributes?.edgeLabel)
+        if !nodes.storesAttributes(of: index, attributes) {
+            // The score is the row's (equal, or none: checked above); the results pass keeps it.
+            var stored = attributes
+            stored?.score = nodes.scores[index]
+            nodes.setAttributes(of: index, stored)
         }
         if nodes.ranges[index].end != node.range.end { nodes.setEnd(node.range.end, of: index) }
         return true

@@ -245,8 +245,10 @@ extension Document {
                     if let list = syntax.attributes {
                         let attributes = NodeAttributes(list, source: source)
                         if attributes.recordsResult { plain = false }
-                        if attributes.edgeLabel != nil {
-                            rows.setAttributes(of: rows.count - 1, score: nil, edgeLabel: attributes.edgeLabel)
+                        if attributes.edgeLabel != nil || !attributes.drawn.isEmpty {
+                            var stored = attributes
+                            stored.score = nil
+                            rows.setAttributes(of: rows.count - 1, stored)
                         }
                     }
                     return plain

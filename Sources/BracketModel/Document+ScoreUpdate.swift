@@ -69,7 +69,7 @@ extension Document {
         else { return false }
         let fresh = NodeAttributes(list, source: source)
         guard fresh.recordsResult || state.attributes[owner]?.recordsResult != true else { return false }
-        nodes.setAttributes(of: owner, score: fresh.score, edgeLabel: fresh.edgeLabel)
+        nodes.setAttributes(of: owner, fresh)
         state.attributes[owner] = fresh.anchored(at: start)
 
         // The matches to decide again, deepest first: a root's own (`result-on-root` points at

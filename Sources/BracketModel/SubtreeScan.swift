@@ -151,14 +151,15 @@ struct SubtreeScan {
                 range: stray.range, severity: .error, code: .expectedAttribute,
                 message: "Expected an attribute name here, not \(shown): write key=value, as in score=3."))
         }
-        var seen: [AttributeSpec: ByteRange] = [:]
+        var seen: [String: ByteRange] = [:]
         for attribute in list.attributes {
             let key = String(decoding: source[attribute.key.start..<attribute.key.end], as: UTF8.self)
+            var quoted: LabelText?
             if let value = attribute.value, value.kind == .string {
-                scanQuoted(value.range, what: "value", source: source)
+                quoted = scanQuoted(value.range, what: "value", source: source)
             }
-            guard let spec = AttributeSpec(rawValue: key) else {
-                let known = AttributeSpec.allCases.map(\.rawValue)
+            guard let spec = AttributeSpec(name: key) else {
+                let known = AttributeSpec.names
                 let hint = NearestName.nearest(to: key, in: known).map { " Did you mean '\($0)'?" }
                     ?? " Known attributes are \(known.joined(separator: ", "))."
                 diagnostics.append(Diagnostic(
@@ -166,7 +167,7 @@ struct SubtreeScan {
                     message: "Unknown attribute '\(key)'.\(hint)"))
                 continue
             }
-            if let first = seen[spec] {
+            if let first = seen[key] {
                 diagnostics.append(Diagnostic(
                     range: attribute.range, severity: .warning, code: .duplicateAttribute,
                     message: "'\(key)' is already given for this node; this one is ignored.",
@@ -174,13 +175,22 @@ struct SubtreeScan {
                     tags: [.unnecessary]))
                 continue
             }
-            seen[spec] = attribute.range
+            seen[key] = attribute.range
             if spec.isResult { resultAttributes.append(attribute.range.start) }
-            if spec.takesValue, attribute.value == nil {
+            if spec.takesValue, let value = attribute.value {
+                // A quoted value's own errors (no closing quote, a bad escape) are enough there.
+                guard quoted.map({ $0.isTerminated && $0.invalidEscapes.isEmpty }) ?? true else { continue }
+                let text = quoted?.value ?? String(decoding: source[value.range.start..<value.range.end], as: UTF8.self)
+                if spec.grammar.stored(text) == nil {
+                    diagnostics.append(Diagnostic(
+                        range: value.range, severity: .error, code: .unexpectedAttributeValue,
+                        message: "'\(key)' takes \(spec.grammar.expectation), as in \(spec.usage)."))
+                }
+            } else if spec.takesValue {
                 diagnostics.append(Diagnostic(
                     range: attribute.range, severity: .error, code: .missingAttributeValue,
                     message: "'\(key)' needs a value: \(spec.usage)."))
-            } else if !spec.takesValue, attribute.equals != nil {
+            } else if attribute.equals != nil {
                 diagnostics.append(Diagnostic(
                     range: attribute.range, severity: .error, code: .unexpectedAttributeValue,
                     message: "'\(key)' is a flag and takes no value: write just '\(key)'."))

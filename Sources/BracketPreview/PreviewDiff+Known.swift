@@ -53,7 +53,7 @@ public func previewUpdate(
         let markupChanged = listed
             && (!old.geometry.sameCard(index, as: index, of: new.geometry)
                 || old.diagram.nodes.labels[index] != new.diagram.nodes.labels[index]
-                || !old.sameResult(index, as: index, of: new))
+                || !old.sameAttributes(index, as: index, of: new))
         let parentRenamed = rename >= 0 && Int(parents[index]) == rename
         if markupChanged || parentRenamed || old.ranges[index] != new.ranges[index] {
             delta.changedCards.append(CardUpdate(index: index, markupChanged: markupChanged))

@@ -263,9 +263,9 @@ struct RunDiff {
         return low < renamed.count && renamed[low] == index
     }
 
-    /// The results of the two cards are the same (always, for trees that record none).
-    func sameResult(_ before: Int, _ index: Int) -> Bool {
-        !recordsResults || old.sameResult(before, as: index, of: new)
+    /// The two cards show the same attributes (`PreviewSnapshot.sameAttributes`).
+    func sameAttributes(_ before: Int, _ index: Int) -> Bool {
+        old.sameAttributes(before, as: index, of: new)
     }
 
     /// Decides paired card `index` (old `before`): unchanged, a run member, or changed; and its
@@ -283,7 +283,7 @@ struct RunDiff {
             && oldGeometry.lines.sameLines(before, as: index, of: newGeometry.lines)
             && (!slotted || sameScoreSlot(before, index))
             && oldLabels[before] == newLabels[index]
-            && sameResult(before, index))
+            && sameAttributes(before, index))
         let from = oldCentres[before], to = newCentres[index]
         let dx = to.x - from.x, dy = to.y - from.y
         let lines = range.startLine - oldRange.startLine, characters = range.startCharacter - oldRange.startCharacter
@@ -309,7 +309,7 @@ struct RunDiff {
         }
         closeRun()
         let markupChanged = listed && (!oldGeometry.sameCard(before, as: index, of: newGeometry)
-            || oldLabels[before] != newLabels[index] || !sameResult(before, index))
+            || oldLabels[before] != newLabels[index] || !sameAttributes(before, index))
         delta.changedCards.append(CardUpdate(index: index, markupChanged: markupChanged))
         compareConnector(index, before, listed: listed, parentSame: parentSame)
     }

@@ -116,7 +116,7 @@ public func previewUpdate(
         paired: { before, index in
             let markupChanged = !old.geometry.sameCard(before, as: index, of: new.geometry)
                 || old.diagram.nodes.labels[before] != new.diagram.nodes.labels[index]
-                || !old.sameResult(before, as: index, of: new)
+                || !old.sameAttributes(before, as: index, of: new)
             if markupChanged || old.ranges[before] != new.ranges[index] || old.parentID(before) != new.parentID(index) {
                 delta.changedCards.append(CardUpdate(index: index, markupChanged: markupChanged))
                 return !tooLarge(delta)

@@ -54,10 +54,29 @@ public struct PreviewSnapshot: Sendable {
         return true
     }
 
+    /// True when card `index` here and card `other` of `snapshot` show the same attributes: every
+    /// way an attribute is stored (`AttributeStorage`) compared, so a declared attribute cannot go
+    /// unpushed (AttributeCoverageTests). An edge label belongs to the connector, compared with
+    /// connectors.
+    func sameAttributes(_ index: Int, as other: Int, of snapshot: PreviewSnapshot) -> Bool {
+        for storage in AttributeStorage.allCases {
+            switch storage {
+            case .score:
+                // Scores, outcomes (what `winner` decides), entrants, byes and pending slots.
+                guard sameResult(index, as: other, of: snapshot) else { return false }
+            case .winner, .edgeLabel:
+                continue  // the outcome is compared with the score's results; a label with its connector
+            case .drawn:
+                guard diagram.nodes.drawn.sameRow(index, as: other, of: snapshot.diagram.nodes.drawn) else { return false }
+            }
+        }
+        return true
+    }
+
     /// True when card `index` here and card `other` of `snapshot` show the same results: the
     /// same outcome, score, entrant and bye or pending state (the score slot as drawn is part of
     /// the geometry, compared by `Geometry.sameCard`).
-    func sameResult(_ index: Int, as other: Int, of snapshot: PreviewSnapshot) -> Bool {
+    private func sameResult(_ index: Int, as other: Int, of snapshot: PreviewSnapshot) -> Bool {
         guard recordsResults == snapshot.recordsResults else { return false }
         guard recordsResults else { return true }
         let mine = diagram.nodes, theirs = snapshot.diagram.nodes

@@ -42,6 +42,9 @@ private func estimatedSize(_ diagram: Diagram, _ geometry: Geometry, count: Int)
         // The ID once; the label twice (aria-label, title).
         textBytes &+= nodes.ids[index].utf8.count &+ 2 &* nodes.labels[index].utf8.count
     }
+    if !nodes.drawn.isEmpty {
+        for index in 0..<count { textBytes &+= attributeClassesBound(nodes, index) }
+    }
     var lineBytes = 0
     for line in geometry.lines.strings { lineBytes &+= line.utf8.count }
     if diagram.recordsResults {
@@ -100,7 +103,8 @@ private func writeSVG(_ out: inout SVGBytes, _ diagram: Diagram, _ geometry: Geo
     for index in 0..<count {
         card(&out, id: nodes.ids[index], label: nodes.labels[index], centre: geometry.centres[index],
              size: geometry.sizes[index], lines: lines.strings[lines.range(of: index)],
-             result: results ? CardResult(diagram, geometry, index) : nil, &style)
+             result: results ? CardResult(diagram, geometry, index) : nil,
+             classes: attributeClasses(nodes, index), &style)
     }
     out.raw("</g>\n</g>\n</svg>\n")
 }
@@ -164,13 +168,14 @@ struct CardStyle {
 /// outcome, the label moves aside for the score slot, and the slot is its own `<text>`.
 func card(
     _ out: inout SVGBytes, id: String, label: String, centre: Point, size: Size,
-    lines: ArraySlice<String>, result: CardResult? = nil, _ style: inout CardStyle
+    lines: ArraySlice<String>, result: CardResult? = nil, classes: String? = nil, _ style: inout CardStyle
 ) {
     out.raw("<g class=\"bracket-card")
     if let className = result?.className {
         out.raw(" ")
         out.raw(className)
     }
+    if let classes { out.text(classes) }
     out.raw("\" data-node-id=\"")
     out.text(id)
     if let entrant = result?.entrant {

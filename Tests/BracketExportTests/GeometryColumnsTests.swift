@@ -37,7 +37,9 @@ import Testing
         let (c, g) = try columns(text, settings: settings)
         let nodes = try #require(g["nodes"] as? [[String: Any]])
         let edges = try #require(g["edges"] as? [[String: Any]])
-        #expect(Set(c.keys).subtracting(["title", "entrants", "results", "scoreCards", "scoreTexts", "slotCards", "slotTexts", "slotX", "slotSides", "labelX"]) == ["width", "height", "margin", "fontSize", "settings", "count", "ids", "labels",
+        // `attributes` is there exactly when some attribute is only drawn (AttributeCoverageTests).
+        #expect((c["attributes"] != nil) == !AttributeSpec.drawn.isEmpty)
+        #expect(Set(c.keys).subtracting(["title", "entrants", "results", "scoreCards", "scoreTexts", "slotCards", "slotTexts", "slotX", "slotSides", "labelX", "attributes"]) == ["width", "height", "margin", "fontSize", "settings", "count", "ids", "labels",
                                                      "x", "y", "depths", "widths", "heights", "lines", "ranges", "edgeChildren", "edgePoints",
                                                      "levels", "edgeLabels"])
         // Headers and edge labels are the geometry JSON's, as columns.

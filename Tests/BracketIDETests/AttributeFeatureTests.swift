@@ -13,7 +13,21 @@ import Testing
 
     @Test(arguments: ["r { a [|] }", "r { a [sc|] }", "r { a [score=3, |] }", "r { a [score=3 |] }", "r { a [\n  |\n] }", "r { a [|"])
     func keysInsideTheBrackets(_ marked: String) {
-        #expect(Self.completionLabels(marked) == ["score=", "winner", "edge="])
+        #expect(Self.completionLabels(marked) == AttributeSpec.all.map { $0.takesValue ? $0.name + "=" : $0.name })
+        #expect(Self.completionLabels(marked).prefix(3) == ["score=", "winner", "edge="])
+    }
+
+    /// Hovering an attribute's name shows its declaration: how it is written and what it means;
+    /// completion offers the same summary beside its key.
+    @Test(arguments: AttributeSpec.all.map(\.name))
+    func hoverAndCompletionComeFromTheDeclaration(_ name: String) throws {
+        let spec = try #require(AttributeSpec(name: name))
+        let text = "r { a [\(spec.example)] }"
+        let info = try #require(hover(at: 8, in: Document(text)))  // inside the name, after `[`
+        #expect(info.id == spec.name && info.label == spec.usage && info.about == spec.documentation)
+        #expect(info.markdown.contains(spec.summary) && info.plaintext.contains(spec.summary))
+        let entry = try #require(completions(at: 7, in: Document("r { a [] }")).first { $0.label == spec.name })
+        #expect(entry.detail == spec.summary)
     }
 
     @Test(arguments: ["r { a |[score=3] }", "r { a [score=|3] }", "r { a [score=3] |}", "r { a \"x|\" }"])

@@ -19,9 +19,11 @@ private func geometryJSON(_ source: String) throws -> JSONValue {
 
 private let tutorialWithTitle = "@title \"Tutorial\"\n1 { 2 { 4 5 } 3 { 6 7 } }\n"
 private let resultsTree = "f { a \"Ayşe\" [score=6] b \"Émile\" [score=3] }\n"
-/// A tree with every optional result member: a pending slot with its own label (`ownLabel`)
-/// beside decided matches whose cards show score slots (`slot`).
-private let pendingTree = "r { s \"Semi 1\" { a [score=6] b [score=3] } t \"Semi 2\" { c d } }\n"
+/// A tree with every optional member a node can write: a pending slot with its own label
+/// (`ownLabel`) beside decided matches whose cards show score slots (`slot`), and on `a` every
+/// attribute that is only drawn (`AttributeSpec.drawn`).
+private let pendingTree =
+    "r { s \"Semi 1\" { a [score=6\(AttributeSpec.drawn.map { ", " + $0.example }.joined())] b [score=3] } t \"Semi 2\" { c d } }\n"
 
 @Suite struct GeometrySchemaDrift {
     /// Every level of the written JSON has exactly the members the schema lists, so a field added

@@ -305,6 +305,7 @@ def main(argv):
                 lambda: check_in_progress(page, client, progress, validate, shots),
                 lambda: check_variants(page, client),
                 lambda: check_decorations(page, client, shots),
+                lambda: check_classes(page, client),
                 lambda: check_edge_labels_near_view(page, client),
                 lambda: check_overview(page, client, shots),
                 lambda: check_vscode_path(browser, url),
@@ -631,6 +632,37 @@ def check_decorations(page, client, shots):
             page.screenshot(path=os.path.join(shots, "path-two-sided.png"))
     page.mouse.move(5, 790)
     check_two_sided_keys(page)
+
+
+CLASSES = 'ceo "Ana" [class=exec] {\n  cfo "Ben" [class="finance lead"] {\n    acc "Accounts" [class=finance]\n  }\n  cto "Chen"\n}\n'
+
+
+def check_classes(page, client):
+    """`class`: each name a `c-` class of the card, on the page as in the server's SVG, and an
+    edited class pushed by the next delta."""
+    expected = open_in_page(page, client, "classes.bracket", CLASSES)
+    saved = page.evaluate("() => window.bracketPreview.markup()")
+    check("classes.bracket: Save SVG is the server's SVG byte for byte", saved == expected["svg"],
+          first_difference(saved or "", expected["svg"]))
+    cards = "() => Object.fromEntries([...document.querySelectorAll('#stage [data-node-id]')].map(c => [c.getAttribute('data-node-id'), c.getAttribute('class')]))"
+    classes = page.evaluate(cards)
+    check("... each card's element carries its classes", "c-finance" in classes.get("cfo", "").split()
+          and "c-lead" in classes.get("cfo", "").split() and "c-exec" in classes.get("ceo", "").split()
+          and not any(name.startswith("c-") for name in classes.get("cto", "").split()), classes)
+    line = CLASSES.splitlines().index('    acc "Accounts" [class=finance]')
+    start = CLASSES.splitlines()[line].index("finance")
+    client.notify("textDocument/didChange", {
+        "textDocument": {"uri": FOLDER + "classes.bracket", "version": 2},
+        "contentChanges": [{"range": {"start": {"line": line, "character": start},
+                                      "end": {"line": line, "character": start + len("finance")}}, "text": "audit"}]})
+    page.wait_for_function("() => window.bracketPreview.version() === 2", timeout=15000)
+    settle(page)
+    classes = page.evaluate(cards)
+    check("an edited class reaches the card (c-audit, no more c-finance)",
+          classes.get("acc", "").split() == ["bracket-card", "c-audit"], classes.get("acc"))
+    expected = client.request("bracket/preview", {"textDocument": {"uri": FOLDER + "classes.bracket"}})["svg"]
+    saved = page.evaluate("() => window.bracketPreview.markup()")
+    check("... and Save SVG is the server's SVG after the edit", saved == expected, first_difference(saved or "", expected))
 
 
 def labelled_tree(n):

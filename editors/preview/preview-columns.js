@@ -3,7 +3,8 @@
 // kept as Float32 where every value is exactly a float, and the splice of a typed-array column
 // (in place where it has room) with the count of columns a delta had to grow or widen
 // (`columnWork`), and the kernels a structural delta's loops over the cards past its change
-// run, warmed in idle time. Moved out of preview.js as it was (session 11, page-split-2).
+// run, warmed in idle time; and the payload's attribute columns (`attributes`), which the page
+// reads, splices and draws from their description alone. Moved out of preview.js as it was.
 // Loaded before preview.js, which makes the modules; this file only offers
 // `window.bracketPreviewColumns.create(deps)` (deps: the transport's parseJSON, for a binary
 // body's head).
@@ -277,7 +278,52 @@
       return out;
     }
 
+    // The attributes the payload describes in `attributes` (docs/protocol.md, "Attribute columns"):
+    // one entry per declared attribute, { key, svg, prefix, values }, `values` a value per card or
+    // null while no card has one. Nothing here names an attribute: a new one needs no page code.
+    function readAttributeColumns(s, c) {
+      s.attributes = (Array.isArray(c.attributes) ? c.attributes : []).map(function (a) {
+        var cards = Array.isArray(a.cards) ? a.cards : [], values = Array.isArray(a.values) ? a.values : [];
+        var out = { key: String(a.key), svg: a.svg, prefix: typeof a.prefix === "string" ? a.prefix : "", values: null };
+        for (var k = 0; k < cards.length && k < values.length; k++) {
+          if (cards[k] >= 0 && cards[k] < s.n) { if (!out.values) out.values = new Array(s.n).fill(null); out.values[cards[k]] = values[k]; }
+        }
+        return out;
+      });
+    }
+
+    // The attribute columns of a store spliced as its cards are (`pieces`, as spliceList's).
+    function spliceAttributes(old, pieces) {
+      return (old.attributes || []).map(function (a) {
+        return { key: a.key, svg: a.svg, prefix: a.prefix, values: spliceList(a.values, pieces, null) };
+      });
+    }
+
+    // Card i's attribute values from its geometry node (a delta's changed or added card).
+    function setRowAttributes(s, i, node) {
+      (s.attributes || []).forEach(function (a) {
+        var value = node && node[a.key] !== undefined ? node[a.key] : null;
+        if (value === null && !a.values) return;
+        if (!a.values) a.values = new Array(s.n).fill(null);
+        a.values[i] = value;
+      });
+    }
+
+    // " prefix+name" for each name of card i's attributes drawn as classes, as the server's card
+    // markup writes them after its outcome class ("" for none).
+    function attributeClasses(s, i) {
+      var out = "";
+      (s.attributes || []).forEach(function (a) {
+        var value = a.values ? a.values[i] : null;
+        if (a.svg !== "classes" || value === null || value === undefined) return;
+        (Array.isArray(value) ? value : [value]).forEach(function (name) { out += " " + a.prefix + name; });
+      });
+      return out;
+    }
+
     return {
+      attributeClasses: attributeClasses, readAttributeColumns: readAttributeColumns,
+      setRowAttributes: setRowAttributes, spliceAttributes: spliceAttributes,
       byNumber: byNumber, columnWork: columnWork, exactFloats: exactFloats, floatColumn: floatColumn,
       intColumn: intColumn, num: num, numberColumn: numberColumn, payloadOfBody: payloadOfBody,
       spliceList: spliceList, spliceTyped: spliceTyped,

@@ -32,7 +32,8 @@
       levelsOf = deps.levelsOf, paintLevels = deps.paintLevels, drawDecorations = deps.drawDecorations,
       onPath = deps.onPath, drawPathLayer = deps.drawPathLayer, pathLine = deps.pathLine,
       colours = deps.colours, paintPicture = deps.paintPicture, drawOverview = deps.drawOverview,
-      drawMinimapView = deps.drawMinimapView, viewSize = deps.viewSize, viewRect = deps.viewRect;
+      drawMinimapView = deps.drawMinimapView, viewSize = deps.viewSize, viewRect = deps.viewRect,
+      attributeClasses = deps.attributeClasses;
 
     var CREATE_MS = 3, CREATE_LEAST = 8, CREATE_MOST = 24; // card elements made per frame: for about this long, at least this many, at most that many (see drawDom)
     var SMALL_PICTURE = 300; // this many cards in view are elements at any zoom
@@ -66,6 +67,7 @@
       if (g.getAttribute("data-node-id") !== id) g.setAttribute("data-node-id", id);
       if (g.getAttribute("aria-label") !== label) g.setAttribute("aria-label", label);
       fillResult(g, s, i);
+      fillAttributeClasses(g, s, i);
       var title = g.firstChild, rect = title.nextSibling, text = rect.nextSibling;
       if (title.textContent !== label) title.textContent = label;
       setAttrs(rect, rectAttrs(s, i, domOrigin));
@@ -105,6 +107,16 @@
       if (!score) { score = document.createElementNS(SVG_NS, "text"); g.append(score); }
       setAttrs(score, scoreAttrs(s, i, slot, domOrigin));
       if (score.textContent !== cleanText(slot.text)) score.textContent = cleanText(slot.text);
+    }
+
+    // The classes card i's attributes add (attributeClasses, preview-columns.js), swapped for the
+    // ones the element had when it showed another card or value.
+    function fillAttributeClasses(g, s, i) {
+      var classes = attributeClasses(s, i);
+      if (g.__attributeClasses === classes || (!classes && !g.__attributeClasses)) return;
+      (g.__attributeClasses || "").split(" ").forEach(function (name) { if (name) g.classList.remove(name); });
+      classes.split(" ").forEach(function (name) { if (name) g.classList.add(name); });
+      g.__attributeClasses = classes;
     }
 
     function markCard(g, s, i) {

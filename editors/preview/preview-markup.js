@@ -17,7 +17,7 @@
     var state = deps.state, num = deps.num, cardId = deps.cardId, cardLabel = deps.cardLabel,
       cardLines = deps.cardLines, entrantAttr = deps.entrantAttr, nameSuffix = deps.nameSuffix,
       resultOf = deps.resultOf, slotOf = deps.slotOf, edgeLabelsMarkup = deps.edgeLabelsMarkup,
-      roundsMarkup = deps.roundsMarkup;
+      roundsMarkup = deps.roundsMarkup, attributeClasses = deps.attributeClasses;
 
     // DecimalText's spelling: at most two decimals, trailing zeros trimmed, "0" for non-finite.
     function numberText(value) {
@@ -92,7 +92,7 @@
     function cardMarkup(store, i) {
       var name = escapeText(cardLabel(store, i) + nameSuffix(store, i));
       var result = resultOf(store, i), entrant = entrantAttr(store, i), slot = slotOf(store, i);
-      var out = '<g class="bracket-card' + (result ? " bracket-" + result : "") + '" data-node-id="' + escapeText(cardId(store, i)) +
+      var out = '<g class="bracket-card' + (result ? " bracket-" + result : "") + escapeText(attributeClasses(store, i)) + '" data-node-id="' + escapeText(cardId(store, i)) +
         (entrant !== null ? '" data-entrant="' + escapeText(entrant) : "") + '" role="listitem" aria-label="' +
         name + '" tabindex="0"><title>' + name + "</title><rect";
       rectAttrs(store, i).forEach(function (a) { out += " " + a[0] + '="' + a[1] + '"'; });

@@ -223,6 +223,7 @@
       // `0` in binary payloads: the card shows its label as its one line.
       for (var z = 0; z < n; z++) if (lines[z] === 0) s.lineMode[z] = 1;
       readResultColumns(s, c);
+      deps.attributeColumns.readAttributeColumns(s, c);
       for (var e = 0; e < m; e++) {
         if (!(s.edgeChild[e] >= 0 && s.edgeChild[e] < n)) {
           s.edgeChild[e] = -1;

@@ -415,7 +415,7 @@
   markup = window.bracketPreviewMarkup.create({
     state: state, num: num, cardId: cardId, cardLabel: cardLabel, cardLines: function (s, i) { return store.cardLines(s, i); },
     entrantAttr: entrantAttr, nameSuffix: nameSuffix, resultOf: resultOf, slotOf: slotOf,
-    edgeLabelsMarkup: function (s) { return decorations.edgeLabelsMarkup(s); },
+    attributeClasses: columns.attributeClasses, edgeLabelsMarkup: function (s) { return decorations.edgeLabelsMarkup(s); },
     roundsMarkup: function (s, origin) { return decorations.roundsMarkup(s, origin); },
   });
   var numberText = markup.numberText, cleanText = markup.cleanText, baselines = markup.baselines, textSpec = markup.textSpec,
@@ -450,7 +450,7 @@
     indexOfId: indexOfId, intColumn: intColumn, links: links, mark: mark, num: num, numberColumn: numberColumn,
     prepareForEdits: function (s) { return storeDelta.prepareForEdits(s); },
     readNodeResult: results.readNodeResult, readResultColumns: readResultColumns, setEdgeLabel: setEdgeLabel,
-    storeChanged: storeChanged, textColumn: textColumn,
+    storeChanged: storeChanged, textColumn: textColumn, attributeColumns: columns,
   });
   var cardLines = store.cardLines, childCount = store.childCount, edgeKey = store.edgeKey,
     storeFromColumns = store.storeFromColumns, storeFromGeometry = store.storeFromGeometry;
@@ -465,7 +465,7 @@
     newStore: store.newStore, nodeResult: results.nodeResult, num: num, overviewChanged: overviewChanged,
     patchResults: patchResults, sameEdgeLabel: sameEdgeLabel, setEdgeLabel: setEdgeLabel,
     setLines: store.setLines, setSlot: setSlot, setText: setText, spliceIdTable: spliceIdTable, spliceList: spliceList,
-    spliceText: spliceText, spliceTyped: spliceTyped, storeChanged: storeChanged, writeFloat: store.writeFloat,
+    spliceText: spliceText, spliceTyped: spliceTyped, storeChanged: storeChanged, writeFloat: store.writeFloat, attributeColumns: columns,
   });
   var patchStore = storeDelta.patchStore;
 
@@ -546,7 +546,7 @@
     levelsOf: levelsOf, paintLevels: paintLevels, drawDecorations: drawDecorations, onPath: onPath,
     drawPathLayer: drawPathLayer, pathLine: pathLine, colours: colours, paintPicture: paintPicture,
     drawOverview: overviewDrawing.drawOverview, drawMinimapView: minimapDrawing.drawMinimapView, viewSize: viewSize,
-    viewRect: viewRect,
+    viewRect: viewRect, attributeClasses: columns.attributeClasses,
   });
 
   // Read-only view of the state, for hosts and tests that want to inspect the page.
@@ -648,6 +648,10 @@
       out.slots = s.slots ? s.slots.slice() : null;
       out.entrant = s.hasResults && s.entrant ? Array.from(s.entrant.subarray(0, s.n)) : null;
       out.edgeLabels = s.edgeLabels ? s.edgeLabels.slice() : null;
+      out.attributes = (s.attributes || []).map(function (a) {
+        var values = a.values && a.values.some(function (v) { return v !== null; }) ? a.values.slice(0, s.n) : null;
+        return { key: a.key, values: values };
+      });
       out.hasResults = s.hasResults;
       return out;
     },

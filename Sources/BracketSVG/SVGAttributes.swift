@@ -1,0 +1,20 @@
+import BracketModel
+
+/// The classes a card's group carries for its drawn attributes (`AttributeOutputs.SVGShow`
+/// `.cardClasses`): each name after its attribute's prefix, in `AttributeSpec.drawn`'s order, one
+/// space before each; nil for a card with none (and at once for a tree with none).
+func attributeClasses(_ nodes: DiagramNodes, _ index: Int) -> String? {
+    guard !nodes.drawn.isEmpty else { return nil }
+    var classes = ""
+    for (position, spec) in AttributeSpec.drawn.enumerated() {
+        guard case .cardClasses(let prefix) = spec.outputs.svg, let value = nodes.drawn[position, index] else { continue }
+        for name in value.split(separator: " ") { classes += " " + prefix + name }
+    }
+    return classes.isEmpty ? nil : classes
+}
+
+/// At least the length of `attributeClasses(nodes, index)`: every drawn value with room for a
+/// prefix of 16 bytes a name (for the document's buffer estimate).
+func attributeClassesBound(_ nodes: DiagramNodes, _ index: Int) -> Int {
+    nodes.drawn.values(of: index).reduce(0) { $0 + 17 * (($1?.utf8.count ?? 0) + 1) }
+}
