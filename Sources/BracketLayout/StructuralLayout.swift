@@ -65,7 +65,7 @@ public struct StructuralChange: Sendable, Hashable {
 }
 
 /// Lays out `diagram` from `previous`, the geometry `layout(old)` returned (or one this returned),
-/// when `diagram` is `old` with the rows `splice` names replaced (`Document.diagram(splicing:at:)`):
+/// when `diagram` is `old` with the rows `splice` names replaced (`Document.diagramSplicingRows(of:at:)`):
 /// a leaf inserted, a subtree deleted, a subtree wrapped in a new block or unwrapped.
 ///
 /// Pass 3 of `layout` (each subtree's room along the leaf axis, Layout.swift) is run only for
@@ -108,7 +108,7 @@ public struct StructuralChange: Sendable, Hashable {
 /// ancestors whose label or slot changed (a parent that shows its winner's label, when the
 /// edit changed who won) are measured again, their extents counted into their levels and
 /// used for their rooms; every ancestor is named in `moved` for the diff, whose outcome or
-/// whose children's may differ (`Document.diagram(splicing:at:)` says which rows can).
+/// whose children's may differ (`Document.diagramSplicingRows(of:at:)` says which rows can).
 ///
 /// Edge labels: the inserted connectors' labels are measured; each gap takes the room its
 /// widest label needs, counted like the levels' extents (`LayoutState.gapAtMax`; the last label
@@ -154,7 +154,7 @@ private func relayout(_ diagram: Diagram, from old: Diagram, splice: DiagramSpli
           count == oldCount + rowDelta, parent < low
     else { return nil }
     // Results: the splice's parent, its ancestors and their children may show other outcomes
-    // (`Document.diagram(splicing:at:)`); a tree that starts or stops recording them changes
+    // (`Document.diagramSplicingRows(of:at:)`); a tree that starts or stops recording them changes
     // every single child's bye.
     let withResults = diagram.recordsResults || old.recordsResults
     guard withResults ? diagram.recordsResults == old.recordsResults : previous.scores.isEmpty else { return nil }
