@@ -94,9 +94,11 @@ struct PreviewRender {
             return
         }
         drawn = true
-        // Updated where `start` holds it (its only reference), then dropped.
+        // Updated where `start` holds it (its only reference), then dropped at once: what is
+        // left of the old layout is freed before this render's columns are made.
         let update = start.layout?.updateLayout(for: diagram)
-        let previous = start.layout.take()
+        let previousRender = start.layout?.render ?? 0, editedCards = start.layout?.update.edited ?? []
+        start.layout = nil
         let geometry = update?.geometry ?? layout(diagram, forRelayout: true)
         var updatedRanges: (ranges: [NodeRange], converted: [Int])?
         var motion: (ranges: [NodeRange], motion: RangeMotion)?
@@ -107,13 +109,13 @@ struct PreviewRender {
         case .moved(let ranges, let old, let edit):
             motion = Self.ranges(diagram, context, moving: ranges, of: old, by: edit)
         }
-        // Without a structural change the diagram came from `previous.diagram` by rewriting the
-        // `edited` nodes' IDs and labels, and the layout moved nothing: only those cards can differ.
-        origin = if let update, let previous {
+        // Without a structural change the diagram came from the previous one by rewriting the
+        // `editedCards`' IDs and labels, and the layout moved nothing: only those cards can differ.
+        origin = if let update {
             if let structure = update.structure {
-                .structuralChange(render: previous.render, change: structure, rangeMotion: motion?.motion)
+                .structuralChange(render: previousRender, change: structure, rangeMotion: motion?.motion)
             } else {
-                .textChange(render: previous.render, cards: previous.update.edited, ranges: updatedRanges?.converted)
+                .textChange(render: previousRender, cards: editedCards, ranges: updatedRanges?.converted)
             }
         } else {
             .nothing
