@@ -26,7 +26,7 @@ struct SpliceEdit {
     let rowDelta: Int
     let parent: Int
     /// The tree records results: the splice's parent, its ancestors and their children may show
-    /// other outcomes (`Document.diagram(splicing:at:)`).
+    /// other outcomes (`Document.diagramSplicingRows(of:at:)`).
     let withResults: Bool
     /// The previous layout's deepest level.
     let deepest: Int

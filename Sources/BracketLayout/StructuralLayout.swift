@@ -65,7 +65,7 @@ public struct StructuralChange: Sendable, Hashable {
 }
 
 /// Lays out `diagram` from `previous`, the geometry `layout(old)` returned (or one this returned),
-/// when `diagram` is `old` with the rows `splice` names replaced (`Document.diagram(splicing:at:)`):
+/// when `diagram` is `old` with the rows `splice` names replaced (`Document.diagramSplicingRows(of:at:)`):
 /// a leaf inserted, a subtree deleted, a subtree wrapped in a new block or unwrapped.
 ///
 /// The four passes of `layout` (LayoutPasses.swift), run for what the splice changed:
@@ -114,7 +114,7 @@ public struct StructuralChange: Sendable, Hashable {
 /// ancestors whose label or slot changed (a parent that shows its winner's label, when the
 /// edit changed who won) are measured again, their extents counted into their levels and
 /// used for their rooms; every ancestor is named in `moved` for the diff, whose outcome or
-/// whose children's may differ (`Document.diagram(splicing:at:)` says which rows can).
+/// whose children's may differ (`Document.diagramSplicingRows(of:at:)` says which rows can).
 ///
 /// Edge labels: the inserted connectors' labels are measured; each gap takes the room its
 /// widest label needs, counted like the levels' extents (`LayoutState.gapAtMax`; the last label

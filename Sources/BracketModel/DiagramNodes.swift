@@ -194,7 +194,7 @@ public struct DiagramNodes: Sendable, Hashable, RandomAccessCollection, MutableC
     /// Sets where the subtree of `index` ends; the diagram builder's hot path.
     mutating func setSubtreeEnd(_ end: Int, of index: Int) { subtreeEnds[index] = Self.index(end) }
 
-    /// Rewrites what a node's header says (`Document.diagram(updating:after:)`, after an edit of
+    /// Rewrites what a node's header says (`Document.diagramRereadingHeaders(of:after:)`, after an edit of
     /// its ID or label token).
     ///
     /// A column is written only where the value changed: the columns are shared with the last

@@ -26,7 +26,7 @@ extension Document {
     /// that edit comes as a splice).
     ///
     /// A tree with results (scores or winners: labels and outcomes derived across nodes) takes
-    /// the nodes the document keeps resolved (`resolvedDiagram`).
+    /// the nodes the document keeps resolved (`resolvedDiagramAfterTokenEdits`).
     ///
     /// Nil, and the caller builds the diagram anew, for anything else: an edit that touches a
     /// node's first byte, reaches past its node, or leaves a header that does not read as an ID,
@@ -34,11 +34,11 @@ extension Document {
     ///
     /// `edited` lists (ascending) the nodes whose ID and label were read again: no other node's
     /// ID or label changed.
-    public func diagram(updating old: Diagram, after edits: [TokenEdit], defaults: LayoutSettings = .tutorial)
+    public func diagramRereadingHeaders(of old: Diagram, after edits: [TokenEdit], defaults: LayoutSettings = .tutorial)
         -> (diagram: Diagram, edited: [Int])?
     {
         if old.recordsResults || !resultAttributes.isEmpty {
-            return resolvedDiagram(updating: old, after: edits, defaults: defaults)
+            return resolvedDiagramAfterTokenEdits(of: old, after: edits, defaults: defaults)
         }
         var nodes = old.nodes
         // Headers are read once all offsets have moved, from the final text.
@@ -65,7 +65,7 @@ extension Document {
     /// edited headers' nodes and, up from each, the matches it advanced through (a parent
     /// without a label shows its winner's, and every card a competitor reached shows its
     /// entrant's ID). Nil when the document has no kept results or the edits are not local.
-    private func resolvedDiagram(updating old: Diagram, after edits: [TokenEdit], defaults: LayoutSettings)
+    private func resolvedDiagramAfterTokenEdits(of old: Diagram, after edits: [TokenEdit], defaults: LayoutSettings)
         -> (diagram: Diagram, edited: [Int])?
     {
         guard let resolved = resultState?.nodes, resolved.count == old.nodes.count else { return nil }
@@ -94,7 +94,7 @@ extension Document {
     /// entrant, the label a parent shows) and the ancestors' children (winner, loser or bye).
     /// That is the edited nodes' depth times their ancestors' children, not the tree. Nil when
     /// the document keeps no results or an edit is not inside one header.
-    func resolvedDiagram(afterLocalEdits edits: [TokenEdit], updating old: Diagram, defaults: LayoutSettings)
+    func resolvedDiagramAfterHeaderEdits(of old: Diagram, after edits: [TokenEdit], defaults: LayoutSettings)
         -> (diagram: Diagram, edited: [Int])?
     {
         guard !resultAttributes.isEmpty || old.recordsResults, let resolved = resultState?.nodes,

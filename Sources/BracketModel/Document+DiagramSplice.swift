@@ -24,7 +24,7 @@ public struct DiagramSplice: Sendable, Hashable {
     public var rowDelta: Int { insertedCount - removed.count }
 }
 
-/// A diagram worked out from the previous one (`Document.diagramUpdate(updating:after:onlyTokens:defaults:)`).
+/// A diagram worked out from the previous one (`Document.updatedDiagram(from:after:onlyTokens:defaults:)`).
 public struct DiagramUpdate: Sendable {
     public var diagram: Diagram
     /// For one-token edits: the rows whose ID and label were read again (no other row's did);
@@ -66,21 +66,21 @@ extension TokenEdit {
 extension Document {
     /// The diagram of this document from `old`, its diagram before `edits` (recorded as they
     /// were applied, with the same `defaults`): by rewriting headers when every edit relexed one
-    /// token (`onlyTokens`, `diagram(updating:after:defaults:)`), else — a tree with results
+    /// token (`onlyTokens`, `diagramRereadingHeaders(of:after:defaults:)`), else — a tree with results
     /// whose edits stayed inside nodes' headers (a score or a flag typed) — by naming the rows
-    /// the results can have changed (`resolvedDiagram(afterLocalEdits:…)`), else by splicing
-    /// (`diagram(splicing:at:defaults:)`). Nil when neither applies: build it anew.
-    public func diagramUpdate(updating old: Diagram, after edits: [TokenEdit], onlyTokens: Bool,
+    /// the results can have changed (`resolvedDiagramAfterHeaderEdits(of:after:…)`), else by splicing
+    /// (`diagramSplicingRows(of:at:defaults:)`). Nil when neither applies: build it anew.
+    public func updatedDiagram(from old: Diagram, after edits: [TokenEdit], onlyTokens: Bool,
                               defaults: LayoutSettings = .tutorial) -> DiagramUpdate? {
         if edits.isEmpty { return DiagramUpdate(diagram: old, edited: [], splice: nil) }
-        if onlyTokens, let patched = diagram(updating: old, after: edits, defaults: defaults) {
+        if onlyTokens, let patched = diagramRereadingHeaders(of: old, after: edits, defaults: defaults) {
             return DiagramUpdate(diagram: patched.diagram, edited: patched.edited, splice: nil)
         }
-        if !onlyTokens, let local = resolvedDiagram(afterLocalEdits: edits, updating: old, defaults: defaults) {
+        if !onlyTokens, let local = resolvedDiagramAfterHeaderEdits(of: old, after: edits, defaults: defaults) {
             return DiagramUpdate(diagram: local.diagram, edited: local.edited, splice: nil)
         }
         guard let joined = TokenEdit(joining: edits) else { return nil }
-        return diagram(splicing: old, at: joined, defaults: defaults).map {
+        return diagramSplicingRows(of: old, at: joined, defaults: defaults).map {
             DiagramUpdate(diagram: $0.diagram, edited: [], splice: $0.splice)
         }
     }
@@ -113,7 +113,7 @@ extension Document {
     /// tree start or stop recording them (every single child's bye comes or goes).
     ///
     /// Nil (build the diagram anew) for an edit in a block whose node has no ID.
-    public func diagram(splicing old: Diagram, at edit: TokenEdit, defaults: LayoutSettings = .tutorial)
+    public func diagramSplicingRows(of old: Diagram, at edit: TokenEdit, defaults: LayoutSettings = .tutorial)
         -> (diagram: Diagram, splice: DiagramSplice)?
     {
         var resolved: DiagramNodes?

@@ -1,14 +1,14 @@
 import BracketLayout
 import BracketModel
 
-/// `previewUpdate(from:to:)` for a caller that knows what changed: `new` has `old`'s nodes in
+/// `previewUpdateByPairingIDs(from:to:)` for a caller that knows what changed: `new` has `old`'s nodes in
 /// the same order with the same parents, places and sizes, and differs only at `changed`
 /// (ascending), where a card may show other lines or a label, or carry another ID; ID ranges
 /// may differ anywhere (they are compared, four integers a card). That is what a character
 /// typed into a label or an ID gives (`layoutReusingPositions`'s `changedCards`), and then the diff compares
 /// no strings outside `changed`, where pairing every card by ID compared them all.
 ///
-/// The answer is the one `previewUpdate(from:to:)` gives (PreviewDiffTests checks both over
+/// The answer is the one `previewUpdateByPairingIDs(from:to:)` gives (PreviewDiffTests checks both over
 /// random edits); it falls back to it when the promise cannot be used: more than one card
 /// renamed, counts that differ, settings, duplicates, nothing drawn.
 ///
@@ -18,7 +18,7 @@ import BracketModel
 /// `ranges`, when the caller knows it: ascending indices, the only cards whose ID range can
 /// differ (the server converts again only the ranges on the edited lines). Then, when no ID was
 /// edited, only those cards and `changed` are visited instead of every card's range compared.
-public func previewUpdate(
+public func previewUpdateOfChangedCards(
     from old: PreviewSnapshot, to new: PreviewSnapshot, changed: [Int], ranges: [Int]? = nil, maxFraction: Double = 0.5,
     runs: Bool = false
 ) -> PreviewUpdate {
@@ -26,9 +26,9 @@ public func previewUpdate(
     guard count > 0, old.cardCount == count, old.drawnEdges.count == new.drawnEdges.count,
           old.diagram.settings == new.diagram.settings, old.geometry.margin == new.geometry.margin,
           old.idsAreUnique, new.idsAreUnique, changed.allSatisfy({ $0 >= 0 && $0 < count })
-    else { return previewUpdate(from: old, to: new, maxFraction: maxFraction, runs: runs) }
+    else { return previewUpdateByPairingIDs(from: old, to: new, maxFraction: maxFraction, runs: runs) }
     let renamed = changed.filter { old.id($0) != new.id($0) }
-    guard renamed.count <= 1 else { return previewUpdate(from: old, to: new, maxFraction: maxFraction, runs: runs) }
+    guard renamed.count <= 1 else { return previewUpdateByPairingIDs(from: old, to: new, maxFraction: maxFraction, runs: runs) }
     let rename = renamed.first ?? -1
     if runs, rename >= 0 {
         return previewUpdateWithRuns(from: old, to: new, changed: changed, rename: rename, ranges: ranges,
@@ -68,7 +68,7 @@ public func previewUpdate(
     // picture when an edge label changed.
     if !old.geometry.edgeLabels.isEmpty || !new.geometry.edgeLabels.isEmpty {
         guard old.geometry.levelGaps == new.geometry.levelGaps else {
-            return previewUpdate(from: old, to: new, maxFraction: maxFraction, runs: runs)
+            return previewUpdateByPairingIDs(from: old, to: new, maxFraction: maxFraction, runs: runs)
         }
         for index in changed where index != rename {
             guard let edge = drawnConnector(of: index, in: new),

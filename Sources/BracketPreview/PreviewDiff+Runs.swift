@@ -32,7 +32,7 @@ func previewUpdateWithRuns(from old: PreviewSnapshot, to new: PreviewSnapshot, m
     return differ.run(removed: removed, known: nil)
 }
 
-/// `previewUpdate(from:to:changed:)` for clients that take runs: the same promise (the new
+/// `previewUpdateOfChangedCards(from:to:changed:)` for clients that take runs: the same promise (the new
 /// picture is the old one with only the `changed` cards' text or ID different, ID ranges
 /// anywhere), so every other card is compared by its ID range alone. A one-line file's label
 /// keystroke moves every later ID by some characters: one run instead of a card each.

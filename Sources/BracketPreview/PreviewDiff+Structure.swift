@@ -1,7 +1,7 @@
 import BracketLayout
 import BracketModel
 
-/// `previewUpdate(from:to:runs:)` for a structural edit laid out from `old`'s layout: `structure`
+/// `previewUpdateByPairingIDs(from:to:runs:)` for a structural edit laid out from `old`'s layout: `structure`
 /// is what `layoutSplice(_:from:splice:previous:)` reported when it made `new.geometry` from
 /// `old.geometry` (the cards that went and came, the ancestors placed anew, the subtrees that
 /// moved as wholes). A leaf inserted in the middle of 131,071 cards moves half of them; the
@@ -25,11 +25,11 @@ import BracketModel
 /// edges of the splice that differ) — a caller passes it only when `old` is the render the
 /// structure was computed from. Its deltas are the runs diff's, and give the new picture when
 /// applied to the old one (RandomEditTests checks both over random structural edits).
-public func previewUpdate(
+public func previewUpdateOfStructuralChange(
     from old: PreviewSnapshot, to new: PreviewSnapshot, structure: StructuralChange, maxFraction: Double = 0.5,
     runs: Bool = false, rangeMotion: RangeMotion? = nil
 ) -> PreviewUpdate {
-    guard runs else { return previewUpdate(from: old, to: new, maxFraction: maxFraction) }
+    guard runs else { return previewUpdateByPairingIDs(from: old, to: new, maxFraction: maxFraction) }
     if let reason = fullReason(from: old, to: new, runs: true) { return .full(reason) }
     return structuralUpdate(from: old, to: new, structure: structure, maxFraction: maxFraction, rangeMotion: rangeMotion)
         ?? previewUpdateWithRuns(from: old, to: new, maxFraction: maxFraction)
@@ -111,7 +111,7 @@ private func describes(_ change: StructuralChange, _ old: PreviewSnapshot, _ new
 }
 
 extension RunDiff {
-    /// The structural diff (`previewUpdate(from:to:structure:…)`). Of the splice, the old cards
+    /// The structural diff (`previewUpdateOfStructuralChange(from:to:structure:…)`). Of the splice, the old cards
     /// `removed` went and the new `inserted` came (`pairing` says so, or is `.same` when they
     /// are as many, at most one, then `renamed`); its other cards are paired by place.
     mutating func run(_ change: StructuralChange, removed: Range<Int>, inserted came: Range<Int>,

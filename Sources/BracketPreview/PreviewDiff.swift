@@ -98,7 +98,7 @@ public enum PreviewUpdate: Sendable, Equatable {
 /// renames") lets the delta carry an edited ID as a rename and cards that all moved by one
 /// offset as runs (`previewUpdateWithRuns`); without it the answer is exactly the one clients
 /// have always got.
-public func previewUpdate(
+public func previewUpdateByPairingIDs(
     from old: PreviewSnapshot, to new: PreviewSnapshot, maxFraction: Double = 0.5, runs: Bool = false
 ) -> PreviewUpdate {
     if let reason = fullReason(from: old, to: new, runs: runs) { return .full(reason) }

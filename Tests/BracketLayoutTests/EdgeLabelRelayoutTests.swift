@@ -49,7 +49,7 @@ import Testing
                 let fresh = document.diagram()
                 let freshLayout = layout(fresh, keepingSpliceState: true)
                 tried += 1
-                if let update = document.diagramUpdate(updating: old, after: recorded, onlyTokens: false) {
+                if let update = document.updatedDiagram(from: old, after: recorded, onlyTokens: false) {
                     #expect(update.diagram == fresh, "\(String(decoding: document.text, as: UTF8.self))")
                     if let splice = update.splice, update.diagram == fresh {
                         spliced += 1
@@ -109,7 +109,7 @@ import Testing
                 let freshLayout = layout(fresh, keepingSpliceState: true)
                 tried += 1
                 let recorded = [TokenEdit(range: edit.range, newLength: edit.replacement.count)]
-                guard let update = document.diagramUpdate(updating: old, after: recorded, onlyTokens: true) else {
+                guard let update = document.updatedDiagram(from: old, after: recorded, onlyTokens: true) else {
                     old = fresh
                     previous = freshLayout
                     continue
@@ -151,7 +151,7 @@ import Testing
         let edit = typed.isEmpty ? TextEdit(range: ByteRange(at - 1, at), replacement: "")
             : TextEdit(range: ByteRange(at, at), replacement: typed)
         #expect(document.apply(edit) == .token)
-        let patched = try #require(document.diagram(updating: old, after: [TokenEdit(range: edit.range, newLength: typed.utf8.count)]))
+        let patched = try #require(document.diagramRereadingHeaders(of: old, after: [TokenEdit(range: edit.range, newLength: typed.utf8.count)]))
         #expect(patched.diagram == Document(text: document.text).diagram())
         #expect(patched.edited.count == 1)
     }
@@ -165,7 +165,7 @@ import Testing
         let at = Array("r {\n  a \"A".utf8).count
         let edit = TextEdit(range: ByteRange(at, at), replacement: "x")
         document.apply(edit)
-        let patched = document.diagramUpdate(updating: old, after: [TokenEdit(range: edit.range, newLength: 1)],
+        let patched = document.updatedDiagram(from: old, after: [TokenEdit(range: edit.range, newLength: 1)],
                                              onlyTokens: true)
         #expect(patched?.diagram == Document(text: document.text).diagram())
         #expect(patched?.edited == [0, 1])  // a won, so the root shows its label
@@ -173,7 +173,7 @@ import Testing
         let line = Array("r {\n".utf8).count
         let insert = TextEdit(range: ByteRange(line, line), replacement: "  c [score=2]\n")
         document.apply(insert)
-        let spliced = try #require(document.diagramUpdate(updating: old, after: [TokenEdit(range: insert.range, newLength: 14)],
+        let spliced = try #require(document.updatedDiagram(from: old, after: [TokenEdit(range: insert.range, newLength: 14)],
                                                           onlyTokens: false))
         #expect(spliced.diagram == Document(text: document.text).diagram())
         #expect(spliced.splice == DiagramSplice(parent: 0, removed: 1..<1, insertedCount: 1, byteDelta: 14))

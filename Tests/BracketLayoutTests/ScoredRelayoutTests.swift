@@ -83,7 +83,7 @@ import Testing
                     || $0.code == .multipleWinners || $0.code == .winnerWithLowerScore }) { diagnosed += 1 }
                 let freshLayout = layout(fresh, keepingSpliceState: true)
                 let recorded = [TokenEdit(range: edit.range, newLength: edit.replacement.count)]
-                guard let update = document.diagram(updating: old, after: recorded) else {
+                guard let update = document.diagramRereadingHeaders(of: old, after: recorded) else {
                     old = fresh
                     previous = freshLayout
                     continue

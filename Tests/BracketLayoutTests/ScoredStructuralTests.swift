@@ -81,7 +81,7 @@ import Testing
                 defer { old = fresh }
                 if !onlyTokens, edits.count > 0, fresh.nodes.count != old.nodes.count { structural += 1 }
                 let recorded = edits.map { TokenEdit(range: $0.range, newLength: $0.replacement.count) }
-                guard let update = document.diagramUpdate(updating: old, after: recorded, onlyTokens: onlyTokens) else {
+                guard let update = document.updatedDiagram(from: old, after: recorded, onlyTokens: onlyTokens) else {
                     previous = freshLayout
                     continue
                 }

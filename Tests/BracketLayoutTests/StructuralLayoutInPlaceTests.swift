@@ -31,7 +31,7 @@ import Testing
                 document.apply(edits)
                 let recorded = edits.map { TokenEdit(range: $0.range, newLength: $0.replacement.count) }
                 let fresh = document.diagram()
-                guard let update = document.diagramUpdate(updating: old, after: recorded, onlyTokens: false),
+                guard let update = document.updatedDiagram(from: old, after: recorded, onlyTokens: false),
                       let splice = update.splice, update.diagram == fresh else {
                     old = fresh
                     previous = layout(fresh, keepingSpliceState: true)
@@ -81,7 +81,7 @@ import Testing
         let length = "  n100 {\n    a100\n    b100\n  }\n".utf8.count
         let edit = TextEdit(range: ByteRange(offset, offset + length), replacement: "")
         document.apply(edit)
-        let splice = try #require(document.diagramUpdate(updating: old, after: [TokenEdit(range: edit.range, newLength: 0)],
+        let splice = try #require(document.updatedDiagram(from: old, after: [TokenEdit(range: edit.range, newLength: 0)],
                                                          onlyTokens: false)?.splice)
         let update = try #require(layoutSplice(document.diagram(), from: old, splice: splice, takingStateOf: &previous))
         #expect(update.geometry == layout(document.diagram(), keepingSpliceState: true))
@@ -97,7 +97,7 @@ import Testing
         var previous = shared
         let edit = TextEdit(range: ByteRange(16, 16), replacement: "    x\n")
         document.apply(edit)
-        let splice = try #require(document.diagramUpdate(updating: old, after: [TokenEdit(range: edit.range, newLength: 6)],
+        let splice = try #require(document.updatedDiagram(from: old, after: [TokenEdit(range: edit.range, newLength: 6)],
                                                          onlyTokens: false)?.splice)
         let update = try #require(layoutSplice(document.diagram(), from: old, splice: splice, takingStateOf: &previous))
         #expect(update.geometry == layout(document.diagram(), keepingSpliceState: true))

@@ -73,7 +73,7 @@ import Testing
                 let recorded = edits.map { TokenEdit(range: $0.range, newLength: $0.replacement.count) }
                 let fresh = document.diagram()
                 let freshLayout = layout(fresh, keepingSpliceState: true)
-                if let update = document.diagramUpdate(updating: old, after: recorded, onlyTokens: false),
+                if let update = document.updatedDiagram(from: old, after: recorded, onlyTokens: false),
                    let splice = update.splice, update.diagram == fresh {
                     tried += 1
                     if let relaid = layoutSplice(fresh, from: old, splice: splice, previous: previous) {
@@ -106,7 +106,7 @@ import Testing
         // A leaf between b and c: c, then d's subtree, move down (root on the left: leaves in rows).
         let edit = TextEdit(range: ByteRange(16, 16), replacement: "    x\n")
         document.apply(edit)
-        let splice = document.diagramUpdate(updating: old, after: [TokenEdit(range: edit.range, newLength: 6)],
+        let splice = document.updatedDiagram(from: old, after: [TokenEdit(range: edit.range, newLength: 6)],
                                             onlyTokens: false)!.splice!
         let update = layoutSplice(document.diagram(), from: old, splice: splice, previous: previous)!
         #expect(update.geometry == layout(document.diagram(), keepingSpliceState: true))
@@ -134,8 +134,8 @@ import Testing
         for edits in steps {
             document.apply(edits)
             let fresh = document.diagram()
-            let update = try #require(document.diagramUpdate(
-                updating: old, after: edits.map { TokenEdit(range: $0.range, newLength: $0.replacement.count) }, onlyTokens: false))
+            let update = try #require(document.updatedDiagram(
+                from: old, after: edits.map { TokenEdit(range: $0.range, newLength: $0.replacement.count) }, onlyTokens: false))
             #expect(update.diagram == fresh)
             let relaid = layoutSplice(fresh, from: old, splice: try #require(update.splice), previous: previous)
             // Aligned leaves all move to the new deepest level; otherwise the levels keep their
@@ -172,7 +172,7 @@ import Testing
                     if fresh.settings == old.settings { tried += 1 }
                     let recorded = edits.map { TokenEdit(range: $0.range, newLength: $0.replacement.count) }
                     var relaid: LayoutUpdate?
-                    if let update = document.diagramUpdate(updating: old, after: recorded, onlyTokens: false),
+                    if let update = document.updatedDiagram(from: old, after: recorded, onlyTokens: false),
                        let splice = update.splice {
                         spliced += 1
                         relaid = layoutSplice(fresh, from: old, splice: splice, previous: previous)
@@ -199,8 +199,8 @@ import Testing
         let old = document.diagram(), previous = layout(old, keepingSpliceState: true)
         let edit = TextEdit(range: ByteRange(28, 28), replacement: "    w \"A label far wider than the rest\"\n")
         document.apply(edit)
-        let splice = try #require(document.diagramUpdate(
-            updating: old, after: [TokenEdit(range: edit.range, newLength: edit.replacement.count)], onlyTokens: false)?.splice)
+        let splice = try #require(document.updatedDiagram(
+            from: old, after: [TokenEdit(range: edit.range, newLength: edit.replacement.count)], onlyTokens: false)?.splice)
         let update = try #require(layoutSplice(document.diagram(), from: old, splice: splice, previous: previous))
         #expect(update.geometry == layout(document.diagram(), keepingSpliceState: true))
         let change = try #require(update.structure)
@@ -210,8 +210,8 @@ import Testing
         // Deleting it again narrows the level back: the picture is the one before.
         var undone = document
         undone.apply(TextEdit(range: ByteRange(28, 28 + edit.replacement.count), replacement: ""))
-        let back = try #require(undone.diagramUpdate(
-            updating: document.diagram(), after: [TokenEdit(range: ByteRange(28, 28 + edit.replacement.count), newLength: 0)],
+        let back = try #require(undone.updatedDiagram(
+            from: document.diagram(), after: [TokenEdit(range: ByteRange(28, 28 + edit.replacement.count), newLength: 0)],
             onlyTokens: false)?.splice)
         let restored = try #require(layoutSplice(undone.diagram(), from: document.diagram(), splice: back, previous: update.geometry))
         #expect(restored.geometry == previous)
@@ -225,7 +225,7 @@ import Testing
         let edit = TextEdit(range: ByteRange(settings.utf8.count + 8, settings.utf8.count + 8),
                             replacement: "  w \"A label far wider than the rest\"\n")
         document.apply(edit)
-        let splice = document.diagramUpdate(updating: old, after: [TokenEdit(range: edit.range, newLength: edit.replacement.count)],
+        let splice = document.updatedDiagram(from: old, after: [TokenEdit(range: edit.range, newLength: edit.replacement.count)],
                                             onlyTokens: false)?.splice
         #expect(splice != nil)
         #expect(layoutSplice(document.diagram(), from: old, splice: splice!, previous: previous) == nil)

@@ -1,4 +1,4 @@
-// The diagram updated for edits that relexed one token (Document.diagram(updating:after:))
+// The diagram updated for edits that relexed one token (Document.diagramRereadingHeaders(of:after:))
 // equals the diagram built anew, over random edit sequences of IDs, labels, spaces and comments.
 import BracketModel
 import BracketSyntax
@@ -53,7 +53,7 @@ import Testing
                 guard random.next() % 3 != 0 else { continue }
                 compared += 1
                 let fresh = document.diagram()
-                if let updated = document.diagram(updating: base, after: edits) {
+                if let updated = document.diagramRereadingHeaders(of: base, after: edits) {
                     patched += 1
                     let changed = (0..<fresh.nodes.count).filter {
                         fresh.nodes.ids[$0] != base.nodes.ids[$0] || fresh.nodes.labels[$0] != base.nodes.labels[$0]
@@ -76,7 +76,7 @@ import Testing
         let base = document.diagram()
         let edit = TextEdit(range: ByteRange(17, 17), replacement: "x")  // inside "A"
         #expect(document.apply(edit) == .token)
-        let patched = document.diagram(updating: base, after: [TokenEdit(range: edit.range, newLength: 1)])
+        let patched = document.diagramRereadingHeaders(of: base, after: [TokenEdit(range: edit.range, newLength: 1)])
         #expect(patched?.diagram == Document(text: document.text).diagram())
         #expect(patched?.edited == [1])  // a match still pending: the root shows no one's label
 
@@ -84,6 +84,6 @@ import Testing
         let plainBase = plain.diagram()
         let atStart = TextEdit(range: ByteRange(6, 6), replacement: "z")  // before `a`
         #expect(plain.apply(atStart) == .token)
-        #expect(plain.diagram(updating: plainBase, after: [TokenEdit(range: atStart.range, newLength: 1)]) == nil)
+        #expect(plain.diagramRereadingHeaders(of: plainBase, after: [TokenEdit(range: atStart.range, newLength: 1)]) == nil)
     }
 }

@@ -1,4 +1,4 @@
-// The diagram updated for structural edits by splicing rows (Document.diagram(splicing:at:))
+// The diagram updated for structural edits by splicing rows (Document.diagramSplicingRows(of:at:))
 // equals the diagram built anew, field by field, over random edits of random trees: lines of
 // nodes inserted and deleted, subtrees wrapped in a new `{ … }` and unwrapped, and stray
 // characters, alone and several at a time.
@@ -43,7 +43,7 @@ import Testing
                 guard random.next() % 4 != 0 else { continue }
                 compared += 1
                 let fresh = document.diagram()
-                if let updated = document.diagramUpdate(updating: base, after: pending, onlyTokens: false) {
+                if let updated = document.updatedDiagram(from: base, after: pending, onlyTokens: false) {
                     spliced += 1
                     Self.expectEqual(updated.diagram, fresh, "after \(pending) from\n\(before)\nto\n\(String(decoding: document.text, as: UTF8.self))")
                     if let splice = updated.splice {
@@ -64,7 +64,7 @@ import Testing
         // A leaf inserted between b and c.
         let edit = TextEdit(range: ByteRange(16, 16), replacement: "    x \"X\"\n")
         document.apply(edit)
-        let update = document.diagram(splicing: base, at: TokenEdit(range: edit.range, newLength: edit.replacement.count))
+        let update = document.diagramSplicingRows(of: base, at: TokenEdit(range: edit.range, newLength: edit.replacement.count))
         #expect(update?.diagram == document.diagram())
         #expect(update?.splice == DiagramSplice(parent: 1, removed: 3..<3, insertedCount: 1, byteDelta: 10))
     }
@@ -77,7 +77,7 @@ import Testing
         let base = document.diagram()
         let edit = TextEdit(range: ByteRange(4, 4), replacement: "  c\n")
         document.apply(edit)
-        let update = document.diagram(splicing: base, at: TokenEdit(range: edit.range, newLength: 4))
+        let update = document.diagramSplicingRows(of: base, at: TokenEdit(range: edit.range, newLength: 4))
         #expect(update?.diagram == Document(text: document.text).diagram())
         #expect(update?.splice == DiagramSplice(parent: 0, removed: 1..<1, insertedCount: 1, byteDelta: 4))
 
@@ -85,6 +85,6 @@ import Testing
         let scoredBase = scored.diagram()
         let last = ByteRange(20, 34)  // "  c [score=2]\n"
         scored.apply(TextEdit(range: last, replacement: ""))
-        #expect(scored.diagram(splicing: scoredBase, at: TokenEdit(range: last, newLength: 0)) == nil)
+        #expect(scored.diagramSplicingRows(of: scoredBase, at: TokenEdit(range: last, newLength: 0)) == nil)
     }
 }

@@ -46,7 +46,7 @@ import Testing
         let spec = try #require(AttributeSpec(name: name))
         for (without, with) in Self.pairs(spec) {
             let old = snapshot(without), new = snapshot(with)
-            let update = previewUpdate(from: old, to: new, maxFraction: .infinity)
+            let update = previewUpdateByPairingIDs(from: old, to: new, maxFraction: .infinity)
             #expect(update != .delta(PreviewDelta()), "\(with)")
             if spec.storage == .drawn {
                 // Only drawn: the card's markup, in a delta (no reason for a whole picture).
@@ -56,7 +56,7 @@ import Testing
             // The keystroke's route: the layout says which cards changed, the diff looks at those.
             let document = Document(with), diagram = document.diagram()
             if let update = layoutReusingPositions(diagram, from: old.diagram, previous: old.geometry) {
-                let known = previewUpdate(from: old, to: snapshot(document, diagram, update.geometry),
+                let known = previewUpdateOfChangedCards(from: old, to: snapshot(document, diagram, update.geometry),
                                           changed: update.changedCards, maxFraction: .infinity)
                 #expect(known != .delta(PreviewDelta()), "\(with)")
             }

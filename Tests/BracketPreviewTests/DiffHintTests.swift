@@ -25,14 +25,14 @@ import Testing
     @Test func aRenameVisitsOnlyTheCardsItIsTold() throws {
         let before = snapshot("a \"A\" {\n  b \"B\" {\n    c \"C\"\n  }\n  d \"D\"\n  e \"E\"\n}\n")
         let after = snapshot("a \"A\" {\n  bx \"B\" {\n    c \"C\"\n  }\n  d \"D\"\n  e \"E\"\n}\n")
-        let honest = previewUpdate(from: before, to: after, changed: [1], ranges: [1], maxFraction: .infinity, runs: true)
+        let honest = previewUpdateOfChangedCards(from: before, to: after, changed: [1], ranges: [1], maxFraction: .infinity, runs: true)
         guard case .delta(let delta) = honest else { throw Failure("no delta: \(honest)") }
         #expect(delta.renamedCards.map(\.index) == [1])
         // The child of the renamed card changed (its parent's ID), as the full diff says.
-        #expect(honest == previewUpdate(from: before, to: after, maxFraction: .infinity, runs: true))
+        #expect(honest == previewUpdateByPairingIDs(from: before, to: after, maxFraction: .infinity, runs: true))
         let moved = tampered(after, at: 4)
-        #expect(previewUpdate(from: before, to: moved, changed: [1], ranges: [1], maxFraction: .infinity, runs: true) == honest)
-        #expect(previewUpdate(from: before, to: moved, changed: [1], maxFraction: .infinity, runs: true) != honest)
+        #expect(previewUpdateOfChangedCards(from: before, to: moved, changed: [1], ranges: [1], maxFraction: .infinity, runs: true) == honest)
+        #expect(previewUpdateOfChangedCards(from: before, to: moved, changed: [1], maxFraction: .infinity, runs: true) != honest)
     }
 
     /// A leaf inserted, told how the ranges moved (`RangeMotion`): the structural diff takes the
@@ -46,19 +46,19 @@ import Testing
         let at = Array(text.utf8).firstIndex(of: UInt8(ascii: "}"))!
         let edit = TextEdit(range: ByteRange(at, at), replacement: Array("  a3\n  ".utf8))
         _ = document.apply(edit)
-        let spliced = try #require(document.diagram(splicing: diagram, at: TokenEdit(range: edit.range, newLength: 7)))
+        let spliced = try #require(document.diagramSplicingRows(of: diagram, at: TokenEdit(range: edit.range, newLength: 7)))
         let update = try #require(layoutSplice(spliced.diagram, from: diagram, splice: spliced.splice, previous: before.geometry))
         let structure = try #require(update.structure)
         let after = snapshot(document, spliced.diagram, update.geometry)
         // r, a, a1, a2 kept; a3 new; b, b1, b2 one row and one line later.
         let motion = RangeMotion(kept: 4, movedFrom: 5, shift: -1, line: 4, lines: 1, characters: 0)
-        let honest = previewUpdate(from: before, to: after, structure: structure, maxFraction: .infinity, runs: true)
-        #expect(previewUpdate(from: before, to: after, structure: structure, maxFraction: .infinity, runs: true,
+        let honest = previewUpdateOfStructuralChange(from: before, to: after, structure: structure, maxFraction: .infinity, runs: true)
+        #expect(previewUpdateOfStructuralChange(from: before, to: after, structure: structure, maxFraction: .infinity, runs: true,
                               rangeMotion: motion) == honest)
         let moved = tampered(after, at: 6)
-        #expect(previewUpdate(from: before, to: moved, structure: structure, maxFraction: .infinity, runs: true,
+        #expect(previewUpdateOfStructuralChange(from: before, to: moved, structure: structure, maxFraction: .infinity, runs: true,
                               rangeMotion: motion) == honest)
-        #expect(previewUpdate(from: before, to: moved, structure: structure, maxFraction: .infinity, runs: true) != honest)
+        #expect(previewUpdateOfStructuralChange(from: before, to: moved, structure: structure, maxFraction: .infinity, runs: true) != honest)
     }
 
     struct Failure: Error, CustomStringConvertible {

@@ -9,7 +9,7 @@ import Testing
     /// The delta between two texts, checked against the invariant on the way.
     func delta(_ old: String, _ new: String, maxFraction: Double = .infinity) throws -> PreviewDelta {
         let before = snapshot(old), after = snapshot(new)
-        guard case .delta(let delta) = previewUpdate(from: before, to: after, maxFraction: maxFraction) else {
+        guard case .delta(let delta) = previewUpdateByPairingIDs(from: before, to: after, maxFraction: maxFraction) else {
             throw StateError(description: "expected a delta")
         }
         #expect(try apply(writtenDelta(delta, to: after), to: fullState(before)) == fullState(after))
@@ -82,14 +82,14 @@ import Testing
             (Self.tutorial, "1 { 3 { 6 7 } 2 { 4 5 } }", .reordered),
         ]
         for (old, new, reason) in cases {
-            #expect(previewUpdate(from: snapshot(old), to: snapshot(new)) == .full(reason), "\(old) -> \(new)")
+            #expect(previewUpdateByPairingIDs(from: snapshot(old), to: snapshot(new)) == .full(reason), "\(old) -> \(new)")
         }
     }
 
     @Test func fullWhenTheDeltaTouchesTooMuch() {
         let edited = Self.tutorial.replacingOccurrences(of: "  2 {\n", with: "  0\n  2 {\n")
-        #expect(previewUpdate(from: snapshot(Self.tutorial), to: snapshot(edited), maxFraction: 0.25) == .full(.tooLarge))
-        if case .delta = previewUpdate(from: snapshot(Self.tutorial), to: snapshot(edited), maxFraction: 1) {} else {
+        #expect(previewUpdateByPairingIDs(from: snapshot(Self.tutorial), to: snapshot(edited), maxFraction: 0.25) == .full(.tooLarge))
+        if case .delta = previewUpdateByPairingIDs(from: snapshot(Self.tutorial), to: snapshot(edited), maxFraction: 1) {} else {
             Issue.record("a delta within the limit is expected")
         }
     }

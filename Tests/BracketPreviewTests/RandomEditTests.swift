@@ -90,7 +90,7 @@ import Testing
         for step in 0..<150 {
             tree.edit(&random)
             let after = snapshot(tree.text)
-            if case .delta(let delta) = previewUpdate(from: before, to: after, maxFraction: .infinity) {
+            if case .delta(let delta) = previewUpdateByPairingIDs(from: before, to: after, maxFraction: .infinity) {
                 deltas += 1
                 let applied = try apply(writtenDelta(delta, to: after), to: fullState(before))
                 let expected = try fullState(after)
@@ -119,8 +119,8 @@ import Testing
         for step in 0..<150 {
             tree.edit(&random)
             let after = snapshot(tree.text)
-            let plain = previewUpdate(from: before, to: after, maxFraction: .infinity)
-            let update = previewUpdate(from: before, to: after, maxFraction: .infinity, runs: true)
+            let plain = previewUpdateByPairingIDs(from: before, to: after, maxFraction: .infinity)
+            let update = previewUpdateByPairingIDs(from: before, to: after, maxFraction: .infinity, runs: true)
             switch (plain, update) {
             case (.full(let reason), .full(let other)):
                 // A level added at the deep end is no reason with runs; a later one may be.
@@ -149,7 +149,7 @@ import Testing
     }
 
     /// Characters typed into labels and IDs, as the server renders them: the diagram updated
-    /// for the edits (`Document.diagram(updating:after:)`), the layout reused (`layoutReusingPositions`), and
+    /// for the edits (`Document.diagramRereadingHeaders(of:after:)`), the layout reused (`relayout`), and
     /// the diff told which cards can differ. Its answer is the full diff's, and its deltas
     /// rebuild the fresh picture.
     ///
@@ -177,7 +177,7 @@ import Testing
             let typed = random.next() % 3 == 0 ? "" : ["x", "7", "é", "_"][Int(random.next() % 4)]
             let edit = TextEdit(range: ByteRange(at, typed.isEmpty ? min(text.count, at + 1) : at), replacement: typed)
             guard document.apply(edit) == .token,
-                  let patched = document.diagram(updating: diagram, after: [TokenEdit(range: edit.range, newLength: typed.utf8.count)])
+                  let patched = document.diagramRereadingHeaders(of: diagram, after: [TokenEdit(range: edit.range, newLength: typed.utf8.count)])
             else {
                 diagram = document.diagram()
                 before = snapshot(document, diagram, layout(diagram))
@@ -188,11 +188,11 @@ import Testing
             let after = snapshot(document, patched.diagram, update?.geometry ?? fresh)
             if update != nil {
                 known += 1
-                let fast = previewUpdate(from: before, to: after, changed: patched.edited, maxFraction: .infinity, runs: runs)
-                #expect(fast == previewUpdate(from: before, to: after, maxFraction: .infinity, runs: runs), "seed \(seed) step \(step)")
+                let fast = previewUpdateOfChangedCards(from: before, to: after, changed: patched.edited, maxFraction: .infinity, runs: runs)
+                #expect(fast == previewUpdateByPairingIDs(from: before, to: after, maxFraction: .infinity, runs: runs), "seed \(seed) step \(step)")
                 // Told which ranges can differ (here those that do, and every third card), the same.
                 let moved = after.ranges.indices.filter { $0 % 3 == 0 || before.ranges[$0] != after.ranges[$0] }
-                #expect(previewUpdate(from: before, to: after, changed: patched.edited, ranges: moved, maxFraction: .infinity,
+                #expect(previewUpdateOfChangedCards(from: before, to: after, changed: patched.edited, ranges: moved, maxFraction: .infinity,
                                       runs: runs) == fast, "seed \(seed) step \(step): ranges known")
                 // A fresh parse of the same bytes (deleting one byte of "é" leaves bad UTF-8,
                 // which a String would repair into other bytes).
@@ -254,8 +254,8 @@ import Testing
             let after = snapshot(document, fresh, update.geometry)
             known += 1
             for runs in [true, false] {
-                let fast = previewUpdate(from: before, to: after, changed: update.changedCards, maxFraction: .infinity, runs: runs)
-                #expect(fast == previewUpdate(from: before, to: after, maxFraction: .infinity, runs: runs), "seed \(seed) step \(step)")
+                let fast = previewUpdateOfChangedCards(from: before, to: after, changed: update.changedCards, maxFraction: .infinity, runs: runs)
+                #expect(fast == previewUpdateByPairingIDs(from: before, to: after, maxFraction: .infinity, runs: runs), "seed \(seed) step \(step)")
                 if case .delta(let delta) = fast {
                     changedConnectors += delta.changedEdges.count
                     #expect(try apply(writtenDelta(delta, to: after), to: fullState(before)) == fullState(after))
@@ -269,9 +269,9 @@ import Testing
     }
 
     /// Structural edits as the server renders them for a client that takes runs: the diagram's
-    /// rows spliced (`Document.diagram(splicing:at:)`), the layout moved from the last one
+    /// rows spliced (`Document.diagramSplicingRows(of:at:)`), the layout moved from the last one
     /// (`layoutSplice(_:from:splice:previous:)`), and the diff told what that layout changed
-    /// (`previewUpdate(from:to:structure:)`). Each delta it gives, applied to the previous
+    /// (`previewUpdateOfStructuralChange(from:to:structure:)`). Each delta it gives, applied to the previous
     /// picture, is the fresh picture of the new text, and is the runs diff's delta; it is full
     /// for exactly the reasons the runs diff is, except where the runs diff finds children
     /// reordered (a splice removes and adds them); without runs it is the plain diff's answer. The edits are the random tree's
@@ -340,7 +340,7 @@ import Testing
             text = next
             let oldDocument = document
             document.apply(edit)
-            guard let spliced = document.diagram(splicing: diagram, at: TokenEdit(range: edit.range, newLength: edit.replacement.count)),
+            guard let spliced = document.diagramSplicingRows(of: diagram, at: TokenEdit(range: edit.range, newLength: edit.replacement.count)),
                   let update = layoutSplice(spliced.diagram, from: diagram, splice: spliced.splice, previous: before.geometry),
                   let structure = update.structure
             else {
@@ -349,18 +349,18 @@ import Testing
                 continue
             }
             let after = snapshot(document, spliced.diagram, update.geometry)
-            let fast = previewUpdate(from: before, to: after, structure: structure, maxFraction: .infinity, runs: true)
-            let slow = previewUpdate(from: before, to: after, maxFraction: .infinity, runs: true)
+            let fast = previewUpdateOfStructuralChange(from: before, to: after, structure: structure, maxFraction: .infinity, runs: true)
+            let slow = previewUpdateByPairingIDs(from: before, to: after, maxFraction: .infinity, runs: true)
             // Told how the ID ranges moved (as the server moves them), the diff gives the same
             // answer without comparing the range columns where the motion describes them.
             let motion = rangeMotion(of: edit, from: oldDocument, before, to: document, after)
             if let motion {
                 moved += 1
-                #expect(previewUpdate(from: before, to: after, structure: structure, maxFraction: .infinity, runs: true,
+                #expect(previewUpdateOfStructuralChange(from: before, to: after, structure: structure, maxFraction: .infinity, runs: true,
                                       rangeMotion: motion) == fast, "seed \(seed) step \(step): \(motion)")
             }
-            #expect(previewUpdate(from: before, to: after, structure: structure, maxFraction: .infinity)
-                == previewUpdate(from: before, to: after, maxFraction: .infinity), "seed \(seed) step \(step): without runs")
+            #expect(previewUpdateOfStructuralChange(from: before, to: after, structure: structure, maxFraction: .infinity)
+                == previewUpdateByPairingIDs(from: before, to: after, maxFraction: .infinity), "seed \(seed) step \(step): without runs")
             // The structure is taken, not set aside for the runs diff.
             if structuralUpdate(from: before, to: after, structure: structure, maxFraction: .infinity) != nil {
                 structural += 1

@@ -23,7 +23,7 @@ import Testing
 
     func delta(_ old: String, _ new: String) throws -> PreviewDelta {
         let before = snapshot(old), after = snapshot(new)
-        guard case .delta(let delta) = previewUpdate(from: before, to: after, maxFraction: .infinity) else {
+        guard case .delta(let delta) = previewUpdateByPairingIDs(from: before, to: after, maxFraction: .infinity) else {
             throw StateError(description: "expected a delta")
         }
         // Applying the delta to the old picture gives exactly the new full picture.
@@ -71,8 +71,8 @@ import Testing
     @Test func firstScoreSendsTheWholePicture() throws {
         let plain = "f {\n  a \"Ayşe\"\n  b \"Liam\"\n}\n"
         let scored = plain.replacingOccurrences(of: "\"Ayşe\"", with: "\"Ayşe\" [score=1]")
-        let update = previewUpdate(from: snapshot(plain), to: snapshot(scored), maxFraction: .infinity)
+        let update = previewUpdateByPairingIDs(from: snapshot(plain), to: snapshot(scored), maxFraction: .infinity)
         #expect(update == .full(.styleChanged))
-        #expect(previewUpdate(from: snapshot(scored), to: snapshot(plain), maxFraction: .infinity) == .full(.styleChanged))
+        #expect(previewUpdateByPairingIDs(from: snapshot(scored), to: snapshot(plain), maxFraction: .infinity) == .full(.styleChanged))
     }
 }

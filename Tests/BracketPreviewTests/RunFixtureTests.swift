@@ -26,7 +26,7 @@ import Testing
         let before = snapshot(old), after = snapshot(new)
         var output = ""
         for runs in [false, true] {
-            let update = previewUpdate(from: before, to: after, runs: runs)
+            let update = previewUpdateByPairingIDs(from: before, to: after, runs: runs)
             output += (runs ? "with runs: " : "without runs: ") + Self.describe(update, before, after)
             if case .delta(let delta) = update {
                 #expect(try apply(writtenDelta(delta, to: after), to: fullState(before)) == fullState(after), "\(name), runs \(runs)")

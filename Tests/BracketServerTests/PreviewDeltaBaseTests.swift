@@ -38,21 +38,29 @@ import Testing
         let length = "  n50 {\n    a50\n    b50\n  }\n".utf8.count
         document.apply(TextEdit(range: ByteRange(offset, offset + length), replacement: ""))
         let context = Self.context(document, version: 2)
-        let patched = try #require(document.diagramUpdate(
-            updating: oldDiagram, after: [TokenEdit(range: ByteRange(offset, offset + length), newLength: 0)], onlyTokens: false))
-        let second = PreviewRender(context, diagram: patched.diagram, previous: (oldDiagram, 1, patched.edited, patched.splice),
-                                   relayoutBase: &relayoutBase, id: 2)
-        #expect(relayoutBase == nil)
-        let structure = try #require(second.structureSince)
-        #expect(structure.render == 1 && !structure.change.shifts.isEmpty)
+        let patched = try #require(document.updatedDiagram(
+            from: oldDiagram, after: [TokenEdit(range: ByteRange(offset, offset + length), newLength: 0)], onlyTokens: false))
+        // Handed over whole: the start holds the layout's only reference.
+        var renderStart = PreviewRenderStart(diagram: patched.diagram)
+        renderStart.layout = relayoutBase.take().map {
+            PreviousLayout(diagram: oldDiagram, render: 1, update: patched, geometry: $0)
+        }
+        #expect(renderStart.layout != nil)
+        let second = PreviewRender(context, from: &renderStart, id: 2)
+        #expect(renderStart.layout == nil)
+        guard case .structuralChange(let render, let change, _) = second.origin else {
+            Issue.record("not laid out from the first render's structure: \(second.origin)")
+            return
+        }
+        #expect(render == 1 && !change.shifts.isEmpty)
         #expect(second.relayoutBase?.relayoutStateAddresses == addresses)
         #expect(!second.snapshot.geometry.keepsRelayoutState)
 
         // The base's picture is untouched and the delta from it is the fresh render's.
         let fresh = PreviewRender(context)
         #expect(second.relayoutBase == fresh.relayoutBase)
-        guard case .delta(let delta) = previewUpdate(from: base, to: second.snapshot, structure: structure.change, runs: true),
-              case .delta(let expected) = previewUpdate(from: base, to: fresh.snapshot, runs: true)
+        guard case .delta(let delta) = previewUpdateOfStructuralChange(from: base, to: second.snapshot, structure: change, runs: true),
+              case .delta(let expected) = previewUpdateByPairingIDs(from: base, to: fresh.snapshot, runs: true)
         else {
             Issue.record("no delta")
             return

@@ -69,8 +69,9 @@ import Testing
             var after = before
             after.apply(TextEdit(range: ByteRange(start, end), replacement: replacement))
             let newContext = context(after), diagram = after.diagram()
-            let edit = PreviewTextEdit(range: ByteRange(start, end), newLength: replacement.utf8.count,
-                                       endLine: endPosition.line, endCharacter: endPosition.character)
+            let edit = AppliedEdit(edit: TokenEdit(range: ByteRange(start, end), newLength: replacement.utf8.count),
+                                   scope: .full, lines: endPosition.line...endPosition.line,
+                                   end: LinePosition(line: endPosition.line, character: endPosition.character))
             if let (ranges, motion) = PreviewRender.ranges(diagram, newContext, moving: oldRanges, of: oldDiagram, by: edit) {
                 moved += 1
                 #expect(ranges == converted(diagram, newContext), "seed \(seed) round \(round)")

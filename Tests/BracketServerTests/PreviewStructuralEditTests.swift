@@ -7,7 +7,7 @@ import Testing
 
 /// Structural edits through the real server: after each batch of random structural edits (a
 /// leaf or a subtree inserted, lines deleted, a block wrapped or unwrapped), the pushed preview,
-/// laid out from the last render (`Document.diagram(splicing:at:)`, `layoutSplice(_:from:splice:previous:)`),
+/// laid out from the last render (`Document.diagramSplicingRows(of:at:)`, `layoutSplice(_:from:splice:previous:)`),
 /// equals the preview of the same text opened fresh.
 @Suite struct PreviewStructuralEditTests {
     /// The LSP position of byte `offset` of an ASCII text.

@@ -20,8 +20,8 @@ enum PreviewEvent {
     static func frame(name: String, data: [UInt8]) -> PreviewEventFrame {
         let head = Array("event: \(name)\ndata: ".utf8)
         let plain = data.withUnsafeBufferPointer { buffer in
-            buffer.isEmpty || (memchr(buffer.baseAddress!, 10, buffer.count) == nil
-                && memchr(buffer.baseAddress!, 13, buffer.count) == nil)
+            guard let base = buffer.baseAddress, !buffer.isEmpty else { return true }
+            return memchr(base, 10, buffer.count) == nil && memchr(base, 13, buffer.count) == nil
         }
         // A small event goes out in one write (one packet, as before).
         if plain && data.count < 1 << 16 { return PreviewEventFrame(parts: [head + data + [10, 10]]) }

@@ -82,6 +82,6 @@ extension LanguageServer {
     func didChangeConfiguration(_ notification: DidChangeConfigurationNotification) {
         applyLayoutSettings(notification.settings["bracket"]?["layout"], origin: "settings.bracket.layout")
         // Watched previews depend on the defaults: render them again.
-        for uri in documents.keys where preview.isWatched(uri) { preview.dirty.insert(uri) }
+        for uri in documents.keys where preview.isWatched(uri) { preview.markDirty(uri) }
     }
 }

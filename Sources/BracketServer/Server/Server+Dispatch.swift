@@ -35,10 +35,7 @@ extension LanguageServer {
             return VoidResponse()
         }
         on.documentRequest(UnsubscribePreviewRequest.self) { server, context, _ in
-            server.preview.subscribed.remove(context.uri)
-            server.preview.deltaSubscribed.remove(context.uri)
-            server.preview.runsSubscribed.remove(context.uri)
-            server.dropDeltaBase(context.uri)
+            server.unsubscribePreview(uri: context.uri)
             return VoidResponse()
         }
         on.documentRequest(OpenPreviewRequest.self) { server, context, _ in try server.openPreview(context) }

@@ -9,7 +9,7 @@ extension LanguageServer {
     func didOpen(_ notification: DidOpenTextDocumentNotification) {
         let item = notification.textDocument
         documents[item.uri] = OpenDocument(document: Document(item.text), version: item.version)
-        preview.diagrams[item.uri] = nil
+        preview.documents[item.uri]?.lastRender = nil
         documentDidChange(uri: item.uri)
     }
 
@@ -30,39 +30,19 @@ extension LanguageServer {
             // go to the document together, so that a change that only balances with the next one
             // (a new `{` and its `}`) is reparsed with it instead of on its own.
             guard changes[applied].range != nil else {
-                open.document = Document(changes[applied].text)
-                preview.recordEdit(uri, TokenEdit(range: ByteRange(0, 0), newLength: 0), scope: nil)
+                preview.record(open.document.replaceText(with: changes[applied].text), of: uri)
                 applied += 1
                 continue
             }
-            var ranged: [(range: LSPRange, text: String)] = []
+            var ranged: [LineEdit] = []
             while applied < changes.count, let range = changes[applied].range {
-                ranged.append((range, changes[applied].text))
+                ranged.append(LineEdit(start: LinePosition(line: range.start.line, character: range.start.character),
+                                       end: LinePosition(line: range.end.line, character: range.end.character),
+                                       replacement: changes[applied].text))
                 applied += 1
             }
-            let encoding = encoding
-            var edits: [BracketModel.TextEdit] = []
-            let scopes = open.document.apply(count: ranged.count) { index, text, lineIndex in
-                let (range, replacement) = ranged[index]
-                let start = lineIndex.offset(
-                    of: LinePosition(line: range.start.line, character: range.start.character), in: text, encoding: encoding)
-                let end = lineIndex.offset(
-                    of: LinePosition(line: range.end.line, character: range.end.character), in: text, encoding: encoding)
-                // A reversed range is a client bug; applying it the right way round keeps the text sane.
-                let edit = BracketModel.TextEdit(range: ByteRange(min(start, end), max(start, end)), replacement: replacement)
-                edits.append(edit)
-                return edit
-            }
-            // The preview's diagram follows the edits (a joined batch reports fewer scopes than
-            // edits: its edits are recorded as structural ones, which the splice joins).
-            for (index, edit) in edits.enumerated() {
-                let range = ranged[index].range
-                let end = (range.start.line, range.start.character) > (range.end.line, range.end.character) ? range.start : range.end
-                preview.recordEdit(uri, TokenEdit(range: edit.range, newLength: edit.replacement.count),
-                                   scope: scopes.count == edits.count ? scopes[index] : .full,
-                                   lines: min(range.start.line, range.end.line)...max(range.start.line, range.end.line),
-                                   end: (end.line, end.character))
-            }
+            // The preview's diagram, layout and ID ranges follow what the document reports.
+            preview.record(open.document.apply(ranged, encoding: encoding), of: uri)
         }
         open.version = notification.textDocument.version
         documents[uri] = open
@@ -74,12 +54,7 @@ extension LanguageServer {
         guard documents.removeValue(forKey: uri) != nil else { return }
         diagnosticsDirty.remove(uri)
         publishedDiagnostics[uri] = nil
-        preview.dirty.remove(uri)
-        preview.heldBack.remove(uri)
-        dropDeltaBase(uri)
-        preview.diagrams[uri] = nil
-        // The pages keep showing the closed document; what they were sent need not be kept.
-        if preview.browserURI == uri { preview.browserBase = nil }
+        preview.close(uri)
         let params = PublishDiagnosticsParams(uri: uri, version: nil, diagnostics: [])
         sendNotification(PublishDiagnosticsParams.method, params.json, key: Self.diagnosticsKey(uri))
         returnFreedMemory()
@@ -98,7 +73,7 @@ extension LanguageServer {
     /// thus publishes the diagnostics of its final state once.
     func documentDidChange(uri: String) {
         diagnosticsDirty.insert(uri)
-        if preview.isWatched(uri) { preview.dirty.insert(uri) }
+        if preview.isWatched(uri) { preview.markDirty(uri) }
     }
 
     /// The output queue's key for a document's diagnostics: a newer set replaces one the client

@@ -9,13 +9,17 @@ import ProcessMemory
 
 extension LanguageServer {
     func subscribePreview(uri: String, delta: Bool, runs: Bool = false) {
-        preview.subscribed.insert(uri)
-        if delta { preview.deltaSubscribed.insert(uri) } else { preview.deltaSubscribed.remove(uri) }
-        if runs { preview.runsSubscribed.insert(uri) } else { preview.runsSubscribed.remove(uri) }
+        preview.documents[uri, default: DocumentPreview()].subscription = PreviewSubscription(delta: delta, runs: runs)
         // A (re)subscription starts from a full payload.
         dropDeltaBase(uri)
         // The subscriber gets the current state at once (if the document is open).
-        if documents[uri] != nil { preview.dirty.insert(uri) }
+        if documents[uri] != nil { preview.markDirty(uri) }
+    }
+
+    /// `bracket/unsubscribePreview`: no more pushes, and what the client had is forgotten.
+    func unsubscribePreview(uri: String) {
+        preview.documents[uri]?.subscription = nil
+        dropDeltaBase(uri)
     }
 
     /// The output queue's key for a document's `bracket/didChangePreview` pushes.
@@ -33,23 +37,22 @@ extension LanguageServer {
         // The bases replaced here (or by a `bracket/preview` since) go once the payloads are out.
         defer { releaseRetiredSnapshots() }
         publishOpenedPreview()
-        for uri in preview.heldBack where !outgoing.isPending(Self.previewPushKey(uri)) {
-            preview.heldBack.remove(uri)
-            preview.dirty.insert(uri)
+        for (uri, state) in preview.documents where state.heldBack && !outgoing.isPending(Self.previewPushKey(uri)) {
+            preview.documents[uri]?.heldBack = false
+            preview.documents[uri]?.dirty = true
         }
-        guard !preview.dirty.isEmpty else { return }
         let now = Date()
-        for uri in preview.dirty where preview.dueDate(uri) <= now {
-            preview.dirty.remove(uri)
+        for uri in preview.dueDocuments(at: now) {
+            preview.documents[uri]?.dirty = false
             guard preview.isWatched(uri), let context = try? context(for: uri) else { continue }
             var toEditor = preview.wantsNotification(uri)
             if toEditor && outgoing.isPending(Self.previewPushKey(uri)) {
-                preview.heldBack.insert(uri)
+                preview.documents[uri]?.heldBack = true
                 toEditor = false
             }
-            let toBrowser = preview.browserURI == uri
+            let toBrowser = preview.browser.uri == uri
             guard toEditor || toBrowser else { continue }
-            preview.lastRender[uri] = now
+            preview.documents[uri]?.renderedAt = now
             // Laid out only when some recipient can take it (the page takes the most cards).
             let render = previewRender(context, upTo: toBrowser ? PreviewPayloadKind.columns.maxCards : preview.pushKind.maxCards)
             if toEditor {
@@ -63,46 +66,28 @@ extension LanguageServer {
     }
 
     /// Renders `context` for recipients that take up to `limit` cards, from what its last
-    /// render left: that diagram updated for the edits since (a label or an ID typed into, or
-    /// rows spliced for a structural edit) instead of one built from the whole tree, and that
-    /// layout reused or updated (`relayout`). What this render made is kept for the next one.
+    /// render left: that diagram updated for the edits the document reported since (a label or
+    /// an ID typed into, or rows spliced for a structural edit) instead of one built from the
+    /// whole tree, and that layout reused or updated (`relayout`). What this render made is
+    /// kept for the next one.
     func previewRender(_ context: DocumentContext, upTo limit: Int) -> PreviewRender {
         let uri = context.uri
-        var patched: DiagramUpdate?
-        var previous: (diagram: Diagram, id: Int)?
-        var ranges: (ranges: [NodeRange], lines: [ClosedRange<Int>])?
-        let lineCount = context.document.lineIndex.lineCount
-        // The last layout is taken out of what is kept (it is replaced below either way): with
-        // the snapshots holding none of its state, this is then the state's only reference and
-        // a structural relayout splices it in place instead of copying it.
-        var relayoutBase = preview.diagrams[uri]?.geometry
-        preview.diagrams[uri]?.geometry = nil
-        if let last = preview.diagrams[uri], last.defaults == context.defaults, let edits = last.edits {
-            patched = context.document.diagramUpdate(updating: last.diagram, after: edits, onlyTokens: last.onlyTokens,
-                                                     defaults: context.defaults)
-            if patched != nil, relayoutBase != nil { previous = (last.diagram, last.render) }
-            if let patched, patched.splice == nil, last.lineCount == lineCount, last.ranges.count == last.diagram.nodes.count {
-                ranges = (last.ranges, last.editedLines)
-            }
+        // The last render is taken out of what is kept (it is replaced below either way): with
+        // the snapshots holding none of its layout state, this is then the state's only
+        // reference and a structural relayout splices it in place instead of copying it.
+        var start = if var last = preview.documents[uri]?.lastRender.take() {
+            PreviewRenderStart(context, after: &last)
+        } else {
+            PreviewRenderStart(context)
         }
         preview.renders += 1
-        let render = PreviewRender(context, upTo: limit, diagram: patched?.diagram ?? context.diagram(),
-                                   previous: previous.map { ($0.diagram, $0.id, patched!.edited, patched!.splice) },
-                                   relayoutBase: &relayoutBase,
-                                   ranges: ranges, moving: ranges == nil ? movableRanges(uri) : nil, id: preview.renders)
-        preview.diagrams[uri] = PreviewDiagram(
-            diagram: render.diagram, defaults: context.defaults, edits: [], render: render.id,
-            ranges: render.snapshot.cardCount > 0 ? render.snapshot.ranges : [], lineCount: lineCount,
+        let render = PreviewRender(context, upTo: limit, from: &start, id: preview.renders)
+        preview.documents[uri, default: DocumentPreview()].lastRender = LastPreviewRender(
+            diagram: render.diagram, defaults: context.defaults, render: render.id,
+            ranges: render.snapshot.cardCount > 0 ? render.snapshot.ranges : [],
+            lineCount: context.document.lineIndex.lineCount,
             geometry: render.snapshot.cardCount > 0 ? render.relayoutBase : nil)
         return render
-    }
-
-    /// The last render's diagram and ID ranges, and the one edit since, when there was exactly
-    /// one: the new ranges are those moved (`PreviewRender.ranges(…moving:…)`).
-    private func movableRanges(_ uri: String) -> (old: Diagram, ranges: [NodeRange], edit: PreviewTextEdit)? {
-        guard let last = preview.diagrams[uri], let edits = last.textEdits, edits.count == 1,
-              last.ranges.count == last.diagram.nodes.count else { return nil }
-        return (last.diagram, last.ranges, edits[0])
     }
 
     /// Starts the loopback preview server on first use and shows this document in it.
@@ -121,12 +106,12 @@ extension LanguageServer {
         guard let server = previewServer else { throw ResponseError.internalError("preview server unavailable") }
         // A page that connects before the new document's picture is ready waits for it rather
         // than showing the document shown before.
-        if preview.browserURI != context.uri { server.withdrawPreview() }
-        preview.browserURI = context.uri
-        preview.lastRender[context.uri] = Date()
+        if preview.browser.uri != context.uri { server.withdrawPreview() }
+        preview.browser.uri = context.uri
+        preview.documents[context.uri, default: DocumentPreview()].renderedAt = Date()
         // Rendered once the answer is on its way (`publishOpenedPreview`), so the browser loads
         // the page while the server lays out and writes the picture.
-        preview.browserOpening = true
+        preview.browser.opening = true
         return OpenPreviewResult(url: server.url)
     }
 
@@ -134,10 +119,10 @@ extension LanguageServer {
     /// chain), rendered after `bracket/openPreview` was answered and the messages that came
     /// with it were handled, before the loop's other renders.
     func publishOpenedPreview() {
-        guard preview.browserOpening else { return }
-        preview.browserOpening = false
-        guard previewServer != nil, let uri = preview.browserURI, let context = try? context(for: uri) else { return }
-        preview.lastRender[uri] = Date()
+        guard preview.browser.opening else { return }
+        preview.browser.opening = false
+        guard previewServer != nil, let uri = preview.browser.uri, let context = try? context(for: uri) else { return }
+        preview.documents[uri, default: DocumentPreview()].renderedAt = Date()
         let render = previewRender(context, upTo: PreviewPayloadKind.columns.maxCards)
         publishToBrowser(render, allowDelta: false)
         releaseRetiredSnapshots()
@@ -152,7 +137,7 @@ extension LanguageServer {
     /// pushes, which reuse what the push before them freed. Only while nothing is waiting: it
     /// stops when an event arrives and goes on at the next idle moment.
     func readyMemoryWhileIdle() {
-        guard preview.memoryToReady > 0, preview.dirty.isEmpty, !queue.hasEvents else { return }
+        guard preview.memoryToReady > 0, !preview.documents.values.contains(where: \.dirty), !queue.hasEvents else { return }
         let queue = self.queue
         if ProcessMemory.readyFreedMemory(byteCount: preview.memoryToReady, until: { queue.hasEvents }) {
             preview.memoryToReady = 0
@@ -160,7 +145,7 @@ extension LanguageServer {
     }
 
     func cursorMoved(_ notification: CursorMovedNotification) {
-        guard let server = previewServer, preview.browserURI == notification.textDocument.uri,
+        guard let server = previewServer, preview.browser.uri == notification.textDocument.uri,
               let context = try? context(for: notification.textDocument.uri) else { return }
         let diagram = context.diagram()
         let index = nodeIndex(at: context.offset(notification.position), in: diagram)
@@ -173,7 +158,7 @@ extension LanguageServer {
     /// ID, the one whose ID starts where the page saw it is shown (else the first: the page
     /// showed an older version).
     func reveal(_ target: RevealTarget) {
-        guard let uri = preview.browserURI, let context = try? context(for: uri) else { return }
+        guard let uri = preview.browser.uri, let context = try? context(for: uri) else { return }
         let diagram = context.diagram()
         var found: LSPRange?
         for node in diagram.nodes where node.id == target.id {

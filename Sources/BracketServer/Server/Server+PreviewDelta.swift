@@ -9,8 +9,9 @@ extension LanguageServer {
     func sequencedPayload(_ render: PreviewRender, allowDelta: Bool, svg: Bool? = nil, picture: Bool = false) -> [UInt8] {
         let uri = render.context.uri
         // Kept until the payload is on its way, and freed then (`releaseRetiredSnapshots`).
-        if let replaced = preview.deltaBases[uri]?.snapshot { preview.retired.append(replaced) }
-        return Self.chainedPayload(render, sequence: preview.nextSequence(uri), base: &preview.deltaBases[uri],
+        if let replaced = preview.documents[uri]?.deltaBase?.snapshot { preview.retired.append(replaced) }
+        let sequence = preview.documents[uri, default: DocumentPreview()].nextSequence()
+        return Self.chainedPayload(render, sequence: sequence, base: &preview.documents[uri, default: DocumentPreview()].deltaBase,
                                    allowDelta: allowDelta, svg: svg ?? preview.sendsSVG, picture: picture,
                                    runs: preview.wantsRuns(uri))
     }
@@ -37,10 +38,10 @@ extension LanguageServer {
     /// from the geometry: they never get the whole SVG, and always take runs and renames.
     func publishToBrowser(_ render: PreviewRender, allowDelta: Bool) {
         guard let server = previewServer else { return }
-        preview.browserSequence += 1
-        let sequence = preview.browserSequence
-        if let replaced = preview.browserBase?.snapshot { preview.retired.append(replaced) }
-        if let delta = Self.chainedDelta(render, sequence: sequence, base: &preview.browserBase, allowDelta: allowDelta,
+        preview.browser.sequence += 1
+        let sequence = preview.browser.sequence
+        if let replaced = preview.browser.base?.snapshot { preview.retired.append(replaced) }
+        if let delta = Self.chainedDelta(render, sequence: sequence, base: &preview.browser.base, allowDelta: allowDelta,
                                          svg: false, columns: true, runs: true) {
             server.publish(payload: delta)
             return
@@ -85,14 +86,15 @@ extension LanguageServer {
         if allowDelta, render.fits(kind), let previous = base {
             // Against the render this one was laid out from, only the cards that changed are
             // compared, or (a structural edit) only those the layout placed anew.
-            let update = if let known = render.changedSince, known.render == previous.render, previous.render > 0 {
-                previewUpdate(from: previous.snapshot, to: render.snapshot, changed: known.cards,
-                              ranges: render.rangesSince, runs: runs)
-            } else if let since = render.structureSince, since.render == previous.render, previous.render > 0 {
-                previewUpdate(from: previous.snapshot, to: render.snapshot, structure: since.change, runs: runs,
-                              rangeMotion: render.rangeMotion)
-            } else {
-                previewUpdate(from: previous.snapshot, to: render.snapshot, runs: runs)
+            let update = switch render.origin {
+            case .textChange(let since, let cards, let ranges) where since == previous.render && since > 0:
+                previewUpdateOfChangedCards(from: previous.snapshot, to: render.snapshot, changed: cards, ranges: ranges,
+                                            runs: runs)
+            case .structuralChange(let since, let change, let motion) where since == previous.render && since > 0:
+                previewUpdateOfStructuralChange(from: previous.snapshot, to: render.snapshot, structure: change, runs: runs,
+                                                rangeMotion: motion)
+            default:
+                previewUpdateByPairingIDs(from: previous.snapshot, to: render.snapshot, runs: runs)
             }
             if case .delta(let delta) = update {
                 return render.deltaPayload(delta, sequence: sequence, base: previous.sequence)
@@ -104,7 +106,7 @@ extension LanguageServer {
     /// A browser page could not apply a delta: every page gets the whole picture, which
     /// restarts the chain.
     func resyncBrowserPreview() {
-        guard previewServer != nil, let uri = preview.browserURI, let context = try? context(for: uri) else { return }
+        guard previewServer != nil, let uri = preview.browser.uri, let context = try? context(for: uri) else { return }
         let render = previewRender(context, upTo: PreviewPayloadKind.columns.maxCards)
         publishToBrowser(render, allowDelta: false)
         releaseRetiredSnapshots()
@@ -127,7 +129,7 @@ extension LanguageServer {
 
     /// Forgets what a document's delta client had (unsubscribe, close): the next payload is full.
     func dropDeltaBase(_ uri: String) {
-        preview.deltaBases.removeValue(forKey: uri)
+        preview.documents[uri]?.deltaBase = nil
     }
 }
 

@@ -49,24 +49,14 @@ struct PreviewRender {
     let diagram: Diagram
     /// Numbers the server's renders (`LanguageServer.previewRender`); 0 for one made elsewhere.
     let id: Int
-    /// When the layout was reused from an earlier render (`layoutReusingPositions`): that render's `id` and
-    /// the cards whose text changed since, the only ones a diff against it has to compare.
-    let changedSince: (render: Int, cards: [Int])?
-    /// When a structural edit was laid out from an earlier render (`layoutSplice(_:from:splice:previous:)`):
-    /// that render's `id` and the cards that went, came, were placed anew or moved as runs.
-    let structureSince: (render: Int, change: StructuralChange)?
-    /// When the ID ranges are the last render's with those on the edited lines converted again
-    /// (one-token edits): the cards whose range moved, ascending; every other card's range
-    /// is the last render's. Nil when every range was converted or moved.
-    let rangesSince: [Int]?
-    /// When the ID ranges are the last render's moved for one edit: how (`RangeMotion`), which
-    /// the structural diff against that render trusts instead of comparing the range columns.
-    let rangeMotion: RangeMotion?
+    /// What the layout was made from: nothing, or an earlier render's layout updated for a
+    /// text change or a structural one (what a delta against that render may trust).
+    let origin: PreviewRenderOrigin
     /// Empty (no cards) when the diagram is past `drawnUpTo`: nothing was laid out. Its
     /// geometry has no kept layout state (`Geometry.withoutRelayoutState`).
     let snapshot: PreviewSnapshot
     /// The snapshot's geometry with the state a structural edit is laid out from: what the
-    /// server keeps for the next render's relayout (`PreviewDiagram.geometry`), apart from the
+    /// server keeps for the next render's relayout (`LastPreviewRender.geometry`), apart from the
     /// snapshot; nil when nothing was laid out.
     let relayoutBase: Geometry?
     /// The diagram's cards and connectors, whether drawn or not.
@@ -77,27 +67,21 @@ struct PreviewRender {
     private let drawn: Bool
 
     /// Lays the document out when it has at most `limit` cards (the largest limit among the
-    /// payloads this render is for).
-    /// `diagram` is the document's (the server keeps the last one and updates it for small
-    /// edits, `LanguageServer.previewRender`); nil builds it. `previous` — the last render's
-    /// diagram, layout and id, and the nodes whose ID and label were rewritten to make
-    /// `diagram` from that diagram — lets an edit that moves nothing reuse that layout
-    /// (`layoutReusingPositions`) and be diffed on those nodes alone; with the `splice` a structural edit
-    /// made, the layout is updated from it instead (`structureSince`). `reused` are the last
-    /// render's ID ranges and the lines one-token edits touched since; `moved` the last render's
-    /// diagram and ranges and the one edit since, of any kind (`ranges(…moving:…)`).
+    /// payloads this render is for). `start` holds the diagram (the server keeps the last one and
+    /// updates it for edits, `LanguageServer.previewRender`) and what of the last render this
+    /// one builds on: its layout, reused when the edit moved nothing (`relayout`, and the diff
+    /// then compares the edited cards alone) or updated from the splice a structural edit made
+    /// (`origin`), and its ID ranges, updated on the edited lines or moved for the one edit
+    /// since (`IDRangeSource`).
     ///
-    /// `relayoutBase` is the layout `previous` names (with its kept state), taken: a structural
-    /// update splices its state in place (`layoutSplice(_:from:splice:takingStateOf:)`), so the
-    /// caller hands over its only reference and keeps `relayoutBase` (this render's) instead.
-    init(_ context: DocumentContext, upTo limit: Int = PreviewPayloadKind.columns.maxCards, diagram: Diagram? = nil,
-         previous: (diagram: Diagram, id: Int, edited: [Int], splice: DiagramSplice?)?,
-         relayoutBase taken: inout Geometry?,
-         ranges reused: (ranges: [NodeRange], lines: [ClosedRange<Int>])? = nil,
-         moving moved: (old: Diagram, ranges: [NodeRange], edit: PreviewTextEdit)? = nil, id: Int = 0) {
+    /// The previous layout is taken out of `start`: a structural update splices its state in
+    /// place (`layoutSplice(_:from:splice:takingStateOf:)`), so the caller hands over its only
+    /// reference and keeps `relayoutBase` (this render's) instead.
+    init(_ context: DocumentContext, upTo limit: Int = PreviewPayloadKind.columns.maxCards,
+         from start: inout PreviewRenderStart, id: Int = 0) {
         self.context = context
         self.id = id
-        let diagram = diagram ?? context.diagram()
+        let diagram = start.diagram
         self.diagram = diagram
         cards = diagram.nodes.count
         if cards > limit {
@@ -106,32 +90,37 @@ struct PreviewRender {
             snapshot = PreviewSnapshot(diagram: empty, geometry: layout(empty), ranges: [])
             relayoutBase = nil
             drawn = false
-            changedSince = nil
-            structureSince = nil
-            rangesSince = nil
-            rangeMotion = nil
+            origin = .nothing
             return
         }
         drawn = true
-        var update: LayoutUpdate?
-        if let previous, taken != nil {
-            if let splice = previous.splice {
-                update = layoutSplice(diagram, from: previous.diagram, splice: splice, takingStateOf: &taken!)
-            } else {
-                update = layoutReusingPositions(diagram, from: previous.diagram, previous: taken!, candidates: previous.edited)
-            }
-        }
-        taken = nil
-        // The diagram came from `previous.diagram` by rewriting the `edited` nodes' IDs and
-        // labels, and the layout moved nothing: only those cards can differ.
-        changedSince = update.flatMap { $0.structure == nil ? (previous!.id, previous!.edited) : nil }
-        structureSince = update?.structure.map { (previous!.id, $0) }
+        // Updated where `start` holds it (its only reference), then dropped at once: what is
+        // left of the old layout is freed before this render's columns are made.
+        let update = start.layout?.updateLayout(for: diagram)
+        let previousRender = start.layout?.render ?? 0, editedCards = start.layout?.update.edited ?? []
+        start.layout = nil
         let geometry = update?.geometry ?? layout(diagram, keepingSpliceState: true)
-        let updated = reused.map { Self.ranges(diagram, context, updating: $0.ranges, onLines: $0.lines) }
-        rangesSince = updated?.converted
-        let motion = updated == nil ? moved.flatMap { Self.ranges(diagram, context, moving: $0.ranges, of: $0.old, by: $0.edit) } : nil
-        rangeMotion = motion?.motion
-        let ranges = updated?.ranges ?? motion?.ranges ?? Self.ranges(diagram, context)
+        var updatedRanges: (ranges: [NodeRange], converted: [Int])?
+        var motion: (ranges: [NodeRange], motion: RangeMotion)?
+        switch start.ranges {
+        case .converted: break
+        case .updatedOnLines(let ranges, let lines):
+            updatedRanges = Self.ranges(diagram, context, updating: ranges, onLines: lines)
+        case .moved(let ranges, let old, let edit):
+            motion = Self.ranges(diagram, context, moving: ranges, of: old, by: edit)
+        }
+        // Without a structural change the diagram came from the previous one by rewriting the
+        // `editedCards`' IDs and labels, and the layout moved nothing: only those cards can differ.
+        origin = if let update {
+            if let structure = update.structure {
+                .structuralChange(render: previousRender, change: structure, rangeMotion: motion?.motion)
+            } else {
+                .textChange(render: previousRender, cards: editedCards, ranges: updatedRanges?.converted)
+            }
+        } else {
+            .nothing
+        }
+        let ranges = updatedRanges?.ranges ?? motion?.ranges ?? Self.ranges(diagram, context)
         // The diffs and the writers never read the kept layout state: the snapshot, which
         // stays as the next delta's base, holds none of it, so the next structural relayout
         // can splice it in place.
@@ -142,8 +131,8 @@ struct PreviewRender {
 
     /// A render with no earlier one to start from (the command line's preview, tests).
     init(_ context: DocumentContext, upTo limit: Int = PreviewPayloadKind.columns.maxCards) {
-        var none: Geometry?
-        self.init(context, upTo: limit, previous: nil, relayoutBase: &none)
+        var start = PreviewRenderStart(context)
+        self.init(context, upTo: limit, from: &start)
     }
 
     /// Every node's ID range as LSP positions.

@@ -3,15 +3,6 @@ import BracketModel
 import BracketPreview
 import BracketSyntax
 
-/// One ranged edit of a previewed document, as the preview's ID ranges need it: where it was in
-/// the text before it, how long its replacement is, and where its end was as an LSP position.
-struct PreviewTextEdit: Sendable {
-    var range: ByteRange
-    var newLength: Int
-    var endLine: Int
-    var endCharacter: Int
-}
-
 extension PreviewRender {
     /// The ID ranges after one edit anywhere (a leaf inserted, a subtree deleted, a line
     /// pasted): the previous render's ranges, moved. Nodes before the edit are the same nodes
@@ -28,8 +19,9 @@ extension PreviewRender {
     /// `motion` says how the ranges were made, so the structural diff need not compare the two
     /// columns to find it out again (`RangeMotion`).
     static func ranges(_ diagram: Diagram, _ context: DocumentContext, moving previous: [NodeRange],
-                       of old: Diagram, by edit: PreviewTextEdit) -> (ranges: [NodeRange], motion: RangeMotion)? {
+                       of old: Diagram, by applied: AppliedEdit) -> (ranges: [NodeRange], motion: RangeMotion)? {
         let ids = diagram.nodes.idRanges, oldIDs = old.nodes.idRanges
+        let edit = applied.edit
         guard previous.count == oldIDs.count else { return nil }
         let start = edit.range.start, oldEnd = edit.range.end, newEnd = start + edit.newLength
         let delta = newEnd - oldEnd
@@ -44,7 +36,7 @@ extension PreviewRender {
             return NodeRange(startLine: from.line, startCharacter: from.character, endLine: to.line, endCharacter: to.character)
         }
         let end = context.position(newEnd)
-        let lines = end.line - edit.endLine, characters = end.character - edit.endCharacter
+        let lines = end.line - applied.end.line, characters = end.character - applied.end.character
         let count = ids.count, shift = oldSuffix - suffix
         // Written straight into the new array through pointers (a range is four integers, so
         // an unfinished array needs no clean-up): no capacity check or bounds check per card.
@@ -64,8 +56,8 @@ extension PreviewRender {
                                 return
                             }
                             var range = previous[before]
-                            if range.startLine == edit.endLine { range.startCharacter &+= characters }
-                            if range.endLine == edit.endLine { range.endCharacter &+= characters }
+                            if range.startLine == applied.end.line { range.startCharacter &+= characters }
+                            if range.endLine == applied.end.line { range.endCharacter &+= characters }
                             range.startLine &+= lines
                             range.endLine &+= lines
                             (base + index).initialize(to: range)
@@ -81,7 +73,7 @@ extension PreviewRender {
         for index in Set([suffix, ids.count - 1]) where index >= suffix && index < ids.count {
             guard ranges[index] == converted(index) else { return nil }
         }
-        return (ranges, RangeMotion(kept: prefix, movedFrom: suffix, shift: shift, line: edit.endLine, lines: lines,
+        return (ranges, RangeMotion(kept: prefix, movedFrom: suffix, shift: shift, line: applied.end.line, lines: lines,
                                     characters: characters))
     }
 }

@@ -4,7 +4,7 @@ import BracketSyntax
 
 /// Structural edits in the middle of the file, each made and undone `repeats` times, and what
 /// the preview's diagram and layout cost after each: updated from the last ones
-/// (`Document.diagram(splicing:at:)`, `layoutSplice(_:from:splice:previous:)`) against built anew
+/// (`Document.diagramSplicingRows(of:at:)`, `layoutSplice(_:from:splice:previous:)`) against built anew
 /// (`Document.diagram()`, `layout`), timed in the same run. Every update is checked against the
 /// full build (`consistent`); `answered` counts the steps the structural layout did not decline.
 func benchStructuralEdits(shape: TreeShape, nodes: Int, repeats: Int) {
@@ -116,7 +116,7 @@ func benchStructuralEdits(shape: TreeShape, nodes: Int, repeats: Int) {
             let recorded = edits.map { TokenEdit(range: $0.range, newLength: $0.replacement.count) }
             var update: DiagramUpdate?
             incrementalDiagram.append(timeMS {
-                update = document.diagramUpdate(updating: diagram, after: recorded, onlyTokens: onlyTokens)
+                update = document.updatedDiagram(from: diagram, after: recorded, onlyTokens: onlyTokens)
                 return update?.diagram.nodes.count ?? 0
             })
             var fresh = diagram
