@@ -31,8 +31,8 @@ import Testing
         return [TextEdit(range: ByteRange(line, line), replacement: replacement)]
     }
 
-    @Test(arguments: ["", "@root top\n", "@align leaves\n", "@title \"A title\"\n", "@root bottom\n@card-width 60\n",
-                      "@root right\n@leaf-gap 7\n", "@rounds auto\n", "@root left\n@level-gap 90\n"])
+    @Test(arguments: TestScale.arguments(["", "@root top\n", "@align leaves\n", "@title \"A title\"\n", "@root bottom\n@card-width 60\n",
+                      "@root right\n@leaf-gap 7\n", "@rounds auto\n", "@root left\n@level-gap 90\n"], quick: 2))
     func structuralEditsKeepTheSpliceAndTheRelayout(settings: String) {
         var random = SeededRandom(seed: 9_001 &+ UInt64(settings.utf8.count) &* 17)
         var spliced = 0, answered = 0, tried = 0, gapsMoved = 0
@@ -94,8 +94,8 @@ import Testing
         return edit
     }
 
-    @Test(arguments: ["", "@root top\n", "@align leaves\n", "@root bottom\n@card-width 60\n", "@root left\n",
-                      "@rounds auto\n"])
+    @Test(arguments: TestScale.arguments(["", "@root top\n", "@align leaves\n", "@root bottom\n@card-width 60\n", "@root left\n",
+                      "@rounds auto\n"], quick: 2))
     func typingKeepsThePatchAndTheRelayout(settings: String) {
         var random = SeededRandom(seed: 77 &+ UInt64(settings.utf8.count) &* 5)
         var patched = 0, answered = 0, tried = 0, edgeEdits = 0

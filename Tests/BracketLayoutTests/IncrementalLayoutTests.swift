@@ -34,8 +34,8 @@ import Testing
         }
     }
 
-    @Test(arguments: ["", "@root top\n", "@align leaves\n", "@title \"A title\"\n", "@root bottom\n@card-width 60\n",
-                      "@root left\n@leaf-gap 7\n", "@rounds auto\n", "@rounds auto\n@root top\n"])
+    @Test(arguments: TestScale.arguments(["", "@root top\n", "@align leaves\n", "@title \"A title\"\n", "@root bottom\n@card-width 60\n",
+                      "@root left\n@leaf-gap 7\n", "@rounds auto\n", "@rounds auto\n@root top\n"], quick: 2))
     func relayoutEqualsLayout(settings: String) {
         var random = SeededRandom(seed: 18 &+ UInt64(settings.utf8.count))
         var answered = 0, tried = 0, structural = 0

@@ -60,8 +60,8 @@ import Testing
         return edit
     }
 
-    @Test(arguments: ["", "@root top\n", "@align leaves\n", "@root bottom\n@card-width 60\n", "@root left\n",
-                      "@rounds auto\n", "@root right\n@title \"Cup\"\n"])
+    @Test(arguments: TestScale.arguments(["", "@root top\n", "@align leaves\n", "@root bottom\n@card-width 60\n", "@root left\n",
+                      "@rounds auto\n", "@root right\n@title \"Cup\"\n"], quick: 2))
     func typingKeepsTheResultsThePatchAndTheRelayout(settings: String) {
         var random = SeededRandom(seed: 4_242 &+ UInt64(settings.utf8.count) &* 13)
         var tried = 0, kept = 0, patched = 0, answered = 0, derivedChanged = 0, diagnosed = 0
@@ -186,7 +186,7 @@ import Testing
     /// Scores and flags typed decide again only the matches they reach (no whole results pass),
     /// and the diagnostics and the diagram equal a fresh analysis of the text, chained over
     /// random result edits mixed with label and ID keystrokes.
-    @Test(arguments: ["", "@root top\n", "@card-width 60\n", "@rounds auto\n"])
+    @Test(arguments: TestScale.arguments(["", "@root top\n", "@card-width 60\n", "@rounds auto\n"], quick: 2))
     func resultEditsKeepTheResults(settings: String) {
         var random = SeededRandom(seed: 7_171 &+ UInt64(settings.utf8.count) &* 29)
         var tried = 0, kept = 0, winnersMoved = 0, diagnosed = 0

@@ -59,8 +59,8 @@ import Testing
             && (a.entrants[index] < 0 || a.ids[Int(a.entrants[index])] == b.ids[Int(b.entrants[other])])
     }
 
-    @Test(arguments: ["", "@root top\n", "@align leaves\n", "@root left\n", "@rounds auto\n",
-                      "@root bottom\n@card-width 60\n", "@root right\n@title \"Cup\"\n"])
+    @Test(arguments: TestScale.arguments(["", "@root top\n", "@align leaves\n", "@root left\n", "@rounds auto\n",
+                      "@root bottom\n@card-width 60\n", "@root right\n@title \"Cup\"\n"], quick: 2))
     func editsOfScoredTreesKeepTheIncrementalPaths(settings: String) {
         var random = SeededRandom(seed: 9_393 &+ UInt64(settings.utf8.count) &* 17)
         var serial = 0

@@ -12,8 +12,8 @@ import Testing
 @Suite struct StructuralLayoutInPlaceTests {
     /// `edgeLabels`: trees with edge labels and edits that bring some (the kept per-card needs
     /// are taken too), as EdgeLabelRelayoutTests makes them.
-    @Test(arguments: [("", false), ("@root top\n", false), ("@align leaves\n", false), ("@title \"A title\"\n", false),
-                      ("@rounds auto\n", false), ("", true), ("@root top\n", true)])
+    @Test(arguments: TestScale.arguments([("", false), ("@root top\n", false), ("@align leaves\n", false), ("@title \"A title\"\n", false),
+                      ("@rounds auto\n", false), ("", true), ("@root top\n", true)], quick: 2))
     func takingTheStateEqualsCopyingIt(settings: String, edgeLabels: Bool) {
         var random = SeededRandom(seed: 2_026 &+ UInt64(settings.utf8.count) &* 17 &+ (edgeLabels ? 5 : 0))
         var answered = 0, serial = 0

@@ -57,8 +57,8 @@ import Testing
         }
     }
 
-    @Test(arguments: ["", "@root top\n", "@align leaves\n", "@title \"A title\"\n", "@root bottom\n@card-width 60\n",
-                      "@root right\n@leaf-gap 7\n", "@rounds auto\n", "@rounds auto\n@root top\n@title \"T\"\n"])
+    @Test(arguments: TestScale.arguments(["", "@root top\n", "@align leaves\n", "@title \"A title\"\n", "@root bottom\n@card-width 60\n",
+                      "@root right\n@leaf-gap 7\n", "@rounds auto\n", "@rounds auto\n@root top\n@title \"T\"\n"], quick: 2))
     func relayoutEqualsLayout(settings: String) {
         var random = SeededRandom(seed: 1_818 &+ UInt64(settings.utf8.count) &* 31)
         var answered = 0, tried = 0, serial = 0, shifted = 0
@@ -117,7 +117,7 @@ import Testing
         #expect(change.shifts.allSatisfy { $0.dx == 0 && $0.dy > 0 })
     }
 
-    @Test(arguments: ["", "@root top\n", "@root left\n", "@root bottom\n", "@title \"T\"\n", "@align leaves\n"])
+    @Test(arguments: TestScale.arguments(["", "@root top\n", "@root left\n", "@root bottom\n", "@title \"T\"\n", "@align leaves\n"], quick: 2))
     func aWrapThatDeepensTheTreeAddsALevel(settings: String) throws {
         // Wrapping a leaf of the deepest level in a new block adds a level; unwrapping removes it.
         let text = settings + "r {\n  a {\n    b\n    c\n  }\n  d {\n    e\n    f\n  }\n}\n"

@@ -25,7 +25,7 @@ import Testing
         #expect(updated == fresh, "\(context())")
     }
 
-    @Test(arguments: [0, 1, 2])
+    @Test(arguments: TestScale.arguments([0, 1, 2], quick: 2))
     func splicedDiagramEqualsFreshDiagram(seed: Int) {
         var random = SeededRandom(seed: 1_818 &+ UInt64(seed) &* 7_919)
         var spliced = 0, compared = 0, serial = 0

@@ -18,7 +18,7 @@ import Testing
         #expect(document.diagnostics == document.diagnosticsSortedWhole, "merged diagnostics differ from sorted: \(context())")
     }
 
-    @Test(arguments: 0..<20)
+    @Test(arguments: TestScale.arguments(Array(0..<20), quick: 2))
     func randomEditsMatchFullParse(seed: Int) {
         var random = SeededRandom(seed: UInt64(seed) &* 7919 &+ 17)
         var document = Document(RandomText.document(&random, nodes: 30 + seed * 5))

@@ -121,7 +121,7 @@ import Testing
     /// A batch whose changes only balance together may still be undone or broken by the next:
     /// random batches of two to four edits, each a brace, a node, or a random edit, equal a
     /// fresh parse of the text they leave.
-    @Test(arguments: 0..<8)
+    @Test(arguments: TestScale.arguments(Array(0..<8)))
     func randomBatchesMatchFullParse(seed: Int) {
         var random = SeededRandom(seed: UInt64(seed) &* 104_729 &+ 3)
         var document = Document(RandomText.document(&random, nodes: 40 + seed * 5))

@@ -57,7 +57,7 @@ import Testing
     }
 
     /// Random edits of documents that start with a `@rounds` list keep incremental equal to full.
-    @Test(arguments: 0..<4)
+    @Test(arguments: TestScale.arguments(Array(0..<4)))
     func randomEditsWithRounds(seed: Int) {
         var random = SeededRandom(seed: UInt64(seed) &* 31 &+ 5)
         let prefix = "@rounds \"One\" \"Two\" \"Three\" \"Four\"\n@root center\n"

@@ -81,7 +81,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64]) func deltasReproduceTheFullPicture(seed: UInt64) throws {
+    @Test(arguments: TestScale.arguments([1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])) func deltasReproduceTheFullPicture(seed: UInt64) throws {
         var random = SeededRandom(seed: seed)
         var tree = Tree()
         for _ in 0..<12 { tree.edit(&random) }
@@ -108,7 +108,7 @@ import Testing
     /// diffed for a client that takes runs and renames: applying each delta to the previous
     /// picture gives exactly the new full picture; it falls back to the full payload for
     /// exactly the reasons the plain diff does, and never carries more items than it.
-    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64]) func runsReproduceTheFullPicture(seed: UInt64) throws {
+    @Test(arguments: TestScale.arguments([1, 2, 3, 4, 5, 6, 7, 8] as [UInt64], quick: 2)) func runsReproduceTheFullPicture(seed: UInt64) throws {
         var random = SeededRandom(seed: seed)
         var tree = Tree()
         tree.wraps = true
@@ -157,7 +157,7 @@ import Testing
     /// for the diff that takes runs and renames.
     ///
     /// Seeds 21 and 22: trees with edge labels (`RandomTree`), their cards' labels and IDs typed.
-    @Test(arguments: [1, 2, 3, 4, 11, 12, 13, 14, 21, 22] as [UInt64])
+    @Test(arguments: TestScale.arguments([1, 2, 3, 4, 11, 12, 13, 14, 21, 22] as [UInt64], quick: 2))
     func knownChangesDiffLikeTheFullDiff(seed: UInt64) throws {
         var random = SeededRandom(seed: seed)
         let runs = seed > 10
@@ -282,7 +282,7 @@ import Testing
     /// move with their connectors. Seeds 13 to 16: tournaments (scores on most cards, some
     /// `winner` flags, parents that show their winner's label), with a digit typed into a score
     /// now and then: the splice's ancestors and their children change outcome and label.
-    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16] as [UInt64])
+    @Test(arguments: TestScale.arguments([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16] as [UInt64], quick: 2))
     func structuralChangesGiveTheFullPicture(seed: UInt64) throws {
         var random = SeededRandom(seed: seed)
         var tree = Tree()

@@ -20,19 +20,22 @@ import Testing
         ["line": JSONValue(line + 1), "character": 3]
     })
 
-    /// The worker is busy with a preview when the selection-range request arrives; the client
-    /// cancels the selection ranges as soon as the preview is answered, that is while they run.
+    /// The selection ranges are cancelled while they run: the server's registry tells the test
+    /// when they have started and holds them there until the cancellation has arrived, so they
+    /// are always running when it arrives, however slow the machine (no preview keeps the worker
+    /// busy, no timeout is raced).
     @Test(arguments: [JSONValue(21), JSONValue("sel-21")])
     func runningRequestStopsAtItsNextCheck(id: JSONValue) throws {
-        let client = LSPTestClient()
+        let requestID: RequestID = id.intValue.map { .int(Int64($0)) } ?? .string(id.stringValue ?? "")
+        let started = DispatchSemaphore(value: 0)
+        let client = LSPTestClient(cancellation: holdingUntilCancelled(requestID, started: started))
         client.initialize()
         client.open("file:///flat.bracket", Self.flat)
         let document: JSONValue = ["uri": "file:///flat.bracket"]
         var selection: JSONObject = ["jsonrpc": "2.0", "id": id, "method": "textDocument/selectionRange"]
         selection.append("params", ["textDocument": document, "positions": Self.manyPositions])
-        client.sendRaw(client.message(id: 20, method: "bracket/preview", params: ["textDocument": document])
-            + frame(body: JSONValue.object(selection).jsonBytes))
-        #expect(client.response(20, timeout: 120)?["result"]?["uri"] == "file:///flat.bracket")
+        client.sendRaw(frame(body: JSONValue.object(selection).jsonBytes))
+        #expect(started.wait(timeout: .now() + 120) == .success)
         client.notify("$/cancelRequest", ["id": id])
         let answer = try #require(client.nextMessage(withID: id, timeout: 120))
         #expect(answer["error"]?["code"] == -32800)
@@ -59,11 +62,12 @@ import Testing
     }
 
     /// Several queued requests cancelled at once: each is answered -32800, the others normally,
-    /// in order.
+    /// in order. The first is held when it starts until both cancellations have arrived, so the
+    /// others are still queued then, however slow the machine.
     @Test func queuedRequestsCancelledTogether() throws {
-        let client = LSPTestClient()
+        let client = LSPTestClient(cancellation: holding(.int(40), untilCancelled: [.int(42), .int(44)]))
         client.initialize()
-        client.open("file:///flat.bracket", Self.flat)
+        client.open("file:///flat.bracket", "root {\n  a \"A\"\n  b \"B\"\n}\n")
         let preview: JSONValue = ["textDocument": ["uri": "file:///flat.bracket"]]
         var burst = client.message(id: 40, method: "bracket/preview", params: preview)
         for id in 41...45 { burst += client.message(id: id, method: "bracket/preview", params: preview) }
@@ -111,13 +115,7 @@ import Testing
 /// slow the machine (a race against the action's own speed failed on a loaded CI machine).
 @Test func runningCodeActionStopsWhenCancelled() throws {
     let started = DispatchSemaphore(value: 0)
-    let cancellation = RequestCancellation(didStart: { registry, id in
-        guard id == .int(41) else { return }
-        started.signal()
-        let deadline = ContinuousClock.now + .seconds(120)
-        while !registry.runningRequestIsCancelled && ContinuousClock.now < deadline { usleep(1_000) }
-    })
-    let client = LSPTestClient(cancellation: cancellation)
+    let client = LSPTestClient(cancellation: holdingUntilCancelled(.int(41), started: started))
     client.initialize()
     let uri: JSONValue = "file:///duplicates.bracket"
     let text = "r {\n" + String(repeating: "  a\n", count: 40_000) + "}\n"
@@ -131,4 +129,25 @@ import Testing
     #expect(answer["error"]?["code"] == -32800)
     expectHealthy(client, id: 50)
     #expect(client.finish() == 0)
+}
+
+/// A registry that signals `started` once request `id` has started and holds it there, before its
+/// handler runs, until the client's cancellation of it has arrived (or two minutes have passed).
+func holdingUntilCancelled(_ id: RequestID, started: DispatchSemaphore) -> RequestCancellation {
+    RequestCancellation(didStart: { registry, running in
+        guard running == id else { return }
+        started.signal()
+        let deadline = ContinuousClock.now + .seconds(120)
+        while !registry.runningRequestIsCancelled && ContinuousClock.now < deadline { usleep(1_000) }
+    })
+}
+
+/// A registry that holds request `first` when it starts, before its handler runs, until the
+/// client's cancellations of `queued` have arrived (or two minutes have passed).
+func holding(_ first: RequestID, untilCancelled queued: [RequestID]) -> RequestCancellation {
+    RequestCancellation(didStart: { registry, running in
+        guard running == first else { return }
+        let deadline = ContinuousClock.now + .seconds(120)
+        while !queued.allSatisfy(registry.isCancelled) && ContinuousClock.now < deadline { usleep(1_000) }
+    })
 }

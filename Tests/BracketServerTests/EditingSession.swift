@@ -22,10 +22,12 @@ final class EditingSession {
 
     struct NoAnswer: Error {}
 
+    /// The answer, waited for up to two minutes: the limit only ends a hang, and a big document's
+    /// answer in a debug build on a loaded two-core machine can take more than the default 20 s.
     func request(_ method: String, _ params: JSONValue?) throws -> Result<JSONValue, ResponseError> {
         nextID += 1
         client.request(nextID, method, params)
-        guard let answer = client.response(nextID) else { throw NoAnswer() }
+        guard let answer = client.response(nextID, timeout: 120) else { throw NoAnswer() }
         if let error = answer["error"] {
             return .failure(ResponseError(code: error["code"]?.intValue ?? 0, message: error["message"]?.stringValue ?? ""))
         }

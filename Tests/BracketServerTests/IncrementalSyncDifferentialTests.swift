@@ -31,7 +31,7 @@ struct ClientText {
         incremental.open(uri, text.string)
         var edits = 0, version = 1
         var batch: [UInt8] = []
-        while edits < 2_000 {
+        while edits < TestScale.count(2_000) {
             var changes: [JSONValue] = []
             for _ in 0..<Int.random(in: 1...3, using: &random) {
                 let count = text.scalars.count

@@ -43,7 +43,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64]) func movedRangesEqualConvertedOnes(seed: UInt64) {
+    @Test(arguments: TestScale.arguments([1, 2, 3, 4, 5, 6] as [UInt64])) func movedRangesEqualConvertedOnes(seed: UInt64) {
         var random = SeededRandom(seed: seed)
         var moved = 0
         for round in 0..<60 {

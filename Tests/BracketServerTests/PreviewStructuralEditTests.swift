@@ -29,7 +29,7 @@ import Testing
         client.open(uri, String(decoding: text, as: UTF8.self))
         client.request(2, "bracket/subscribePreview", ["textDocument": ["uri": .string(uri)]])
         var serial = 0, version = 1, id = 10
-        for _ in 0..<25 {
+        for _ in 0..<TestScale.count(25) {
             let edits = StructuralEdits.edit(text, &random, serial: &serial)
             guard !edits.isEmpty else { continue }
             var changes: [JSONValue] = []

@@ -150,7 +150,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [1, 2, 3, 7])
+    @Test(arguments: TestScale.arguments([1, 2, 3, 7]))
     func longTokensBecomePiecesAndNothingElseChanges(limit: Int) {
         var random = SeededRandom(seed: UInt64(limit) &* 104_729)
         var sources = [

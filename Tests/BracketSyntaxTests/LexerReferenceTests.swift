@@ -108,7 +108,7 @@ import Testing
         return tokens
     }
 
-    @Test(arguments: 0..<40)
+    @Test(arguments: TestScale.arguments(Array(0..<40), quick: 4))
     func matchesTheReferenceOnRandomBytes(seed: Int) {
         var random = SeededRandom(seed: UInt64(seed) &* 0x9E37 &+ 5)
         for _ in 0..<50 {
@@ -122,7 +122,7 @@ import Testing
 
     /// A lexer over part of a buffer must not let bytes past its range change a token, even
     /// though the fast paths load whole words that may reach past it.
-    @Test(arguments: 0..<20)
+    @Test(arguments: TestScale.arguments(Array(0..<20), quick: 2))
     func aRangeSeesOnlyItsOwnBytes(seed: Int) {
         var random = SeededRandom(seed: UInt64(seed) &+ 1_000)
         for _ in 0..<100 {
@@ -139,7 +139,7 @@ import Testing
 
     /// The parser skips trivia with its own fast path; the tokens in its tree, trivia included,
     /// must still be exactly the lexer's.
-    @Test(arguments: 0..<20)
+    @Test(arguments: TestScale.arguments(Array(0..<20), quick: 2))
     func parsedTreeHoldsTheReferenceTokens(seed: Int) {
         var random = SeededRandom(seed: UInt64(seed) &+ 77)
         for _ in 0..<50 {
@@ -190,7 +190,7 @@ import Testing
     }
 
     /// Typical documents too, with the deep indentation and short lines of the benchmarks.
-    @Test(arguments: 0..<10)
+    @Test(arguments: TestScale.arguments(Array(0..<10)))
     func matchesTheReferenceOnDocuments(seed: Int) {
         var random = SeededRandom(seed: UInt64(seed) &+ 500)
         let text = Array(RandomText.document(&random, nodes: 200 + seed * 50).utf8)

@@ -76,7 +76,7 @@ import Testing
 
     @Test func randomLineShapedDocuments() {
         var random = SeededRandom(seed: 0x11_4E5)
-        for _ in 0..<3_000 { Self.expectSameTree(Self.lineShapedDocument(&random)) }
+        for _ in 0..<TestScale.count(3_000) { Self.expectSameTree(Self.lineShapedDocument(&random)) }
     }
 
     @Test func randomDocumentsAndEditsOfThem() {

@@ -50,6 +50,13 @@ final class RequestCancellation: @unchecked Sendable {
         return cancelledWhileWaiting
     }
 
+    /// Whether `id` waits or runs with its cancellation arrived (tests wait on this instead of
+    /// racing the reader).
+    func isCancelled(_ id: RequestID) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        return cancelled.contains(id)
+    }
+
     /// Worker: the running request was cancelled (cheap enough to ask every few thousand items).
     var runningRequestIsCancelled: Bool {
         lock.lock(); defer { lock.unlock() }
