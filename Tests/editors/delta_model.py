@@ -9,7 +9,8 @@ all on one line) would have. `columns(p)` and `geometry(p)` are its two payload 
 protocol.md, "Geometry-only payloads"), `delta(old, new, renamed)` the delta between two
 pictures with the members of "Delta payloads": `renamed`, removed and added cards and
 connectors, `runs` (maximal ranges of cards in the new order that all move by one offset, with
-their connectors) and changed items for everything else.
+their connectors, as preview.schema.json's run table says: Tests/schema/run_moves.py) and
+changed items for everything else.
 """
 import os
 import random
