@@ -128,12 +128,13 @@ func apply(_ delta: JSONValue, to state: PictureState) throws -> PictureState {
             state.edges[edge].json = replacing(state.edges[edge].json, "child", with: .string(to))
         }
     }
+    let described = try DeltaDescription.loaded.get()
     let cards = try parts(delta["cards"], key: "cards"), edges = try parts(delta["edges"], key: "edges")
-    state.cards = try removeAndAdd(cards, in: state.cards, key: "id", json: "node")
-    state.edges = try removeAndAdd(edges, in: state.edges, key: "child", json: "edge")
-    for run in delta["runs"]?.arrayValue ?? [] { try applyRun(run, to: &state) }
-    try change(cards, in: &state.cards, key: "id", json: "node")
-    try change(edges, in: &state.edges, key: "child", json: "edge")
+    state.cards = try removeAndAdd(cards, in: state.cards, key: described.card.key, json: described.card.value)
+    state.edges = try removeAndAdd(edges, in: state.edges, key: described.edge.key, json: described.edge.value)
+    for run in delta["runs"]?.arrayValue ?? [] { try applyRun(run, to: &state, described) }
+    try change(cards, in: &state.cards, key: described.card.key, json: described.card.value)
+    try change(edges, in: &state.edges, key: described.edge.key, json: described.edge.value)
     return state
 }
 
@@ -177,52 +178,25 @@ private func change(
     }
 }
 
-/// Moves `count` cards from `first` (and their connectors) as the run says: positions, ID
-/// ranges and depths in the geometry objects, and the coordinates in their markup.
-private func applyRun(_ run: JSONValue, to state: inout PictureState) throws {
+/// Moves `count` cards from `first` (and their connectors) as the run says: their geometry
+/// objects as preview.schema.json's run table says (DeltaDescription), the coordinates in their
+/// markup by (dx, dy).
+private func applyRun(_ run: JSONValue, to state: inout PictureState, _ described: DeltaDescription) throws {
     guard let first = run["first"]?.stringValue, let count = run["count"]?.intValue, count >= 1,
           let start = state.cards.firstIndex(where: { $0.key == first }), start + count <= state.cards.count
     else { throw StateError(description: "bad run \(run)") }
     let dx = run["dx"]?.doubleValue ?? 0, dy = run["dy"]?.doubleValue ?? 0
-    let lines = run["lines"]?.intValue ?? 0, characters = run["characters"]?.intValue ?? 0, depth = run["depth"]?.intValue ?? 0
     for index in start..<(start + count) {
-        var node = state.cards[index].json
-        node = replacing(node, "x", with: jsonNumber(try number(node["x"]) + dx))
-        node = replacing(node, "y", with: jsonNumber(try number(node["y"]) + dy))
-        node = replacing(node, "depth", with: jsonNumber(try number(node["depth"]) + Double(depth)))
-        if let range = node["range"], let from = range["start"], let to = range["end"] {
-            func moved(_ position: JSONValue) throws -> JSONValue {
-                let line = replacing(position, "line", with: jsonNumber(try number(position["line"]) + Double(lines)))
-                return replacing(line, "character", with: jsonNumber(try number(position["character"]) + Double(characters)))
-            }
-            node = replacing(node, "range", with: replacing(replacing(range, "start", with: try moved(from)), "end", with: try moved(to)))
-        }
-        state.cards[index].json = node
+        state.cards[index].json = try DeltaDescription.moved(state.cards[index].json, by: run, described.nodeMoves)
         state.cards[index].svg = translated(state.cards[index].svg, dx: dx, dy: dy)
         state.cards[index].movedMarkup = true
         let key = state.cards[index].key
         if let edge = state.edges.firstIndex(where: { $0.key == key }) {
-            var json = state.edges[edge].json
-            let points = try (json["points"]?.arrayValue ?? []).map { point in
-                replacing(replacing(point, "x", with: jsonNumber(try number(point["x"]) + dx)), "y",
-                          with: jsonNumber(try number(point["y"]) + dy))
-            }
-            json = replacing(json, "points", with: .array(points))
-            // An edge label goes with its connector.
-            if let label = json["label"], label["x"] != nil {
-                json = replacing(json, "label", with: replacing(replacing(label, "x", with: jsonNumber(try number(label["x"]) + dx)),
-                                                                "y", with: jsonNumber(try number(label["y"]) + dy)))
-            }
-            state.edges[edge].json = json
+            state.edges[edge].json = try DeltaDescription.moved(state.edges[edge].json, by: run, described.edgeMoves)
             state.edges[edge].svg = translated(state.edges[edge].svg, dx: dx, dy: dy)
             state.edges[edge].movedMarkup = true
         }
     }
-}
-
-private func number(_ value: JSONValue?) throws -> Double {
-    guard let number = value?.doubleValue else { throw StateError(description: "not a number: \(String(describing: value))") }
-    return number
 }
 
 /// `object` with `key` set to `value`, keeping the order of its members.

@@ -9,9 +9,15 @@ all on one line) would have. `columns(p)` and `geometry(p)` are its two payload 
 protocol.md, "Geometry-only payloads"), `delta(old, new, renamed)` the delta between two
 pictures with the members of "Delta payloads": `renamed`, removed and added cards and
 connectors, `runs` (maximal ranges of cards in the new order that all move by one offset, with
-their connectors) and changed items for everything else.
+their connectors, as preview.schema.json's run table says: Tests/schema/run_moves.py) and
+changed items for everything else.
 """
+import os
 import random
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "schema"))
+import run_moves  # noqa: E402
 
 CARD_W, CARD_H, LEVEL_GAP, LEAF_GAP, MARGIN, FONT = 132, 44, 64, 28, 24, 13
 SETTINGS = {"cardWidth": CARD_W, "cardHeight": CARD_H, "levelGap": LEVEL_GAP, "leafGap": LEAF_GAP,
@@ -133,20 +139,18 @@ def full_payload(p, version, uri, as_columns=True):
     return message
 
 
-def _shift(old, new):
-    """The run offset taking card `old` to `new` (dx, dy, lines, characters, depth), or None
-    when anything else differs."""
-    if old["label"] != new["label"] or old["parent"] != new["parent"]:
+def _shift(old, new, old_edge, new_edge):
+    """The run offsets (dx, dy, lines, characters, depth) taking card `old` and its connector to
+    `new` and its connector, as preview.schema.json's run table says a run moves them
+    (run_moves.py), or None when anything else differs."""
+    offsets = run_moves.offsets_between(node_of(old), dict(node_of(new), id=old["id"]), "node")
+    if offsets is None or (old_edge is None) != (new_edge is None):
         return None
-    ro, rn = old["range"], new["range"]
-    lines, characters = rn[0] - ro[0], rn[1] - ro[1]
-    if rn[2] - ro[2] != lines or rn[3] - ro[3] != characters:
-        return None
-    return (new["x"] - old["x"], new["y"] - old["y"], lines, characters, new["depth"] - old["depth"])
-
-
-def _edge_moves(old, new, dx, dy):
-    return all(n == o + (dx if q % 2 == 0 else dy) for q, (o, n) in enumerate(zip(old["points"], new["points"])))
+    if new_edge is not None:
+        before = dict(edge_of(old_edge), child=new_edge["child"], parent=new_edge["parent"])
+        if run_moves.moved(before, "edge", offsets) != edge_of(new_edge):
+            return None
+    return tuple(offsets[name] for name in run_moves.OFFSETS)
 
 
 def delta(old, new, renamed, rng=None, overrides=False, runs_allowed=True):
@@ -175,16 +179,11 @@ def delta(old, new, renamed, rng=None, overrides=False, runs_allowed=True):
             added.append({"id": card["id"], "after": previous, "node": node_of(card)})
             run = None
         else:
-            offset = _shift(was, card)
-            edge, was_edge = new_edges.get(card["id"]), old_edges.get(was["id"])
-            if offset is not None and (edge is None) != (was_edge is None):
-                offset = None
-            if offset is not None and edge is not None and not _edge_moves(was_edge, edge, offset[0], offset[1]):
-                offset = None
+            offset = _shift(was, card, old_edges.get(was["id"]), new_edges.get(card["id"]))
             if offset is None:
                 changed.append({"id": card["id"], "node": node_of(card)})
                 run = None
-            elif offset == (0, 0, 0, 0, 0):
+            elif not any(offset):
                 run = None
             elif not runs_allowed:
                 changed.append({"id": card["id"], "node": node_of(card)})
@@ -209,7 +208,7 @@ def delta(old, new, renamed, rng=None, overrides=False, runs_allowed=True):
             edges_added.append({"child": ident, "after": previous, "edge": edge_of(edge)})
         elif ident not in in_runs:  # a card in a run brings its connector along
             was = old_edges[back.get(ident, ident)]
-            if was["points"] != edge["points"] or renamed.get(was["parent"], was["parent"]) != edge["parent"]:
+            if was["points"] != edge["points"] or was["parent"] != edge["parent"]:  # a renamed parent too
                 edges_changed.append({"child": ident, "edge": edge_of(edge)})
         previous = ident
     result = {"frame": _frame(new), "cards": {"removed": removed, "changed": changed, "added": added},
@@ -218,9 +217,9 @@ def delta(old, new, renamed, rng=None, overrides=False, runs_allowed=True):
         result["renamed"] = [{"from": frm, "to": to} for frm, to in renamed.items()]
     if runs:
         result["runs"] = []
-        for first, count, (dx, dy, lines, characters, depth), _ in runs:
+        for first, count, offset, _ in runs:
             entry = {"first": first, "count": count}
-            for name, value in (("dx", dx), ("dy", dy), ("lines", lines), ("characters", characters), ("depth", depth)):
+            for name, value in zip(run_moves.OFFSETS, offset):
                 if value != 0:
                     entry[name] = _number(value)
             result["runs"].append(entry)

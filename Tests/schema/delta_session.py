@@ -1,6 +1,7 @@
 """A `bracket lsp` session that opts in to delta previews (docs/protocol.md, "Delta payloads"):
 opens a document big enough for deltas to pay, makes a label edit and inserts a leaf, and
 returns every push plus a final full `bracket/preview`. Used by test_schemas.py."""
+import run_moves
 from lsp_client import LSPClient
 
 URI = "file:///delta-session.bracket"
@@ -81,18 +82,58 @@ def run_with_runs(binary):
         return pushes, client.wait(timeout=5)
 
 
+def runs_document():
+    """The text after run_with_runs's edits."""
+    lines = document().split("\n")
+    lines[21] = lines[21].replace("g3b", "g3bx")
+    return "\n".join(lines[:6] + ["    g0e"] + lines[6:])
+
+
+def full_geometry(binary, text):
+    """The geometry of a full `bracket/preview` of `text` from a fresh server that never sent a delta."""
+    with LSPClient([binary, "lsp"]) as client:
+        client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+        client.notify("textDocument/didOpen", {"textDocument": {
+            "uri": URI, "languageId": "bracket", "version": 1, "text": text}})
+        expected = client.request("bracket/preview", {"textDocument": {"uri": URI}})
+        client.request("shutdown", None)
+        client.notify("exit", None)
+        client.wait(timeout=5)
+        return expected["geometry"]
+
+
 def apply_delta(geometry, delta):
-    """Applies a delta's cards and connectors to geometry JSON, like the page does."""
-    for key, item_key, value_key in (("nodes", "id", "node"), ("edges", "child", "edge")):
-        part = delta["cards" if key == "nodes" else "edges"]
-        items = [item for item in geometry[key] if item[item_key] not in set(part["removed"])]
-        position = {item[item_key]: index for index, item in enumerate(items)}
-        for entry in part["changed"]:
-            items[position[entry[item_key]]] = entry[value_key]
+    """Applies a delta to geometry JSON like the page does, in the order docs/protocol.md gives:
+    renames, removals, additions, runs, changes. The members that name an item and carry its
+    geometry, and what a run moves, come from preview.schema.json (run_moves.py)."""
+    renamed = {entry["from"]: entry["to"] for entry in delta.get("renamed", [])}
+    for key, part_name, definition in (("nodes", "cards", "changedCard"), ("edges", "edges", "changedEdge")):
+        item_key, value_key = run_moves.item_members(definition)
+        part = delta[part_name]
+        items = []
+        for item in geometry[key]:
+            if item[item_key] in renamed:
+                item = dict(item, **{item_key: renamed[item[item_key]]})
+            if item[item_key] not in set(part["removed"]):
+                items.append(item)
         for entry in part["added"]:
             at = 0 if entry["after"] is None else [i[item_key] for i in items].index(entry["after"]) + 1
             items.insert(at, entry[value_key])
         geometry[key] = items
+    cards = [node["id"] for node in geometry["nodes"]]
+    edge_at = {edge["child"]: index for index, edge in enumerate(geometry["edges"])}
+    for run in delta.get("runs", []):
+        first = cards.index(run["first"])
+        for index in range(first, first + run["count"]):
+            geometry["nodes"][index] = run_moves.moved(geometry["nodes"][index], "node", run)
+            edge = edge_at.get(cards[index])
+            if edge is not None:
+                geometry["edges"][edge] = run_moves.moved(geometry["edges"][edge], "edge", run)
+    for key, part_name, definition in (("nodes", "cards", "changedCard"), ("edges", "edges", "changedEdge")):
+        item_key, value_key = run_moves.item_members(definition)
+        position = {item[item_key]: index for index, item in enumerate(geometry[key])}
+        for entry in delta[part_name]["changed"]:
+            geometry[key][position[entry[item_key]]] = entry[value_key]
     geometry["width"] = delta["frame"]["width"]
     geometry["height"] = delta["frame"]["height"]
     return geometry

@@ -9,9 +9,11 @@ The binary is $BRACKET_BIN (default .build/debug/bracket). A missing binary is a
 skip: a schema nobody checks against real output drifts silently.
 Needs `jsonschema` (pip install jsonschema). The last line is "N passed, N failed".
 """
+import copy
 import glob
 import json
 import os
+import random
 import sys
 import traceback
 
@@ -19,6 +21,7 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
 import delta_session
+import run_moves
 from lsp_client import LSPClient
 from vscode_settings import check_vscode_configuration
 
@@ -129,6 +132,37 @@ for name in NAMES:
     @test(f"{name}: has invalid samples")
     def _():
         assert len(cases) >= 5, f"only {len(cases)} invalid samples"
+
+
+@test("preview: a run's table (run/x-moves) names every number of a card and connector, and only run members")
+def _():
+    # A number added to the geometry's node or edge must be given here (moved by which run
+    # member, or left alone): the test models apply runs from this table only.
+    for kind in ("node", "edge"):
+        assert sorted(run_moves.MOVES[kind]) == run_moves.numeric_paths(kind), \
+            (kind, sorted(set(run_moves.MOVES[kind]) ^ set(run_moves.numeric_paths(kind))))
+    used = {offset for table in run_moves.MOVES.values() for offset in table.values() if offset}
+    assert used == set(run_moves.OFFSETS), (sorted(used), run_moves.OFFSETS)
+
+
+@test("preview: the page tests' delta model and delta_session apply runs alike (both from run/x-moves)")
+def _():
+    sys.path.insert(0, os.path.join(ROOT, "Tests", "editors"))
+    import delta_model as model
+    rng, runs = random.Random(28), 0
+    for _trial in range(60):
+        tree, one_line = model.random_tree(rng, rng.randrange(3, 30)), rng.random() < 0.3
+        picture, edits = model.picture(tree, one_line), model.Edits(rng)
+        while len(tree) >= 3 and rng.random() < 0.8:
+            kind, renamed = edits.random(tree)
+            new = model.picture(tree, one_line)
+            delta = model.delta(picture, new, renamed)
+            runs += len(delta.get("runs", []))
+            got = delta_session.apply_delta(copy.deepcopy(model.geometry(picture)), delta)
+            want = model.geometry(new)
+            assert (got["nodes"], got["edges"]) == (want["nodes"], want["edges"]), (kind, renamed, delta)
+            picture = new
+    assert runs > 0, "no delta had a run"
 
 
 @test("settings: defaults are the tutorial's design values")
@@ -350,16 +384,8 @@ if HAVE_BIN:
         geometry = delta_session.apply_delta(first["geometry"], label_edit["delta"])
         geometry = delta_session.apply_delta(geometry, insert["delta"])
         # The version-3 picture, from a fresh server that never sent a delta:
-        with LSPClient([BIN, "lsp"]) as client:
-            client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
-            text = delta_session.document().replace('"Six"', '"Sixx"').replace("    g9d\n", "    g9d\n    g9e\n")
-            client.notify("textDocument/didOpen", {"textDocument": {
-                "uri": delta_session.URI, "languageId": "bracket", "version": 3, "text": text}})
-            expected = client.request("bracket/preview", {"textDocument": {"uri": delta_session.URI}})
-            client.request("shutdown", None)
-            client.notify("exit", None)
-            client.wait(timeout=5)
-        assert geometry == expected["geometry"], "deltas did not rebuild the geometry"
+        text = delta_session.document().replace('"Six"', '"Sixx"').replace("    g9d\n", "    g9d\n    g9e\n")
+        assert geometry == delta_session.full_geometry(BIN, text), "deltas did not rebuild the geometry"
 
     # --- runs and renames (a client that takes them) -----------------------------------------
     try:
@@ -380,6 +406,15 @@ if HAVE_BIN:
         assert runs_pushes[1]["delta"].get("renamed") == [{"from": "g3b", "to": "g3bx"}], runs_pushes[1]["delta"]
         runs = runs_pushes[2]["delta"].get("runs", [])
         assert runs and all(run["dy"] == 72 and run["lines"] == 1 for run in runs[1:]), runs
+
+    @test("runs session: applying renames and runs as run/x-moves says gives the geometry a full payload reports")
+    def _():
+        if runs_error:
+            raise runs_error
+        geometry = runs_pushes[0]["geometry"]
+        for push in runs_pushes[1:]:
+            geometry = delta_session.apply_delta(geometry, push["delta"])
+        assert geometry == delta_session.full_geometry(BIN, delta_session.runs_document()), "deltas did not rebuild the geometry"
 
 
 if HAVE_BIN:

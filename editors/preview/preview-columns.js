@@ -4,7 +4,7 @@
 // (in place where it has room) with the count of columns a delta had to grow or widen
 // (`columnWork`), and the kernels a structural delta's loops over the cards past its change
 // run, warmed in idle time; and the payload's attribute columns (`attributes`), which the page
-// reads, splices and draws from their description alone. Moved out of preview.js as it was.
+// reads, splices and draws from their description alone.
 // Loaded before preview.js, which makes the modules; this file only offers
 // `window.bracketPreviewColumns.create(deps)` (deps: the transport's parseJSON, for a binary
 // body's head).
@@ -212,9 +212,9 @@
     // the splice's map (links, connectors' children) and that map's kept ranges filled. Each is
     // a small function of typed arrays alone, so that idle time can have V8 optimise it before
     // the first structural delta runs it (warmKernels). Run for the first time inside that
-    // delta, each loop over half the cards started in the interpreter: a page trace of the
-    // first subtree deletion at 131,071 cards had the runs' adds alone at 8–85 ms against
-    // 0.5–0.7 for the later deletions (docs/performance.md, "… (session 12, page-first)").
+    // delta, each loop over half the cards would start in the interpreter: in a page trace of
+    // the first subtree deletion at 131,071 cards the runs' adds alone take 8–85 ms that way,
+    // against 0.5–0.7 for the later deletions (docs/performance.md, "The preview page").
     function addToRange(column, from, to, delta) {
       for (var i = from; i < to; i++) column[i] += delta;
     }

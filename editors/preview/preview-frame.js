@@ -186,9 +186,9 @@
       headingLayer.setAttribute("transform", "translate(" + (-x) + " " + (-y) + ")");
     }
 
-    // The first frame that showed card elements after a far-out first picture took 60–130 ms:
-    // the card builder not yet compiled, and the text's font looked up and shaped for the first
-    // time. Done once in idle time instead: one hidden card built, measured and put in the pool,
+    // The first frame that shows card elements after a far-out first picture would take
+    // 60–130 ms: the card builder not yet compiled, and the text's font looked up and shaped for
+    // the first time. Done once in idle time instead: one hidden card built, measured and put in the pool,
     // and each painter run once on a small buffer.
     var warmedUp = false;
     function warmUp() {
@@ -235,8 +235,8 @@
       var view = viewSize();
       // A hidden viewport (printing: the print picture stands in; a collapsed panel) has nothing
       // in view: the frame keeps the card elements as they are rather than removing every one
-      // and making them again when it shows (the resize then draws). Before, printing emptied
-      // the stage, and test_preview_browser's print check read a card that was gone.
+      // and making them again when it shows (the resize then draws); printing thus keeps the
+      // stage, which test_preview_browser's print check reads.
       if (view.hidden && state.hasPicture) return;
       if (s && state.hasPicture) moveOrigin(s);
       // The zoom is a CSS transform of the <svg> element, not an SVG transform: Chromium lays SVG
@@ -340,10 +340,9 @@
     }
 
     // Card elements before the idle build of the grid is done (a zoom in from far out soon after
-    // the picture came): a frame does GRID_FRAME_MS of the build, not the rest of it. The first
-    // card-element frame of a million-card zoom finished the grid (its connectors' half: every
-    // connector's box read, 25–130 ms in session 11's trace). Now the cards' half is finished by
-    // frames of about that budget (the choice's counting pass did its costly part; the overview
+    // the picture came): a frame does GRID_FRAME_MS of the build, not the rest of it (finishing
+    // the connectors' half in one frame, every connector's box read, takes 25–130 ms in a trace
+    // of a million-card zoom). The cards' half is finished by frames of about that budget (the choice's counting pass did its costly part; the overview
     // is shown meanwhile) and the cards are drawn from it; the connectors' half goes on for that
     // budget a frame (and in the idle slices), and the connectors are drawn once it is done.
     // painted().work: edgesCounted (connectors counted by the frame), connectorsWaiting.
@@ -370,13 +369,14 @@
       }
       // Elements made per frame are capped by time (at least CREATE_LEAST), so jumping into a
       // dense region spreads the work over a few frames instead of one long one (in tree order),
-      // on a fast machine as on a loaded one. The cap is 3 ms, not 6: a trace of the million-card
-      // zoom showed the frames that made cards were the slowest of all (docs/performance.md), and
+      // on a fast machine as on a loaded one. The cap is 3 ms, not 6: in a trace of the
+      // million-card zoom the frames that make cards are the slowest of all, and
       // Blink's style, layout, paint and raster of the new elements cost two to three times the
       // script that made them, so a frame's cost follows the cap. On a slower renderer that
       // ratio is five to ten (a frame that made 37 cards in 9 ms of script took 69 ms), which a
       // time cap cannot see, so the count is capped too (CREATE_MOST): the million-card zoom's
-      // longest frame was 28-32 ms in six runs with it, 28-78 ms without (docs/performance.md).
+      // longest frame is 28-32 ms in six runs with it, 28-78 ms without (docs/performance.md,
+      // "The preview page", "Drawing only what is in view").
       // The rest of the view's cards come in the next frames, a few tens of milliseconds later.
       var deadline = performance.now() + CREATE_MS, made = 0;
       var missing = 0;

@@ -1,7 +1,7 @@
 // Bracket preview page, the idle-time tasks: the queue of tasks that wait for the first frame
 // after a store change and then for idle time, the slices the builds are cut into (their clock
-// and budget), and the tests' holds on both. Moved out of preview-spatial.js as it was (session
-// 12, page-million), so that the spatial index and the levels of detail are each a file.
+// and budget), and the tests' holds on both; shared by the spatial index and the levels of
+// detail, which are each a file.
 // Loaded before preview.js, which makes the modules; this file only offers
 // `window.bracketPreviewIdle.create(deps)` (deps: the paint channel, the frame's draw request).
 (function (root, factory) {

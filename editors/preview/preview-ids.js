@@ -1,7 +1,7 @@
 // Bracket preview page, the store's ID index: open addressing over the joined IDs (one
 // Int32Array, no string keys), built in idle slices, which also tells whether an ID repeats;
 // a delta's splice or renames are carried through maps and entries instead of a rebuild until
-// the edits pause. Moved out of preview.js as it was (session 11, page-split-2).
+// the edits pause.
 // Loaded before preview.js, which makes the modules; this file only offers
 // `window.bracketPreviewIds.create(deps)` (deps: the page's state, the text columns' readers,
 // the spatial index's idle slices: their clock, budget, quiet time and record).
@@ -35,9 +35,10 @@
     // is built again (at once, on first use, past MAX_ID_MAPS splices).
     // A new store's index is built in idle time, for about BUILD_SLICE_MS an idle callback
     // (ID_BUILD_CHUNK cards between two reads of the clock), so the first keystroke after the
-    // picture arrives does not wait for it (it was the label edit's long task: 75 ms at 131,071
-    // cards); a build not finished when it is needed is finished then. (A fixed 16,384 cards a
-    // callback took 30–56 ms on a loaded machine: the longest idle task of a million-card pan.)
+    // picture arrives does not wait for it (built at once, it would be the label edit's long
+    // task: 75 ms at 131,071 cards); a build not finished when it is needed is finished then.
+    // (A fixed 16,384 cards a callback takes 30–56 ms on a loaded machine: the longest idle task
+    // of a million-card pan.)
     var MAX_ID_MAPS = 128, ID_MAPS_BEFORE_REBUILD = 4, ID_BUILD_CHUNK = 2048;
     function idTable(s) {
       if (!s.idTable) buildIds(s, Infinity);

@@ -2,8 +2,7 @@
 // is painted from far out (their sizes, their cells marked from the items in idle slices or
 // merged from a finer level, the marks of moved items, the level a window is drawn from and its
 // painting), the idle tasks that build them after the first frame, and the spatial index's
-// rebuild aside once the edits pause. Moved out of preview-spatial.js as it was (session 12,
-// page-million). Loaded before preview.js, which makes the modules; this file only offers
+// rebuild aside once the edits pause. Loaded before preview.js, which makes the modules; this file only offers
 // `window.bracketPreviewLevels.create(deps)` (deps: the page's state, the frame's marks and
 // draw request, the overview's and minimap's hooks, the idle tasks, the spatial index).
 (function (root, factory) {
@@ -43,11 +42,11 @@
 
     // That rebuild is made aside, in idle slices (BUILD_SLICE_MS: the grid, then the finest
     // level of detail from the items), while the followed index stays in use, and swapped in
-    // when done. Built in one idle task it was 20–40 ms at 131,071 cards (100–250 at a million),
-    // and the swap left every overview tile stale with no level built, so the next far-out
-    // frames marked one from every item in the frame (session 11: the slowest frames of the pan
-    // and zoom after page_big.py's keystrokes). A store change meanwhile abandons it (the next
-    // pause rebuilds again).
+    // when done. Built in one idle task it would take 20–40 ms at 131,071 cards (100–250 at a
+    // million), and a swap with no level built would leave every overview tile stale, so the
+    // next far-out frames would mark one from every item in the frame (in a trace, the slowest
+    // frames of the pan and zoom after page_big.py's keystrokes). A store change meanwhile
+    // abandons it (the next pause rebuilds again).
     function rebuildAside(s, sp) {
       var at = storeChanges(), next = buildSpatial(s, true), levels = next.levelsWanted ? levelSizes(s) : null;
       if (levels) levels.store = s;

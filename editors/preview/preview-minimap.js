@@ -94,9 +94,9 @@
 
     // The minimap is painted from the level of detail its scale needs. When that level is not
     // built yet (the idle slices after a new store are building it) and the page's deferred
-    // work runs, the minimap waits for it rather than build it in its own task: its first
-    // paint finished the finest level at once, a task of 50–190 ms between two frames of a
-    // million-card pan (session 11's trace). The build's end (whenBuilt) paints it then.
+    // work runs, the minimap waits for it rather than build it in its own task: finishing the
+    // finest level at once for its first paint is a task of 50–190 ms between two frames of a
+    // million-card pan. The build's end (whenBuilt) paints it then.
     var minimapWaiting = false;
     function minimapWaits(s, width, height, kx, ky) {
       minimapWaiting = false;

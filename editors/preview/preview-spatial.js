@@ -1,8 +1,7 @@
 // Bracket preview page, the spatial index: what a frame draws found through a uniform grid
 // over the picture (not a scan of the store), and how it follows a store change at the cost of
-// what changed (segments, listed items). Moved out of preview.js as it was (session 11,
-// page-split-2); the levels of detail, the rebuild aside and the idle-time tasks are files of
-// their own (preview-levels.js, preview-idle.js; session 12, page-million).
+// what changed (segments, listed items). The levels of detail, the rebuild aside and the
+// idle-time tasks are files of their own (preview-levels.js, preview-idle.js).
 // Loaded before preview.js, which makes the modules; this file only offers
 // `window.bracketPreviewSpatial.create(deps)` (deps: the page's state, the store's spliceTyped,
 // the frame's marks, draw request and work, the overview's hook, the idle tasks, and the levels
@@ -41,7 +40,8 @@
     // edges (indices of items added or moved otherwise), moved, previous (the store before) } —
     // and what is derived from positions follows it at the cost of what changed:
     // - a delta that moves nothing (a label typed) keeps the index as it is;
-    // - a splice or a run does not rebuild the grid (19 ms at 131,071 cards, docs/performance.md):
+    // - a splice or a run does not rebuild the grid (19 ms at 131,071 cards; docs/performance.md,
+    //   "The preview page", "The spatial index"):
     //   the grid keeps the indices and places it was built with, and a short list of segments
     //   maps today's items onto it (today's card i in [a, b) is the grid's i - shift, displaced by
     //   (dx, dy)); a query looks each segment up with its rectangle moved back by that
@@ -198,9 +198,9 @@
     function buildGrids(s, sp) { buildGridsFor(s, sp, Infinity); }
 
     // A deferred grid is built in idle time in slices of about BUILD_SLICE_MS (each an idle
-    // callback of its own), not in one task: at a million cards the build was one task of
-    // 100–250 ms, run between two frames of a pan or zoom that had just started, which held the
-    // next frame back (the slowest far-out frames in session 10's trace were those intervals).
+    // callback of its own), not in one task: at a million cards the build in one task takes
+    // 100–250 ms, run between two frames of a pan or zoom that has just started, which holds the
+    // next frame back (such intervals are the slowest far-out frames in a trace).
     // Goes on with the build until `deadline` (sliceClock()); true when the grid is built.
     // Whatever needs the grid before then finishes it (gridOf; a frame with card elements does a
     // budget of it a frame: frameCards, frameConnectors); a new store drops it.
@@ -351,10 +351,10 @@
     // counts of those cells are a lower bound; the counts of the cells a query of r reads (as
     // gridCount) an upper bound. The cards the pass has not reached are counted here, as the
     // build would count them (so that work is never done twice), each tested against r. Only
-    // when r's border cells decide it is the cards' half of the grid finished and asked. Before,
-    // this was a scan of the
-    // cards that stopped past `limit`: over nearly all of them for a view low in the picture,
-    // in every frame until the grid was built (cards in tree order follow the picture's y).
+    // when r's border cells decide it is the cards' half of the grid finished and asked. (A scan
+    // of the cards that stops past `limit` would go over nearly all of them for a view low in
+    // the picture, in every frame until the grid is built: cards in tree order follow the
+    // picture's y.)
     // That work is done for about CHOICE_MS a frame: a frame whose view it has not decided by
     // then shows the overview and asks for the next frame, which goes on from there (as card
     // elements are made over a few frames; a single frame that counted the rest of a million

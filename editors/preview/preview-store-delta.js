@@ -183,14 +183,14 @@
 
     // ---------------------------------------------------------------- ready for edits
 
-    // The first structural delta after a new store paid for three things every later one
+    // The first structural delta after a new store would pay for three things every later one
     // reuses: columns grown (a fresh store's are exactly its size, many of them views of the
-    // binary body, so the first insert copied every column: 27 ms at 131,071 cards), position
-    // columns turned from Float32 into Float64 (a run's or a changed connector's sum is rarely
-    // exactly a float: 1M connector points copied, 20–35 ms with the collection it set off) and
-    // code run for the first time (not addressed: a warm-up measured no gain, see the docs). With
-    // the first subtree deleted at 60–80 ms of page share against 12–20 ms for the next ones,
-    // that one keystroke was the p99 (docs/performance.md, "… (session 11, page-structural)").
+    // binary body, so the first insert would copy every column: 27 ms at 131,071 cards),
+    // position columns turned from Float32 into Float64 (a run's or a changed connector's sum is
+    // rarely exactly a float: 1M connector points copied, 20–35 ms with the collection it sets
+    // off) and code run for the first time (the kernels, warmed below). With the first subtree
+    // deleted at 60–80 ms of page share against 12–20 ms for the next ones, that one keystroke
+    // would be the p99 (docs/performance.md, "The preview page", "The store").
     // So once a store is on screen, idle time grows each spliced column to the room a splice
     // would give it and makes the positions Float64 (the same numbers: Save SVG writes the same
     // bytes). Each column is copied whole in one idle task (a

@@ -2,7 +2,7 @@
 // joined strings with end offsets in chunks of about TEXT_CHUNK cards (not one JS string per
 // card), their readers (textAt, textEquals, forEachTextChunk, and a card's ID and label), the
 // rewrites in place kept beside them, and their splice, which rewrites only the chunks it
-// touches. Moved out of preview.js as it was (session 11, page-split-2).
+// touches.
 // Loaded before preview.js, which makes the modules; this file only offers
 // `window.bracketPreviewText.create(deps)` (deps: the columns' byNumber).
 (function (root, factory) {
@@ -21,7 +21,7 @@
     // of offsets instead of some 60 MB of string objects, and search is indexOf over the strings.
     // The column is in chunks of about TEXT_CHUNK cards, each its own joined text and offsets
     // (`ends`, less `base`, are offsets into its `text`), so that a splice rewrites the chunks it
-    // touches and keeps the others as they are: it was a copy of both whole columns and their
+    // touches and keeps the others as they are, not a copy of both whole columns and their
     // offsets a keystroke. Every reader goes through textAt / textEquals / forEachTextChunk.
     // Labels rewritten in place by a delta are kept beside it (`edits`) until there are many.
     // (Tests make the chunks small, `bracketPreviewTest.textChunk`, to splice across their edges.)
