@@ -38,9 +38,9 @@ public func completions(at offset: Int, in document: Document) -> [CompletionEnt
         }
     }
     if wordStart < offset, text[wordStart] == UInt8(ascii: "@") {
-        return settingKeys.map {
-            CompletionEntry(label: "@" + $0, insertText: "@" + $0 + " ", replacing: typed, kind: .settingKey,
-                            detail: "setting")
+        return SettingSpec.all.map { spec in
+            CompletionEntry(label: "@" + spec.name, insertText: "@" + spec.name + " ", replacing: typed,
+                            kind: .settingKey, detail: spec.summary)
         }
     }
     // Value position: the previous token on this line is a setting key.
@@ -50,8 +50,8 @@ public func completions(at offset: Int, in document: Document) -> [CompletionEnt
         var keyStart = cursor
         while keyStart > 0, isWordByte(text[keyStart - 1]) { keyStart -= 1 }
         let key = String(decoding: text[keyStart..<cursor], as: UTF8.self)
-        let values = key.hasPrefix("@") ? LayoutSettings.valueChoices(forSetting: String(key.dropFirst())) : []
         if key.hasPrefix("@") {
+            let values = SettingSpec.named(String(key.dropFirst()))?.valueChoices ?? []
             return values.map {
                 CompletionEntry(label: $0, insertText: $0, replacing: typed, kind: .settingValue, detail: key)
             }

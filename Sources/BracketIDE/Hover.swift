@@ -74,6 +74,7 @@ public struct HoverInfo: Hashable, Sendable {
 /// for a match in a tree with results, who played, their scores and who advanced.
 public func hover(at offset: Int, in document: Document, defaults: LayoutSettings = .tutorial) -> HoverInfo? {
     if let attribute = attributeHover(at: offset, in: document) { return attribute }
+    if let setting = settingHover(at: offset, in: document) { return setting }
     let diagram = document.diagram(defaults: defaults)
     guard let index = nodeIndex(at: offset, in: diagram) else { return nil }
     let node = diagram.nodes[index]
@@ -110,6 +111,20 @@ private func attributeHover(at offset: Int, in document: Document) -> HoverInfo?
             return info
         }
         return nil
+    }
+    return nil
+}
+
+/// Hover for a setting's key at `offset` (`@root`): what it does and the values it takes, from
+/// its declaration; nil when `offset` is not on a known setting's key.
+private func settingHover(at offset: Int, in document: Document) -> HoverInfo? {
+    for step in document.tree.path(to: offset).reversed() where step.node.kind == .setting {
+        guard let setting = SettingSyntax(step.node, at: step.offset),
+              setting.key.start <= offset && offset <= setting.key.end,
+              let spec = SettingSpec.named(document.string(in: setting.name)) else { return nil }
+        var info = HoverInfo(range: setting.key, id: "@" + spec.name, label: spec.expectation, facts: [])
+        info.about = spec.summary
+        return info
     }
     return nil
 }

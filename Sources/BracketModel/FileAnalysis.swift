@@ -20,7 +20,7 @@ struct FileAnalysis: Sendable {
                 roots.append(node.nameRange)
             } else if let setting = SettingSyntax(green, at: child.range.start) {
                 let name = String(decoding: source[setting.name.start..<setting.name.end], as: UTF8.self)
-                guard let spec = SettingSpec(rawValue: name), setting.value != nil else { continue }
+                guard let spec = SettingSpec.named(name), setting.value != nil else { continue }
                 if let first = seenSettings[name] {
                     diagnostics.append(Diagnostic(
                         range: setting.range, severity: .warning, code: .duplicateSetting,
@@ -36,7 +36,7 @@ struct FileAnalysis: Sendable {
                 let refused = spec.apply(values: setting.values, source: source, to: &scratch)
                 if refused == nil || (!spec.takesList && refused != 0) {
                     overrides = scratch
-                    if spec == .rounds { roundNames = setting.values.map(\.range) }
+                    if spec.takesList { roundNames = setting.values.map(\.range) }
                 }
             } else if green.kind == .unexpected, green.children.contains(where: { $0.tokenKind == .rightBrace }) {
                 strayCloseBrace = true

@@ -1,50 +1,162 @@
 import BracketSyntax
 
-/// The settings a file may give with `@key value`, their value types and their valid ranges.
-enum SettingSpec: String, CaseIterable {
-    case title
-    case cardWidth = "card-width"
-    case cardHeight = "card-height"
-    case levelGap = "level-gap"
-    case leafGap = "leaf-gap"
-    case margin
-    case root
-    case align
-    case maxCardWidth = "max-card-width"
-    case maxLines = "max-lines"
-    case fit
-    case titleVisible = "title-visible"
-    case rounds
-
+/// The file's `@` settings, declared once: every setting a file may give with `@key value` is
+/// one entry of `SettingSpec.all`, and the diagnostics (unknown setting, missing or refused
+/// value), storage into `SettingOverrides`, completion, hover, the JSON names (editor
+/// configuration, geometry JSON), the CLI's layout flags and the numeric ranges all read it.
+/// Adding a setting is one entry here (plus its field in `SettingOverrides`, docs and a fixture).
+public struct SettingSpec: Sendable {
+    /// The name as written, without the `@`: `card-width`.
+    public let name: String
+    /// What its value looks like.
+    public let grammar: SettingGrammar
     /// The accepted values, as a person would read them in a message.
-    var expectation: String {
-        switch self {
-        case .title: "a quoted title"
-        case .cardWidth, .cardHeight: "a number of points from 8 to 2000"
-        case .levelGap, .leafGap, .margin: "a number of points from 0 to 1000"
-        case .root: "one of right, left, top, bottom, center"
-        case .align: "one of depth, leaves"
-        case .maxCardWidth: "a number of points from 8 to 4000"
-        case .maxLines: "a whole number of lines from 1 to 20"
-        case .fit: "one of auto, fixed"
-        case .titleVisible: "true or false"
-        case .rounds: "auto, or one quoted name per level from the deepest to the root's"
+    public let expectation: String
+    /// One sentence saying what it does, for hover and completion.
+    public let summary: String
+    /// Its key in editor configuration and the geometry JSON's `settings`; nil for settings
+    /// that belong to one file (`@title`, `@rounds`).
+    public let jsonKey: String?
+    /// The `bracket` command's flag that sets its default, if there is one.
+    public let cliFlag: String?
+    /// Puts an accepted value into the overrides; false when the value is not one it takes.
+    let store: @Sendable (SettingValue, inout SettingOverrides) -> Bool
+
+    /// Every setting, in declaration order (the order completion and messages list them).
+    public static let all: [SettingSpec] = [
+        SettingSpec(
+            name: "title", grammar: .text, expectation: "a quoted title",
+            summary: "The diagram's title: drawn above the picture and the SVG's accessible title.",
+            jsonKey: nil, cliFlag: nil) { value, overrides in
+                guard case .text(let text) = value else { return false }
+                overrides.title = text
+                return true
+            },
+        number("card-width", 8...2000, key: "cardWidth", \.cardWidth,
+               summary: "The smallest card width, in points (every card's width with `@fit fixed`)."),
+        number("card-height", 8...2000, key: "cardHeight", \.cardHeight,
+               summary: "The smallest card height, in points (every card's height with `@fit fixed`)."),
+        number("level-gap", 0...1000, key: "levelGap", \.levelGap,
+               summary: "The gap between depth levels, in points."),
+        number("leaf-gap", 0...1000, key: "leafGap", \.leafGap,
+               summary: "The gap between neighbouring leaves, in points."),
+        number("margin", 0...1000, key: "margin", \.margin,
+               summary: "The margin around the whole picture, in points."),
+        choice("root", RootSide.self, key: "root", \.root,
+               expectation: "one of right, left, top, bottom, center",
+               summary: "The side the root sits on; the tree grows away from it. `center` is a two-sided draw."),
+        choice("align", LeafAlignment.self, key: "align", \.align,
+               expectation: "one of depth, leaves",
+               summary: "`depth`: each node in the level of its depth; `leaves`: all leaves line up in the deepest level."),
+        number("max-card-width", 8...4000, key: "maxCardWidth", \.maxCardWidth,
+               summary: "The widest a card grows to fit its label, in points."),
+        SettingSpec(
+            name: "max-lines", grammar: .number(1...20, whole: true),
+            expectation: "a whole number of lines from 1 to 20",
+            summary: "The most lines a label takes; past them its last line ends in \"…\".",
+            jsonKey: "maxLines", cliFlag: "--max-lines") { value, overrides in
+                guard case .number(let number) = value else { return false }
+                overrides.maxLines = Int(number)
+                return true
+            },
+        choice("fit", CardFit.self, key: "fit", \.fit,
+               expectation: "one of auto, fixed",
+               summary: "`auto`: cards grow to fit their labels; `fixed`: every card is the card size."),
+        SettingSpec(
+            name: "title-visible", grammar: .flag, expectation: "true or false",
+            summary: "`false` hides the drawn title; the accessible title stays.",
+            jsonKey: "titleVisible", cliFlag: nil) { value, overrides in
+                guard case .flag(let visible) = value else { return false }
+                overrides.titleVisible = visible
+                return true
+            },
+        SettingSpec(
+            name: "rounds", grammar: .list,
+            expectation: "auto, or one quoted name per level from the deepest to the root's",
+            summary: "A header over each level: `auto`, or one quoted name per level from the deepest to the root's.",
+            jsonKey: nil, cliFlag: nil) { value, overrides in
+                guard case .rounds(let headers) = value else { return false }
+                overrides.rounds = headers
+                return true
+            },
+    ]
+
+    /// The setting called `name` (without the `@`), or nil when there is none.
+    public static func named(_ name: String) -> SettingSpec? { all.first { $0.name == name } }
+
+    /// The accepted range of a numeric setting; nil for the others.
+    public var numberRange: ClosedRange<Double>? {
+        if case .number(let range, _) = grammar { return range }
+        return nil
+    }
+
+    /// The words it accepts as its value, for completion (empty for numbers and text).
+    public var valueChoices: [String] {
+        switch grammar {
+        case .choice(let words): words
+        case .flag: ["true", "false"]
+        case .list: ["auto"]
+        case .number, .text: []
         }
     }
 
-    var numberRange: ClosedRange<Double>? {
-        switch self {
-        case .cardWidth, .cardHeight: 8...2000
-        case .levelGap, .leafGap, .margin: 0...1000
-        case .maxCardWidth: 8...4000
-        case .maxLines: 1...20
-        default: nil
-        }
+    /// True for a setting that takes a list of values (`@rounds "A" "B"`).
+    var takesList: Bool { if case .list = grammar { true } else { false } }
+
+    /// A number of points in `range`, stored at `path`; its flag is `--name`.
+    private static func number(
+        _ name: String, _ range: ClosedRange<Double>, key: String,
+        _ path: WritableKeyPath<SettingOverrides, Double?> & Sendable, summary: String
+    ) -> SettingSpec {
+        SettingSpec(
+            name: name, grammar: .number(range, whole: false),
+            expectation: "a number of points from \(Int(range.lowerBound)) to \(Int(range.upperBound))",
+            summary: summary, jsonKey: key, cliFlag: "--" + name) { value, overrides in
+                guard case .number(let number) = value else { return false }
+                overrides[keyPath: path] = number
+                return true
+            }
     }
 
-    /// True for the one setting that takes a list of values (`@rounds "A" "B"`).
-    var takesList: Bool { self == .rounds }
+    /// One word of `Choice`'s cases, stored at `path`; its flag is `--name`.
+    private static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
+        _ name: String, _ type: Choice.Type, key: String,
+        _ path: WritableKeyPath<SettingOverrides, Choice?> & Sendable, expectation: String, summary: String
+    ) -> SettingSpec where Choice.RawValue == String {
+        SettingSpec(
+            name: name, grammar: .choice(Choice.allCases.map(\.rawValue)), expectation: expectation,
+            summary: summary, jsonKey: key, cliFlag: "--" + name) { value, overrides in
+                guard case .word(let word) = value, let choice = Choice(rawValue: word) else { return false }
+                overrides[keyPath: path] = choice
+                return true
+            }
+    }
+}
 
+/// What a setting's value looks like.
+public enum SettingGrammar: Sendable, Hashable {
+    /// A number in the range (`whole`: no fraction, written without a dot).
+    case number(ClosedRange<Double>, whole: Bool)
+    /// One of these words.
+    case choice([String])
+    /// A quoted text (or one word).
+    case text
+    /// `true` or `false`.
+    case flag
+    /// `auto`, or one or more quoted names.
+    case list
+}
+
+/// A setting's value once read by its grammar, before it is stored.
+enum SettingValue {
+    case number(Double)
+    case word(String)
+    case text(String)
+    case flag(Bool)
+    case rounds(RoundHeaders)
+}
+
+extension SettingSpec {
     /// Puts a setting's value tokens into `overrides`; the index of the first value that is not
     /// acceptable, or nil when all are. A setting that takes one value refuses a second.
     func apply(values: [(kind: TokenKind, range: ByteRange)], source: TextBuffer, to overrides: inout SettingOverrides)
@@ -57,7 +169,7 @@ enum SettingSpec: String, CaseIterable {
         }
         if first.kind == .word {
             guard String(decoding: source[first.range.start..<first.range.end], as: UTF8.self) == "auto" else { return 0 }
-            overrides.rounds = .auto
+            _ = store(.rounds(.auto), &overrides)
             return values.count > 1 ? 1 : nil
         }
         var names: [String] = []
@@ -68,65 +180,45 @@ enum SettingSpec: String, CaseIterable {
             guard label.isTerminated, label.invalidEscapes.isEmpty else { return index }
             names.append(label.value)
         }
-        overrides.rounds = .names(names)
+        _ = store(.rounds(.names(names)), &overrides)
         return nil
     }
 
     /// Puts a value token into `overrides`; false when the value is not acceptable.
     func apply(kind: TokenKind, text: ArraySlice<UInt8>, to overrides: inout SettingOverrides) -> Bool {
-        switch self {
-        case .rounds:
-            return false  // a list: `apply(values:source:to:)` reads it
-        case .title:
+        guard let value = read(kind: kind, text: text) else { return false }
+        return store(value, &overrides)
+    }
+
+    /// A single value token read by the grammar; nil when it is not one the setting takes.
+    private func read(kind: TokenKind, text: ArraySlice<UInt8>) -> SettingValue? {
+        switch grammar {
+        case .list:
+            return nil  // a list: `apply(values:source:to:)` reads it
+        case .text:
             switch kind {
             case .string:
                 let label = LabelText(token: text)
-                guard label.isTerminated, label.invalidEscapes.isEmpty else { return false }
-                overrides.title = label.value
-            case .word: overrides.title = String(decoding: text, as: UTF8.self)
-            default: return false
+                guard label.isTerminated, label.invalidEscapes.isEmpty else { return nil }
+                return .text(label.value)
+            case .word: return .text(String(decoding: text, as: UTF8.self))
+            default: return nil
             }
-            return true
-        case .root:
-            guard kind == .word, let side = RootSide(rawValue: String(decoding: text, as: UTF8.self)) else { return false }
-            overrides.root = side
-            return true
-        case .align:
-            guard kind == .word, let align = LeafAlignment(rawValue: String(decoding: text, as: UTF8.self)) else { return false }
-            overrides.align = align
-            return true
-        case .fit:
-            guard kind == .word, let fit = CardFit(rawValue: String(decoding: text, as: UTF8.self)) else { return false }
-            overrides.fit = fit
-            return true
-        case .titleVisible:
-            guard kind == .word, let visible = Self.boolean(text) else { return false }
-            overrides.titleVisible = visible
-            return true
-        case .maxLines:
+        case .choice(let words):
+            let word = String(decoding: text, as: UTF8.self)
+            guard kind == .word, words.contains(word) else { return nil }
+            return .word(word)
+        case .flag:
+            guard kind == .word, let flag = Self.boolean(text) else { return nil }
+            return .flag(flag)
+        case .number(let range, let whole):
             // A whole number: "2.5 lines" is a typo, not a request.
-            guard kind == .word, let number = parsePoints(text), let range = numberRange, range.contains(number),
-                  number == number.rounded(), !text.contains(0x2E) else { return false }
-            overrides.maxLines = Int(number)
-            return true
-        case .cardWidth, .cardHeight, .levelGap, .leafGap, .margin, .maxCardWidth:
-            guard kind == .word, let number = parsePoints(text), let range = numberRange, range.contains(number) else {
-                return false
-            }
-            switch self {
-            case .cardWidth: overrides.cardWidth = number
-            case .cardHeight: overrides.cardHeight = number
-            case .levelGap: overrides.levelGap = number
-            case .leafGap: overrides.leafGap = number
-            case .maxCardWidth: overrides.maxCardWidth = number
-            default: overrides.margin = number
-            }
-            return true
+            guard kind == .word, let number = parsePoints(text), range.contains(number) else { return nil }
+            guard !whole || (number == number.rounded() && !text.contains(0x2E)) else { return nil }
+            return .number(number)
         }
     }
-}
 
-extension SettingSpec {
     /// `true` or `false`, as written.
     static func boolean(_ text: ArraySlice<UInt8>) -> Bool? {
         switch String(decoding: text, as: UTF8.self) {
@@ -154,4 +246,39 @@ func parsePoints(_ text: ArraySlice<UInt8>) -> Double? {
     }
     guard digits > 0, text.first != 0x2E, text.last != 0x2E else { return nil }
     return Double(String(decoding: text, as: UTF8.self))
+}
+
+extension SettingSpec {
+    /// Puts a command-line argument given to `cliFlag` into `overrides`; false when it is not a
+    /// value the setting takes. Numbers are read as Swift reads them (`Int` for whole ones).
+    public func storeArgument(_ text: String, into overrides: inout SettingOverrides) -> Bool {
+        let value: SettingValue
+        switch grammar {
+        case .number(let range, let whole):
+            let number = whole ? Int(text).map(Double.init) : Double(text)
+            guard let number, range.contains(number) else { return false }
+            value = .number(number)
+        case .choice(let words):
+            guard words.contains(text) else { return false }
+            value = .word(text)
+        case .flag:
+            guard let flag = Self.boolean(ArraySlice(text.utf8)) else { return false }
+            value = .flag(flag)
+        case .text: value = .text(text)
+        case .list: return false
+        }
+        return store(value, &overrides)
+    }
+
+    /// What `cliFlag` accepts, for its error message: `needs a number from 8 to 2000`.
+    public var argumentExpectation: String {
+        switch grammar {
+        case .number(let range, let whole):
+            "needs a \(whole ? "whole " : "")number from \(Int(range.lowerBound)) to \(Int(range.upperBound))"
+        case .choice(let words):
+            "must be " + (words.count > 1 ? words.dropLast().joined(separator: ", ") + " or " + words[words.count - 1] : words.joined())
+        case .flag: "must be true or false"
+        case .text, .list: "needs " + expectation
+        }
+    }
 }

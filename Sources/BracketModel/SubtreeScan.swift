@@ -216,8 +216,8 @@ struct SubtreeScan {
                 message: "Settings belong at the top of the file, not inside a node's braces."))
             return
         }
-        guard let spec = SettingSpec(rawValue: name) else {
-            let known = SettingSpec.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let spec = SettingSpec.named(name) else {
+            let known = SettingSpec.all.map(\.name).joined(separator: ", ")
             diagnostics.append(Diagnostic(
                 range: parts.key, severity: .error, code: .unknownSetting,
                 message: "Unknown setting '@\(name)'; known settings are \(known)."))
