@@ -15,7 +15,7 @@
   "use strict";
 
   function create(deps) {
-    var addToPairs = deps.addToPairs, addToRange = deps.addToRange, afterFirstFrame = deps.afterFirstFrame,
+    var attributeColumns = deps.attributeColumns, addToPairs = deps.addToPairs, addToRange = deps.addToRange, afterFirstFrame = deps.afterFirstFrame,
       fillSequence = deps.fillSequence, planDelta = deps.planDelta, renumberPast = deps.renumberPast,
       shiftRanges = deps.shiftRanges, warmKernels = deps.warmKernels, columnWork = deps.columnWork,
       deferredTask = deps.deferredTask, edgeLabelOf = deps.edgeLabelOf, edgeOfCard = deps.edgeOfCard,
@@ -41,7 +41,7 @@
         depth: Math.max(0, Math.floor(num(node.depth, 0))),
         range: range ? [num(range.start.line, 0), num(range.start.character, 0), num(range.end.line, 0), num(range.end.character, 0)] : null,
         flags: result.flags, score: result.score, entrantId: result.entrantId, slot: result.slot,
-        node: node, // its attributes, read by the store's description (deps.attributeColumns)
+        node: node, // its attributes, read by the store's description (attributeColumns)
       };
     }
 
@@ -149,7 +149,7 @@
         writeFloat(s, "cx", i, row.x); writeFloat(s, "cy", i, row.y); writeFloat(s, "w", i, row.w); writeFloat(s, "h", i, row.h);
         if (row.range) { s.hasRange[i] = 1; for (var q = 0; q < 4; q++) s.ranges[4 * i + q] = row.range[q]; }
         if (s.depth[i] !== row.depth) { s.depth[i] = row.depth; depths = true; }
-        deps.attributeColumns.setRowAttributes(s, i, row.node);
+        attributeColumns.setRowAttributes(s, i, row.node);
       });
       return depths;
     }
@@ -264,7 +264,7 @@
       s.ranges = spliceTyped(old.ranges, pieces, n, 4);
       s.parent = old.parent.length >= n ? old.parent : new Int32Array(s.depth.length);
       s.scores = spliceList(old.scores, pieces, null);
-      s.attributes = deps.attributeColumns.spliceAttributes(old, pieces);
+      s.attributes = attributeColumns.spliceAttributes(old, pieces);
       s.slots = spliceList(old.slots, pieces, null);
       s.hasResults = old.hasResults;
       if (old.entrant && !old.entrantDerived) {
@@ -287,7 +287,7 @@
           s.depth[i] = row.depth;
           if (row.range) { s.hasRange[i] = 1; for (var q = 0; q < 4; q++) s.ranges[4 * i + q] = row.range[q]; }
           setLines(s, i, row.lines);
-          deps.attributeColumns.setRowAttributes(s, i, row.node);
+          attributeColumns.setRowAttributes(s, i, row.node);
           enterId(s, ids, i);
         });
       });

@@ -15,7 +15,7 @@
   "use strict";
 
   function create(deps) {
-    var buildIdsWhenIdle = deps.buildIdsWhenIdle, count = deps.count, cardId = deps.cardId,
+    var attributeColumns = deps.attributeColumns, buildIdsWhenIdle = deps.buildIdsWhenIdle, count = deps.count, cardId = deps.cardId,
       cardLabel = deps.cardLabel, chunksOfJoined = deps.chunksOfJoined, columnWork = deps.columnWork,
       edgeLabelOf = deps.edgeLabelOf, exactFloats = deps.exactFloats, finishResults = deps.finishResults,
       floatColumn = deps.floatColumn, hasDuplicates = deps.hasDuplicates, headersOf = deps.headersOf,
@@ -223,7 +223,7 @@
       // `0` in binary payloads: the card shows its label as its one line.
       for (var z = 0; z < n; z++) if (lines[z] === 0) s.lineMode[z] = 1;
       readResultColumns(s, c);
-      deps.attributeColumns.readAttributeColumns(s, c);
+      attributeColumns.readAttributeColumns(s, c);
       for (var e = 0; e < m; e++) {
         if (!(s.edgeChild[e] >= 0 && s.edgeChild[e] < n)) {
           s.edgeChild[e] = -1;
