@@ -19,6 +19,12 @@ local defaults = {
   open = nil,
   on_attach = nil,
   capabilities = nil,
+  -- Buffer-local LSP keys (see lua/bracket/keys.lua for the defaults): a table changes some
+  -- ({ rename = "<F2>", format = false }), false maps none. Keys the user already maps are
+  -- never overridden.
+  keys = nil,
+  -- Folds from the server's folding ranges (foldmethod=expr, set by the ftplugin).
+  folding = true,
 }
 
 local config = vim.deepcopy(defaults)
@@ -75,6 +81,8 @@ local function client_request(client, method, params, handler, bufnr)
   end
   return client.request(method, params, handler, bufnr)
 end
+
+M.request = client_request
 
 local function client_notify(client, method, params)
   if has_011 then
@@ -154,6 +162,12 @@ end
 
 local function on_attach(client, bufnr)
   watch_cursor(bufnr)
+  local keys = require("bracket.keys")
+  keys.set_omnifunc(bufnr)
+  keys.attach(bufnr, config.keys)
+  if config.folding then
+    require("bracket.folding").attach(bufnr)
+  end
   if config.on_attach then
     config.on_attach(client, bufnr)
   end
