@@ -453,6 +453,34 @@ step("K shows hover, gd goes to the first writing of a duplicated ID", function(
   return float and jumped, ("float=%s cursor=%s"):format(tostring(float), vim.inspect(vim.api.nvim_win_get_cursor(0)))
 end)
 
+step("K on an attribute's name shows what it means", function()
+  local function close_floats()
+    for _, win in ipairs(vim.api.nvim_list_wins()) do
+      if vim.api.nvim_win_get_config(win).relative ~= "" then
+        vim.api.nvim_win_close(win, true)
+      end
+    end
+  end
+  close_floats()
+  local row = line_of("%[score=1")
+  local col = vim.api.nvim_buf_get_lines(0, row - 1, row, false)[1]:find("score", 1, true)
+  vim.api.nvim_win_set_cursor(0, { row, col })
+  feed("K")
+  local text = ""
+  local shown = wait_typing(function()
+    for _, win in ipairs(vim.api.nvim_list_wins()) do
+      if vim.api.nvim_win_get_config(win).relative ~= "" then
+        text = table.concat(vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(win), 0, -1, false), "\n")
+        -- The attribute's declaration (its summary), not the node's facts.
+        return text:find("competitor made in the match", 1, true) ~= nil
+      end
+    end
+    return false
+  end)
+  close_floats()
+  return shown, "float: " .. text
+end)
+
 -- The menu vim.ui.select would show: pick the action whose title matches.
 local function choose(pattern)
   local chosen = {}
