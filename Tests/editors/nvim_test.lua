@@ -517,24 +517,29 @@ step("code action with the cursor at the start of the diagnostic's line fixes it
     "menus: " .. vim.inspect({ seen_dup, seen_attr }) .. " lines: " .. vim.inspect(vim.api.nvim_buf_get_lines(0, 0, -1, false))
 end)
 
-step("zc folds the block under the cursor, from the server's folding ranges", function()
+-- Waits for the folds of the current text, presses zc on line `row`, and returns whether they
+-- were ready and the closed fold's first and last lines (-1 when none closed); then zo.
+local function fold_at(row)
   local folding = require("bracket.folding")
   local ready = vim.wait(timeout, function()
     local s = folding.state(state.newbuf)
     return s ~= nil and s.tick == vim.api.nvim_buf_get_changedtick(state.newbuf)
   end, 20)
-  local row = line_of("qf1")
   vim.api.nvim_win_set_cursor(0, { row, 0 })
   feed("zc")
-  local closed = vim.fn.foldclosed(row)
-  local closed_end = vim.fn.foldclosedend(row)
+  local closed, closed_end = vim.fn.foldclosed(row), vim.fn.foldclosedend(row)
   feed("zo")
+  return ready, closed, closed_end
+end
+
+step("zc folds the block under the cursor, from the server's folding ranges", function()
+  local row = line_of("qf1")
+  local ready, closed, closed_end = fold_at(row)
   return ready and closed == line_of("sf1") and closed_end == line_of("qf2") and vim.fn.foldclosed(row) == -1,
     ("ready=%s foldclosed=%d..%d foldmethod=%s"):format(tostring(ready), closed, closed_end, vim.wo.foldmethod)
 end)
 
 step("folds follow an edit: a new block folds too", function()
-  local folding = require("bracket.folding")
   local last = vim.api.nvim_buf_line_count(0)
   vim.api.nvim_win_set_cursor(0, { last - 1, 0 })
   feed("o")
@@ -542,15 +547,7 @@ step("folds follow an edit: a new block folds too", function()
   feed("<CR>")
   type_text("p9 p10")
   feed("<CR>}<Esc>")
-  local ready = vim.wait(timeout, function()
-    local s = folding.state(state.newbuf)
-    return s ~= nil and s.tick == vim.api.nvim_buf_get_changedtick(state.newbuf)
-  end, 20)
-  local row = line_of("p9 p10")
-  vim.api.nvim_win_set_cursor(0, { row, 0 })
-  feed("zc")
-  local closed = vim.fn.foldclosed(row)
-  feed("zo")
+  local ready, closed = fold_at(line_of("p9 p10"))
   return ready and closed == line_of("qf5"), ("ready=%s foldclosed=%d"):format(tostring(ready), closed)
 end)
 

@@ -9,7 +9,7 @@ local M = {}
 -- How long after the last change the ranges are asked for again (ms).
 M.delay = 200
 
-local state = {} -- bufnr -> { levels = { [lnum] = expr }, timer, tick }
+local state = {} -- bufnr -> { levels = { [lnum] = expr }, tick }
 
 --- The fold level of line `lnum` (1-based): ">N" where a range starts, "N" inside one, 0
 --- elsewhere (and everywhere until the server has answered).
@@ -86,31 +86,17 @@ function M.attach(bufnr)
     M.update(bufnr)
     return
   end
-  local buffer = { levels = {}, timer = vim.loop.new_timer(), tick = nil }
+  local buffer = { levels = {}, tick = nil }
   state[bufnr] = buffer
-  local group = vim.api.nvim_create_augroup("bracket_folding_" .. bufnr, { clear = true })
-  vim.api.nvim_create_autocmd({ "TextChanged", "TextChangedI" }, {
-    group = group,
-    buffer = bufnr,
-    callback = function()
-      buffer.timer:stop()
-      buffer.timer:start(M.delay, 0, vim.schedule_wrap(function()
-        if state[bufnr] == buffer then
-          M.update(bufnr)
-        end
-      end))
-    end,
-  })
-  vim.api.nvim_create_autocmd("BufWipeout", {
-    group = group,
-    buffer = bufnr,
-    once = true,
-    callback = function()
-      buffer.timer:stop()
-      buffer.timer:close()
-      state[bufnr] = nil
-    end,
-  })
+  require("bracket").after_rest(bufnr, "bracket_folding_", { "TextChanged", "TextChangedI" }, function()
+    return M.delay
+  end, function()
+    if state[bufnr] == buffer then
+      M.update(bufnr)
+    end
+  end, function()
+    state[bufnr] = nil
+  end)
   M.update(bufnr)
 end
 
