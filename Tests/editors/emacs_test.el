@@ -315,6 +315,15 @@ Only the simulated idle time is long; the wall time is a short wait for output."
           (cons shown (format "eldoc: %S; functions %S; flymake: %S" text eldoc-documentation-functions
                               (bracket-test-flymake-messages))))))
 
+    (bracket-test-check "eglot-code-actions with point at the start of the diagnostic's line offers its fix"
+      (with-current-buffer newbuf
+        (goto-char (point-min))
+        (re-search-forward "scroe")
+        (beginning-of-line)
+        (let ((titles (mapcar (lambda (action) (plist-get action :title))
+                              (eglot-code-actions (point)))))
+          (cons (member "Change to score" titles) (format "%S" titles)))))
+
     (bracket-test-check "C-c @ C-c folds the block at point (hs-minor-mode)"
       (progn
         ;; As a user does it: in the window showing the buffer (the key reads point from there).
