@@ -170,6 +170,9 @@ local function watch_cursor(bufnr)
   end)
 end
 
+--- What the plugin does when the server attaches to a buffer: cursor reports for the preview,
+--- omnifunc, the keys, folding, then setup()'s on_attach. Pass it as nvim-lspconfig's on_attach
+--- when lspconfig starts the server.
 local function on_attach(client, bufnr)
   watch_cursor(bufnr)
   local keys = require("bracket.keys")
@@ -182,6 +185,8 @@ local function on_attach(client, bufnr)
     config.on_attach(client, bufnr)
   end
 end
+
+M.on_attach = on_attach
 
 --- Starts the server for this buffer's project root, or attaches to the running one.
 function M.attach(bufnr)
