@@ -12,20 +12,38 @@ public struct CodeAction: Hashable, Sendable {
     public var edits: [TextEdit]
 }
 
-/// Quick fixes for the diagnostics overlapping `range`.
+/// A diagnostic as a client names it back (LSP's `context.diagnostics`): where it is and its
+/// code, the two things that tell it apart from the others on its line.
+public struct DiagnosticReference: Hashable, Sendable {
+    public var range: ByteRange
+    /// The diagnostic's code as published ("duplicate-id"), or nil when the client dropped it.
+    public var code: String?
+
+    public init(range: ByteRange, code: String?) {
+        self.range = range
+        self.code = code
+    }
+}
+
+/// Quick fixes for every diagnostic on the lines `range` touches, and for every diagnostic the
+/// client names in `named`, wherever it is. Editors draw a message at the end of its line and
+/// ask with the cursor anywhere on it, so the cursor need not be on the diagnostic's token.
 ///
 /// What a fix needs from the whole document (the free IDs, the token list) is built at most
 /// once per call, on first use, so a request over a file with thousands of diagnostics stays
 /// linear. `isCancelled` is polled between diagnostics; once it says true the call returns what
 /// it has so far, which the caller discards.
-public func codeActions(for range: ByteRange, in document: Document,
+public func codeActions(for range: ByteRange, in document: Document, naming named: Set<DiagnosticReference> = [],
                         isCancelled: () -> Bool = { false }) -> [CodeAction] {
     var actions: [CodeAction] = []
     let text = document.text
+    let lines = LineSpan(range, in: document)
     var freeIDs: FreeIDs?
     var tokens: SettingValueTokens?
     for (index, diagnostic) in document.diagnostics.enumerated()
-    where diagnostic.range.start <= range.end && range.start <= diagnostic.range.end {
+    where lines.touches(diagnostic.range)
+        || named.contains(DiagnosticReference(range: diagnostic.range, code: diagnostic.code.rawValue))
+        || named.contains(DiagnosticReference(range: diagnostic.range, code: nil)) {
         if index % 256 == 0, isCancelled() { break }
         func fix(_ title: String, _ edits: [TextEdit]) {
             actions.append(CodeAction(title: title, kind: "quickfix", diagnostic: diagnostic, diagnosticIndex: index,
@@ -74,6 +92,30 @@ public func codeActions(for range: ByteRange, in document: Document,
         }
     }
     return actions
+}
+
+/// The whole lines a byte range touches, from the start of its first line to the end of its
+/// last (the line break included).
+private struct LineSpan {
+    let start: Int
+    let end: Int
+    let isAtEndOfText: Bool
+
+    init(_ range: ByteRange, in document: Document) {
+        let index = document.lineIndex
+        let count = document.text.count
+        let first = index.line(containing: min(range.start, count))
+        let last = index.line(containing: min(max(range.start, range.end), count))
+        start = index.lineStart(first)
+        end = last + 1 < index.lineCount ? index.lineStart(last + 1) : count
+        isAtEndOfText = end == count
+    }
+
+    /// Whether `range` has a byte on these lines, or is empty and stands on one of them.
+    func touches(_ range: ByteRange) -> Bool {
+        if range.start >= start { return range.start < end || (isAtEndOfText && range.start == end) }
+        return range.end > start
+    }
 }
 
 /// The document's tokens, read once, to find which setting a value belongs to.

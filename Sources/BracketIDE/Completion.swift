@@ -19,8 +19,8 @@ public let settingKeys = LayoutSettings.fileSettingNames
 /// - inside a comment or a quoted string (a label, a `@title`): nothing — that is free text;
 /// - inside or right after `@…` at the top level: every setting key, inserted with a trailing space;
 /// - at a setting's value: the valid values for `@root` / `@align`, nothing for the others;
-/// - inside a node's `[ … ]`, where a key belongs: every attribute, `key=` for those taking a
-///   value and the bare flag for the others;
+/// - inside a node's `[ … ]`, where a key belongs: every attribute the node does not have yet,
+///   `key=` for those taking a value and the bare flag for the others;
 /// - anywhere else: the next free ID, the one name a new node can take without a clash.
 public func completions(at offset: Int, in document: Document) -> [CompletionEntry] {
     let text = document.text
@@ -30,8 +30,11 @@ public func completions(at offset: Int, in document: Document) -> [CompletionEnt
     var wordStart = offset
     while wordStart > 0, isWordByte(text[wordStart - 1]) { wordStart -= 1 }
     let typed = ByteRange(wordStart, offset)
-    if isAttributeKeyPosition(wordStart, in: document) {
-        return AttributeSpec.all.map { spec in
+    if let list = attributeList(whereKeyBelongsAt: wordStart, in: document) {
+        // A node takes each attribute once: offer only those it does not have yet (the word
+        // being typed is not one it has).
+        let present = Set(list.attributes.filter { $0.key.start != wordStart }.map { document.string(in: $0.key) })
+        return AttributeSpec.all.filter { !present.contains($0.name) }.map { spec in
             CompletionEntry(
                 label: spec.name, insertText: spec.takesValue ? spec.name + "=" : spec.name,
                 replacing: typed, kind: .attributeKey, detail: spec.summary)
@@ -90,21 +93,22 @@ private func isClosedString(_ range: ByteRange, in text: [UInt8]) -> Bool {
     return backslashes % 2 == 0
 }
 
-/// Whether `offset` (the start of the word being typed) is inside an attribute list where a key
-/// belongs: after its `[`, before any `]`, and not right after `=`.
-private func isAttributeKeyPosition(_ offset: Int, in document: Document) -> Bool {
+/// The attribute list `offset` (the start of the word being typed) is in, when a key belongs
+/// there: after its `[`, before any `]`, and not right after `=`.
+private func attributeList(whereKeyBelongsAt offset: Int, in document: Document) -> AttributesSyntax? {
     let text = document.text
     var before = offset
     while before > 0, text[before - 1] == UInt8(ascii: " ") || text[before - 1] == UInt8(ascii: "\t") { before -= 1 }
-    guard before > 0, text[before - 1] != UInt8(ascii: "=") else { return false }
+    guard before > 0, text[before - 1] != UInt8(ascii: "=") else { return nil }
     // The list holds the byte before the word (its `[`, a comma, a space, an earlier attribute).
     let path = document.tree.path(to: before - 1)
     for step in path.reversed() {
         guard step.node.kind == .attributes else { continue }
-        guard let list = AttributesSyntax(step.node, at: step.offset) else { return false }
-        return offset > list.openBracket.start && (list.closeBracket.map { offset <= $0.start } ?? true)
+        guard let list = AttributesSyntax(step.node, at: step.offset),
+              offset > list.openBracket.start, list.closeBracket.map({ offset <= $0.start }) ?? true else { return nil }
+        return list
     }
-    return false
+    return nil
 }
 
 private func isWordByte(_ byte: UInt8) -> Bool {

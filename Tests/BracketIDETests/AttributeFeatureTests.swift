@@ -11,10 +11,20 @@ import Testing
         return completions(at: offset, in: document).map(\.insertText)
     }
 
-    @Test(arguments: ["r { a [|] }", "r { a [sc|] }", "r { a [score=3, |] }", "r { a [score=3 |] }", "r { a [\n  |\n] }", "r { a [|"])
+    @Test(arguments: ["r { a [|] }", "r { a [sc|] }", "r { a [\n  |\n] }", "r { a [|", "r { a [|score=3] }",
+                      "r { a [sc|ore=3] }"])
     func keysInsideTheBrackets(_ marked: String) {
         #expect(Self.completionLabels(marked) == AttributeSpec.all.map { $0.takesValue ? $0.name + "=" : $0.name })
         #expect(Self.completionLabels(marked).prefix(3) == ["score=", "winner", "edge="])
+    }
+
+    /// A node takes each attribute once, so the keys it already has are not offered again.
+    @Test(arguments: ["r { a [score=3, |] }", "r { a [score=3 |] }", "r { a [score=3, wi|] }", "r { a [winner, |, score=1] }"])
+    func keysTheNodeHasAreNotOfferedAgain(_ marked: String) {
+        let labels = Self.completionLabels(marked)
+        #expect(!labels.contains("score="))
+        #expect(labels.count == AttributeSpec.all.count - (marked.contains("winner") ? 2 : 1))
+        #expect(labels.contains("edge="))
     }
 
     /// Hovering an attribute's name shows its declaration: how it is written and what it means;

@@ -47,3 +47,36 @@ func quickFixRemovesItsDiagnostic(_ index: Int) throws {
     #expect(range != nil)
     #expect(codeActions(for: range ?? ByteRange(0, 0), in: document).isEmpty)
 }
+
+/// The cursor anywhere on a diagnostic's line is enough: editors draw the message at the end
+/// of the line, and nothing tells the user to put the cursor on the token.
+@Test(arguments: cases.indices)
+func quickFixAnswersAnywhereOnTheDiagnosticsLine(_ index: Int) throws {
+    let (text, code, title) = cases[index]
+    let document = Document("# a comment before\n" + text + "   # after\n")
+    let target = try #require(document.diagnostics.first { $0.code == code })
+    let line = document.lineIndex.line(containing: target.range.start)
+    let lineStart = document.lineIndex.lineStart(line)
+    let lineEnd = document.lineIndex.contentEnd(ofLine: line, in: document.text)
+    for cursor in [lineStart, lineEnd] {
+        let titles = codeActions(for: ByteRange(cursor, cursor), in: document).map(\.title)
+        #expect(titles.contains(title), "cursor \(cursor): \(titles)")
+    }
+    // The line before holds no diagnostic: nothing there.
+    #expect(codeActions(for: ByteRange(0, 0), in: document).isEmpty)
+}
+
+/// A diagnostic the client names (LSP's `context.diagnostics`) is answered wherever the range is.
+@Test func quickFixAnswersForADiagnosticTheClientNames() throws {
+    let document = Document("r {\n  a\n  b\n  a\n}\n")
+    let target = try #require(document.diagnostics.first { $0.code == .duplicateID })
+    #expect(codeActions(for: ByteRange(0, 0), in: document).isEmpty)
+    let named = codeActions(for: ByteRange(0, 0), in: document,
+                            naming: [DiagnosticReference(range: target.range, code: "duplicate-id")])
+    #expect(named.map(\.diagnostic) == [target])
+    // Without its code (some clients drop it) the range alone still names it; another code does not.
+    #expect(codeActions(for: ByteRange(0, 0), in: document,
+                        naming: [DiagnosticReference(range: target.range, code: nil)]).count == 1)
+    #expect(codeActions(for: ByteRange(0, 0), in: document,
+                        naming: [DiagnosticReference(range: target.range, code: "unknown-setting")]).isEmpty)
+}

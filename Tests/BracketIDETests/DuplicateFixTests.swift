@@ -24,6 +24,12 @@ private let proposals: [(String, String)] = [
     ("r { _ 1️⃣_ }", "__2"),
     ("r { 99999999999999999999 1️⃣99999999999999999999 }", "99999999999999999999_2"),  // too big for a number
     ("r { alice 1️⃣alice alice_2 { alice_3 } }", "alice_4"),
+    // The file numbers its nodes p1 … p8: the duplicate takes the free number after its own.
+    ("r { p1 p2 p3 p4 p5 1️⃣p5 p7 p8 }", "p6"),
+    ("r { p1 p2 p3 p4 p5 p7 p8 1️⃣p2 }", "p6"),
+    ("r { p1 p2 p3 1️⃣p3 }", "p4"),
+    ("r { r1-m1 r1-m2 1️⃣r1-m2 }", "r1-m3"),
+    ("r { p05 p06 1️⃣p05 }", "p05_2"),          // 05 is not a plain number
 ]
 
 @Test(arguments: proposals.indices)

@@ -88,6 +88,31 @@ private func withServer(_ text: String, encodings: [String] = ["utf-16"], _ body
     }
 }
 
+/// The code actions for an empty range at (line, character), naming `diagnostics` in the context.
+private func codeActions(_ client: EditingSession, _ line: Int, _ character: Int, _ diagnostics: [JSONValue]) throws -> [JSONValue] {
+    let position: JSONValue = ["line": JSONValue(line), "character": JSONValue(character)]
+    return try client.request("textDocument/codeAction", [
+        "textDocument": doc(), "range": ["start": position, "end": position],
+        "context": ["diagnostics": .array(diagnostics)],
+    ]).get().arrayValue ?? []
+}
+
+/// Neovim asks with the cursor's range and the line's diagnostics in `context.diagnostics`:
+/// the fix comes with the cursor anywhere on the line, and for a diagnostic named from elsewhere.
+@Test func quickFixAnswersForTheLineAndForNamedDiagnostics() throws {
+    try withServer("r {\n  a \"Alpha\"\n  b\n  a \"Again\"\n}\n") { (client: EditingSession) throws in
+        #expect(try client.diagnosticCodes(uri) == ["duplicate-id"])
+        // On the label, past the ID.
+        #expect(try codeActions(client, 3, 8, []).first?["title"]?.stringValue == "Rename to a_2")
+        #expect(try codeActions(client, 1, 0, []).isEmpty)
+        let named: JSONValue = [
+            "range": ["start": ["line": 3, "character": 2], "end": ["line": 3, "character": 3]],
+            "code": "duplicate-id", "message": "duplicate",
+        ]
+        #expect(try codeActions(client, 1, 0, [named]).first?["title"]?.stringValue == "Rename to a_2")
+    }
+}
+
 @Test func duplicateIDQuickFixClearsTheDiagnostic() throws {
     try withServer("r { a b a }") { client in
         #expect(try client.diagnosticCodes(uri) == ["duplicate-id"])

@@ -65,6 +65,15 @@ That is how eglot sends didChange (and so how deferred requests go out)."
       (timer-event-handler timer)))
   (accept-process-output nil 0.05))
 
+(defun bracket-test-pause (seconds)
+  "Act as a pause of SECONDS in typing: run the idle timers due within it.
+Only the simulated idle time is long; the wall time is a short wait for output."
+  (dolist (timer (copy-sequence timer-idle-list))
+    (when (and (memq timer timer-idle-list)
+               (not (time-less-p seconds (timer--time timer))))
+      (timer-event-handler timer)))
+  (accept-process-output nil 0.01))
+
 (defun bracket-test-file-text (file)
   "FILE's contents, or nil when it does not exist (yet)."
   (when (file-exists-p file)
@@ -235,6 +244,115 @@ That is how eglot sends didChange (and so how deferred requests go out)."
       (bracket--reveal (with-current-buffer buffer (bracket--uri)) "not a range")
       (cons (equal before (cons (window-buffer (selected-window)) (window-point (selected-window))))
             (format "%S" before))))
+
+  ;; A newcomer's first file, typed key by key with the preview open and short
+  ;; pauses: jsonrpc's timeout is lowered so that a timer left behind by a
+  ;; replaced request would fire within the test's few seconds.
+  (let* ((knockout (expand-file-name "knockout.bracket" dir))
+         (jsonrpc-default-request-timeout 1)
+         (bracket-request-idle-timeout 4)
+         (pictures 0)
+         (last-svg nil)
+         (lines '("final \"Final\" {" "sf1 {" "qf1 { p1 \"Ann\" [score=1, winner] p2 \"Bob\" [score=0] }"
+                  "qf2 { p3 \"Cid\" p4 \"Dan\" }" "}" "sf2 {" "qf3 { p5 \"Eve\" p6 \"Fay\" }"
+                  "qf4 { p7 \"Gus\" p8 \"Hal\" [scroe=2] }" "}" "}"))
+         newbuf)
+    (bracket-test-check "a second file in the project is managed by the same server"
+      (setq newbuf (find-file-noselect knockout))
+      (with-current-buffer newbuf
+        (unless (eglot-current-server) (apply #'eglot--connect (eglot--guess-contact)))
+        (cons (eq (bracket-test-wait #'eglot-current-server) server) (format "%S" (eglot-current-server)))))
+
+    (bracket-test-check "a minute of typing with the preview open: the newest picture arrives, nothing says timed out"
+      (with-current-buffer newbuf
+        (with-current-buffer (messages-buffer)
+          (let ((inhibit-read-only t)) (erase-buffer)))
+        (cl-letf (((symbol-function 'bracket--can-show-svg) (lambda () t))
+                  ((symbol-function 'bracket--show-svg)
+                   (lambda (_preview svg) (cl-incf pictures) (setq last-svg svg))))
+          (bracket-preview)
+          (let ((keys 0) (simulated 0.0))
+            (dolist (line lines)
+              (dolist (char (string-to-list (concat line "\n")))
+                (if (eq char ?\n) (newline-and-indent) (insert char))
+                (cl-incf keys)
+                ;; Mostly quick keys; every 5th a pause long enough for the
+                ;; preview's refresh, every 13th one for eglot to send the edits.
+                (let ((pause (cond ((= 0 (% keys 13)) 0.9) ((= 0 (% keys 5)) 0.4) (t 0.28))))
+                  (setq simulated (+ simulated pause))
+                  (bracket-test-pause pause))))
+            (bracket-test-pause 0.8)
+            (bracket-test-wait (lambda () (and last-svg (string-match-p "Hal" last-svg) (null bracket--unanswered))))
+            (accept-process-output nil 1.2)
+            (let ((messages (with-current-buffer (messages-buffer) (buffer-string))))
+              (cons (and (not (string-match-p "timed out\\|no answer" messages))
+                         (> pictures 3) last-svg (string-match-p "Hal" last-svg)
+                         (null bracket--unanswered) (> simulated 60))
+                    (format "%d keys, %.0f s simulated, %d pictures, unanswered %S; messages: %s"
+                            keys simulated pictures bracket--unanswered messages)))))))
+
+    (bracket-test-check "the diagnostic's text is shown at point (eldoc), anywhere on its line"
+      (with-current-buffer newbuf
+        (goto-char (point-min))
+        (re-search-forward "scroe")
+        (beginning-of-line)
+        (let* ((text nil)
+               (shown (bracket-test-wait
+                       (lambda ()
+                         (bracket-test-flymake-messages)
+                         ;; What eldoc collects from each function, as it would show it.
+                         (setq text nil)
+                         (run-hook-wrapped 'eldoc-documentation-functions
+                                           (lambda (f)
+                                             (let ((value (funcall f (lambda (doc &rest _)
+                                                                       (when (stringp doc) (push doc text))))))
+                                               (when (stringp value) (push value text)))
+                                             nil))
+                         (cl-some (lambda (doc) (string-match-p "scroe" doc)) text)))))
+          ;; First, so a long hover text cannot push it out of the echo area.
+          (setq shown (and shown (eq (car eldoc-documentation-functions) #'bracket--diagnostic-eldoc)
+                           (not (memq 'flymake-eldoc-function eldoc-documentation-functions))))
+          (cons shown (format "eldoc: %S; functions %S; flymake: %S" text eldoc-documentation-functions
+                              (bracket-test-flymake-messages))))))
+
+    (bracket-test-check "eglot-code-actions with point at the start of the diagnostic's line offers its fix"
+      (with-current-buffer newbuf
+        (goto-char (point-min))
+        (re-search-forward "scroe")
+        (beginning-of-line)
+        (let ((titles (mapcar (lambda (action) (plist-get action :title))
+                              (eglot-code-actions (point)))))
+          (cons (member "Change to score" titles) (format "%S" titles)))))
+
+    (bracket-test-check "C-c @ C-c folds the block at point (hs-minor-mode)"
+      (progn
+        ;; As a user does it: in the window showing the buffer (the key reads point from there).
+        (switch-to-buffer newbuf)
+        (goto-char (point-min))
+        (re-search-forward "sf1 {")
+        (call-interactively (key-binding (kbd "C-c @ C-c")))
+        (let ((hidden (save-excursion (forward-line 1) (invisible-p (point)))))
+          (call-interactively (key-binding (kbd "C-c @ C-c")))
+          (let ((shown (save-excursion (forward-line 1) (not (invisible-p (point))))))
+            (cons (and hs-minor-mode hidden shown) (format "hs=%S hidden=%S shown-again=%S" hs-minor-mode hidden shown))))))
+
+    (bracket-test-check "a terminal frame opens the browser preview instead of asking for SVG"
+      (with-current-buffer newbuf
+        (let ((asked nil) (opened nil))
+          (cl-letf* ((original (symbol-function 'jsonrpc-async-request))
+                     ((symbol-function 'jsonrpc-async-request)
+                      (lambda (connection method &rest args)
+                        (push method asked)
+                        (apply original connection method args))))
+            (let ((browse-url-browser-function (lambda (url &rest _) (setq opened url))))
+              (bracket-preview)
+              (bracket-test-wait (lambda () opened))
+              (cons (and opened (not (memq :bracket/preview asked)))
+                    (format "asked %S, opened %S" asked opened)))))))
+
+    (when (buffer-live-p newbuf)
+      (with-current-buffer newbuf (set-buffer-modified-p nil))
+      (kill-buffer newbuf)))
 
   (when server
     (ignore-errors (eglot-shutdown server)))

@@ -7,8 +7,9 @@
 ;;; Commentary:
 
 ;; Editing support for `.bracket' files: highlighting, comments, indentation by
-;; brace depth, and the bracket language server through eglot (diagnostics,
-;; completion, rename, formatting...).  `bracket-preview' shows the rendered
+;; brace depth, folding (`hs-minor-mode'), and the bracket language server
+;; through eglot (diagnostics, shown at point through eldoc, completion, rename,
+;; formatting...).  `bracket-preview' shows the rendered
 ;; diagram in a side window and refreshes it as you type; `bracket-render'
 ;; writes it to an SVG file; `bracket-open-browser-preview' opens the server's
 ;; live preview page in a browser (useful in a terminal Emacs without SVG).
@@ -28,7 +29,11 @@
 (defvar eglot-current-column-function)    ; eglot 1.9-1.11
 (defvar eglot-move-to-column-function)    ; eglot 1.9-1.11
 (defvar url-path-allowed-chars)
+(defvar eldoc-documentation-functions)
 (declare-function eglot-current-server "eglot" ())
+(declare-function eglot-managed-p "eglot" ())
+(declare-function flymake-diagnostics "flymake" (&optional beg end))
+(declare-function flymake-diagnostic-text "flymake" (diag))
 (declare-function eglot-path-to-uri "eglot" (path &rest args))
 (declare-function eglot-uri-to-path "eglot" (uri))
 (declare-function jsonrpc-async-request "jsonrpc" (connection method params &rest args))
@@ -52,6 +57,18 @@
 (defcustom bracket-preview-idle-delay 0.3
   "Seconds of idle time after an edit before the preview is refreshed."
   :type 'number)
+
+(defcustom bracket-request-idle-timeout 10
+  "Seconds of idle time without an answer before a request is reported.
+Idle time, because a request waits for eglot to send the pending edits,
+which eglot does only when typing pauses."
+  :type 'number)
+
+(defcustom bracket-hide-show t
+  "Whether `bracket-mode' turns on `hs-minor-mode' to fold blocks.
+Its usual keys then fold: `C-c @ C-c' toggles the block at point,
+`C-c @ C-M-h' hides every block, `C-c @ C-M-s' shows them again."
+  :type 'boolean)
 
 ;;;; Syntax
 
@@ -146,7 +163,10 @@ Strings and comments come from the syntax table.")
   (setq-local indent-line-function #'bracket-indent-line)
   (setq-local indent-tabs-mode nil)
   (setq-local electric-indent-chars (append "{}" electric-indent-chars))
-  (setq-local font-lock-defaults '(bracket-font-lock-keywords)))
+  (setq-local font-lock-defaults '(bracket-font-lock-keywords))
+  ;; Blocks are `{ ... }' (and `[ ... ]' lists): hideshow's defaults find them
+  ;; from the syntax table, and `#' comments from `comment-start-skip'.
+  (when bracket-hide-show (hs-minor-mode 1)))
 
 ;;;###autoload
 (add-to-list 'auto-mode-alist '("\\.bracket\\'" . bracket-mode))
@@ -239,23 +259,59 @@ were renamed in eglot 1.12.  Falls back to UTF-16, LSP's default."
           (funcall (bracket--linepos-function 'move-to) character)))
       (point))))
 
-(defun bracket--request (method on-result)
+(defvar-local bracket--unanswered nil
+  "Per request key, the newest request of this buffer not answered yet:
+\=(KEY TOKEN . WATCHDOG), WATCHDOG the idle timer that reports it unanswered.")
+
+(defun bracket--settle (key token)
+  "Forget the unanswered request KEY if TOKEN is still its newest; return t if so.
+A nil TOKEN forgets it whatever it is (a newer request replaces it)."
+  (let ((entry (assq key bracket--unanswered)))
+    (when (and entry (or (null token) (eq (cadr entry) token)))
+      (when (timerp (cddr entry)) (cancel-timer (cddr entry)))
+      (setq bracket--unanswered (delq entry bracket--unanswered))
+      t)))
+
+(defun bracket--request (method on-result &optional key)
   "Send request METHOD for this buffer's document; call ON-RESULT with the answer.
 The request is deferred (jsonrpc's `:deferred') until eglot has sent the
 buffer's pending edits, which it does from an idle timer, so the answer is
-always about the text on screen."
-  (let ((server (bracket--server))
-        (source (current-buffer)))
+always about the text on screen.  A newer request with the same KEY (default
+METHOD) replaces one still deferred: only the newest is sent.
+
+jsonrpc's own timeout is off: it counts from the first of the replaced
+requests, and its timer outlives the request it was made for, so it would
+report as timed out a request that was answered.  Instead one idle timer per
+KEY, restarted by each request and stopped by its answer, reports the newest
+request when the server has had `bracket-request-idle-timeout' seconds of
+idle time to answer it and has not."
+  (let* ((server (bracket--server))
+         (source (current-buffer))
+         (key (or key method))
+         (token (list key))
+         (watchdog (run-with-idle-timer
+                    bracket-request-idle-timeout nil
+                    (lambda ()
+                      (when (and (buffer-live-p source)
+                                 (with-current-buffer source (bracket--settle key token)))
+                        (message "bracket: no answer to %s after %s s" method
+                                 bracket-request-idle-timeout))))))
+    (bracket--settle key nil)
+    (push (cons key (cons token watchdog)) bracket--unanswered)
     (jsonrpc-async-request
      server method (bracket--document-params)
-     :deferred method
+     :deferred key
+     :timeout nil
      :success-fn (lambda (result)
                    (when (buffer-live-p source)
-                     (with-current-buffer source (funcall on-result result))))
+                     (with-current-buffer source
+                       (bracket--settle key token)
+                       (funcall on-result result))))
      :error-fn (lambda (err)
+                 (when (buffer-live-p source)
+                   (with-current-buffer source (bracket--settle key token)))
                  (message "bracket: %s failed: %s" method
-                          (or (and (listp err) (plist-get err :message)) err)))
-     :timeout-fn (lambda () (message "bracket: %s timed out" method)))
+                          (or (and (listp err) (plist-get err :message)) err))))
     nil))
 
 (defun bracket--default-svg-file ()
@@ -277,7 +333,8 @@ The file is written when the server answers (after pending edits are sent)."
              (message "bracket: the server returned no SVG")
            (let ((coding-system-for-write 'utf-8-unix))
              (with-temp-file file (insert svg)))
-           (message "Wrote %s" file)))))))
+           (message "Wrote %s" file))))
+     'bracket-render)))
 
 ;;;###autoload
 (defun bracket-open-browser-preview ()
@@ -322,16 +379,17 @@ Clicking a card there moves point to its node (`bracket/reveal')."
 (defvar-local bracket--preview-timer nil
   "Pending idle timer for the next preview refresh.")
 
+(defun bracket--can-show-svg ()
+  "Whether the selected frame can display SVG images."
+  (and (display-images-p) (image-type-available-p 'svg)))
+
 (defun bracket--show-svg (preview svg)
   "Replace the contents of PREVIEW with the image for SVG."
   (when (buffer-live-p preview)
     (with-current-buffer preview
       (let ((inhibit-read-only t))
         (erase-buffer)
-        (if (image-type-available-p 'svg)
-            (insert-image (create-image svg 'svg t))
-          (insert "This Emacs cannot display SVG.\n"
-                  "Use M-x bracket-open-browser-preview or M-x bracket-render.\n"))
+        (insert-image (create-image svg 'svg t))
         (goto-char (point-min))))))
 
 (defun bracket-preview-refresh ()
@@ -343,7 +401,8 @@ Clicking a card there moves point to its node (`bracket/reveal')."
       (bracket--request :bracket/preview
                         (lambda (result)
                           (when-let ((svg (plist-get result :svg)))
-                            (bracket--show-svg preview svg)))))))
+                            (bracket--show-svg preview svg)))
+                        'bracket-preview))))
 
 (defun bracket--schedule-refresh (&rest _)
   "Refresh the preview once typing pauses (after-change hook)."
@@ -357,15 +416,62 @@ Clicking a card there moves point to its node (`bracket/reveal')."
 
 ;;;###autoload
 (defun bracket-preview ()
-  "Show the diagram in a side window, refreshed after each change."
+  "Show the diagram in a side window, refreshed after each change.
+A frame that cannot display SVG (a terminal) gets the browser preview
+instead (`bracket-open-browser-preview'): it asks for no picture it cannot show."
   (interactive)
   (bracket--server)
+  (if (not (bracket--can-show-svg))
+      (progn
+        (message "bracket: this frame cannot display SVG; opening the browser preview")
+        (bracket-open-browser-preview))
+    (bracket--open-preview-window)))
+
+(defun bracket--open-preview-window ()
+  "Show the preview side window and refresh it after each change."
   (let ((preview (get-buffer-create (format "*bracket-preview: %s*" (buffer-name)))))
     (with-current-buffer preview (special-mode))
     (setq bracket--preview-buffer preview)
     (add-hook 'after-change-functions #'bracket--schedule-refresh nil t)
     (display-buffer-in-side-window preview '((side . right) (window-width . 0.45)))
     (bracket-preview-refresh)))
+
+;;;; Diagnostics at point
+
+(defun bracket--diagnostic-eldoc (&rest _)
+  "The messages of the flymake diagnostics at point, or else on its line.
+A member of `eldoc-documentation-functions', so the echo area shows what
+is wrong where point is, also in a terminal where the diagnostic is only
+an underline."
+  (when (bound-and-true-p flymake-mode)
+    (let ((diagnostics (or (flymake-diagnostics (point))
+                           (flymake-diagnostics (line-beginning-position) (line-end-position)))))
+      (when diagnostics
+        (mapconcat #'flymake-diagnostic-text diagnostics "\n")))))
+
+(defun bracket--show-diagnostics-at-point ()
+  "Put the diagnostic messages first in eldoc when eglot manages a bracket buffer.
+Eglot sets `eldoc-documentation-functions' when it starts managing a
+buffer, so this runs from `eglot-managed-mode-hook'.  Flymake's own
+`flymake-eldoc-function' comes last, after the hover text, which can push
+it out of a one-line echo area, and says nothing unless point is on the
+diagnostic itself; this one replaces it."
+  (when (and (derived-mode-p 'bracket-mode) (eglot-managed-p))
+    (remove-hook 'eldoc-documentation-functions 'flymake-eldoc-function t)
+    (add-hook 'eldoc-documentation-functions #'bracket--diagnostic-eldoc nil t)))
+
+(defun bracket--drop-flymake-eldoc ()
+  "Keep `flymake-eldoc-function' out of a bracket buffer that shows its own.
+Flymake adds it when `flymake-mode' starts, which eglot may do after its hook."
+  (when (and (derived-mode-p 'bracket-mode)
+             (memq #'bracket--diagnostic-eldoc eldoc-documentation-functions))
+    (remove-hook 'eldoc-documentation-functions 'flymake-eldoc-function t)))
+
+(with-eval-after-load 'flymake
+  (add-hook 'flymake-mode-hook #'bracket--drop-flymake-eldoc))
+
+(with-eval-after-load 'eglot
+  (add-hook 'eglot-managed-mode-hook #'bracket--show-diagnostics-at-point))
 
 ;;;; Cursor highlighting in the browser preview
 

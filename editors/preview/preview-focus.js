@@ -18,7 +18,7 @@
       cardLabel = deps.cardLabel, childCount = deps.childCount, indexOfId = deps.indexOfId,
       shownCards = deps.shownCards, markCard = deps.markCard, minimapMarksChanged = deps.minimapMarksChanged,
       bringIntoView = deps.bringIntoView, requestDraw = deps.requestDraw, drawNow = deps.drawNow,
-      nameSuffix = deps.nameSuffix, plural = deps.plural;
+      nameSuffix = deps.nameSuffix, plural = deps.plural, followCursor = deps.followCursor;
 
     function rangeFor(i) {
       var s = state.store;
@@ -33,15 +33,16 @@
       post({ type: "reveal", id: cardId(s, i), range: rangeFor(i) });
     }
 
+    // The editor's cursor rests on card `id` (null: on no card). A path a click or the focus
+    // pinned lets go unless it passes through that card, so the cursor's card is never dimmed.
     function highlight(id, options) {
       state.highlightId = typeof id === "string" ? id : null;
-      shownCards.forEach(function (element, index) { markCard(element, state.store, index); });
-      minimapMarksChanged();
       var s = state.store;
-      if (state.highlightId !== null && s && !(options && options.scroll === false)) {
-        var index = indexOfId(s, state.highlightId);
-        if (index >= 0) bringIntoView(index, false);
-      }
+      var index = state.highlightId !== null && s ? indexOfId(s, state.highlightId) : -1;
+      followCursor(index);
+      shownCards.forEach(function (element, i) { markCard(element, state.store, i); });
+      minimapMarksChanged();
+      if (index >= 0 && !(options && options.scroll === false)) bringIntoView(index, false);
       requestDraw();
     }
 

@@ -283,6 +283,20 @@
       return true;
     }
 
+    // The editor's cursor moved to card i (-1: to no card): a pinned path that does not pass
+    // through it is let go. Returns whether one was.
+    function followCursor(i) {
+      if (!paths.pinned) return false;
+      var hover = paths.hover;
+      paths.hover = null; // ask about the pinned path, not the one under the pointer
+      var keep = i >= 0 && onPath(state.store, i);
+      paths.hover = hover;
+      if (keep) return false;
+      paths.pinned = null;
+      pathChanged();
+      return true;
+    }
+
     function cardIndexAt(target) {
       var card = target && target.closest ? target.closest("[data-node-id]") : null;
       return card && typeof card.__index === "number" ? card.__index : -1;
@@ -337,6 +351,7 @@
       paths: paths,
       cardIndexAt: cardIndexAt,
       clickedCard: clickedCard,
+      followCursor: followCursor,
     };
   }
 

@@ -429,6 +429,7 @@
     bringIntoView: bringIntoView, requestDraw: requestDraw, nameSuffix: nameSuffix, plural: plural,
     // The focused card is drawn at once (and the frame already asked for is then not needed).
     drawNow: function () { frame.drawNow(); },
+    followCursor: function (i) { return competitorPath.followCursor(i); },
   });
   var rangeFor = cardFocus.rangeFor;
 

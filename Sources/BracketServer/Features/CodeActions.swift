@@ -5,7 +5,8 @@ import JSONRPC
 import LanguageServerProtocol
 
 extension LanguageServer {
-    /// Quick fixes for the diagnostics overlapping `range`, each tied to the diagnostic it fixes
+    /// Quick fixes for the diagnostics on the lines `range` covers and for those the client names
+    /// in `context.diagnostics`, each tied to the diagnostic it fixes
     /// (converted exactly as publishDiagnostics sent it, so clients can match them).
     ///
     /// Linear in the diagnostics and edits of the request, whatever their number: the core
@@ -14,10 +15,12 @@ extension LanguageServer {
     ///
     /// A client without `codeActionLiteralSupport` gets each fix as a `Command` instead, which
     /// it runs with `workspace/executeCommand` (`executeCommand` below).
-    func codeActions(_ context: DocumentContext, range: LSPRange, only: [String]) throws(ResponseError) -> [CodeActionResult] {
+    func codeActions(_ context: DocumentContext, range: LSPRange, request: CodeActionContext) throws(ResponseError) -> [CodeActionResult] {
+        let only = request.only
         if !only.isEmpty && !only.contains(where: { $0 == "quickfix" || "quickfix".hasPrefix($0 + ".") }) { return [] }
         let cancellation = self.cancellation
-        let actions = BracketIDE.codeActions(for: context.byteRange(range), in: context.document,
+        let named = Set(request.diagnostics.map { DiagnosticReference(range: context.byteRange($0.range), code: $0.code) })
+        let actions = BracketIDE.codeActions(for: context.byteRange(range), in: context.document, naming: named,
                                              isCancelled: { cancellation.runningRequestIsCancelled })
         try checkCancelled()
         let all = context.document.diagnostics

@@ -75,7 +75,7 @@ extension LanguageServer {
             server.completion(context, at: request.position)
         }
         on.documentRequest(CodeActionRequest.self) { server, context, request in
-            try server.codeActions(context, range: request.range, only: request.context.only)
+            try server.codeActions(context, range: request.range, request: request.context)
         }
         on.request(ExecuteCommandRequest.self) { server, request in try server.executeCommand(request) }
         return on

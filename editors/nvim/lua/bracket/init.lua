@@ -19,6 +19,12 @@ local defaults = {
   open = nil,
   on_attach = nil,
   capabilities = nil,
+  -- Buffer-local LSP keys (see lua/bracket/keys.lua for the defaults): a table changes some
+  -- ({ rename = "<F2>", format = false }), false maps none. Keys the user already maps are
+  -- never overridden.
+  keys = nil,
+  -- Folds from the server's folding ranges (foldmethod=expr, set by the ftplugin).
+  folding = true,
 }
 
 local config = vim.deepcopy(defaults)
@@ -76,6 +82,8 @@ local function client_request(client, method, params, handler, bufnr)
   return client.request(method, params, handler, bufnr)
 end
 
+M.request = client_request
+
 local function client_notify(client, method, params)
   if has_011 then
     return client:notify(method, params)
@@ -97,7 +105,7 @@ function M.client(bufnr)
   return nil
 end
 
-local cursor_state = {} -- bufnr -> { timer, last }
+local cursor_state = {} -- bufnr -> { last }
 
 -- Tells the server where the cursor rests so an open preview can highlight that card.
 local function send_cursor(bufnr)
@@ -118,46 +126,67 @@ local function send_cursor(bufnr)
   })
 end
 
-local function watch_cursor(bufnr)
-  if cursor_state[bufnr] then
-    return
-  end
-  cursor_state[bufnr] = { timer = vim.loop.new_timer(), last = nil }
-  local group = vim.api.nvim_create_augroup("bracket_cursor_" .. bufnr, { clear = true })
-  vim.api.nvim_create_autocmd({ "CursorMoved", "CursorMovedI" }, {
-    group = group,
+--- Calls `callback()` once the buffer's `events` have rested `delay()` milliseconds, from the
+--- augroup `group` .. bufnr; when the buffer is wiped out the timer is closed and `on_wipeout()`
+--- called. Used for the cursor reports and the folding ranges.
+function M.after_rest(bufnr, group, events, delay, callback, on_wipeout)
+  local timer = vim.loop.new_timer()
+  local augroup = vim.api.nvim_create_augroup(group .. bufnr, { clear = true })
+  vim.api.nvim_create_autocmd(events, {
+    group = augroup,
     buffer = bufnr,
     callback = function()
-      local state = cursor_state[bufnr]
-      state.timer:stop()
-      state.timer:start(config.cursor_debounce, 0, vim.schedule_wrap(function()
+      timer:stop()
+      timer:start(delay(), 0, vim.schedule_wrap(function()
         if vim.api.nvim_buf_is_valid(bufnr) then
-          send_cursor(bufnr)
+          callback()
         end
       end))
     end,
   })
   vim.api.nvim_create_autocmd("BufWipeout", {
-    group = group,
+    group = augroup,
     buffer = bufnr,
     once = true,
     callback = function()
-      local state = cursor_state[bufnr]
-      if state then
-        state.timer:stop()
-        state.timer:close()
-      end
-      cursor_state[bufnr] = nil
+      timer:stop()
+      timer:close()
+      on_wipeout()
     end,
   })
 end
 
+local function watch_cursor(bufnr)
+  if cursor_state[bufnr] then
+    return
+  end
+  cursor_state[bufnr] = { last = nil }
+  M.after_rest(bufnr, "bracket_cursor_", { "CursorMoved", "CursorMovedI" }, function()
+    return config.cursor_debounce
+  end, function()
+    send_cursor(bufnr)
+  end, function()
+    cursor_state[bufnr] = nil
+  end)
+end
+
+--- What the plugin does when the server attaches to a buffer: cursor reports for the preview,
+--- omnifunc, the keys, folding, then setup()'s on_attach. Pass it as nvim-lspconfig's on_attach
+--- when lspconfig starts the server.
 local function on_attach(client, bufnr)
   watch_cursor(bufnr)
+  local keys = require("bracket.keys")
+  keys.set_omnifunc(bufnr)
+  keys.attach(bufnr, config.keys)
+  if config.folding then
+    require("bracket.folding").attach(bufnr)
+  end
   if config.on_attach then
     config.on_attach(client, bufnr)
   end
 end
+
+M.on_attach = on_attach
 
 --- Starts the server for this buffer's project root, or attaches to the running one.
 function M.attach(bufnr)
