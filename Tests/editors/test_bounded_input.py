@@ -13,8 +13,9 @@ on stderr and status 2 (the grown file: a refusal or a read of what was there), 
 (no browser): the watched path replaced by a FIFO (no writer, then fed by an endless writer), a
 symbolic link to /dev/zero, a directory, a 1 GB sparse file and a file past the limit; after
 each a normal save must reach both the open stream and a newly opened one, and each refusal is
-said once on stderr. Then memory: resident memory after a big document is replaced by a small
-one must come back to within 2x of what the small one alone needs.
+said once on stderr. Then memory, for `bracket preview` and for the language server
+(`bracket lsp`, a whole-text `didChange`): resident memory after a big document is replaced by
+a small one must come back to within 2x of what the small one alone needs.
 
 Prints the peak memory of each input, one line per check and `N passed, N failed` last.
 """
@@ -43,6 +44,9 @@ CHECK_CAP = 400 * 1024 * 1024
 # `bracket preview` has threads (each with a stack and an allocator arena reserved): 1 GiB,
 # a fifth of what a stalled reader reached before reads were bounded.
 PREVIEW_CAP = 1024 * 1024 * 1024
+# The big document of the memory checks: enough cards to take several times the memory of a
+# small one, few enough to stay quick in a debug build.
+BIG_CARDS = 60_000
 
 
 def capped(command, cap):
@@ -156,7 +160,15 @@ class EventStream:
         self.sock.sendall(f"GET {parts.path}events HTTP/1.1\r\nHost: 127.0.0.1:{parts.port}\r\n\r\n".encode())
         self.buffer = b""
         self.lock = threading.Lock()
+        # Texts to look for in every chunk as it arrives: a big payload is not kept whole.
+        self.expected = set()
+        self.found = set()
         threading.Thread(target=self._read, daemon=True).start()
+
+    def expect(self, text):
+        """Looks for `text` in what arrives from now on (call before the save that sends it)."""
+        with self.lock:
+            self.expected.add(text.encode())
 
     def _read(self):
         self.sock.settimeout(None)
@@ -168,6 +180,8 @@ class EventStream:
             if not chunk:
                 return
             with self.lock:
+                window = self.buffer[-64:] + chunk
+                self.found.update(needle for needle in self.expected if needle in window)
                 # Only the newest events matter: keep the tail.
                 self.buffer = (self.buffer + chunk)[-(1 << 20):]
 
@@ -176,7 +190,7 @@ class EventStream:
         needle = text.encode()
         while time.time() < deadline:
             with self.lock:
-                if needle in self.buffer:
+                if needle in self.buffer or needle in self.found:
                     return True
             time.sleep(0.02)
         return False
@@ -282,9 +296,10 @@ def preview_checks(directory):
 
     # Memory: a big document, then a small one. "What the small one needs" is the resident
     # memory of a fresh preview of it with one stream open.
-    big = "root {\n" + "".join(f"  n{i} \"Card {i}\"\n" for i in range(200_000)) + "}\n"
+    big = "root {\n" + "".join(f"  n{i} \"Card {i}\"\n" for i in range(BIG_CARDS)) + "}\n"
+    stream.expect(f'"n{BIG_CARDS - 1}"')
     save(path, big)
-    check("preview: a big document (200,000 cards) shows", stream.wait_for('"n199999"', timeout=60))
+    check(f"preview: a big document ({BIG_CARDS:,} cards) shows", stream.wait_for(f'"n{BIG_CARDS - 1}"', timeout=60))
     big_peak = peak_resident_kb(process.pid)
     save(path, "small { a b }\n")
     check("preview: the small document after it shows", stream.wait_for('"small"', timeout=10))
@@ -312,6 +327,51 @@ def preview_checks(directory):
           after is not None and needs is not None and after <= 2 * needs, (after, needs))
 
 
+def server_memory_checks():
+    """The language server: a big document replaced by a small one (a whole-text change), then
+    resident memory against a fresh server with the small document alone."""
+    sys.path.insert(0, os.path.join(ROOT, "Tests", "schema"))
+    from lsp_client import LSPClient
+    uri = "file:///memory.bracket"
+    big = "root {\n" + "".join(f"  n{i} \"Card {i}\"\n" for i in range(BIG_CARDS)) + "}\n"
+    small = "small { a b }\n"
+
+    def settled(client, version):
+        client.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}}, timeout=60)
+        client.collect_notifications("textDocument/publishDiagnostics",
+                                     lambda ps: any(p.get("version") == version for p in ps), 60)
+        time.sleep(0.3)
+        return resident_kb(client.process.pid)
+
+    def started():
+        client = LSPClient([BINARY, "lsp"])
+        client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+        client.notify("initialized", {})
+        return client
+
+    with started() as client:
+        client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "bracket", "version": 1,
+                                                                "text": big}})
+        big_rss = settled(client, 1)
+        client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
+                                                 "contentChanges": [{"text": small}]})
+        after = settled(client, 2)
+    with started() as client:
+        client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "bracket", "version": 1,
+                                                                "text": small}})
+        needs = settled(client, 1)
+    print(f"     server memory: with the big document {big_rss} KB, after the small change {after} KB, "
+          f"the small document alone {needs} KB")
+    check("the server gives memory back: after the small change within 2x of the small document alone",
+          None not in (after, needs) and after <= 2 * needs, (big_rss, after, needs))
+
+
+def timed(name, step, *arguments):
+    started = time.time()
+    step(*arguments)
+    print(f"     {name}: {time.time() - started:.1f} s")
+
+
 def main():
     if shutil.which("prlimit") is None:
         check("prlimit is on PATH (util-linux)", False)
@@ -320,8 +380,9 @@ def main():
         check(f"the bracket binary is at {BINARY} (set BRACKET_BIN)", False)
         return check.summary()
     with tempfile.TemporaryDirectory() as directory:
-        cli_checks(directory)
-        preview_checks(directory)
+        timed("command line", cli_checks, directory)
+        timed("preview", preview_checks, directory)
+    timed("server memory", server_memory_checks)
     return check.summary()
 
 
