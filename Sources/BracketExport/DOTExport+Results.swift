@@ -1,3 +1,4 @@
+import BracketBytes
 import BracketLayout
 import BracketModel
 
@@ -56,8 +57,8 @@ struct DOTCardResult {
     }
 }
 
-/// Text for an HTML-like DOT label: the XML specials escaped, control characters (which DOT
-/// would pass into its output) as spaces.
+/// Text for an HTML-like DOT label: the XML specials escaped, a line break or tab as a space,
+/// and what no output carries (`UncarriedCharacters`) as U+FFFD.
 func dotHTMLEscaped(_ text: String) -> String {
     var out = ""
     for scalar in text.unicodeScalars {
@@ -66,7 +67,8 @@ func dotHTMLEscaped(_ text: String) -> String {
         case "<": out += "&lt;"
         case ">": out += "&gt;"
         case "\"": out += "&quot;"
-        case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}": out += " "
+        case "\n", "\t": out += " "
+        case _ where UncarriedCharacters.isUncarried(scalar): out.unicodeScalars.append(UncarriedCharacters.replacement)
         default: out.unicodeScalars.append(scalar)
         }
     }

@@ -90,8 +90,9 @@ func dotNodeNames(_ diagram: Diagram) -> [String] {
 }
 
 /// A DOT double-quoted string. Backslash is DOT's escape character in labels (`\n`, `\N`…), so it
-/// is doubled; a line break becomes DOT's centred line break; other control characters, which
-/// DOT would pass through into its output, become spaces.
+/// is doubled; a line break becomes DOT's centred line break and a tab a space; what no output
+/// carries (`UncarriedCharacters`: other controls, which DOT would pass into its SVG, and
+/// noncharacters, which make Graphviz refuse the graph) becomes U+FFFD.
 func dotQuoted(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
@@ -99,7 +100,8 @@ func dotQuoted(_ text: String) -> String {
         case "\"": out += "\\\""
         case "\\": out += "\\\\"
         case "\n": out += "\\n"
-        case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}": out += " "
+        case "\t": out += " "
+        case _ where UncarriedCharacters.isUncarried(scalar): out.unicodeScalars.append(UncarriedCharacters.replacement)
         default: out.unicodeScalars.append(scalar)
         }
     }

@@ -25,10 +25,10 @@ func writeDrawnAttributes(_ json: inout JSONWriter, _ values: [String?]) {
         json.key(spec.outputs.jsonKey)
         if spec.grammar == .list {
             json.beginArray()
-            for name in value.split(separator: " ") { json.string(String(name)) }
+            for name in value.split(separator: " ") { json.outputText(String(name)) }
             json.endArray()
         } else {
-            json.string(value)
+            json.outputText(value)
         }
     }
 }

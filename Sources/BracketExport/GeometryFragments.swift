@@ -82,14 +82,14 @@ public func writeGeometryNode(
 ) {
     json.beginObject()
     json.key("id"); json.string(node.id)
-    json.key("label"); json.string(node.label)
+    json.key("label"); json.outputText(node.label)
     json.key("x"); json.double(card.center.x)
     json.key("y"); json.double(card.center.y)
     json.key("width"); json.double(card.width)
     json.key("height"); json.double(card.height)
     json.key("lines")
     json.beginArray()
-    for line in card.lines { json.string(line) }
+    for line in card.lines { json.outputText(line) }
     json.endArray()
     json.key("truncated"); json.bool(card.isTruncated)
     json.key("depth"); json.int(card.depth)
@@ -102,17 +102,17 @@ public func writeGeometryNode(
     writeRange(&json, ByteRange(0, 1)) { $0 == 0 ? start : end }
     if let result {
         json.key("score")
-        if let score = result.score { json.string(score) } else { json.null() }
+        if let score = result.score { json.outputText(score) } else { json.null() }
         json.key("winner"); json.bool(result.winner)
         json.key("pending"); json.bool(result.pending)
         if result.ownLabel { json.key("ownLabel"); json.bool(true) }
         json.key("bye"); json.bool(result.bye)
         json.key("entrant")
-        if let entrant = result.entrant { json.string(entrant) } else { json.null() }
+        if let entrant = result.entrant { json.outputText(entrant) } else { json.null() }
         if let slot = result.slot {
             json.key("slot")
             json.beginObject()
-            json.key("text"); json.string(slot.text)
+            json.key("text"); json.outputText(slot.text)
             json.key("x"); json.double(slot.x)
             json.key("anchor"); json.string(slot.atLeftEdge ? "start" : "end")
             json.key("labelX"); json.double(slot.labelX)

@@ -12,9 +12,9 @@ extension ByteSink {
     }
 
     /// User text (labels, titles, IDs) for element content or a double-quoted attribute.
-    /// Escapes the five XML specials and replaces characters XML 1.0 forbids or that would render
-    /// as garbage (C0 controls other than tab and newline, C1 controls, U+FFFE, U+FFFF) with
-    /// U+FFFD, so a label can never end an element or inject markup.
+    /// Escapes the five XML specials and replaces what no output carries (`UncarriedCharacters`:
+    /// controls other than tab and newline, noncharacters) with U+FFFD, so a label can never end
+    /// an element, inject markup or make the file unreadable to an XML parser.
     ///
     /// Returns true when the text was copied as it is: it then holds no special character, no
     /// control character and in particular no line break or tab.
@@ -30,6 +30,12 @@ extension ByteSink {
             var index = 0
             while index < utf8.count {
                 let byte = utf8[index]
+                let uncarried = UncarriedCharacters.uncarriedLength(in: utf8, at: index)
+                if uncarried > 0 {
+                    index += uncarried
+                    raw(replacement)
+                    continue
+                }
                 index += 1
                 switch byte {
                 case UInt8(ascii: "&"): raw("&amp;")
@@ -37,15 +43,6 @@ extension ByteSink {
                 case UInt8(ascii: ">"): raw("&gt;")
                 case UInt8(ascii: "\""): raw("&quot;")
                 case UInt8(ascii: "'"): raw("&#39;")
-                case UInt8(ascii: "\t"), UInt8(ascii: "\n"): raw(byte)
-                case 0..<0x20, 0x7F: raw(replacement)
-                case 0xC2 where index < utf8.count && (0x80...0x9F).contains(utf8[index]):
-                    index += 1
-                    raw(replacement)
-                case 0xEF where index + 1 < utf8.count && utf8[index] == 0xBF
-                    && (utf8[index + 1] == 0xBE || utf8[index + 1] == 0xBF):
-                    index += 2
-                    raw(replacement)
                 default: raw(byte)
                 }
             }
@@ -62,15 +59,16 @@ extension ByteSink {
     /// The most bytes `text(_:)` writes for `utf8Count` bytes of input ("&quot;" for `"`).
     static func escapedBound(_ utf8Count: Int) -> Int { utf8Count * 6 }
 
-    /// Bytes that may start something `text(_:)` rewrites. 0xC2 and 0xEF also start harmless
-    /// characters (é is C3, but "¢" is C2 A2); those merely take the slower path.
+    /// Bytes that may start something `text(_:)` rewrites, or a tab or line break (which the
+    /// caller must hear of). The lead bytes of uncarried characters also start harmless ones
+    /// ("¢" is C2 A2, "😀" F0 9F 98 80); those merely take the slower path.
     fileprivate static func needsAttention(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""),
-            UInt8(ascii: "'"), 0..<0x20, 0x7F, 0xC2, 0xEF:
+            UInt8(ascii: "'"), 0..<0x20:
             return true
         default:
-            return false
+            return UncarriedCharacters.mayStart(byte)
         }
     }
 

@@ -24,6 +24,7 @@ public struct ResponseError: Error, Equatable, Sendable, CustomStringConvertible
     public static let serverNotInitialized = -32002
     public static let requestCancelled = -32800
     public static let contentModified = -32801
+    public static let requestFailed = -32803
 
     public static func parseError(_ message: String) -> ResponseError { ResponseError(code: parseError, message: message) }
     public static func invalidRequest(_ message: String) -> ResponseError { ResponseError(code: invalidRequest, message: message) }

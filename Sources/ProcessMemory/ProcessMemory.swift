@@ -27,6 +27,14 @@ public enum ProcessMemory {
         #endif
     }
 
+    /// Whether a document that went from `before` to `after` bytes of text left enough freed
+    /// memory behind to be worth `returnFreedMemory`: it was at least a megabyte and lost more
+    /// than half. (What a document keeps is a few times its text; the trim costs a walk of the
+    /// heap, too much for every keystroke.)
+    public static func shrankEnough(from before: Int, to after: Int) -> Bool {
+        before >= 1 << 20 && after < before / 2
+    }
+
     /// Hands freed heap pages back to the system (glibc's `malloc_trim(0)`).
     public static func returnFreedMemory() {
         #if canImport(Glibc)

@@ -50,7 +50,7 @@ enum CheckCommand {
                 writeJSON(diagnostics, of: document, file: file.displayName, to: &writer)
             } else {
                 let printer = DiagnosticPrinter(document: document, file: file.displayName, color: colored)
-                for diagnostic in diagnostics { text += printer.text(of: diagnostic) }
+                text += shownText(of: diagnostics, file: file.displayName) { printer.text(of: $0) }
             }
         }
         writer.endArray()
@@ -66,6 +66,46 @@ enum CheckCommand {
             Output.standardError(summary(errors: errors, warnings: warnings, files: filesWithProblems))
         }
         return errors > 0 ? ExitStatus.problems : ExitStatus.success
+    }
+
+    /// How many diagnostics of one code the text form prints for a file; the rest of that code
+    /// are counted on one line, as compilers do (one ID on a million nodes is a million
+    /// excerpts nobody reads). `--format json` always has every one.
+    static let shownPerCode = 100
+
+    /// The text form of a file's diagnostics: each of the first `shownPerCode` of a code as
+    /// `print` spells it, then `FILE: and 1,099,990 more duplicate-id errors` for each code
+    /// that had more, in the order the codes first appeared.
+    static func shownText(of diagnostics: [Diagnostic], file: String, print: (Diagnostic) -> String) -> String {
+        var text = ""
+        var counts: [DiagnosticCode: Int] = [:]
+        var capped: [Diagnostic] = []
+        for diagnostic in diagnostics {
+            let count = counts[diagnostic.code, default: 0] + 1
+            counts[diagnostic.code] = count
+            if count <= shownPerCode {
+                text += print(diagnostic)
+            } else if count == shownPerCode + 1 {
+                capped.append(diagnostic)
+            }
+        }
+        for first in capped {
+            let more = counts[first.code, default: 0] - shownPerCode
+            let noun = first.severity == .error ? "error" : first.severity == .warning ? "warning" : "diagnostic"
+            text += "\(TerminalText.escaped(file)): and \(grouped(more)) more \(first.code.rawValue) \(noun)\(more == 1 ? "" : "s")\n"
+        }
+        return text
+    }
+
+    /// `1099990` → `1,099,990`.
+    static func grouped(_ number: Int) -> String {
+        let digits = Array(String(number))
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out += "," }
+            out.append(digit)
+        }
+        return out
     }
 
     /// Errors and warnings among a document's diagnostics (information and hints count as neither).

@@ -37,8 +37,9 @@ enum Help {
       bracket lsp [--stdio]
       bracket --version
 
-    FILE may be - to read standard input (not for preview). Run 'bracket SUBCOMMAND --help' for
-    details.
+    FILE may be - to read standard input (not for preview). A FILE must be a regular file of at
+    most 64 MiB; a device, FIFO, socket or directory is refused (use - for a stream). Run
+    'bracket SUBCOMMAND --help' for details.
     Exit status: 0 success, 1 the input has errors, 2 bad usage or a failed read or write.
 
     """
@@ -57,8 +58,9 @@ enum Help {
     Reports every problem in the files. The text form gives each as FILE:LINE:COL: severity:
     message [code] (COL counts bytes), then the source line with ^~~~ under the range, then
     each related place as a note: line with its own excerpt. --format json writes one JSON
-    document instead (schema/diagnostics.schema.json). A summary goes to stderr when there are
-    problems.
+    document instead (schema/diagnostics.schema.json). Past 100 diagnostics of one code in a
+    file the text form counts the rest on one line; the JSON has every one. A summary goes to
+    stderr when there are problems.
 
       --color auto|always|never   colour the text form (auto: only when stdout is a terminal,
                                   and not when NO_COLOR is set or TERM is dumb)
@@ -109,8 +111,9 @@ enum Help {
     Serves a live preview of FILE to a browser, from 127.0.0.1 only and at a URL with an
     unguessable token, which it prints. Every save of FILE shows in the page at once; while
     the file has errors the page keeps the last good picture and shows an error badge. When
-    FILE is deleted (or renamed away) the command says so and waits for it to come back.
-    Ctrl-C stops it.
+    FILE is deleted (or renamed away) the command says so and waits for it to come back; when
+    something else takes its place (a FIFO, a device, a directory, a file past the 64 MiB
+    limit) it says so once and shows the next save of a regular file. Ctrl-C stops it.
 
       --port N    listen on this port (default: any free port)
       --open      open the URL in the default browser (xdg-open, or open on macOS)

@@ -67,7 +67,9 @@ enum PreviewCommand {
         var lastProblems = CheckCommand.problems(in: Document(text: first.bytes))
         var missingSince: Date?
         var reportedMissing = false
-        var unreadable: FileWatcher.Stamp?
+        // What was last refused (not a regular file, past the limit, unreadable), so it is said
+        // once and not at every poll while it stays (a FIFO being written changes its stamp).
+        var refused: (identity: FileIdentity, message: String)?
         while !stop.wait(seconds: pollInterval) {
             switch watcher.stamp() {
             case .failure(let error):
@@ -85,17 +87,20 @@ enum PreviewCommand {
                     Output.standardError("bracket: \(TerminalText.escaped(path)) is back\n")
                 }
                 guard stamp != shown else { continue }
-                // A file that cannot be read (permissions, now a directory) is said once and
-                // tried again on its next change.
+                // Whatever is at the path now is read without blocking and at most to the limit
+                // (`InputFile`): a FIFO, a device, a directory or a file past the limit is said
+                // once and tried again on its next change, and the page keeps the last picture.
                 let bytes: [UInt8]
                 switch readFile(path) {
                 case .success(let read): bytes = read
                 case .failure(let error):
-                    if unreadable != stamp { Output.standardError(error.line) }
-                    unreadable = stamp
+                    if refused?.identity != stamp.identity || refused?.message != error.message {
+                        Output.standardError("bracket: \(error.message); the page keeps the last picture\n")
+                    }
+                    refused = (stamp.identity, error.message)
                     continue
                 }
-                unreadable = nil
+                refused = nil
                 shown = stamp
                 version += 1
                 let document = Document(text: bytes)

@@ -51,11 +51,11 @@ struct RasterConverter {
         nonisolated(unsafe) var message: [UInt8] = []
         let stderrDone = DispatchSemaphore(value: 0)
         Thread.detachNewThread { [errors] in
-            message = (try? InputFile.readAll(errors.fileHandleForReading.fileDescriptor).get()) ?? []
+            message = (try? InputFile.readAll(errors.fileHandleForReading.fileDescriptor, limit: Int.max).get()) ?? []
             stderrDone.signal()
         }
         let picture: [UInt8]
-        switch InputFile.readAll(output.fileHandleForReading.fileDescriptor) {
+        switch InputFile.readAll(output.fileHandleForReading.fileDescriptor, limit: Int.max) {
         case .success(let bytes): picture = bytes
         case .failure(let error):
             process.terminate()

@@ -55,7 +55,8 @@ import Testing
 
     @Test func escaping() {
         #expect(dotQuoted(#"say "hi" \N"#) == #""say \"hi\" \\N""#)
-        #expect(dotQuoted("two\nlines\u{1}\tx") == #""two\nlines  x""#)
+        #expect(dotQuoted("two\nlines\u{1}\tx") == "\"two\\nlines\u{FFFD} x\"")
+        #expect(dotQuoted("a\(fdd0)\u{FFFE}\u{10FFFF}\u{85}b") == "\"a\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}b\"")
         #expect(dotQuoted("Final 🏆") == "\"Final 🏆\"")
     }
 
@@ -126,3 +127,6 @@ func runDot(_ input: String, format: String) throws -> String {
     }
     return String(decoding: output, as: UTF8.self)
 }
+
+// Swift's literals refuse U+FDD0–U+FDEF, so these two are spelled by number.
+private let fdd0 = String(Unicode.Scalar(0xFDD0)!)

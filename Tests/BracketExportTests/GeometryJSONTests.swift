@@ -92,7 +92,7 @@ func number(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
         #expect(written["title"] as? String == settings.title)
         #expect(written["root"] as? String == "top" && written["align"] as? String == "leaves")
         let nodes = try #require(json["nodes"] as? [[String: Any]])
-        #expect(nodes.first?["label"] as? String == "tab\there \u{1} \"q\"")
+        #expect(nodes.first?["label"] as? String == "tab\there \u{FFFD} \"q\"")
         #expect((json["edges"] as? [Any])?.isEmpty == true)
     }
 

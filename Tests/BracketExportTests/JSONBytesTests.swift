@@ -43,12 +43,23 @@ import Testing
         }
     }
 
+    /// The sink writes what the writer writes of the text once what no output carries is
+    /// replaced (`UncarriedCharacters`), and exactly as many bytes as it counts beforehand.
     @Test func stringsMatchTheWriter() {
         var everyControl = ""
         for scalar in 0..<0x20 { everyControl.unicodeScalars.append(Unicode.Scalar(UInt8(scalar))) }
-        for text in ["", "n0", "Node 7", #"q"u\o/te"#, everyControl, "é 決勝 🏆 \u{7F} \u{85} \u{2028}", String(repeating: "\"", count: 300)] {
-            #expect(viaSink { $0.jsonString(text) } == viaWriter { $0.string(text) })
-            #expect(viaSink { $0.jsonString(text) }.count <= ByteSink.jsonStringBound(text.utf8.count))
+        let texts = ["", "n0", "Node 7", #"q"u\o/te"#, everyControl, "é 決勝 🏆 \u{7F} \u{85} \u{2028}",
+                     String(repeating: "\"", count: 300), "\(fdd0)\(fdef)\u{FFFE}\u{1FFFF}\u{10FFFE}\u{FFFD}"]
+        for text in texts {
+            let written = viaSink { $0.jsonString(text) }
+            #expect(written == viaWriter { $0.string(UncarriedCharacters.replaced(text)) })
+            #expect(written.count == ByteSink.jsonStringLength(text))
+            #expect(written.count <= ByteSink.jsonStringBound(text.utf8.count))
         }
+        #expect(viaSink { $0.jsonString("\t\n\u{1}\u{FFFF}") } == Array(#""\t\n\#u{FFFD}\#u{FFFD}""#.utf8))
     }
 }
+
+// Swift's literals refuse U+FDD0–U+FDEF, so these two are spelled by number.
+private let fdd0 = String(Unicode.Scalar(0xFDD0)!)
+private let fdef = String(Unicode.Scalar(0xFDEF)!)

@@ -42,6 +42,9 @@ func renderOne(id: String = "n", label: String) throws -> String {
         let escaped = SVGBytes.string(capacity: 64) { $0.text("<&>\"'\t\n\u{2}é🏆¢\u{FFFE}\u{FFFD}\u{85}") }
         #expect(escaped == "&lt;&amp;&gt;&quot;&#39;\t\n\u{FFFD}é🏆¢\u{FFFD}\u{FFFD}\u{FFFD}")
         #expect(SVGBytes.string(capacity: 8) { $0.text("Node 7 é") } == "Node 7 é")
+        // The noncharacters of every plane, and U+FDD0–U+FDEF; their neighbours are kept.
+        let planes = SVGBytes.string(capacity: 64) { $0.text("\(fdd0)\(fdef)\u{1FFFE}\u{10FFFF}\u{FDCF}\u{FDF0}\u{1F3C6}") }
+        #expect(planes == "\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FDCF}\u{FDF0}\u{1F3C6}")
     }
 
     @Test func longLabelsWrapIntoOneTspanPerLine() throws {
@@ -97,3 +100,7 @@ func renderOne(id: String = "n", label: String) throws -> String {
         #expect(outline.named("text").count == 1)
     }
 }
+
+// Swift's literals refuse U+FDD0–U+FDEF, so these two are spelled by number.
+private let fdd0 = String(Unicode.Scalar(0xFDD0)!)
+private let fdef = String(Unicode.Scalar(0xFDEF)!)

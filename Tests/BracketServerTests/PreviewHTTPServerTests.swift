@@ -44,10 +44,12 @@ private func get(_ server: PreviewHTTPServer, _ path: String, method: String = "
 }
 
 private func post(_ server: PreviewHTTPServer, _ path: String, body: String,
-                  contentType: String = "application/json", origin: String? = nil) -> String? {
+                  contentType: String = "application/json", origin: String? = nil,
+                  fetchSite: String? = nil) -> String? {
     var head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n"
     head += "Content-Type: \(contentType)\r\nContent-Length: \(body.utf8.count)\r\n"
     if let origin { head += "Origin: \(origin)\r\n" }
+    if let fetchSite { head += "Sec-Fetch-Site: \(fetchSite)\r\n" }
     return RawHTTPClient.request(port: server.port, head + "\r\n" + body)
 }
 
@@ -243,6 +245,31 @@ private func post(_ server: PreviewHTTPServer, _ path: String, body: String,
         #expect(statusCode(post(server, "/\(server.token)/resync", body: "{}", origin: "http://evil.example")) == 403)
         #expect(statusCode(get(server, "/\(server.token)/resync")) == 405)
         #expect(recorder.wait(for: 2, seconds: 0.3) == ["resync"])
+    }
+
+    /// `Sec-Fetch-Site` from another site, or another origin of this one (another port on the
+    /// machine), refuses a POST and an event stream even when no `Origin` comes with it.
+    @Test func refusesRequestsFromOtherSitesWithoutOrigin() throws {
+        let recorder = RevealRecorder()
+        let server = try makeServer(recorder: recorder)
+        defer { server.stop() }
+        for site in ["cross-site", "same-site", "Cross-Site"] {
+            #expect(statusCode(post(server, "/\(server.token)/reveal", body: #"{"id":"x"}"#, fetchSite: site)) == 403)
+            #expect(statusCode(post(server, "/\(server.token)/resync", body: "{}", fetchSite: site)) == 403)
+            let events = RawHTTPClient.request(port: server.port, "GET /\(server.token)/events HTTP/1.1\r\n"
+                + "Host: 127.0.0.1:\(server.port)\r\nSec-Fetch-Site: \(site)\r\n\r\n")
+            #expect(statusCode(events) == 403)
+        }
+        let foreign = RawHTTPClient.request(port: server.port, "GET /\(server.token)/events HTTP/1.1\r\n"
+            + "Host: 127.0.0.1:\(server.port)\r\nOrigin: http://127.0.0.1:1\r\n\r\n")
+        #expect(statusCode(foreign) == 403)
+        for site in ["same-origin", "none"] {
+            #expect(statusCode(post(server, "/\(server.token)/reveal", body: #"{"id":"\#(site)"}"#, fetchSite: site)) == 204)
+        }
+        #expect(recorder.wait(for: 2) == ["same-origin", "none"])
+        let client = try #require(RawHTTPClient(port: server.port))
+        client.send("GET /\(server.token)/events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nSec-Fetch-Site: same-origin\r\n\r\n")
+        #expect(statusCode(client.read(until: ": keep-alive\n\n", occurrences: 1)) == 200)
     }
 
     @Test func revealCallsBackWithTheID() throws {

@@ -108,15 +108,21 @@ import Testing
     }
 
     /// A long line is cut around the range, so many diagnostics on one huge line print a
-    /// bounded excerpt each.
+    /// bounded excerpt each; past `shownPerCode` of one code the rest are counted on one line,
+    /// while the JSON form keeps every one.
     @Test func excerptsOfLongLinesAreBounded() throws {
         var line = "r {"
         for index in 0..<20_000 { line += " n\(index) d" }
-        let result = try BracketProcess.run(["check", "--color", "never", "-"], stdin: Data((line + " }\n").utf8))
+        let input = Data((line + " }\n").utf8)
+        let result = try BracketProcess.run(["check", "--color", "never", "-"], stdin: input)
         #expect(result.status == 1)
         let lines = result.out.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.count > 4 * 19_999)
+        #expect(lines.filter { $0.contains("[duplicate-id]") }.count == 100)
+        #expect(lines.contains("<stdin>: and 19,899 more duplicate-id errors"))
         #expect(lines.allSatisfy { $0.utf8.count < 400 }, "longest \(lines.map(\.utf8.count).max() ?? 0)")
+        #expect(result.err.contains("19999 errors"))
+        let json = try BracketProcess.run(["check", "--format", "json", "-"], stdin: input)
+        #expect(json.out.components(separatedBy: #""code":"duplicate-id""#).count - 1 == 19_999)
     }
 
     static func withoutColour(_ text: String) -> String {

@@ -149,6 +149,7 @@ enum PreviewHTTPRequestReader {
 /// Headers a request may carry once: a repeat is a 400.
 let singletonHeaders: Set<String> = [
     "host", "content-length", "content-type", "origin", "transfer-encoding", "authorization", "referer",
+    "sec-fetch-site",
 ]
 
 /// RFC 9110 §5.6.2 tchar.

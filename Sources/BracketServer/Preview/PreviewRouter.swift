@@ -54,6 +54,7 @@ struct PreviewRouter: Sendable {
             return get(request) { .init(status: 200, contentType: "text/html; charset=utf-8", body: Array(page.html.utf8)) }
         case "events":
             guard request.method == "GET" else { return .response(methodNotAllowed("GET")) }
+            if let refused = refusedSender(request) { return .response(refused) }
             return .eventStream(fetches: request.query.split(separator: "&").contains("payload=fetch"))
         case "reveal":
             guard request.method == "POST" else { return .response(methodNotAllowed("POST")) }
@@ -115,15 +116,28 @@ struct PreviewRouter: Sendable {
     }
 
     /// The checks every POST passes. Requiring a JSON content type forces a CORS preflight for
-    /// any cross-origin sender (which we never approve); the Origin check covers browsers that
-    /// send one.
+    /// any cross-origin sender (which we never approve); the sender checks cover browsers that
+    /// say where the request comes from.
     private func refusedPost(_ request: PreviewHTTPRequest) -> PreviewHTTPResponse? {
+        if let refused = refusedSender(request) { return refused }
+        let contentType = request.header("content-type")?.lowercased() ?? ""
+        guard contentType.hasPrefix("application/json") else { return .text(415, "Unsupported Media Type") }
+        return nil
+    }
+
+    /// What a browser says about the page a state-changing request or an event stream comes
+    /// from, beside the token: an `Origin` other than our own, or `Sec-Fetch-Site` naming
+    /// another site or another origin of the same site (another port on this machine; a
+    /// request from our own page says `same-origin`, one the user typed says `none`). Checked
+    /// even when no `Origin` is sent.
+    private func refusedSender(_ request: PreviewHTTPRequest) -> PreviewHTTPResponse? {
         if let origin = request.header("origin"),
            !allowedAuthorities.contains(where: { "http://\($0)" == origin.lowercased() }) {
             return .text(403, "Forbidden")
         }
-        let contentType = request.header("content-type")?.lowercased() ?? ""
-        guard contentType.hasPrefix("application/json") else { return .text(415, "Unsupported Media Type") }
+        if let site = request.header("sec-fetch-site"), !["same-origin", "none"].contains(site.lowercased()) {
+            return .text(403, "Forbidden")
+        }
         return nil
     }
 

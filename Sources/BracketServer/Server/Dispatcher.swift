@@ -75,10 +75,15 @@ extension LanguageServer {
     /// The open document behind `uri`, or -32602 naming it. Features read the whole text, so its
     /// gap is closed first (once per edit, in place); publishing diagnostics only converts
     /// positions, which read through the gap, and passes `contiguousText: false`.
-    func context(for uri: String, contiguousText: Bool = true) throws(ResponseError) -> DocumentContext {
+    func context(for uri: String, contiguousText: Bool = true, oversized: Bool = false) throws(ResponseError) -> DocumentContext {
         if contiguousText { documents[uri]?.document.makeTextContiguous() }
         guard let open = documents[uri] else {
             throw ResponseError.invalidParams("document not open: \(uri) (send textDocument/didOpen first)")
+        }
+        // A document past the limit has no parse to answer from (only publishing its one
+        // diagnostic asks for the stand-in, with `oversized`).
+        if let text = open.oversized, !oversized {
+            throw ResponseError(code: ResponseError.requestFailed, message: text.refusal)
         }
         return DocumentContext(document: open.document, uri: uri, version: open.version,
                                encoding: encoding, defaults: defaults, client: negotiated.client)

@@ -10,6 +10,22 @@ struct OpenDocument {
     /// `semanticTokens/full/delta` request names by its result ID. It lives and dies with the
     /// open document, so a closed document holds no token data.
     var semanticTokens: SemanticTokens?
+    /// The text while it is past the document limit (`document` is then an empty stand-in).
+    var oversized: OversizedText? = nil
+
+    /// The length of its text, parsed or not.
+    var byteCount: Int { oversized?.text.count ?? document.buffer.count }
+
+    /// The document for `text`: parsed, or kept unparsed past the limit.
+    init(text: [UInt8], version: Int) {
+        if text.count > Limits.documentBytes {
+            document = Document(text: [])
+            oversized = OversizedText(text)
+        } else {
+            document = Document(text: text)
+        }
+        self.version = version
+    }
 }
 
 /// Everything a feature handler needs about one document, and the conversions between the

@@ -8,8 +8,10 @@ import ProcessMemory
 extension LanguageServer {
     func didOpen(_ notification: DidOpenTextDocumentNotification) {
         let item = notification.textDocument
-        documents[item.uri] = OpenDocument(document: Document(item.text), version: item.version)
+        let before = documents.removeValue(forKey: item.uri)?.byteCount ?? 0
+        documents[item.uri] = OpenDocument(text: Array(item.text.utf8), version: item.version)
         preview.documents[item.uri]?.lastRender = nil
+        returnFreedMemory(ifShrunkFrom: before, uri: item.uri)
         documentDidChange(uri: item.uri)
     }
 
@@ -23,9 +25,22 @@ extension LanguageServer {
             logError("didChange for a document that is not open: \(uri); ignored")
             return
         }
+        let before = open.byteCount
         let changes = notification.contentChanges
         var applied = 0
         while applied < changes.count {
+            // Past the limit the text is only kept (`OversizedText`); a whole new text past it
+            // is never parsed.
+            if open.oversized != nil {
+                open.oversized?.apply(changes[applied], encoding: encoding)
+                applied += 1
+                continue
+            }
+            if changes[applied].range == nil, changes[applied].text.utf8.count > Limits.documentBytes {
+                open = OpenDocument(text: Array(changes[applied].text.utf8), version: open.version)
+                applied += 1
+                continue
+            }
             // A change without a range replaces the whole text; the ranged ones between two such
             // go to the document together, so that a change that only balances with the next one
             // (a new `{` and its `}`) is reparsed with it instead of on its own.
@@ -45,8 +60,23 @@ extension LanguageServer {
             preview.record(open.document.apply(ranged, encoding: encoding), of: uri)
         }
         open.version = notification.textDocument.version
+        settleSize(of: &open, uri: uri)
         documents[uri] = open
+        returnFreedMemory(ifShrunkFrom: before, uri: uri)
         documentDidChange(uri: uri)
+    }
+
+    /// A document that edits took past the limit stops being parsed; one that came back within
+    /// it is parsed again. Either way the preview starts again from a full render.
+    private func settleSize(of open: inout OpenDocument, uri: String) {
+        if let oversized = open.oversized {
+            guard oversized.text.count <= Limits.documentBytes else { return }
+            open = OpenDocument(text: oversized.text, version: open.version)
+        } else {
+            guard open.document.buffer.count > Limits.documentBytes else { return }
+            open = OpenDocument(text: open.document.text, version: open.version)
+        }
+        preview.documents[uri]?.lastRender = nil
     }
 
     func didClose(_ notification: DidCloseTextDocumentNotification) {
@@ -67,6 +97,16 @@ extension LanguageServer {
         ProcessMemory.returnFreedMemory()
     }
 
+    /// The same when a document shrank to a fraction of what it was (a big file replaced by a
+    /// small one): its old tree, line index and the preview's last render of it are freed
+    /// first, so resident memory follows the small document instead of the big one's peak.
+    private func returnFreedMemory(ifShrunkFrom before: Int, uri: String) {
+        guard let after = documents[uri]?.byteCount,
+              ProcessMemory.shrankEnough(from: before, to: after) else { return }
+        preview.documents[uri]?.lastRender = nil
+        returnFreedMemory()
+    }
+
     /// Diagnostics and preview renders are only scheduled: diagnostics go out once the events
     /// already queued are handled (or before the next request is answered), previews when the
     /// coalescing interval allows and only when someone watches this document. A burst of edits
@@ -84,10 +124,11 @@ extension LanguageServer {
     func flushDiagnostics() {
         guard !diagnosticsDirty.isEmpty else { return }
         for uri in diagnosticsDirty.sorted() {
-            guard let context = try? context(for: uri, contiguousText: false) else { continue }
+            guard let context = try? context(for: uri, contiguousText: false, oversized: true) else { continue }
+            let diagnostics = documents[uri]?.oversized.map { [$0.diagnostic] } ?? context.document.diagnostics
             // Taken out while it is written, so that the kept message is not copied (copy-on-write).
             var published = publishedDiagnostics.removeValue(forKey: uri) ?? PublishedDiagnostics()
-            outgoing.send(published.publish(context.document.diagnostics, in: context), key: Self.diagnosticsKey(uri))
+            outgoing.send(published.publish(diagnostics, in: context), key: Self.diagnosticsKey(uri))
             publishedDiagnostics[uri] = published
         }
         diagnosticsDirty.removeAll(keepingCapacity: true)

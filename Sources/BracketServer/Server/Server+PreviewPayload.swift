@@ -1,3 +1,4 @@
+import BracketBytes
 import BracketExport
 import BracketJSON
 import BracketLayout
@@ -305,7 +306,7 @@ struct PreviewRender {
         writer.beginObject()
         writer.key("svgWidth"); writer.raw(Array(size.width.utf8))
         writer.key("svgHeight"); writer.raw(Array(size.height.utf8))
-        writer.key("title"); writer.string(diagram.settings.title ?? "Bracket diagram")
+        writer.key("title"); writer.string(UncarriedCharacters.replaced(diagram.settings.title ?? "Bracket diagram"))
         writer.key("desc"); writer.string(svgDescriptionFragment(diagram, cardCount: geometry.centres.count))
         writer.key("style"); writer.string(svgStyleSheetText(recordsResults: snapshot.recordsResults))
         let metrics = svgFontMetricsPerPixel()

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import BracketModel
+import ProcessMemory
 import Foundation
 
 /// The language server's loopback browser preview without a language server, for
@@ -51,9 +52,13 @@ public final class StandalonePreview: @unchecked Sendable {
     /// grow from call to call: the page ignores payloads older than what it shows.
     public func show(_ document: Document, version: Int) {
         lock.lock()
+        let before = latest?.document.buffer.count ?? 0
         latest = (document, version)
         render(document, version: version)
         lock.unlock()
+        // The previous document and its payload are gone: a much smaller one gives the memory
+        // back instead of keeping the big one's high-water mark for the rest of the session.
+        if ProcessMemory.shrankEnough(from: before, to: document.buffer.count) { ProcessMemory.returnFreedMemory() }
     }
 
     /// Closes the listening socket and every event stream.
