@@ -152,7 +152,8 @@ func measureCards(_ nodes: DiagramNodes, in range: Range<Int>, _ fit: CardTextFi
     sizes.reserveCapacity(range.count)
     var scores = CardScores()
     // A plain tree (no score, no bye) skips the slot look-up on every card.
-    let hasSlots = known ?? (nodes.scores.contains { $0 != nil } || nodes.isByes.contains(true))
+    let hasSlots = known ?? (nodes.scores.contains { $0 != nil } || nodes.isByes.contains(true)
+        || (0..<nodes.count).contains { nodes.status($0) != nil })
     for index in range {
         let label = labels[index]
         var reserved = 0.0

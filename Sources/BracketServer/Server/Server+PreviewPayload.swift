@@ -204,6 +204,7 @@ struct PreviewRender {
         var writer = JSONWriter(reservingCapacity: geometryJSON.count + svg.utf8.count + 4096)
         beginPayload(&writer, sequence: sequence)
         writer.key("geometry"); writer.raw(geometryJSON)
+        writeAttributeDescriptions(&writer)
         if includeSVG { writer.key("svg"); writer.string(svg) }
         if !includeSVG || includePicture { writePicture(&writer) }
         writeDiagnosticCounts(&writer)
