@@ -561,6 +561,10 @@ VARIANTS = {
     "variants-bottom.bracket": "@root bottom\nr { x [winner] { p q [winner] } y }\n",
     # Statuses: a retirement after a score, a walkover alone, on both halves of a two-sided draw.
     "variants-status.bracket": STATUS_TEXT,
+    # Names at the cards' left edge, after a score at that edge (root left) or before one.
+    "variants-label-start.bracket": '@root left\n@label-align start\nfinal { sf1 { a "Ann Lee" [score=3] b "Bo" [score=1] }\n'
+                                    '  sf2 { c "Cy\\nsecond line" [winner] d "Di" } }\n',
+    "variants-label-start-right.bracket": '@label-align start\nr { x "Xavier" [score=2] { p q } y "Y" [score=1] }\n',
 }
 
 
