@@ -24,6 +24,21 @@ struct ChromiumRasterizer {
         "warning: this picture has colour emoji, which rsvg-convert draws in monochrome; install Chromium "
         + "(Debian, Ubuntu: apt install chromium) to draw them in colour\n"
 
+    /// The most pixels a picture Chromium draws may have across or down: past its compositor's
+    /// limit a screenshot never finishes (and a PDF page is at most 200 inches).
+    static let maxPixels = 16384.0
+
+    /// The line printed when a picture with colour emoji is too large for Chromium.
+    static let tooLargeWarning =
+        "warning: this picture has colour emoji but is too large for Chromium (over 16384 pixels across or down), "
+        + "so rsvg-convert draws them in monochrome\n"
+
+    /// Whether Chromium can draw `svg` at `scale`.
+    static func fits(_ svg: String, scale: Double) -> Bool {
+        guard let size = size(of: svg) else { return false }
+        return max(size.width, size.height) * scale <= maxPixels
+    }
+
     /// The Chromium to use: `BRACKET_CHROMIUM` when set (empty means none, so colour emoji fall
     /// back to rsvg-convert), else the first of `names` on PATH.
     static func locate(environment: [String: String]) -> ChromiumRasterizer? {

@@ -115,10 +115,12 @@ enum DrawCommand {
             let svg = renderSVG(diagram, layout(diagram))
             let bytes: [UInt8]
             if ChromiumRasterizer.showsColourEmoji(svg) {
-                if let chromium = ChromiumRasterizer.locate(environment: environment) {
+                let chromium = ChromiumRasterizer.locate(environment: environment)
+                if let chromium, ChromiumRasterizer.fits(svg, scale: scale ?? 1) {
                     bytes = try chromium.convert(svg, to: format, scale: scale ?? 1)
                 } else {
-                    Output.standardError(ChromiumRasterizer.monochromeWarning)
+                    Output.standardError(chromium == nil ? ChromiumRasterizer.monochromeWarning
+                                         : ChromiumRasterizer.tooLargeWarning)
                     bytes = try converter.convert(svg, to: format, scale: scale ?? 1)
                 }
             } else {

@@ -100,6 +100,17 @@ def main():
         check("rsvg-convert's flag is the grey silhouette this test tells apart",
               coloured_pixels(mono, box, 1) <= 20, coloured_pixels(mono, box, 1))
 
+        # Past Chromium's 16384-pixel limit the picture is still written, by rsvg-convert, with one line.
+        tall = os.path.join(folder, "tall.bracket")
+        with open(tall, "w", encoding="utf-8") as handle:
+            handle.write("r {\n" + "".join(f'  n{i} "Player {i} 🇫🇷"\n' for i in range(240)) + "}\n")
+        tall_png = os.path.join(folder, "tall.png")
+        run = subprocess.run([BIN, "render", tall, "-o", tall_png], capture_output=True, text=True)
+        lines = run.stderr.splitlines()
+        check("a picture too large for Chromium is written by rsvg-convert with one line saying so",
+              run.returncode == 0 and os.path.getsize(tall_png) > 0 and len(lines) == 1 and "too large" in lines[0],
+              run.stderr)
+
         plain = os.path.join(folder, "plain.bracket")
         with open(plain, "w", encoding="utf-8") as handle:
             handle.write(PLAIN)
