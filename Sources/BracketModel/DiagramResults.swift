@@ -119,7 +119,7 @@ enum DiagramResults {
         var diagnostics: [Diagnostic] = []
         if nodes.parents[index] < 0, let root = attributes[index] {
             let start = nodes.ranges[index].start
-            for range in [root.scoreRange, root.winnerRange].compactMap({ $0?.shifted(by: start) }) {
+            for range in [root.scoreRange, root.winnerRange, root.statusRange].compactMap({ $0?.shifted(by: start) }) {
                 diagnostics.append(Diagnostic(
                     range: range, severity: .warning, code: .resultOnRoot,
                     message: "'\(nodes.ids[index])' is the root: no match is decided above it, so this result means nothing."))

@@ -55,6 +55,12 @@ import Testing
         #expect(winner(of: "m", in: document) == nil && document.diagram().nodes.isPendings[0])
     }
 
+    @Test func aStatusOnTheRootMeansNothing() {
+        let document = Document("m [status=retired] { a [score=1] b [score=2] }")
+        #expect(document.diagnostics.map(\.code) == [.resultOnRoot])
+        #expect(winner(of: "m", in: document) == "b")
+    }
+
     @Test func anUnknownWordIsAnErrorWithTheNearestOne() {
         let document = Document("m { a [status=retird] b [score=1] }")
         let found = document.diagnostics.filter { $0.code == .unexpectedAttributeValue }
