@@ -31,14 +31,16 @@ struct DOTCardResult {
     }
 
     /// `label=<…>` for a card with a score slot, else nil (the plain quoted label is used).
-    func htmlLabel(lines: [String]) -> String? {
+    /// `atStart`: the lines start at the cell's left edge (`@label-align start`).
+    func htmlLabel(lines: [String], atStart: Bool = false) -> String? {
         guard let slot else { return nil }
         let text = lines.map(dotHTMLEscaped).joined(separator: "<BR/>")
         let escaped = dotHTMLEscaped(slot)
         let score = outcome == .winner ? "<B>\(escaped)</B>" : outcome == .bye ? "<I>\(escaped)</I>" : escaped
         // The label centred in the room the layout left it, the score at the edge facing the
         // parent, as in the SVG.
-        let labelCell = "<TD WIDTH=\"\(labelRoom)\">\(text)</TD>"
+        let labelCell = atStart ? "<TD WIDTH=\"\(labelRoom)\" ALIGN=\"LEFT\" BALIGN=\"LEFT\">\(text)</TD>"
+            : "<TD WIDTH=\"\(labelRoom)\">\(text)</TD>"
         let gapCell = "<TD WIDTH=\"\(Int(CardTextFit.scoreGap))\"></TD>"
         let scoreCell = "<TD ALIGN=\"\(slotAtLeft ? "LEFT" : "RIGHT")\">\(score)</TD>"
         let cells = slotAtLeft ? scoreCell + gapCell + labelCell : labelCell + gapCell + scoreCell

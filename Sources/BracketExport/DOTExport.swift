@@ -37,10 +37,12 @@ public func exportDOT(_ diagram: Diagram, _ geometry: Geometry) -> String {
     for (index, node) in diagram.nodes.enumerated() {
         out += "  \(names[index]) [label="
         let result = results ? DOTCardResult(diagram, geometry, index) : nil
-        if index < lines.count, let html = result?.htmlLabel(lines: lines.lines(of: index)) {
+        let atStart = settings.labelAlign == .start
+        if index < lines.count, let html = result?.htmlLabel(lines: lines.lines(of: index), atStart: atStart) {
             out += html
         } else if index < lines.count {
-            out += dotQuoted(lines.lines(of: index).joined(separator: "\n"))
+            out += atStart ? dotLeftJustified(lines.lines(of: index))
+                : dotQuoted(lines.lines(of: index).joined(separator: "\n"))
         } else {
             out += dotQuoted(node.label)
         }
@@ -87,6 +89,12 @@ func dotNodeNames(_ diagram: Diagram) -> [String] {
         seen[node.id] = count
         return dotQuoted(count == 1 ? node.id : "\(node.id)#\(count)")
     }
+}
+
+/// A quoted label whose lines each end in DOT's `\l`, which left-justifies them
+/// (`@label-align start`).
+func dotLeftJustified(_ lines: [String]) -> String {
+    "\"" + lines.map { dotQuoted($0).dropFirst().dropLast() }.joined(separator: "\\l") + "\\l\""
 }
 
 /// A DOT double-quoted string. Backslash is DOT's escape character in labels (`\n`, `\N`…), so it

@@ -88,6 +88,26 @@ func writeAttributeColumns(_ out: inout ByteSink, _ nodes: DiagramNodes, count: 
     out.raw("]")
 }
 
+/// `"attributes":[{ key, svg, prefix }…]` for a payload that carries the geometry JSON: the
+/// description `writeAttributeColumns` gives the columns, without cards and values, which are
+/// the geometry's nodes' own members under each key. Nothing while none is declared.
+public func writeAttributeDescriptions(_ json: inout JSONWriter) {
+    let specs = AttributeSpec.drawn.filter { $0.outputs.page == .attributeColumn }
+    guard !specs.isEmpty else { return }
+    json.key("attributes")
+    json.beginArray()
+    for spec in specs {
+        json.beginObject()
+        json.key("key"); json.string(spec.outputs.jsonKey)
+        if case .cardClasses(let prefix) = spec.outputs.svg {
+            json.key("svg"); json.string("classes")
+            json.key("prefix"); json.string(prefix)
+        }
+        json.endObject()
+    }
+    json.endArray()
+}
+
 /// `, name="value"` for each drawn attribute of node `index` that DOT shows as a node attribute.
 func dotDrawnAttributes(_ nodes: DiagramNodes, _ index: Int) -> String {
     guard !nodes.drawn.isEmpty else { return "" }

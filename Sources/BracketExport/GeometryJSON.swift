@@ -225,6 +225,8 @@ func writeSettings(_ out: inout ByteSink, _ settings: LayoutSettings) {
     out.raw(",\"fit\":")
     out.jsonString(settings.fit.rawValue)
     out.raw(settings.titleVisible ? ",\"titleVisible\":true" : ",\"titleVisible\":false")
+    out.raw(",\"labelAlign\":")
+    out.jsonString(settings.labelAlign.rawValue)
     if let title = settings.title {
         out.raw(",\"title\":")
         out.jsonString(title)

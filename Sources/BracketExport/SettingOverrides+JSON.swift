@@ -24,6 +24,8 @@ extension SettingOverrides {
                 fit = value.stringValue.flatMap(CardFit.init(rawValue:))
             case "titleVisible":
                 titleVisible = value.boolValue
+            case "labelAlign":
+                labelAlign = value.stringValue.flatMap(LabelAlignment.init(rawValue:))
             case "maxLines":
                 guard let number = value.doubleValue, let range = LayoutSettings.pointRange(forJSONKey: key),
                       range.contains(number), number == number.rounded() else { continue }

@@ -2,7 +2,7 @@ import BracketModel
 import BracketSyntax
 
 public struct CompletionEntry: Hashable, Sendable {
-    public enum Kind: Hashable, Sendable { case settingKey, settingValue, newID, attributeKey }
+    public enum Kind: Hashable, Sendable { case settingKey, settingValue, newID, attributeKey, attributeValue }
     public var label: String
     /// Plain text to insert over `replacing` (no snippet syntax).
     public var insertText: String
@@ -20,7 +20,8 @@ public let settingKeys = LayoutSettings.fileSettingNames
 /// - inside or right after `@…` at the top level: every setting key, inserted with a trailing space;
 /// - at a setting's value: the valid values for `@root` / `@align`, nothing for the others;
 /// - inside a node's `[ … ]`, where a key belongs: every attribute the node does not have yet,
-///   `key=` for those taking a value and the bare flag for the others;
+///   `key=` for those taking a value and the bare flag for the others; right after `key=` of an
+///   attribute whose values are known words (`status=`): those words;
 /// - anywhere else: the next free ID, the one name a new node can take without a clash.
 public func completions(at offset: Int, in document: Document) -> [CompletionEntry] {
     let text = document.text
@@ -38,6 +39,11 @@ public func completions(at offset: Int, in document: Document) -> [CompletionEnt
             CompletionEntry(
                 label: spec.name, insertText: spec.takesValue ? spec.name + "=" : spec.name,
                 replacing: typed, kind: .attributeKey, detail: spec.summary)
+        }
+    }
+    if let spec = attributeValuePosition(wordStart, in: document), !spec.grammar.words.isEmpty {
+        return spec.grammar.words.map {
+            CompletionEntry(label: $0, insertText: $0, replacing: typed, kind: .attributeValue, detail: spec.name)
         }
     }
     if wordStart < offset, text[wordStart] == UInt8(ascii: "@") {
@@ -109,6 +115,17 @@ private func attributeList(whereKeyBelongsAt offset: Int, in document: Document)
         return list
     }
     return nil
+}
+
+/// The attribute whose value starts at `offset` (right after its `key=`, inside an attribute
+/// list), or nil.
+private func attributeValuePosition(_ offset: Int, in document: Document) -> AttributeSpec? {
+    let text = document.text
+    guard offset > 0, text[offset - 1] == UInt8(ascii: "=") else { return nil }
+    var keyStart = offset - 1
+    while keyStart > 0, isWordByte(text[keyStart - 1]) { keyStart -= 1 }
+    guard keyStart < offset - 1, attributeList(whereKeyBelongsAt: keyStart, in: document) != nil else { return nil }
+    return AttributeSpec(name: String(decoding: text[keyStart..<(offset - 1)], as: UTF8.self))
 }
 
 private func isWordByte(_ byte: UInt8) -> Bool {

@@ -30,6 +30,8 @@ public struct HoverInfo: Hashable, Sendable {
             public var id: String
             public var score: String?
             public var won: Bool
+            /// `status=…`: the competitor did not finish the match (drawn "ret.", "w/o", …).
+            public var status: MatchStatus? = nil
         }
         public var isBye: Bool
         public var entries: [Entry]
@@ -43,7 +45,8 @@ public struct HoverInfo: Hashable, Sendable {
         }
         func line(_ entry: Entry, code: (String) -> String) -> String {
             let score = entry.score.map { " — \($0)" } ?? ""
-            return "\(entry.name ?? "(to be decided)") (\(code(entry.id)))\(score)\(entry.won ? " ✓" : "")"
+            let status = entry.status.map { " — \($0.phrase) (\($0.abbreviation))" } ?? ""
+            return "\(entry.name ?? "(to be decided)") (\(code(entry.id)))\(score)\(status)\(entry.won ? " ✓" : "")"
         }
     }
 
@@ -141,7 +144,8 @@ private func match(at index: Int, in diagram: Diagram) -> HoverInfo.Match? {
     let entries = children.map { child in
         if nodes.isWinners[child] { advanced = nodes.labels[child] }
         return HoverInfo.Match.Entry(name: nodes.isPendings[child] ? nil : nodes.labels[child], id: nodes.ids[child],
-                                     score: nodes.scores[child], won: nodes.isWinners[child])
+                                     score: nodes.scores[child], won: nodes.isWinners[child],
+                                     status: nodes.status(child))
     }
     return HoverInfo.Match(isBye: children.count == 1, entries: entries,
                            advanced: nodes.isPendings[index] ? nil : advanced)

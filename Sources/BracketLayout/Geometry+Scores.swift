@@ -104,6 +104,17 @@ extension Geometry {
         return scoreAtLeftEdge(card) ? centre + room / 2 : centre - room / 2
     }
 
+    /// The x card `card`'s label lines start at under `@label-align start` (drawn with
+    /// `text-anchor="start"`): the card's left edge plus the padding, and past the score's room
+    /// when the score sits at that edge. The same room as centred lines, so nothing else moves.
+    /// Worked out from the centre of that room (`labelCentreX`), as the preview page works it
+    /// out from the geometry's `labelX`, so both give the same bits.
+    public func labelStartX(_ card: Int) -> Double {
+        let padding = CardTextFit.horizontalPadding, half = sizes[card].width / 2, centre = centres[card].x
+        guard scores.index(of: card) != nil, scoreAtLeftEdge(card) else { return centre - half + padding }
+        return 2 * labelCentreX(card) - (centre + half) + padding
+    }
+
     /// The x of card `card`'s score text anchor, or nil when it shows no score: the right edge
     /// less the padding (drawn with `text-anchor="end"`), or, at the left edge, the left edge
     /// plus the padding (`text-anchor="start"`).
@@ -152,7 +163,8 @@ func measureCards(_ nodes: DiagramNodes, in range: Range<Int>, _ fit: CardTextFi
     sizes.reserveCapacity(range.count)
     var scores = CardScores()
     // A plain tree (no score, no bye) skips the slot look-up on every card.
-    let hasSlots = known ?? (nodes.scores.contains { $0 != nil } || nodes.isByes.contains(true))
+    let hasSlots = known ?? (nodes.scores.contains { $0 != nil } || nodes.isByes.contains(true)
+        || (0..<nodes.count).contains { nodes.status($0) != nil })
     for index in range {
         let label = labels[index]
         var reserved = 0.0

@@ -114,6 +114,10 @@ struct LevelPlan {
     var depthExtent: Double
     let slotCount: Int
     let deepest: Int
+    /// A two-sided draw's deepest level in its left half: the root's slot. Each half has as
+    /// many slots as its own deepest level, so a level only one half reaches has no column
+    /// (and no header) in the other.
+    let leftDeepest: Int
     let twoSided: Bool
     let axes: LayoutAxes
 
@@ -144,7 +148,9 @@ struct LevelPlan {
         self.deepest = deepest
         self.twoSided = tree.twoSided
         self.axes = axes
-        slotCount = tree.twoSided ? 2 * deepest + 1 : deepest + 1
+        let halves = tree.twoSided ? Self.halfDepths(tree, count: count) : (left: deepest, right: deepest)
+        leftDeepest = halves.left
+        slotCount = tree.twoSided ? halves.left + halves.right + 1 : deepest + 1
         (slotStarts, depthExtent) = ([], 0)
         let plan = self
         (slotStarts, depthExtent) = levelSlotStarts(slotCount: slotCount, extents: extents, gaps: gaps,
@@ -154,14 +160,24 @@ struct LevelPlan {
     /// The level in slot `slot`.
     @inline(__always)
     func levelInSlot(_ slot: Int) -> Int {
-        twoSided ? abs(slot - deepest) : axes.slot(level: slot, maxLevel: deepest)
+        twoSided ? abs(slot - leftDeepest) : axes.slot(level: slot, maxLevel: deepest)
     }
 
     /// Card `index`'s slot.
     @inline(__always)
     func slot(of index: Int, _ tree: TreeLinks) -> Int {
-        twoSided ? deepest + Int(tree.sides[index]) * tree.level(index)
+        twoSided ? leftDeepest + Int(tree.sides[index]) * tree.level(index)
             : axes.slot(level: tree.level(index), maxLevel: deepest)
+    }
+
+    /// The deepest level of each half of a two-sided draw (0 for a half with no cards).
+    static func halfDepths(_ tree: TreeLinks, count: Int) -> (left: Int, right: Int) {
+        var left = 0, right = 0
+        for index in 0..<count {
+            let side = tree.sides[index]
+            if side < 0 { left = max(left, tree.level(index)) } else if side > 0 { right = max(right, tree.level(index)) }
+        }
+        return (left, right)
     }
 }
 

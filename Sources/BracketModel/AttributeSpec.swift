@@ -29,7 +29,7 @@ public struct AttributeSpec: Sendable, Hashable {
     public let example: String
 
     /// Every attribute, in the order completion offers them.
-    public static let all: [AttributeSpec] = [score, winner, edge, `class`]
+    public static let all: [AttributeSpec] = [score, winner, edge, `class`, status]
 
     /// `score=V`: what this node's competitor made in the match decided at its parent.
     public static let score = AttributeSpec(
@@ -68,6 +68,20 @@ public struct AttributeSpec: Sendable, Hashable {
             svg: .cardClasses(prefix: "c-"), jsonKey: "class", dot: .nodeAttribute("class"), page: .attributeColumn),
         example: "class=\"finance lead\"")
 
+    /// `status=WORD`: this node's competitor did not finish the match decided at its parent
+    /// (`MatchStatus`): the other side advances. Stored `.drawn` (the card's class
+    /// `bracket-status-WORD`, geometry and DOT `status`), and read by the results pass, which
+    /// draws its abbreviation in the card's score slot (so it takes room: `changesLayout`).
+    public static let status = AttributeSpec(
+        name: "status", grammar: .status, place: .child,
+        usage: "status=retired",
+        summary: "This node's competitor did not finish the match at its parent (walkover, retired, disqualified, no-show): the other side advances.",
+        changesLayout: true, storage: .drawn,
+        outputs: AttributeOutputs(
+            svg: .cardClasses(prefix: "bracket-status-"), jsonKey: "status", dot: .nodeAttribute("status"),
+            page: .attributeColumn),
+        example: "status=retired")
+
     /// The attributes stored `.drawn`, in `all`'s order: `DiagramNodes.drawn` keeps one column
     /// for each, at the same position.
     public static let drawn: [AttributeSpec] = all.filter { $0.storage == .drawn }
@@ -95,7 +109,7 @@ public struct AttributeSpec: Sendable, Hashable {
     public var takesValue: Bool { grammar != .flag }
 
     /// Whether the attribute records a result (a diagram with any of these is a results bracket).
-    var isResult: Bool { storage == .score || storage == .winner }
+    var isResult: Bool { storage == .score || storage == .winner || grammar == .status }
 
     /// Its position in `drawn` (and in `DiagramNodes.drawn`), nil when it is not stored `.drawn`.
     public var drawnIndex: Int? { Self.drawn.firstIndex(of: self) }
@@ -122,6 +136,8 @@ public enum AttributeGrammar: String, Sendable, Hashable {
     case list
     /// The ID of a node: `after=final`.
     case reference
+    /// One of the words of `MatchStatus`: `status=retired`.
+    case status
 
     var sentence: String {
         switch self {
@@ -130,6 +146,7 @@ public enum AttributeGrammar: String, Sendable, Hashable {
         case .text: "Its value is a word or a quoted text."
         case .list: "Its value is a name, or several in quotes separated by spaces (a letter, then letters, digits, '-' or '_')."
         case .reference: "Its value is a node's ID."
+        case .status: "Its value is one of \(MatchStatus.wordList)."
         }
     }
 
@@ -141,6 +158,7 @@ public enum AttributeGrammar: String, Sendable, Hashable {
         case .text: "a word or a quoted text"
         case .list: "names that start with a letter and hold only letters, digits, '-' and '_', separated by spaces"
         case .reference: "a node's ID"
+        case .status: "one of \(MatchStatus.wordList)"
         }
     }
 
@@ -152,11 +170,25 @@ public enum AttributeGrammar: String, Sendable, Hashable {
         case .text: return text
         case .number: return parsePoints(ArraySlice(text.utf8)) == nil ? nil : text
         case .reference: return text.isEmpty || text.contains(where: \.isWhitespace) ? nil : text
+        case .status: return MatchStatus(rawValue: text) == nil ? nil : text
         case .list:
             let names = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard !names.isEmpty, names.allSatisfy(Self.isName) else { return nil }
             return names.joined(separator: " ")
         }
+    }
+
+    /// The words a value may be, for completion; empty when any value of its kind goes.
+    public var words: [String] {
+        self == .status ? MatchStatus.allCases.map(\.rawValue) : []
+    }
+
+    /// " Did you mean 'WORD'?" for a value of a grammar with known words that is near one of
+    /// them, else "".
+    func suggestion(for text: String) -> String {
+        guard !words.isEmpty, let near = NearestName.nearest(to: text, in: words)
+        else { return "" }
+        return " Did you mean '\(near)'?"
     }
 
     /// A letter, then letters, digits, `-` and `_` (ASCII): a CSS class name and a DOT word as is.

@@ -24,7 +24,7 @@ extension DiagramResults {
         _ index: Int, _ nodes: DiagramNodes, fit: CardTextFit, attributes: [Int: NodeAttributes],
         labelRanges: [Int: ByteRange]
     ) -> Diagnostic? {
-        guard nodes.scores[index] != nil || nodes.isByes[index], let slot = fit.scoreSlot(of: nodes, index) else {
+        guard nodes.scores[index] != nil || nodes.isByes[index] || nodes.status(index) != nil, let slot = fit.scoreSlot(of: nodes, index) else {
             return nil
         }
         let label = nodes.labels[index]

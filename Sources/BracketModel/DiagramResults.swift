@@ -9,6 +9,8 @@ struct NodeAttributes: Equatable {
     var scoreRange: ByteRange?
     var winnerRange: ByteRange?
     var edgeLabel: String?
+    /// Where the counted `status` is (its value is in `drawn`): a status decides a match.
+    var statusRange: ByteRange?
     /// The attributes stored `.drawn`, at their `AttributeSpec.drawnIndex` as
     /// `AttributeGrammar.stored` gives them; empty when the node has none.
     var drawn: [String?] = []
@@ -35,6 +37,7 @@ struct NodeAttributes: Equatable {
                       let stored = value.flatMap(spec.grammar.stored) else { continue }
                 if drawn.isEmpty { drawn = [String?](repeating: nil, count: AttributeSpec.drawn.count) }
                 drawn[index] = stored
+                if spec.grammar == .status { statusRange = attribute.range }
             default:
                 break
             }
@@ -47,13 +50,19 @@ struct NodeAttributes: Equatable {
         return value.kind == .string ? LabelText(token: bytes).value : String(decoding: bytes, as: UTF8.self)
     }
 
-    var recordsResult: Bool { scoreRange != nil || winnerRange != nil }
+    /// The `status` it gives, if any.
+    var status: MatchStatus? {
+        drawn.isEmpty ? nil : drawn[AttributeSpec.statusColumn].flatMap(MatchStatus.init(rawValue:))
+    }
+
+    var recordsResult: Bool { scoreRange != nil || winnerRange != nil || statusRange != nil }
 
     /// These attributes with their ranges relative to `start` (their node's first byte).
     func anchored(at start: Int) -> NodeAttributes {
         var copy = self
         copy.scoreRange = scoreRange?.shifted(by: -start)
         copy.winnerRange = winnerRange?.shifted(by: -start)
+        copy.statusRange = statusRange?.shifted(by: -start)
         return copy
     }
 }
@@ -110,7 +119,7 @@ enum DiagramResults {
         var diagnostics: [Diagnostic] = []
         if nodes.parents[index] < 0, let root = attributes[index] {
             let start = nodes.ranges[index].start
-            for range in [root.scoreRange, root.winnerRange].compactMap({ $0?.shifted(by: start) }) {
+            for range in [root.scoreRange, root.winnerRange, root.statusRange].compactMap({ $0?.shifted(by: start) }) {
                 diagnostics.append(Diagnostic(
                     range: range, severity: .warning, code: .resultOnRoot,
                     message: "'\(nodes.ids[index])' is the root: no match is decided above it, so this result means nothing."))
@@ -150,6 +159,8 @@ enum DiagramResults {
         if children.count == 1 { return children[0] }
         let flagged = children.filter { attributes[$0]?.winnerRange != nil }
         let scores = children.map { child in nodes.scores[child].flatMap(number) }
+        let byStatus = decideByStatus(children, flagged: flagged.first, nodes: nodes, attributes: attributes,
+                                      diagnostics: &diagnostics)
         if let first = flagged.first {
             for other in flagged.dropFirst() {
                 diagnostics.append(Diagnostic(
@@ -171,13 +182,22 @@ enum DiagramResults {
             }
             return first
         }
-        // No flag: the single highest score, when every score is a number.
-        guard !scores.contains(where: { $0 == nil }) else { return nil }
-        let values = scores.compactMap { $0 }
+        // No flag: the one competitor left when the others did not finish, else the single
+        // highest score among those that finished, when every such score is a number.
+        var contenders = children, counted = scores
+        switch byStatus {
+        case .none: break
+        case .winner(let winner): return winner
+        case .finishers(let finishers):
+            contenders = finishers
+            counted = finishers.map { child in nodes.scores[child].flatMap(number) }
+        }
+        guard !contenders.isEmpty, !counted.contains(where: { $0 == nil }) else { return nil }
+        let values = counted.compactMap { $0 }
         guard let best = values.max(), values.filter({ $0 == best }).count == 1,
             let position = values.firstIndex(of: best)
         else { return nil }
-        return children[position]
+        return contenders[position]
     }
 
     /// Where node `index`'s counted `score` is in the text (`attributes` are anchored at their

@@ -219,7 +219,8 @@ extension Document {
               node.block != nil || nodes.childCounts[index] == 0 else { return false }
         let attributes = node.attributes.map { NodeAttributes($0, source: source) }
         if keepingResults {
-            guard attributes?.score == nodes.scores[index] else { return false }
+            // A status decides a match as a score does: a changed one needs the results pass.
+            guard attributes?.score == nodes.scores[index], attributes?.status == nodes.status(index) else { return false }
         } else {
             guard attributes?.recordsResult != true else { return false }
         }

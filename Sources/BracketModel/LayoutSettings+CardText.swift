@@ -78,9 +78,12 @@ public struct CardTextFit: Sendable, Equatable {
     }
 
     /// What card `index`'s score slot shows and its width: its score as written (cut to fit),
-    /// else "bye" for a card that advanced through a bye; nil for no slot. Layout sizes cards
+    /// followed by its status's abbreviation when it did not finish ("2 ret.", "w/o"), else "bye" for a card that advanced through a bye; nil for no slot. Layout sizes cards
     /// with it and the results pass finds labels the slot crowds out with it.
     public func scoreSlot(of nodes: DiagramNodes, _ index: Int) -> (text: String, width: Double)? {
+        if let status = nodes.status(index) {
+            return scoreSlot(status.slotText(after: nodes.scores[index]))
+        }
         if let score = nodes.scores[index], !score.isEmpty {
             let slot = scoreSlot(score)
             return slot.text.isEmpty ? nil : slot

@@ -66,6 +66,15 @@ public enum LeafAlignment: String, Sendable, Hashable, CaseIterable {
     case leaves
 }
 
+/// Where a card's label lines sit across the card (`@label-align`).
+public enum LabelAlignment: String, Sendable, Hashable, CaseIterable {
+    /// Each line centred in the room beside the score slot (the default).
+    case center
+    /// Each line starting at the card's left edge (after the padding, and after the score when
+    /// it sits at that edge), so the names of a column start at one x, as brackets print them.
+    case start
+}
+
 /// How a card's size follows its label.
 public enum CardFit: String, Sendable, Hashable, CaseIterable {
     /// A card is at least the configured card size and grows to fit its wrapped label, up to
@@ -100,6 +109,8 @@ public struct LayoutSettings: Sendable, Hashable {
     public var titleVisible: Bool
     /// Headers over the levels (`@rounds`).
     public var rounds: RoundHeaders
+    /// Where label lines sit across their card (`@label-align`).
+    public var labelAlign: LabelAlignment = .center
 
     public init(
         title: String? = nil, cardWidth: Double = 132, cardHeight: Double = 44,
@@ -141,6 +152,7 @@ public struct SettingOverrides: Sendable, Hashable {
     public var fit: CardFit?
     public var titleVisible: Bool?
     public var rounds: RoundHeaders?
+    public var labelAlign: LabelAlignment?
 
     public init(
         title: String? = nil, cardWidth: Double? = nil, cardHeight: Double? = nil,
@@ -180,6 +192,7 @@ public struct SettingOverrides: Sendable, Hashable {
         if let fit { result.fit = fit }
         if let titleVisible { result.titleVisible = titleVisible }
         if let rounds { result.rounds = rounds }
+        if let labelAlign { result.labelAlign = labelAlign }
         return result
     }
 }

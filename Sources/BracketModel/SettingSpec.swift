@@ -79,6 +79,9 @@ public struct SettingSpec: Sendable {
                 overrides.rounds = headers
                 return true
             },
+        choice("label-align", LabelAlignment.self, key: "labelAlign", \.labelAlign,
+               expectation: "one of center, start",
+               summary: "`center`: label lines centred on their card; `start`: starting at the card's left edge, as brackets print names."),
     ]
 
     /// The setting called `name` (without the `@`), or nil when there is none.

@@ -184,7 +184,7 @@ struct SubtreeScan {
                 if spec.grammar.stored(text) == nil {
                     diagnostics.append(Diagnostic(
                         range: value.range, severity: .error, code: .unexpectedAttributeValue,
-                        message: "'\(key)' takes \(spec.grammar.expectation), as in \(spec.usage)."))
+                        message: "'\(key)' takes \(spec.grammar.expectation), as in \(spec.usage).\(spec.grammar.suggestion(for: text))"))
                 }
             } else if spec.takesValue {
                 diagnostics.append(Diagnostic(

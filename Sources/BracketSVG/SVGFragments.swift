@@ -22,7 +22,7 @@ public func svgCardFragment(_ diagram: Diagram, _ geometry: Geometry, _ index: I
     var text = SVGBytes.string(capacity: capacity) { out in
         card(&out, id: id, label: label, centre: geometry.centres[index], size: geometry.sizes[index],
              lines: lines, result: recordsResults ? CardResult(diagram, geometry, index) : nil,
-             classes: attributeClasses(diagram.nodes, index), &style)
+             classes: attributeClasses(diagram.nodes, index), labelStartX: labelStartX(diagram, geometry, index), &style)
     }
     if text.utf8.last == UInt8(ascii: "\n") { text.removeLast() }
     return text

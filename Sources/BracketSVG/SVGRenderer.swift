@@ -104,9 +104,15 @@ private func writeSVG(_ out: inout SVGBytes, _ diagram: Diagram, _ geometry: Geo
         card(&out, id: nodes.ids[index], label: nodes.labels[index], centre: geometry.centres[index],
              size: geometry.sizes[index], lines: lines.strings[lines.range(of: index)],
              result: results ? CardResult(diagram, geometry, index) : nil,
-             classes: attributeClasses(nodes, index), &style)
+             classes: attributeClasses(nodes, index), labelStartX: labelStartX(diagram, geometry, index), &style)
     }
     out.raw("</g>\n</g>\n</svg>\n")
+}
+
+/// Where card `index`'s label lines start under `@label-align start`, or nil when they are
+/// centred (`@label-align center`).
+func labelStartX(_ diagram: Diagram, _ geometry: Geometry, _ index: Int) -> Double? {
+    diagram.settings.labelAlign == .start ? geometry.labelStartX(index) : nil
 }
 
 func point(_ out: inout SVGBytes, _ point: Point) {
@@ -166,9 +172,13 @@ struct CardStyle {
 /// `<text>` with a `<tspan>` per line. In a tree that records results (`result` given) the group
 /// also carries its outcome class and `data-entrant`, the accessible name adds the score and the
 /// outcome, the label moves aside for the score slot, and the slot is its own `<text>`.
+///
+/// `labelStartX`: with `@label-align start`, the x every line starts at (`text-anchor="start"`);
+/// nil centres the lines (`text-anchor="middle"`).
 func card(
     _ out: inout SVGBytes, id: String, label: String, centre: Point, size: Size,
-    lines: ArraySlice<String>, result: CardResult? = nil, classes: String? = nil, _ style: inout CardStyle
+    lines: ArraySlice<String>, result: CardResult? = nil, classes: String? = nil, labelStartX: Double? = nil,
+    _ style: inout CardStyle
 ) {
     out.raw("<g class=\"bracket-card")
     if let className = result?.className {
@@ -201,9 +211,9 @@ func card(
     out.number(size.height)
     out.raw("\" rx=\"6\"/><text font-size=\"")
     out.number(style.fontSize)
-    out.raw("\" text-anchor=\"middle\">")
+    out.raw(labelStartX == nil ? "\" text-anchor=\"middle\">" : "\" text-anchor=\"start\">")
     let baselines = style.baselines(lineCount: lines.count)
-    let labelX = result?.labelX ?? centre.x
+    let labelX = labelStartX ?? result?.labelX ?? centre.x
     for (offset, line) in lines.enumerated() {
         textLine(&out, x: labelX, y: centre.y + baselines[offset]) { out in
             // A label shown whole on one line is the text just escaped: repeat its bytes.

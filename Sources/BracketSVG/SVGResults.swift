@@ -10,6 +10,8 @@ struct CardResult {
     let entrant: String?
     /// The score as written, for the accessible name (the slot may show it cut short).
     let score: String?
+    /// `status=…`: the competitor did not finish (its word goes into the accessible name).
+    let status: MatchStatus?
     /// The score slot as drawn, its anchor and side.
     let slot: String?
     let slotX: Double
@@ -23,6 +25,7 @@ struct CardResult {
         outcome = nodes.outcome(index)
         entrant = nodes.entrantID(index)
         score = nodes.scores[index].flatMap { $0.isEmpty ? nil : $0 }
+        status = nodes.status(index)
         slot = geometry.scoreText(index)
         slotX = geometry.scoreAnchorX(index) ?? 0
         slotAtLeft = geometry.scoreAtLeftEdge(index)
@@ -42,11 +45,16 @@ struct CardResult {
     }
 
     /// Writes what follows the label in the accessible name: ", 6, winner", ", 3, lost",
-    /// ", bye"; a pending slot's own label gets ", to be decided" (the derived one says so).
+    /// ", 2, retired, lost", ", bye"; a pending slot's own label gets ", to be decided" (the
+    /// derived one says so).
     func writeNameSuffix(_ out: inout SVGBytes) {
         if let score {
             out.raw(", ")
             out.text(score)
+        }
+        if let status {
+            out.raw(", ")
+            out.text(status.rawValue)
         }
         switch outcome {
         case .none: break
@@ -62,6 +70,6 @@ struct CardResult {
         let nodes = diagram.nodes
         let score = nodes.scores[index]?.utf8.count ?? 0
         let entrant = nodes.entrantID(index)?.utf8.count ?? 0
-        return 320 + SVGBytes.escapedBound(3 * score + entrant)
+        return 340 + SVGBytes.escapedBound(3 * score + entrant)
     }
 }

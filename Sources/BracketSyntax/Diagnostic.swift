@@ -50,6 +50,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case labelContradictsWinner = "label-contradicts-winner"
     case resultOnRoot = "result-on-root"
     case extraRounds = "extra-rounds"
+    case winnerWithStatus = "winner-with-status"
+    case statusOnEverySide = "status-on-every-side"
     // docs/language.md lists each limit.
     case limitExceeded = "limit-exceeded"
 
@@ -75,7 +77,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
         case .duplicateID, .missingRoot, .multipleRoots, .unknownSetting, .invalidSettingValue, .duplicateSetting,
             .emptyLabel, .longLabel, .unknownAttribute, .duplicateAttribute, .missingAttributeValue,
             .unexpectedAttributeValue, .multipleWinners, .winnerWithLowerScore, .labelContradictsWinner, .resultOnRoot,
-            .extraRounds:
+            .extraRounds, .winnerWithStatus, .statusOnEverySide:
             .semantic
         case .limitExceeded:
             .limit

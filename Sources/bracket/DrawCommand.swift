@@ -113,7 +113,19 @@ enum DrawCommand {
         case .png, .pdf:
             guard let converter else { throw CommandError.failure(RasterConverter.missing) }
             let svg = renderSVG(diagram, layout(diagram))
-            let bytes = try converter.convert(svg, to: format, scale: scale ?? 1)
+            let bytes: [UInt8]
+            if ChromiumRasterizer.showsColourEmoji(svg) {
+                let chromium = ChromiumRasterizer.locate(environment: environment)
+                if let chromium, ChromiumRasterizer.fits(svg, scale: scale ?? 1) {
+                    bytes = try chromium.convert(svg, to: format, scale: scale ?? 1)
+                } else {
+                    Output.standardError(chromium == nil ? ChromiumRasterizer.monochromeWarning
+                                         : ChromiumRasterizer.tooLargeWarning)
+                    bytes = try converter.convert(svg, to: format, scale: scale ?? 1)
+                }
+            } else {
+                bytes = try converter.convert(svg, to: format, scale: scale ?? 1)
+            }
             try Output.deliver(bytes, to: outputPath, input: file)
         case .geometry:
             // The writer asks for each node's ID range in pre-order, which is text order: one

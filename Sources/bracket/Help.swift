@@ -83,8 +83,12 @@ enum Help {
                               2 for sharp screens)
 
     PNG and PDF are made by rsvg-convert, which must be on PATH (Debian and Ubuntu package
-    librsvg2-bin, Homebrew librsvg); without it the status is 2. They are not written to a
-    terminal: give -o or redirect stdout.
+    librsvg2-bin, Homebrew librsvg); without it the status is 2. rsvg-convert draws colour
+    emoji (flags, 🏆) in monochrome, so a picture that shows them is made by headless Chromium
+    when one is on PATH (chromium, chromium-browser, google-chrome; BRACKET_CHROMIUM names
+    another, or none when empty) and it is at most 16384 pixels across and down, else by
+    rsvg-convert with a one-line warning. They are not
+    written to a terminal: give -o or redirect stdout.
 
     """ + outputFlags + layoutFlags
 

@@ -51,7 +51,7 @@ func number(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
         let settings = try #require(json["settings"] as? [String: Any])
         #expect(Set(settings.keys) == [
             "cardWidth", "cardHeight", "levelGap", "leafGap", "margin", "root", "align", "maxCardWidth", "maxLines", "fit",
-            "titleVisible",
+            "titleVisible", "labelAlign",
         ])
         #expect(number(settings["cardWidth"]) == 132 && number(settings["leafGap"]) == 28)
         #expect(settings["root"] as? String == "right" && settings["align"] as? String == "depth")

@@ -40,6 +40,17 @@ import Testing
         #expect(entry.detail == spec.summary)
     }
 
+    /// After `status=` the four words, whatever has been typed of one; nothing after `score=`.
+    @Test(arguments: ["r { a [status=|] }", "r { a [status=ret|] }", "r { a [score=1, status=|"])
+    func statusWordsAfterTheirKey(_ marked: String) {
+        #expect(Self.completionLabels(marked) == ["walkover", "retired", "disqualified", "no-show"])
+    }
+
+    @Test func noWordsForAValueOfAnyText() {
+        #expect(!Self.completionLabels("r { a [score=|] }").contains("retired"))
+        #expect(!Self.completionLabels("r { a \"x\" [edge=|] }").contains("retired"))
+    }
+
     @Test(arguments: ["r { a |[score=3] }", "r { a [score=|3] }", "r { a [score=3] |}", "r { a \"x|\" }"])
     func noKeysOutsideAKeyPosition(_ marked: String) {
         #expect(!Self.completionLabels(marked).contains("winner"))
@@ -86,6 +97,14 @@ import Testing
         let markdown = try #require(hover(at: 0, in: document)).markdown
         #expect(markdown.hasSuffix("Still to be decided."))
         #expect(markdown.contains("**f** — To be decided"))
+    }
+
+    @Test func aStatusIsSaidBesideItsCompetitor() throws {
+        let document = Document("f {\n  a \"Ann\" [score=\"3–6 1–2\", status=retired]\n  b \"Bea\" [score=\"6–3 2–1\"]\n}\n")
+        let markdown = try #require(hover(at: 0, in: document)).markdown
+        #expect(markdown.contains("- Ann (`a`) — 3–6 1–2 — retired (ret.)\n"), "\(markdown)")
+        #expect(markdown.contains("- Bea (`b`) — 6–3 2–1 ✓"))
+        #expect(markdown.hasSuffix("Bea advanced."))
     }
 
     @Test func aPlainTreeHasNoMatchSection() throws {

@@ -87,6 +87,28 @@ import Testing
         #expect(g.headers.map(\.center.x) == [66, 262, 458, 654, 850])
     }
 
+    /// A level only one half of a two-sided draw reaches has no column and no header in the
+    /// other half: each half has as many columns as its own deepest level, whichever is deeper;
+    /// with the leaves aligned or not, the picture ends at each half's outermost cards.
+    @Test(arguments: ["r { a { a1 { x y } a2 } b }", "r { b a { a1 { x y } a2 } }", "r { a { x } }", "r { a b }"])
+    func eachHalfHasItsOwnLevels(_ tree: String) {
+        for align in ["depth", "leaves"] {
+            let (d, g) = geometry("@root center\n@rounds auto\n@align \(align)\n" + tree)
+            let columns = Set((0..<d.nodes.count).map { g.centres[$0].x })
+            // Every column has its header; by depth every header stands over a column that holds
+            // a card (aligned leaves take the deepest level in both halves, so a half's levels
+            // between its root and its leaves keep their headers, as in a one-sided draw).
+            #expect(columns.isSubset(of: Set(g.headers.map(\.center.x))), "\(align): \(tree)")
+            if align == "depth" {
+                #expect(Set(g.headers.map(\.center.x)) == columns && g.headers.count == columns.count, "\(tree)")
+            }
+            // The picture ends at its outermost cards: no empty column on either side.
+            let lefts = (0..<d.nodes.count).map { g.centres[$0].x - g.sizes[$0].width / 2 }
+            let rights = (0..<d.nodes.count).map { g.centres[$0].x + g.sizes[$0].width / 2 }
+            #expect(lefts.min() == 0 && rights.max() == g.width, "\(align): \(tree)")
+        }
+    }
+
     /// An edge label widens only the gap next to its child's level, by what the label needs in
     /// the child's half of it, and sits on the connector's first segment, a quarter of the gap
     /// from the child.

@@ -183,8 +183,16 @@ import Testing
             #expect(box.minX >= -1e-9 && box.minY >= -1e-9 && box.maxX <= g.width + 1e-9 && box.maxY <= g.height + 1e-9)
         }
         // Headers: one per level slot with `@rounds` (none without), overlapping no card, no
-        // other header and no edge label.
-        let slots = (maxDepth + 1) * (twoSided ? 2 : 1) - (twoSided ? 1 : 0)
+        // other header and no edge label. A two-sided draw's halves each have the slots of the
+        // levels they reach (aligned leaves reach the deepest).
+        var halfDeepest = [0, 0]
+        for index in 0..<d.nodes.count where g.depths[index] > 0 {
+            let leaf = d.nodes.childCounts[index] == 0
+            let level = d.settings.align == .leaves && leaf ? maxDepth : Int(g.depths[index])
+            let half = g.isInRightHalf(index) ? 1 : 0
+            halfDeepest[half] = max(halfDeepest[half], level)
+        }
+        let slots = twoSided ? halfDeepest[0] + halfDeepest[1] + 1 : maxDepth + 1
         if case .none = d.settings.rounds { #expect(g.headers.isEmpty) } else { #expect(g.headers.count == slots) }
         let headerBoxes = g.headers.filter { !$0.lines.isEmpty }.map { Box(center: $0.center, width: $0.width, height: $0.height) }
         for (position, header) in headerBoxes.enumerated() {

@@ -137,9 +137,9 @@ import Testing
         _ = push(client, version: 1)
         change(client, version: 2, line: 2, character: 12, insert: "x")
         let payload = try #require(push(client, version: 2))
-        #expect(payload.objectValue?.keys == ["uri", "version", "geometry", "svg", "diagnostics"])
+        #expect(payload.objectValue?.keys == ["uri", "version", "geometry", "attributes", "svg", "diagnostics"])
         client.request(3, "bracket/preview", ["textDocument": ["uri": .string(uri)]])
-        #expect(client.response(3)?["result"]?.objectValue?.keys == ["uri", "version", "geometry", "svg", "diagnostics"])
+        #expect(client.response(3)?["result"]?.objectValue?.keys == ["uri", "version", "geometry", "attributes", "svg", "diagnostics"])
         #expect(client.finish() == 0)
     }
 

@@ -158,6 +158,7 @@ private let pendingTree =
                 case "maxLines": #expect(overrides.maxLines.map(Double.init) == value.doubleValue)
                 case "fit": #expect(overrides.fit?.rawValue == value.stringValue)
                 case "titleVisible": #expect(overrides.titleVisible == value.boolValue)
+                case "labelAlign": #expect(overrides.labelAlign?.rawValue == value.stringValue)
                 default: Issue.record("example key \(key) is not a layout setting")
                 }
             }
@@ -169,7 +170,7 @@ private let pendingTree =
         #"{"cardWidth": 7.5}"#, #"{"cardHeight": 2001}"#, #"{"levelGap": -1}"#, #"{"leafGap": "28"}"#,
         #"{"margin": 1000.5}"#, #"{"root": "Right"}"#, #"{"align": true}"#, #"{"title": "x"}"#,
         #"{"maxCardWidth": 4001}"#, #"{"maxLines": 2.5}"#, #"{"maxLines": 0}"#, #"{"fit": "grow"}"#,
-        #"{"titleVisible": "no"}"#,
+        #"{"titleVisible": "no"}"#, #"{"labelAlign": "left"}"#,
     ])
     func rejectedValuesAreIgnored(text: String) throws {
         let overrides = try #require(SettingOverrides(layoutJSON: try JSONReader().parse(text)))

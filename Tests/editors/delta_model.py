@@ -22,7 +22,7 @@ import run_moves  # noqa: E402
 CARD_W, CARD_H, LEVEL_GAP, LEAF_GAP, MARGIN, FONT = 132, 44, 64, 28, 24, 13
 SETTINGS = {"cardWidth": CARD_W, "cardHeight": CARD_H, "levelGap": LEVEL_GAP, "leafGap": LEAF_GAP,
             "margin": MARGIN, "root": "right", "align": "depth", "maxCardWidth": 240, "maxLines": 3,
-            "fit": "auto", "titleVisible": True}
+            "fit": "auto", "titleVisible": True, "labelAlign": "center"}
 
 
 def subtree_end(tree, i):

@@ -304,6 +304,7 @@ def main(argv):
                 lambda: check_search_match(page, tree),
                 lambda: check_in_progress(page, client, progress, validate, shots),
                 lambda: check_variants(page, client),
+                lambda: check_status_path(page, client),
                 lambda: check_decorations(page, client, shots),
                 lambda: check_classes(page, client),
                 lambda: check_edge_labels_near_view(page, client),
@@ -546,6 +547,9 @@ def check_vscode_path(browser, url):
               saved == full["svg"], first_difference(saved or "", full["svg"]))
 
 
+STATUS_TEXT = ('@root center\nfinal { sf1 { a "Ann" [score="6–3 2–1"] b "Bea" [score="3–6 1–2", status=retired] }\n'
+               '  sf2 { c "Cy" [status=walkover] d "Dee" } }\n')
+
 VARIANTS = {
     # Root on the left (scores at the cards' left edges), a slot with its own label still to be
     # decided, a bye, a score too wide for its slot, a string score with markup characters.
@@ -555,7 +559,27 @@ VARIANTS = {
                              '  sf3 { e "Eve" } }\n',
     "variants-top.bracket": "@root top\nr { x [score=1] { p [score=2] q [score=9] } y [score=0] { s } }\n",
     "variants-bottom.bracket": "@root bottom\nr { x [winner] { p q [winner] } y }\n",
+    # Statuses: a retirement after a score, a walkover alone, on both halves of a two-sided draw.
+    "variants-status.bracket": STATUS_TEXT,
+    # Names at the cards' left edge, after a score at that edge (root left) or before one.
+    "variants-label-start.bracket": '@root left\n@label-align start\nfinal { sf1 { a "Ann Lee" [score=3] b "Bo" [score=1] }\n'
+                                    '  sf2 { c "Cy\\nsecond line" [winner] d "Di" } }\n',
+    "variants-label-start-right.bracket": '@label-align start\nr { x "Xavier" [score=2] { p q } y "Y" [score=1] }\n',
 }
+
+
+def check_status_path(page, client):
+    """The path line says when a competitor did not finish, on the loser's path and the winner's."""
+    open_in_page(page, client, "variants-status.bracket", STATUS_TEXT)
+    hover(page, "b")
+    lost = shown(page)["status"] or ""
+    check("the path of a competitor who retired says so", "to Ann (retired) in the " in lost, lost)
+    hover(page, "c")
+    walkover = shown(page)["status"] or ""
+    check("... and of one who gave a walkover", "to Dee (walkover) in the " in walkover, walkover)
+    hover(page, "a")
+    won = shown(page)["status"] or ""
+    check("... and the winner's line names the opponent who did not finish", "(Bea: retired)" in won or "reached" in won, won)
 
 
 def check_variants(page, client):

@@ -365,6 +365,7 @@ EXPECTED_DEFAULTS = {
     "bracket.layout.maxLines": 3,
     "bracket.layout.fit": "auto",
     "bracket.layout.titleVisible": True,
+    "bracket.layout.labelAlign": "center",
 }
 
 

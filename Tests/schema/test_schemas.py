@@ -171,7 +171,7 @@ def _():
     defaults = {k: v.get("default") for k, v in layout.items()}
     assert defaults == {"cardWidth": 132, "cardHeight": 44, "levelGap": 64, "leafGap": 28,
                         "margin": 24, "root": "right", "align": "depth", "maxCardWidth": 240,
-                        "maxLines": 3, "fit": "auto", "titleVisible": True}, defaults
+                        "maxLines": 3, "fit": "auto", "titleVisible": True, "labelAlign": "center"}, defaults
 
 
 @test("editors/vscode/package.json: bracket.layout.* agrees with settings.schema.json")

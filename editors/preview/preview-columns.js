@@ -292,6 +292,21 @@
       });
     }
 
+    // The same for a geometry JSON payload (the VS Code webview's): the description `{ key, svg,
+    // prefix }` beside the geometry, each card's value in its node under the key.
+    function readNodeAttributes(s, attributes, nodes) {
+      s.attributes = (Array.isArray(attributes) ? attributes : []).map(function (a) {
+        var out = { key: String(a.key), svg: a.svg, prefix: typeof a.prefix === "string" ? a.prefix : "", values: null };
+        for (var k = 0; k < s.n && k < nodes.length; k++) {
+          var value = nodes[k] ? nodes[k][out.key] : undefined;
+          if (value === undefined || value === null) continue;
+          if (!out.values) out.values = new Array(s.n).fill(null);
+          out.values[k] = value;
+        }
+        return out;
+      });
+    }
+
     // The attribute columns of a store spliced as its cards are (`pieces`, as spliceList's).
     function spliceAttributes(old, pieces) {
       return (old.attributes || []).map(function (a) {
@@ -322,7 +337,7 @@
     }
 
     return {
-      attributeClasses: attributeClasses, readAttributeColumns: readAttributeColumns,
+      attributeClasses: attributeClasses, readAttributeColumns: readAttributeColumns, readNodeAttributes: readNodeAttributes,
       setRowAttributes: setRowAttributes, spliceAttributes: spliceAttributes,
       byNumber: byNumber, columnWork: columnWork, exactFloats: exactFloats, floatColumn: floatColumn,
       intColumn: intColumn, num: num, numberColumn: numberColumn, payloadOfBody: payloadOfBody,

@@ -50,6 +50,12 @@
       return result;
     }
 
+    // Whether label lines start at their card's left edge (`@label-align start`).
+    function labelAlignsStart(store) {
+      return !!(store.settings && store.settings.labelAlign === "start" && store.metrics &&
+        typeof store.metrics.labelPadding === "number");
+    }
+
     // What the card's <text> holds: with per-card lines (sized layouts) one <tspan> per line;
     // otherwise the label centred on one line, as the fixed-size SVG writes it.
     // (`origin`, for the page's own elements: see domOrigin.)
@@ -58,9 +64,16 @@
       var lines = cardLines(store, i);
       if (lines) {
         var b = baselines(store, lines.length);
-        // A card with a score slot centres its label in the room the slot leaves.
-        var slot = slotOf(store, i), lx = numberText(slot ? slot.labelX - (origin ? origin.x : 0) : cx);
-        return { attrs: [["font-size", numberText(store.fontSize)], ["text-anchor", "middle"]],
+        // A card with a score slot centres its label in the room the slot leaves; with
+        // `@label-align start` the lines start where that room starts (labelStartX in BracketLayout).
+        var slot = slotOf(store, i), start = labelAlignsStart(store);
+        var x = slot ? slot.labelX : store.cx[i];
+        if (start) {
+          var pad = store.metrics.labelPadding, half = store.w[i] / 2;
+          x = slot && slot.start ? 2 * slot.labelX - (store.cx[i] + half) + pad : store.cx[i] - half + pad;
+        }
+        var lx = numberText(x - (origin ? origin.x : 0));
+        return { attrs: [["font-size", numberText(store.fontSize)], ["text-anchor", start ? "start" : "middle"]],
           spans: lines.map(function (line, k) { return { x: lx, y: numberText(cy + b[k]), text: line }; }) };
       }
       return { attrs: [["x", numberText(cx)], ["y", numberText(cy)], ["font-size", numberText(store.fontSize)],

@@ -22,7 +22,7 @@
       shownCards = deps.shownCards, markCard = deps.markCard, cardId = deps.cardId,
       cardLabel = deps.cardLabel, edgeOfCard = deps.edgeOfCard, idEquals = deps.idEquals,
       indexOfId = deps.indexOfId, entrantOf = deps.entrantOf, resultOf = deps.resultOf,
-      scoreOf = deps.scoreOf, numberText = deps.numberText, cardsIn = deps.cardsIn,
+      scoreOf = deps.scoreOf, statusOf = deps.statusOf, numberText = deps.numberText, cardsIn = deps.cardsIn,
       requestDraw = deps.requestDraw, minimapMarksChanged = deps.minimapMarksChanged,
       announce = deps.announce, currentOrigin = deps.currentOrigin, currentMode = deps.currentMode,
       panning = deps.panning, clickSuppressed = deps.clickSuppressed;
@@ -180,7 +180,8 @@
       return list;
     }
 
-    // "Ayşe Yılmaz — reached the Semi-finals, lost 1–2 to Émile Durand", "… — won the Final 3–1".
+    // "Ayşe Yılmaz — reached the Semi-finals, lost 1–2 to Émile Durand", "… — won the Final 3–1",
+    // "… — lost to Ann Lee (walkover) in the Round of 16".
     function competitorText(s, e, cards) {
       var name = oneLine(cardLabel(s, e));
       var top = cards[0];
@@ -195,8 +196,13 @@
         var finalist = -1;
         for (var c = 0; c < cards.length; c++) if (s.parent[cards[c]] === top) finalist = cards[c];
         if (finalist < 0) return name;
-        var line = scoreLine(s, finalist, childrenOf(s, top).filter(function (x) { return x !== finalist; }));
-        notes.push("won the " + roundName(s, top) + (line ? " " + line : ""));
+        var beaten = childrenOf(s, top).filter(function (x) { return x !== finalist; });
+        var line = scoreLine(s, finalist, beaten);
+        // An opponent who did not finish: "won the Final 6–3 2–1 (Bea Roy: retired)".
+        var out = beaten.filter(function (x) { return statusOf(s, x) !== null; }).map(function (x) {
+          return oneLine(cardLabel(s, x)) + ": " + statusOf(s, x);
+        });
+        notes.push("won the " + roundName(s, top) + (line ? " " + line : "") + (out.length ? " (" + out.join(", ") + ")" : ""));
         return name + " — " + notes.join("; ");
       }
       var round = roundName(s, p);
@@ -210,7 +216,8 @@
         var score = winner !== undefined ? scoreLine(s, top, [winner]) : "";
         var by = winner !== undefined ? " to " + oneLine(cardLabel(s, winner)) : "";
         // "lost 1–3 to Lucas Silva in the Round of 32", "reached the Semi-finals, lost 1–2 to …".
-        var lost = "lost" + (score ? " " + score : "") + by;
+        var status = statusOf(s, top);
+        var lost = "lost" + (score ? " " + score : "") + by + (status !== null ? " (" + status + ")" : "");
         notes.push(top === e ? lost + " in the " + round : reached + ", " + lost);
       } else {
         notes.push((top === e ? "plays in the " + round : reached) + ", still to be played");

@@ -166,11 +166,21 @@
 
     function scoreOf(s, i) { return s.scores ? s.scores[i] : null; }
 
+    // Card i's `status` (walkover, retired, disqualified, no-show: its competitor did not finish
+    // the match at its parent), from the payload's attribute columns, or null.
+    function statusOf(s, i) {
+      var column = (s.attributes || []).find(function (a) { return a.key === "status"; });
+      var value = column && column.values ? column.values[i] : null;
+      return typeof value === "string" ? value : null;
+    }
+
     // What follows the label in a card's accessible name, as BracketSVG writes it: ", 6, winner".
     function nameSuffix(s, i) {
       if (!s.hasResults) return "";
       var out = "", score = scoreOf(s, i), result = resultOf(s, i);
       if (score !== null && score !== "") out += ", " + score;
+      var status = statusOf(s, i);
+      if (status !== null) out += ", " + status;
       if (result === "winner") out += ", winner";
       else if (result === "loser") out += ", lost";
       else if (result === "bye") out += ", bye";
@@ -226,6 +236,7 @@
       patchResults: patchResults,
       resultOf: resultOf,
       scoreOf: scoreOf,
+      statusOf: statusOf,
       nameSuffix: nameSuffix,
       entrantAttr: entrantAttr,
       slotOf: slotOf,

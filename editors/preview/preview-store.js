@@ -186,10 +186,14 @@
       };
     }
 
-    function storeFromGeometry(geometry, picture) {
+    // `attributes`: the payload's description of the attribute columns (a geometry payload
+    // carries it beside the geometry, each card's value in its node under the key).
+    function storeFromGeometry(geometry, picture, attributes) {
       var nodes = Array.isArray(geometry.nodes) ? geometry.nodes : [];
       var edges = Array.isArray(geometry.edges) ? geometry.edges : [];
-      return buildStore(nodes, edges, frameOf(geometry, picture, null));
+      var s = buildStore(nodes, edges, frameOf(geometry, picture, null));
+      attributeColumns.readNodeAttributes(s, attributes, nodes);
+      return s;
     }
 
     // The loopback page's payloads carry the geometry as columns (docs/protocol.md,

@@ -156,7 +156,7 @@
     }
     var columns = payload.columns && typeof payload.columns === "object" ? payload.columns : null;
     var geometry = columns || (payload.geometry && typeof payload.geometry === "object" ? payload.geometry : {});
-    var store = columns ? storeFromColumns(columns, null) : storeFromGeometry(geometry, null);
+    var store = columns ? storeFromColumns(columns, null) : storeFromGeometry(geometry, null, payload.attributes);
     var empty = store.n === 0;
     // While the user is typing, a broken document may lay out to nothing; the last good
     // picture (with the error badge) is more useful than a blank page.
@@ -474,7 +474,7 @@
     SVG_NS: SVG_NS, state: state, searchBox: searchBox, stage: stage, viewport: viewport, content: content,
     edgeLabelLayer: decorations.edgeLabelLayer, shownCards: shownCards, markCard: markCard, cardId: cardId,
     cardLabel: cardLabel, edgeOfCard: edgeOfCard, idEquals: idEquals, indexOfId: indexOfId, entrantOf: results.entrantOf,
-    resultOf: resultOf, scoreOf: results.scoreOf, numberText: numberText, cardsIn: cardsIn, requestDraw: requestDraw,
+    resultOf: resultOf, scoreOf: results.scoreOf, statusOf: results.statusOf, numberText: numberText, cardsIn: cardsIn, requestDraw: requestDraw,
     minimapMarksChanged: minimapMarksChanged, announce: cardFocus.announce,
     currentOrigin: function () { return frame.currentOrigin(); }, currentMode: function () { return frame.currentMode(); },
     panning: function () { return input.panning(); }, clickSuppressed: function () { return input.clickSuppressed(); },

@@ -8,7 +8,7 @@ extension LanguageServer {
         completions(at: context.offset(position), in: context.document).map { entry in
             var kind: CompletionItemKind = switch entry.kind {
             case .settingKey: .property
-            case .settingValue: .enumMember
+            case .settingValue, .attributeValue: .enumMember
             case .newID: .value
             case .attributeKey: .property
             }

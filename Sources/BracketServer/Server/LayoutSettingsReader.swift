@@ -59,6 +59,12 @@ func readLayoutSettings(_ json: JSONValue, over base: LayoutSettings) -> (settin
                 continue
             }
             settings.titleVisible = visible
+        } else if key == "labelAlign" {
+            guard let align = value.stringValue.flatMap(LabelAlignment.init(rawValue:)) else {
+                warnings.append("labelAlign: expected center or start, got \(value)")
+                continue
+            }
+            settings.labelAlign = align
         } else {
             warnings.append("unknown layout setting \"\(key)\"")
         }

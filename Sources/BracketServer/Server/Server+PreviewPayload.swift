@@ -205,6 +205,7 @@ struct PreviewRender {
         var writer = JSONWriter(reservingCapacity: geometryJSON.count + svg.utf8.count + 4096)
         beginPayload(&writer, sequence: sequence)
         writer.key("geometry"); writer.raw(geometryJSON)
+        writeAttributeDescriptions(&writer)
         if includeSVG { writer.key("svg"); writer.string(svg) }
         if !includeSVG || includePicture { writePicture(&writer) }
         writeDiagnosticCounts(&writer)
@@ -297,7 +298,7 @@ struct PreviewRender {
 
     /// `picture`: `{ svgWidth, svgHeight, title, desc, style, text }` — the `<svg>` size, the
     /// text of its `<title>`, its `<desc>` element, its `<style>` text and the font's vertical
-    /// metrics per pixel of font size, so a page that draws the cards itself can place, style and
+    /// metrics per pixel of font size (and the label's padding), so a page that draws the cards itself can place, style and
     /// export them exactly as the server's SVG does.
     private func writePicture(_ writer: inout JSONWriter) {
         let diagram = snapshot.diagram, geometry = snapshot.geometry
@@ -315,6 +316,8 @@ struct PreviewRender {
         writer.key("ascent"); writer.double(metrics.ascent)
         writer.key("descent"); writer.double(metrics.descent)
         writer.key("lineHeight"); writer.double(metrics.lineHeight)
+        // Where a label starts from a card's edge, for `@label-align start` (in points).
+        writer.key("labelPadding"); writer.double(CardTextFit.horizontalPadding)
         writer.endObject()
         writer.endObject()
     }
