@@ -48,7 +48,7 @@ struct TextCard {
             marker = advanced ? charset.winner : aligned ? "  " : ""
             style = advanced ? .winner : outcome == .pending ? .pending : .plain
         }
-        let room = max(4, labelLimit - marker.count - (scoreWidth > 0 ? 1 + scoreWidth : 0))
+        let room = max(8, labelLimit - marker.count - (scoreWidth > 0 ? 1 + scoreWidth : 0))
         // A line break in a label breaks the card's text too, as in the picture; a tab is a space.
         let paragraphs = label.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
         lines = paragraphs.flatMap { paragraph in
@@ -58,8 +58,8 @@ struct TextCard {
     }
 }
 
-/// Greedy wrapping in terminal columns: breaks at spaces, and inside a word only when the word
-/// alone is wider than the limit. Always at least one line.
+/// Greedy wrapping in terminal columns: breaks at spaces and after hyphens, and inside a word
+/// only when the word alone is wider than the limit. Always at least one line.
 enum TextWrap {
     static func lines(_ text: String, limit: Int) -> [Substring] {
         var result: [Substring] = []
@@ -91,6 +91,7 @@ enum TextWrap {
                 continue
             }
             lineWidth += width
+            if character == "-", lineWidth <= limit { lastBreak = (next, next) }
             index = next
         }
         let rest = text[lineStart...]
