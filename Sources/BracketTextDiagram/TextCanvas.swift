@@ -20,24 +20,33 @@ public struct TextCharset: Sendable {
 
 /// A grid of terminal cells: connector arms, and text placed cluster by cluster so a wide
 /// character covers two cells and the columns after it stay straight.
+///
+/// A cell is four bytes — arms, style, and its text: a one-scalar cluster inline, a longer one
+/// by its index among `clusters` — because a large tree's drawing has tens of millions of them.
 struct TextCanvas {
     static let up: UInt8 = 1, down: UInt8 = 2, left: UInt8 = 4, right: UInt8 = 8
 
-    struct Cell {
-        var arms: UInt8 = 0
-        /// Text placed here; nil for a connector or blank cell.
-        var text: String?
-        /// The second column of a wide character placed in the cell before.
-        var covered = false
-        var style = TextStyle.plain
-    }
-
-    private(set) var rows: [[Cell]]
+    /// Bits 0–3 arms, 4–5 style, 6 the second column of a wide character, 7 set when bits 8–
+    /// hold the text's scalar itself, else bits 8– are one more than the index of the cell's
+    /// text in `clusters` (0: no text).
+    private var cells: [UInt32]
+    private var clusters: [String] = []
     let width: Int
+    let height: Int
+
+    private static let coveredBit: UInt32 = 1 << 6
+    private static let inlineBit: UInt32 = 1 << 7
+    /// Past this many long clusters (only in a pathological file) a cell shows U+FFFD instead.
+    private static let clusterCapacity = 1 << 24 - 1
 
     init(width: Int, height: Int) {
         self.width = width
-        rows = Array(repeating: Array(repeating: Cell(), count: width), count: height)
+        self.height = height
+        cells = Array(repeating: 0, count: width * height)
+    }
+
+    private mutating func addArms(_ arms: UInt8, x: Int, y: Int) {
+        cells[y * width + x] |= UInt32(arms)
     }
 
     /// Joins the cells from (x0, y) to (x1, y) with a horizontal line; the ends get an arm
@@ -46,8 +55,7 @@ struct TextCanvas {
         let (low, high) = (min(x0, x1), max(x0, x1))
         guard low < high else { return }
         for x in low...high {
-            if x > low { rows[y][x].arms |= Self.left }
-            if x < high { rows[y][x].arms |= Self.right }
+            addArms((x > low ? Self.left : 0) | (x < high ? Self.right : 0), x: x, y: y)
         }
     }
 
@@ -55,8 +63,7 @@ struct TextCanvas {
         let (low, high) = (min(y0, y1), max(y0, y1))
         guard low < high else { return }
         for y in low...high {
-            if y > low { rows[y][x].arms |= Self.up }
-            if y < high { rows[y][x].arms |= Self.down }
+            addArms((y > low ? Self.up : 0) | (y < high ? Self.down : 0), x: x, y: y)
         }
     }
 
@@ -68,32 +75,55 @@ struct TextCanvas {
         for character in text {
             let width = TerminalText.width(character)
             if width == 0 {
-                if column > x { rows[y][column - 1].text? += String(character) }
+                if column > x { join(character, toCellAt: y * self.width + column - 1) }
                 continue
             }
             guard column + width <= self.width else { break }
-            rows[y][column].text = String(character)
-            rows[y][column].style = style
-            if width == 2 { rows[y][column + 1].covered = true }
+            cells[y * self.width + column] = textBits(String(character)) | UInt32(style.rawValue) << 4
+            if width == 2 { cells[y * self.width + column + 1] = Self.coveredBit }
             column += width
         }
         return column
     }
 
+    private mutating func textBits(_ cluster: String) -> UInt32 {
+        let scalars = cluster.unicodeScalars
+        if scalars.count == 1 { return scalars.first!.value << 8 | Self.inlineBit }
+        guard clusters.count < Self.clusterCapacity else { return 0xFFFD << 8 | Self.inlineBit }
+        clusters.append(cluster)
+        return UInt32(clusters.count) << 8
+    }
+
+    /// Adds a zero-width cluster to the text of a cell (a stray mark after a space or a wide
+    /// character's second column is dropped).
+    private mutating func join(_ character: Character, toCellAt index: Int) {
+        let cell = cells[index]
+        guard cell >> 8 != 0 else { return }
+        let joined = text(of: cell) + String(character)
+        cells[index] = textBits(joined) | (cell & 0xFF & ~Self.inlineBit)
+    }
+
+    private func text(of cell: UInt32) -> String {
+        if cell & Self.inlineBit != 0 { return String(Unicode.Scalar(cell >> 8).map(Character.init) ?? "\u{FFFD}") }
+        return clusters[Int(cell >> 8) - 1]
+    }
+
     /// The lines, trailing blanks removed, with SGR sequences around styled text when `color`.
     func text(charset: TextCharset, color: Bool) -> String {
         var out = ""
-        for row in rows {
+        for y in 0..<height {
+            let row = cells[(y * width)..<(y * width + width)]
             var line = ""
             var current = TextStyle.plain
-            let end = (row.lastIndex { $0.text != nil || $0.arms != 0 } ?? -1) + 1
-            for cell in row[..<end] where !cell.covered {
-                let style = cell.text == nil ? TextStyle.plain : cell.style
+            let end = (row.lastIndex { $0 & 0xF != 0 || $0 >> 8 != 0 } ?? row.startIndex - 1) + 1
+            for cell in row[..<end] where cell & Self.coveredBit == 0 {
+                let text = cell >> 8
+                let style = text == 0 ? TextStyle.plain : TextStyle(rawValue: UInt8(cell >> 4 & 3)) ?? .plain
                 if color, style != current {
                     line += Self.sgr(style)
                     current = style
                 }
-                line += cell.text ?? charset.joints[Int(cell.arms)]
+                line += text == 0 ? charset.joints[Int(cell & 0xF)] : self.text(of: cell)
             }
             if color, current != .plain { line += Self.sgr(.plain) }
             out += line + "\n"
