@@ -42,7 +42,7 @@ let package = Package(
         // Diagnostics as a terminal shows them: source excerpts, carets, escaped controls.
         .target(name: "BracketTerminal", dependencies: ["BracketSyntax", "BracketModel"]),
         // The diagram drawn in character cells for terminals and plain text (`render --format text`).
-        .target(name: "BracketTextDiagram", dependencies: ["BracketModel", "BracketTerminal"]),
+        .target(name: "BracketTextDiagram", dependencies: ["BracketModel", "BracketTerminal"], swiftSettings: optimisedCore),
         .target(name: "BracketIDE", dependencies: ["BracketSyntax", "BracketModel", "BracketLayout", "BracketBytes"]),
         // Protocol shells.
         .target(name: "JSONRPC", dependencies: ["BracketJSON"]),

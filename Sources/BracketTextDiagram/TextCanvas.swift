@@ -109,26 +109,34 @@ struct TextCanvas {
     }
 
     /// The lines, trailing blanks removed, with SGR sequences around styled text when `color`.
+    /// Written as bytes: a large tree's drawing is tens of megabytes.
     func text(charset: TextCharset, color: Bool) -> String {
-        var out = ""
+        let joints = charset.joints.map { Array($0.utf8) }
+        var out: [UInt8] = []
+        out.reserveCapacity(cells.count + height)
         for y in 0..<height {
             let row = cells[(y * width)..<(y * width + width)]
-            var line = ""
             var current = TextStyle.plain
             let end = (row.lastIndex { $0 & 0xF != 0 || $0 >> 8 != 0 } ?? row.startIndex - 1) + 1
             for cell in row[..<end] where cell & Self.coveredBit == 0 {
                 let text = cell >> 8
                 let style = text == 0 ? TextStyle.plain : TextStyle(rawValue: UInt8(cell >> 4 & 3)) ?? .plain
                 if color, style != current {
-                    line += Self.sgr(style)
+                    out.append(contentsOf: Self.sgr(style).utf8)
                     current = style
                 }
-                line += text == 0 ? charset.joints[Int(cell & 0xF)] : self.text(of: cell)
+                if text == 0 {
+                    out.append(contentsOf: joints[Int(cell & 0xF)])
+                } else if cell & Self.inlineBit != 0, let scalar = Unicode.Scalar(text) {
+                    out.append(contentsOf: UTF8.encode(scalar)!)
+                } else {
+                    out.append(contentsOf: self.text(of: cell).utf8)
+                }
             }
-            if color, current != .plain { line += Self.sgr(.plain) }
-            out += line + "\n"
+            if color, current != .plain { out.append(contentsOf: Self.sgr(.plain).utf8) }
+            out.append(UInt8(ascii: "\n"))
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     private static func sgr(_ style: TextStyle) -> String {
