@@ -51,10 +51,13 @@ struct TextCard {
         let room = max(8, labelLimit - marker.count - (scoreWidth > 0 ? 1 + scoreWidth : 0))
         // A line break in a label breaks the card's text too, as in the picture; a tab is a space.
         let paragraphs = label.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+            .filter { !$0.allSatisfy(\.isWhitespace) }
         lines = paragraphs.flatMap { paragraph in
             TextWrap.lines(TerminalText.escaped(String(paragraph.replacing("\t", with: " "))), limit: room)
         }
         lineWidths = lines.map { TerminalText.width($0) }
+        // A label with nothing to see (blank, or empty) still gets a card to connect to.
+        if lineWidths.allSatisfy({ $0 == 0 }) { (lines, lineWidths) = (["\"\""], [2]) }
     }
 }
 
