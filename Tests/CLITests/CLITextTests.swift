@@ -56,23 +56,12 @@ import Testing
 
     /// Through a pseudo-terminal 50 columns wide: the labels wrap to it and winners are bold.
     @Test func aTerminalGivesItsWidthAndColour() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script"),
-              let executable = BracketProcess.executable else { return }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", "stty cols 50; \(executable.path) render --format text \(Self.source)", "/dev/null"]
         var environment = ProcessInfo.processInfo.environment
         environment["TERM"] = "xterm"
         environment.removeValue(forKey: "NO_COLOR")
         environment.removeValue(forKey: "COLUMNS")
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
+        guard let text = try BracketProcess.throughTerminal(
+            "stty cols 50; $BRACKET render --format text \(Self.source)", environment: environment) else { return }
         #expect(text.contains("\u{1B}[1m▶ "))
         let plain = CLIExcerptTests.withoutColour(text).replacingOccurrences(of: "\r", with: "")
         for line in plain.split(separator: "\n") { #expect(line.count <= 50, "\(line)") }
