@@ -30,8 +30,17 @@ public func renderTextDiagram(_ diagram: Diagram, options: TextDiagramOptions = 
     let settings = diagram.settings
     let deepest = max(0, diagram.maxDepth)
     let headers = TextHeaders(diagram, deepest: deepest)
-    let limit = labelLimit(diagram, options: options, headerMargin: headers.margin)
-    let cards = (0..<nodes.count).map { TextCard(diagram, $0, charset: options.charset, labelLimit: limit, aligned: settings.root.levelsAreColumns) }
+    let aligned = settings.root.levelsAreColumns
+    // Cards unwrapped first; then one cap on their width so the whole fits, and only the cards
+    // wider than the cap wrapped again.
+    let unwrapped = (0..<nodes.count).map {
+        TextCard(diagram, $0, charset: options.charset, labelLimit: Int.max / 4, aligned: aligned)
+    }
+    let limit = widthCap(diagram, unwrapped, options: options, headerMargin: headers.margin)
+    let cards = (0..<nodes.count).map { index in
+        unwrapped[index].naturalWidth <= limit ? unwrapped[index]
+            : TextCard(diagram, index, charset: options.charset, labelLimit: limit, aligned: aligned)
+    }
     let placement = TextPlacement(diagram, cards: cards)
     let title = settings.titleVisible ? settings.title.map { TerminalText.escaped($0) } : nil
     let top = (title == nil ? 0 : 2) + (headers.isEmpty || !placement.levelsAreColumns ? 0 : 2)
@@ -53,16 +62,29 @@ public func renderTextDiagram(_ diagram: Diagram, options: TextDiagramOptions = 
     return canvas.text(charset: options.charset, color: options.color)
 }
 
-/// The widest a label line may be so that the whole tree fits `options.width` where it can.
-private func labelLimit(_ diagram: Diagram, options: TextDiagramOptions, headerMargin: Int) -> Int {
-    let settings = diagram.settings
-    let deepest = max(0, diagram.maxDepth)
-    if settings.root.levelsAreColumns {
-        let slots = settings.root == .center ? 2 * deepest + 1 : deepest + 1
-        return max(8, (options.width - TextPlacement.slotGap * (slots - 1)) / slots - 2)
+/// The widest a card may be so that the whole tree fits `options.width` where it can: the
+/// largest cap for which the slots across (or the leaves side by side, when levels are rows),
+/// each as wide as its widest card or the cap, whichever is less, fit with their gaps.
+private func widthCap(_ diagram: Diagram, _ cards: [TextCard], options: TextDiagramOptions, headerMargin: Int) -> Int {
+    var widths: [Int] = []
+    var budget: Int
+    if diagram.settings.root.levelsAreColumns {
+        let placement = TextPlacement(diagram, cards: cards)
+        widths = placement.slotSize.map { $0 - 2 }
+        budget = options.width + 1 - (TextPlacement.slotGap + 2) * widths.count + TextPlacement.slotGap
+    } else {
+        for index in cards.indices where diagram.nodes.childCounts[index] == 0 { widths.append(cards[index].naturalWidth) }
+        budget = options.width - headerMargin - 2 * (widths.count - 1)
     }
-    let leaves = max(1, diagram.leafCount)
-    return max(10, (options.width - headerMargin) / leaves - 2)
+    let widest = widths.max() ?? 0
+    func total(_ cap: Int) -> Int { widths.reduce(0) { $0 + min($1, cap) } }
+    guard total(widest) > budget else { return widest }
+    var low = 1, high = widest
+    while low < high {
+        let middle = (low + high + 1) / 2
+        if total(middle) <= budget { low = middle } else { high = middle - 1 }
+    }
+    return low
 }
 
 /// Maps the placement's (depth, breadth) cells to the canvas, and draws cards and connectors.
