@@ -20,8 +20,9 @@ enum Help {
       Output:
         -o, --output OUT               write OUT instead of stdout; OUT is replaced only once the
                                        whole output is written (never half-written, never the input)
-        --color auto|always|never      colour the diagnostics on stderr (auto: only on a terminal,
-                                       and not when NO_COLOR is set)
+        --color auto|always|never      colour the diagnostics on stderr, and text output on
+                                       stdout (auto: only on a terminal, and not when NO_COLOR
+                                       is set)
 
     """
 
