@@ -17,6 +17,16 @@ public struct TextDiagramOptions: Sendable {
     }
 }
 
+/// A drawing too large to make: a tree whose shape needs a huge grid (a long comb of single
+/// leaves is as wide as it is deep, its area the square of its size) is refused before any of
+/// the grid is allocated.
+public struct TextDiagramTooLarge: Error, Sendable {
+    public let columns: Int
+    public let rows: Int
+    /// The most character cells a drawing may have: 64 Mi, 256 MB of grid.
+    public static let cellLimit = 1 << 26
+}
+
 /// The diagram drawn in character cells for terminals and plain-text documents: the cards as
 /// wrapped text, the connectors as box drawing (or ASCII), the title on top and the round
 /// headers over (or beside) their levels. Wide characters take two cells, so columns stay
@@ -24,7 +34,7 @@ public struct TextDiagramOptions: Sendable {
 ///
 /// Its own layout, not the picture's geometry scaled: a character grid needs its slots as wide
 /// as the text in them. It reads the same tree, results and round names as every other writer.
-public func renderTextDiagram(_ diagram: Diagram, options: TextDiagramOptions = TextDiagramOptions()) -> String {
+public func renderTextDiagram(_ diagram: Diagram, options: TextDiagramOptions = TextDiagramOptions()) throws(TextDiagramTooLarge) -> String {
     let nodes = diagram.nodes
     guard !nodes.isEmpty else { return "" }
     let settings = diagram.settings
@@ -50,7 +60,10 @@ public func renderTextDiagram(_ diagram: Diagram, options: TextDiagramOptions = 
     let across = placement.levelsAreColumns ? placement.depthExtent : placement.breadthExtent
     let down = placement.levelsAreColumns ? placement.breadthExtent : placement.depthExtent
     let titleWidth = title.map { TerminalText.width(Substring($0)) } ?? 0
-    var canvas = TextCanvas(width: max(left + across, titleWidth), height: top + down)
+    let (columns, rows) = (max(left + across, titleWidth), top + down)
+    let (cells, overflow) = columns.multipliedReportingOverflow(by: rows)
+    guard !overflow, cells <= TextDiagramTooLarge.cellLimit else { throw TextDiagramTooLarge(columns: columns, rows: rows) }
+    var canvas = TextCanvas(width: columns, height: rows)
     let frame = TextFrame(placement: placement, left: left, top: top)
     if let title { canvas.write(Substring(title), x: 0, y: 0, style: .header) }
     headers.draw(on: &canvas, frame: frame, charset: options.charset)

@@ -142,7 +142,14 @@ enum DrawCommand {
                 charset: ascii ? .ascii : .unicode,
                 width: width ?? (toTerminal ? TerminalWidth.ofStandardOutput(environment: environment) : TerminalWidth.fallback),
                 color: toTerminal && color.enabled(for: 1, environment: environment))
-            try Output.deliver(renderTextDiagram(diagram, options: options), to: outputPath, input: file)
+            let drawing: String
+            do throws(TextDiagramTooLarge) {
+                drawing = try renderTextDiagram(diagram, options: options)
+            } catch {
+                throw CommandError.failure("the text drawing would be \(error.columns) columns by \(error.rows) rows, "
+                    + "more than the \(TextDiagramTooLarge.cellLimit) characters text output draws; render it as SVG instead")
+            }
+            try Output.deliver(drawing, to: outputPath, input: file)
         }
 
         // Warnings alone do not make a picture wrong; they are shown but keep status 0.

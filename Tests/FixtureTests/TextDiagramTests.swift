@@ -36,7 +36,7 @@ import Testing
 
     private func compare(_ name: String, _ suffix: String, charset: TextCharset) throws {
         let diagram = Document(text: try Fixtures.source("ok", name)).diagram()
-        let actual = renderTextDiagram(diagram, options: TextDiagramOptions(charset: charset, width: 80))
+        let actual = try renderTextDiagram(diagram, options: TextDiagramOptions(charset: charset, width: 80))
         if Fixtures.isRecording { return try Fixtures.record(Array(actual.utf8), "ok", name, suffix) }
         let expected = String(decoding: try #require(Fixtures.expected("ok", name, suffix)), as: UTF8.self)
         #expect(actual == expected, "ok/\(name)\(suffix)")
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test(arguments: RootSide.allCases)
-    func connectorsJoinOnRandomTrees(_ side: RootSide) {
+    func connectorsJoinOnRandomTrees(_ side: RootSide) throws {
         var random = SeededRandom(seed: 0x7E47 &+ UInt64(RootSide.allCases.firstIndex(of: side)!))
         for round in 0..<TestScale.count(120) {
             let align = round % 2 == 0 ? "depth" : "leaves"
@@ -53,14 +53,14 @@ import Testing
                 + RandomBracket.tree(&random, nodes: Int.random(in: 1...40, using: &random))
             let diagram = Document(text: Array(source.utf8)).diagram()
             let width = Int.random(in: 20...140, using: &random)
-            let text = renderTextDiagram(diagram, options: TextDiagramOptions(width: width))
+            let text = try renderTextDiagram(diagram, options: TextDiagramOptions(width: width))
             let problems = ConnectorCheck.problems(in: text)
             #expect(problems.isEmpty, "\(problems.prefix(3)) at width \(width)\n\(source)\n\(text)")
             if !problems.isEmpty { return }
             // The ASCII drawing is the same picture, character for character (headers aside:
             // an ASCII ellipsis is wider).
             guard rounds.isEmpty else { continue }
-            let ascii = renderTextDiagram(diagram, options: TextDiagramOptions(charset: .ascii, width: width))
+            let ascii = try renderTextDiagram(diagram, options: TextDiagramOptions(charset: .ascii, width: width))
             #expect(ascii == ConnectorCheck.transliterated(text), "\(source)")
         }
     }
@@ -79,7 +79,7 @@ import Testing
     /// of the writer's table: the connectors after a CJK, an emoji and a combining-mark label
     /// must all stand in the same terminal column as after an ASCII one.
     @Test(arguments: [RootSide.right, .left])
-    func wideCharactersKeepColumnsStraight(_ side: RootSide) {
+    func wideCharactersKeepColumnsStraight(_ side: RootSide) throws {
         let source = """
         @root \(side.rawValue)
         final "Final" {
@@ -89,7 +89,7 @@ import Testing
           d "Cafe\u{301}" [score=0]
         }
         """
-        let text = renderTextDiagram(Document(text: Array(source.utf8)).diagram())
+        let text = try renderTextDiagram(Document(text: Array(source.utf8)).diagram())
         func columns(_ line: Substring) -> Int {
             line.reduce(0) { total, character in
                 if "東京都🏆".contains(character) { return total + 2 }
@@ -105,22 +105,33 @@ import Testing
         for label in ["Tokyo", "東京都", "🏆 Cup", "Cafe\u{301}"] { #expect(text.contains(label)) }
     }
 
-    @Test func labelsWrapWithinTheWidth() {
+    @Test func labelsWrapWithinTheWidth() throws {
         let long = "A label long enough that it has to wrap over several lines of the terminal"
         let source = "@root left\nr \"\(long)\" {\n a \"\(long)\"\n b \"short\"\n}\n"
-        let text = renderTextDiagram(Document(text: Array(source.utf8)).diagram(), options: TextDiagramOptions(width: 40))
+        let text = try renderTextDiagram(Document(text: Array(source.utf8)).diagram(), options: TextDiagramOptions(width: 40))
         for line in text.split(separator: "\n") { #expect(TerminalText.width(line) <= 40, "\(line)") }
         #expect(text.split(separator: "\n").count > 4)
     }
 
-    @Test func colourOnlyWhenAsked() {
+    /// A comb (each level one leaf and one deeper match) is as wide as it is deep: 3,000 levels
+    /// would take over a hundred million cells, refused before any is allocated.
+    @Test func aDrawingTooLargeIsRefused() {
+        let depth = 3_000
+        var source = ""
+        for level in 0..<depth { source += "c\(level) { l\(level)\n" }
+        source += "x\n" + String(repeating: "}", count: depth) + "\n"
+        let diagram = Document(text: Array(source.utf8)).diagram()
+        #expect(throws: TextDiagramTooLarge.self) { try renderTextDiagram(diagram) }
+    }
+
+    @Test func colourOnlyWhenAsked() throws {
         let source = "r { a [score=2]\n b [score=1] }\n"
         let diagram = Document(text: Array(source.utf8)).diagram()
-        #expect(!renderTextDiagram(diagram).contains("\u{1B}"))
-        let coloured = renderTextDiagram(diagram, options: TextDiagramOptions(color: true))
+        #expect(!(try renderTextDiagram(diagram).contains("\u{1B}")))
+        let coloured = try renderTextDiagram(diagram, options: TextDiagramOptions(color: true))
         #expect(coloured.contains("\u{1B}[1m▶ Node a"))
         #expect(ConnectorCheck.transliterated(coloured.replacingOccurrences("\u{1B}[1m", "").replacingOccurrences("\u{1B}[0m", ""))
-            == ConnectorCheck.transliterated(renderTextDiagram(diagram)))
+            == ConnectorCheck.transliterated(try renderTextDiagram(diagram)))
     }
 }
 
