@@ -60,7 +60,8 @@ public func renderTextDiagram(_ diagram: Diagram, options: TextDiagramOptions = 
     let across = placement.levelsAreColumns ? placement.depthExtent : placement.breadthExtent
     let down = placement.levelsAreColumns ? placement.breadthExtent : placement.depthExtent
     let titleWidth = title.map { TerminalText.width(Substring($0)) } ?? 0
-    let (columns, rows) = (max(left + across, titleWidth), top + down)
+    let lastHeader = placement.levelsAreColumns ? headers.lastColumnEnd(placement, left: left) : 0
+    let (columns, rows) = (max(left + across, titleWidth, lastHeader), top + down)
     let (cells, overflow) = columns.multipliedReportingOverflow(by: rows)
     guard !overflow, cells <= TextDiagramTooLarge.cellLimit else { throw TextDiagramTooLarge(columns: columns, rows: rows) }
     var canvas = TextCanvas(width: columns, height: rows)
@@ -210,12 +211,19 @@ struct TextHeaders {
         for (slot, name) in names.enumerated() where !name.isEmpty {
             let start = placement.slotStart[slot]
             if placement.levelsAreColumns {
-                let room = placement.slotSize[slot] + 1
+                // The last column's header may run past the drawing; the others stop at the next.
+                let room = slot == names.count - 1 ? Int.max : placement.slotSize[slot] + 1
                 canvas.write(Self.cut(name, to: room, charset), x: frame.left + start + 1, y: frame.top - 2, style: .header)
             } else {
                 canvas.write(Self.cut(name, to: margin - 2, charset), x: 0, y: frame.top + start, style: .header)
             }
         }
+    }
+
+    /// The column after the last slot's header, which is never cut.
+    func lastColumnEnd(_ placement: TextPlacement, left: Int) -> Int {
+        guard let name = names.last, !name.isEmpty else { return 0 }
+        return left + placement.slotStart[names.count - 1] + 1 + TerminalText.width(Substring(name))
     }
 
     /// `name` within `room` columns, ending in an ellipsis when cut.
