@@ -20,7 +20,7 @@ let package = Package(
         // For the fuzz/ package, which depends on this one by path (a package sees only products).
         .library(name: "BracketEngine", targets: [
             "BracketBytes", "BracketJSON", "BracketText", "BracketSyntax", "BracketModel", "BracketLayout", "BracketSVG",
-            "BracketExport", "JSONRPC", "LanguageServerProtocol", "BracketTerminal",
+            "BracketExport", "JSONRPC", "LanguageServerProtocol", "BracketTerminal", "BracketTextDiagram",
         ]),
     ],
     targets: [
@@ -41,6 +41,8 @@ let package = Package(
         ], swiftSettings: optimisedCore),
         // Diagnostics as a terminal shows them: source excerpts, carets, escaped controls.
         .target(name: "BracketTerminal", dependencies: ["BracketSyntax", "BracketModel"]),
+        // The diagram drawn in character cells for terminals and plain text (`render --format text`).
+        .target(name: "BracketTextDiagram", dependencies: ["BracketModel", "BracketTerminal"], swiftSettings: optimisedCore),
         .target(name: "BracketIDE", dependencies: ["BracketSyntax", "BracketModel", "BracketLayout", "BracketBytes"]),
         // Protocol shells.
         .target(name: "JSONRPC", dependencies: ["BracketJSON"]),
@@ -57,7 +59,7 @@ let package = Package(
         ], plugins: ["EmbedPreviewPage"]),
         .executableTarget(name: "bracket", dependencies: [
             "BracketServer", "BracketTerminal", "BracketSyntax", "BracketModel", "BracketLayout", "BracketSVG",
-            "BracketExport", "BracketJSON",
+            "BracketExport", "BracketJSON", "BracketTextDiagram",
         ]),
         // Performance figures for docs/performance.md: `swift run -c release bracket-bench`.
         .executableTarget(
@@ -106,7 +108,7 @@ let package = Package(
             name: "FixtureTests",
             dependencies: [
                 "BracketSyntax", "BracketModel", "BracketLayout", "BracketSVG", "BracketExport", "BracketJSON",
-                "BracketTestSupport",
+                "BracketTestSupport", "BracketTextDiagram", "BracketTerminal",
             ]),
         // Spawns the `bracket` executable that `swift build --build-tests` puts next to the tests.
         .testTarget(name: "CLITests", dependencies: ["BracketTestSupport"]),

@@ -9,6 +9,7 @@ import BracketModel
 import BracketSVG
 import BracketSyntax
 import BracketTerminal
+import BracketTextDiagram
 
 /// `bracket render|geometry|export`: lays a file out and writes one picture of it. A file with
 /// errors still gets a picture of everything that parsed, with its diagnostics on stderr and
@@ -36,7 +37,7 @@ enum DrawCommand {
 
     /// What a draw command writes.
     enum Format: String {
-        case svg, png, pdf, geometry, dot
+        case svg, png, pdf, text, geometry, dot
 
         /// The format an output path's extension names, if any (`-o tree.png`).
         static func inferred(from path: String?) -> Format? {
@@ -45,6 +46,7 @@ enum DrawCommand {
             case "svg": return .svg
             case "png": return .png
             case "pdf": return .pdf
+            case "txt": return .text
             default: return nil
             }
         }
@@ -57,6 +59,8 @@ enum DrawCommand {
         var requested: Format?
         var scale: Double?
         var color = ColorChoice.auto
+        var ascii = false
+        var width: Int?
         var paths: [String] = []
         while let item = scanner.next() {
             switch item {
@@ -68,10 +72,14 @@ enum DrawCommand {
                 outputPath = try scanner.value(for: "-o")
             case .flag("--format") where kind == .render:
                 let value = try scanner.value(for: "--format")
-                guard let format = Format(rawValue: value), [.svg, .png, .pdf].contains(format) else {
-                    throw CommandError("render supports --format svg, png or pdf, not '\(value)'")
+                guard let format = value == "txt" ? Format.text : Format(rawValue: value), [.svg, .png, .pdf, .text].contains(format) else {
+                    throw CommandError("render supports --format svg, png, pdf or text, not '\(value)'")
                 }
                 requested = format
+            case .flag("--ascii") where kind == .render:
+                ascii = true
+            case .flag("--width") where kind == .render:
+                width = try TerminalWidth.parse(scanner.value(for: "--width"))
             case .flag("--format") where kind == .export:
                 let value = try scanner.value(for: "--format")
                 guard value == "dot" else { throw CommandError("export supports --format dot only, not '\(value)'") }
@@ -95,7 +103,8 @@ enum DrawCommand {
         case .geometry: .geometry
         case .export: .dot
         }
-        if scale != nil, format == .svg { throw CommandError("--scale applies to png and pdf output only") }
+        if scale != nil, format == .svg || format == .text { throw CommandError("--scale applies to png and pdf output only") }
+        if format != .text, ascii || width != nil { throw CommandError("--ascii and --width apply to text output only") }
         if format == .png || format == .pdf, outputPath == nil || outputPath == "-", isatty(1) == 1 {
             throw CommandError("not writing \(format.rawValue.uppercased()) to a terminal: give -o FILE or redirect stdout")
         }
@@ -139,6 +148,20 @@ enum DrawCommand {
             try Output.deliver(bytes, to: outputPath, input: file)
         case .dot:
             try Output.deliver(exportDOT(diagram), to: outputPath, input: file)
+        case .text:
+            let toTerminal = outputPath == nil || outputPath == "-"
+            let options = TextDiagramOptions(
+                charset: ascii ? .ascii : .unicode,
+                width: width ?? (toTerminal ? TerminalWidth.ofStandardOutput(environment: environment) : TerminalWidth.fallback),
+                color: toTerminal && color.enabled(for: 1, environment: environment))
+            let drawing: String
+            do throws(TextDiagramTooLarge) {
+                drawing = try renderTextDiagram(diagram, options: options)
+            } catch {
+                throw CommandError.failure("the text drawing would be \(error.columns) columns by \(error.rows) rows, "
+                    + "more than the \(TextDiagramTooLarge.cellLimit) characters text output draws; render it as SVG instead")
+            }
+            try Output.deliver(drawing, to: outputPath, input: file)
         }
 
         // Warnings alone do not make a picture wrong; they are shown but keep status 0.

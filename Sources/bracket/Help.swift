@@ -20,8 +20,9 @@ enum Help {
       Output:
         -o, --output OUT               write OUT instead of stdout; OUT is replaced only once the
                                        whole output is written (never half-written, never the input)
-        --color auto|always|never      colour the diagnostics on stderr (auto: only on a terminal,
-                                       and not when NO_COLOR is set)
+        --color auto|always|never      colour the diagnostics on stderr, and text output on
+                                       stdout (auto: only on a terminal, and not when NO_COLOR
+                                       is set)
 
     """
 
@@ -30,7 +31,7 @@ enum Help {
 
     Usage:
       bracket check [--format text|json] [--color WHEN] FILE...
-      bracket render [--format svg|png|pdf] [--scale N] [LAYOUT FLAGS] [-o OUT] FILE
+      bracket render [--format svg|png|pdf|text] [--scale N] [LAYOUT FLAGS] [-o OUT] FILE
       bracket geometry [LAYOUT FLAGS] [-o OUT.json] FILE
       bracket export [--format dot] [LAYOUT FLAGS] [-o OUT.dot] FILE
       bracket preview [--port N] [--open] [LAYOUT FLAGS] FILE
@@ -71,16 +72,25 @@ enum Help {
     """
 
     static let render = """
-    Usage: bracket render [--format svg|png|pdf] [--scale N] [LAYOUT FLAGS] [-o OUT] FILE
+    Usage: bracket render [--format svg|png|pdf|text] [--scale N] [LAYOUT FLAGS] [-o OUT] FILE
 
-    Writes the diagram as a standalone SVG, PNG or PDF (to stdout unless -o is given). A file
-    with errors still gets a picture of what parsed; its diagnostics go to stderr and the
-    status is 1.
+    Writes the diagram as a standalone SVG, PNG or PDF, or as text for terminals and plain-text
+    documents (to stdout unless -o is given). A file with errors still gets a picture of what
+    parsed; its diagnostics go to stderr and the status is 1.
 
-      --format svg|png|pdf    the picture's format; without it, -o's extension (.svg, .png,
-                              .pdf) decides, and SVG otherwise
+      --format svg|png|pdf|text
+                              the picture's format (txt is text too); without it, -o's
+                              extension (.svg, .png, .pdf, .txt) decides, and SVG otherwise
       --scale N               PNG pixels per SVG point, or the PDF page's zoom (default 1;
                               2 for sharp screens)
+      --width N               text: the columns labels wrap within (default: the terminal's
+                              width on a terminal, else 80)
+      --ascii                 text: draw with - | + only, for places that mangle Unicode
+
+    Text output draws connectors with box-drawing characters and marks a match's winner (or
+    a bye's entrant) with ▶ (* with --ascii); "To be decided" is a slot still open. Wide
+    characters take two columns. It is coloured (winners bold, open slots dim) only as --color
+    says: on a terminal by default.
 
     PNG and PDF are made by rsvg-convert, which must be on PATH (Debian and Ubuntu package
     librsvg2-bin, Homebrew librsvg); without it the status is 2. rsvg-convert draws colour

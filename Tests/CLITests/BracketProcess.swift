@@ -53,6 +53,24 @@ struct BracketProcess {
                          stdin: stdin, in: directory, environment: environment)
     }
 
+    /// Runs `/bin/sh` command `command` on a pseudo-terminal (util-linux `script`), where
+    /// `$BRACKET` is the executable, and returns what the terminal showed; nil where `script` or
+    /// the executable is missing.
+    static func throughTerminal(_ command: String, environment: [String: String]) throws -> String? {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), let executable else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", command.replacingOccurrences(of: "$BRACKET", with: executable.path), "/dev/null"]
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
     private static func spawn(_ executable: URL, _ arguments: [String], stdin: Data?, in directory: URL?,
                               environment: [String: String]?) throws -> Result {
         let process = Process()

@@ -81,20 +81,9 @@ import Testing
 
     /// `script` gives the command a terminal: auto colours it, unless NO_COLOR or TERM=dumb.
     @Test func autoColoursATerminal() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script"),
-              let executable = BracketProcess.executable else { return }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), BracketProcess.executable != nil else { return }
         func viaTerminal(_ environment: [String: String]) throws -> String {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-            process.arguments = ["-qec", "\(executable.path) check \(CLITests.duplicate)", "/dev/null"]
-            process.environment = environment
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return String(decoding: data, as: UTF8.self)
+            try BracketProcess.throughTerminal("$BRACKET check \(CLITests.duplicate)", environment: environment) ?? ""
         }
         var environment = ProcessInfo.processInfo.environment
         environment["TERM"] = "xterm"

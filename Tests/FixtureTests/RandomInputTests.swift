@@ -3,10 +3,11 @@ import BracketLayout
 import BracketModel
 import BracketSVG
 import BracketTestSupport
+import BracketTextDiagram
 import Testing
 
 /// Seeded random files, and random mutations of the fixtures: each must print back to itself and
-/// go through the whole pipeline (diagnostics, diagram, layout, SVG, geometry JSON, DOT) safely.
+/// go through the whole pipeline (diagnostics, diagram, layout, SVG, geometry JSON, DOT, text) safely.
 @Suite struct RandomInputTests {
     /// Pieces that make up both valid and broken files.
     static let pieces: [String] = [
@@ -63,5 +64,7 @@ import Testing
             return (position.line, position.character)
         }
         _ = exportDOT(diagram)
+        let drawing = (try? renderTextDiagram(diagram)) ?? ""
+        #expect(ConnectorCheck.problems(in: drawing).isEmpty, "\(String(decoding: text, as: UTF8.self))\n\(drawing)")
     }
 }
