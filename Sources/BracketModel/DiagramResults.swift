@@ -8,6 +8,8 @@ struct NodeAttributes: Equatable {
     var score: String?
     var scoreRange: ByteRange?
     var winnerRange: ByteRange?
+    /// The first result part written (`sets`, `legs`, `pens`, `aet`), for the results' diagnostics.
+    var partsRange: ByteRange?
     var edgeLabel: String?
     /// The attributes stored `.drawn`, at their `AttributeSpec.drawnIndex` as
     /// `AttributeGrammar.stored` gives them; empty when the node has none.
@@ -30,9 +32,15 @@ struct NodeAttributes: Equatable {
                 winnerRange = attribute.range
             case .edgeLabel where edgeLabel == nil:
                 edgeLabel = value
-            case .drawn:
+            case .drawn, .scorePart:
+                // A result part counts as the first of a repeat does, and says the node records one.
+                if spec.storage == .scorePart, partsRange == nil, attribute.equals == nil ? spec.grammar == .flag : value != nil {
+                    partsRange = attribute.range
+                }
                 guard let index = spec.drawnIndex, seenDrawn.insert(index).inserted,
-                      let stored = value.flatMap(spec.grammar.stored) else { continue }
+                      let stored = spec.grammar == .flag
+                        ? (attribute.equals == nil ? spec.name : nil) : value.flatMap(spec.grammar.stored)
+                else { continue }
                 if drawn.isEmpty { drawn = [String?](repeating: nil, count: AttributeSpec.drawn.count) }
                 drawn[index] = stored
             default:
@@ -47,13 +55,14 @@ struct NodeAttributes: Equatable {
         return value.kind == .string ? LabelText(token: bytes).value : String(decoding: bytes, as: UTF8.self)
     }
 
-    var recordsResult: Bool { scoreRange != nil || winnerRange != nil }
+    var recordsResult: Bool { scoreRange != nil || winnerRange != nil || partsRange != nil }
 
     /// These attributes with their ranges relative to `start` (their node's first byte).
     func anchored(at start: Int) -> NodeAttributes {
         var copy = self
         copy.scoreRange = scoreRange?.shifted(by: -start)
         copy.winnerRange = winnerRange?.shifted(by: -start)
+        copy.partsRange = partsRange?.shifted(by: -start)
         return copy
     }
 }
@@ -150,6 +159,9 @@ enum DiagramResults {
         if children.count == 1 { return children[0] }
         let flagged = children.filter { attributes[$0]?.winnerRange != nil }
         let scores = children.map { child in nodes.scores[child].flatMap(number) }
+        // Sets, legs or a shoot-out decide by their own rule (DiagramResults+Parts.swift).
+        let byParts = children.contains { ScoreParts.hasParts(nodes, $0) }
+            ? decideByParts(children, nodes: nodes, attributes: attributes, diagnostics: &diagnostics) : nil
         if let first = flagged.first {
             for other in flagged.dropFirst() {
                 diagnostics.append(Diagnostic(
@@ -169,8 +181,12 @@ enum DiagramResults {
                     break
                 }
             }
+            if let byParts, let shown = byParts.winner, shown != first {
+                diagnostics.append(partsContradiction(flagged: first, byParts: shown, attributes: attributes, nodes: nodes))
+            }
             return first
         }
+        if let byParts { return byParts.winner }
         // No flag: the single highest score, when every score is a number.
         guard !scores.contains(where: { $0 == nil }) else { return nil }
         let values = scores.compactMap { $0 }

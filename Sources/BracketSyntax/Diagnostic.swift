@@ -50,6 +50,11 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case labelContradictsWinner = "label-contradicts-winner"
     case resultOnRoot = "result-on-root"
     case extraRounds = "extra-rounds"
+    case longScore = "long-score"
+    case partNotANumber = "part-not-a-number"
+    case partsMismatch = "parts-mismatch"
+    case winnerContradictsParts = "winner-contradicts-parts"
+    case levelWithoutDecider = "level-without-decider"
     // docs/language.md lists each limit.
     case limitExceeded = "limit-exceeded"
 
@@ -75,7 +80,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
         case .duplicateID, .missingRoot, .multipleRoots, .unknownSetting, .invalidSettingValue, .duplicateSetting,
             .emptyLabel, .longLabel, .unknownAttribute, .duplicateAttribute, .missingAttributeValue,
             .unexpectedAttributeValue, .multipleWinners, .winnerWithLowerScore, .labelContradictsWinner, .resultOnRoot,
-            .extraRounds:
+            .extraRounds, .longScore, .partNotANumber, .partsMismatch, .winnerContradictsParts, .levelWithoutDecider:
             .semantic
         case .limitExceeded:
             .limit
