@@ -48,18 +48,18 @@ func measurePartSlots(_ nodes: DiagramNodes, _ fit: CardTextFit, alignLeaves: Bo
         let bold = nodes.outcome(index) == .winner
         let level = alignLeaves && nodes.childCounts[index] == 0 ? -1 : Int(nodes.depths[index])
         var mains: [Double] = []
-        var widths = columns[level] ?? []
+        mains.reserveCapacity(parts.count)
+        // Written in place (`default:`), so the level's widths are not copied per card.
         for (column, part) in parts.enumerated() {
             let main = bold ? measurer.boldWidth(of: Substring(part.text)) : measurer.width(of: Substring(part.text))
             let raised = part.raised.map {
                 bold ? small.boldWidth(of: Substring($0)) : small.width(of: Substring($0))
             } ?? 0
             mains.append(main)
-            if column == widths.count { widths.append((0, 0)) }
-            widths[column].main = max(widths[column].main, main)
-            widths[column].raised = max(widths[column].raised, raised)
+            if column == columns[level, default: []].count { columns[level, default: []].append((0, 0)) }
+            columns[level, default: []][column].main = max(columns[level, default: []][column].main, main)
+            columns[level, default: []][column].raised = max(columns[level, default: []][column].raised, raised)
         }
-        columns[level] = widths
         cards.append(Measured(index: index, level: level, parts: parts, mains: mains))
     }
     var found: [(index: Int, slot: ScoreSlotText, parts: [SlotPart])] = []
