@@ -98,30 +98,41 @@ public enum ScoreParts {
 
     /// The whole numbers of a `legs` value ("3 1"), or nil when a part is not one.
     static func numbers(_ text: String) -> [Int]? {
-        var values: [Int] = []
-        for word in text.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
-            guard let value = wholeNumber(word) else { return nil }
-            values.append(value)
-        }
-        return values
+        guard let parsed = sets(text), !parsed.tieBreaks.contains(where: { $0 != nil }) else { return nil }
+        return parsed.games
     }
 
     /// The games and tie-breaks of a `sets` value ("6 4 6 7(4)"), or nil when a part is not a
-    /// number with, at most, a number in parentheses after it.
+    /// number with, at most, a number in parentheses after it. One pass over the bytes (every
+    /// match of a big draw reads its sides' sets while it is decided and laid out).
     static func sets(_ text: String) -> (games: [Int], tieBreaks: [Int?])? {
         var games: [Int] = [], tieBreaks: [Int?] = []
-        for word in text.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
-            if let open = word.firstIndex(of: "("), word.last == ")" {
-                guard let value = wholeNumber(word[..<open]),
-                      let tieBreak = wholeNumber(word[word.index(after: open)..<word.index(before: word.endIndex)])
-                else { return nil }
-                games.append(value)
-                tieBreaks.append(tieBreak)
-            } else {
-                guard let value = wholeNumber(word) else { return nil }
-                games.append(value)
-                tieBreaks.append(nil)
+        var utf8 = text.utf8.makeIterator()
+        var byte = utf8.next()
+        /// Reads one to six digits at `byte`.
+        func number() -> Int? {
+            var value = 0, digits = 0
+            while let digit = byte, digit >= 0x30, digit <= 0x39 {
+                value = value * 10 + Int(digit - 0x30)
+                digits += 1
+                byte = utf8.next()
             }
+            return digits > 0 && digits <= 6 ? value : nil
+        }
+        while true {
+            while byte == 0x20 || byte == 0x09 { byte = utf8.next() }
+            guard byte != nil else { break }
+            guard let value = number() else { return nil }
+            var tieBreak: Int?
+            if byte == 0x28 {  // "("
+                byte = utf8.next()
+                guard let points = number(), byte == 0x29 else { return nil }
+                byte = utf8.next()
+                tieBreak = points
+            }
+            guard byte == nil || byte == 0x20 || byte == 0x09 else { return nil }
+            games.append(value)
+            tieBreaks.append(tieBreak)
         }
         return (games, tieBreaks)
     }
