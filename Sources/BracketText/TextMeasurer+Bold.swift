@@ -7,6 +7,12 @@ extension TextMeasurer {
     /// Width in pixels of `text` drawn bold on one line ("\n" counts as nothing).
     public func boldWidth(of text: Substring) -> Double {
         var total = 0
+        // Printable ASCII (every score's digits and signs) is one cluster per byte: no grapheme
+        // breaking needed.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            for byte in text.utf8 { total += Int(FontTable.boldASCII[Int(byte) - 0x20]) }
+            return Double(total) * scale
+        }
         for cluster in text { total += Self.boldUnits(of: cluster) }
         return Double(total) * scale
     }
