@@ -54,13 +54,19 @@ public struct GeometryNodeResult: Sendable, Hashable {
 }
 
 /// A card's score slot as the layout placed it, so a client draws it without measuring:
-/// `{ text, x, anchor, labelX }`, the text as drawn, the x of its anchor (`anchor` `start` at
+/// `{ text, x, anchor, labelX[, truncated] }`, the text as drawn (`truncated` only when the
+/// score was cut with "…"), the x of its anchor (`anchor` `start` at
 /// the card's left edge, `end` at its right), and the x the card's label lines are centred on.
 public struct GeometryScoreSlot: Sendable, Hashable {
     public var text: String
     public var x: Double
     public var atLeftEdge: Bool
     public var labelX: Double
+    /// Whether the score was cut with "…" to fit (`check` reports `long-score`).
+    public var truncated: Bool
+    /// A slot drawn in parts: each part's text, the x it starts at, its baseline's y and
+    /// whether it is raised (smaller, `SlotPartMetrics`); empty for a slot drawn as one text.
+    public var parts: [GeometrySlotPart]
 
     /// Card `index`'s slot, or nil when it shows none.
     public init?(_ geometry: Geometry, _ index: Int) {
@@ -69,7 +75,21 @@ public struct GeometryScoreSlot: Sendable, Hashable {
         self.x = x
         atLeftEdge = geometry.scoreAtLeftEdge(index)
         labelX = geometry.labelCentreX(index)
+        truncated = geometry.scoreIsCut(index)
+        parts = geometry.slotParts(index).map {
+            GeometrySlotPart(text: $0.text, x: $0.x, y: $0.y, size: $0.raised ? geometry.raisedFontSize : nil)
+        }
     }
+}
+
+/// One part of a slot drawn in parts, as the geometry JSON gives it: `{ text, x, y[, size] }`,
+/// the text starting at x (`text-anchor` start) on the baseline y; `size` only for a raised
+/// part (the card font size times `SlotPartMetrics.raisedScale`).
+public struct GeometrySlotPart: Sendable, Hashable {
+    public var text: String
+    public var x: Double
+    public var y: Double
+    public var size: Double?
 }
 
 /// One `nodes` entry: `{ id, label, x, y, width, height, lines, truncated, depth, parent, range }`
@@ -116,6 +136,20 @@ public func writeGeometryNode(
             json.key("x"); json.double(slot.x)
             json.key("anchor"); json.string(slot.atLeftEdge ? "start" : "end")
             json.key("labelX"); json.double(slot.labelX)
+            if slot.truncated { json.key("truncated"); json.bool(true) }
+            if !slot.parts.isEmpty {
+                json.key("parts")
+                json.beginArray()
+                for part in slot.parts {
+                    json.beginObject()
+                    json.key("text"); json.string(part.text)
+                    json.key("x"); json.double(part.x)
+                    json.key("y"); json.double(part.y)
+                    if let size = part.size { json.key("size"); json.double(size) }
+                    json.endObject()
+                }
+                json.endArray()
+            }
             json.endObject()
         }
     }

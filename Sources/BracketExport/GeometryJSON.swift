@@ -56,7 +56,14 @@ func estimatedGeometryJSONSize(_ diagram: Diagram, _ geometry: Geometry, count: 
         textBytes &+= drawnAttributesBound(nodes, index)
     }
     // A score slot's keys, its two numbers and its text.
-    for text in geometry.scores.texts { textBytes &+= 56 &+ 2 &* numberBytes &+ ByteSink.jsonStringLength(text) }
+    for text in geometry.scores.texts { textBytes &+= 74 &+ 2 &* numberBytes &+ ByteSink.jsonStringLength(text) }
+    // A slot in parts: per part its keys, up to three numbers and its text.
+    for parts in geometry.scores.parts {
+        for part in parts {
+            textBytes &+= 2 &* (48 &+ 3 &* numberBytes) &+ ByteSink.jsonStringLength(part.text)
+                &+ ByteSink.jsonStringLength(part.raised ?? "")
+        }
+    }
     let settingsBytes = 768 + ByteSink.jsonStringBound((diagram.settings.title ?? "").utf8.count)
     let (total, overflow) = count.multipliedReportingOverflow(by: perNode)
     guard !overflow else { return Int.max / 2 }
@@ -179,6 +186,24 @@ private func writeResult(_ out: inout ByteSink, _ result: GeometryNodeResult) {
     out.jsonNumber(slot.x)
     out.raw(slot.atLeftEdge ? ",\"anchor\":\"start\",\"labelX\":" : ",\"anchor\":\"end\",\"labelX\":")
     out.jsonNumber(slot.labelX)
+    if slot.truncated { out.raw(",\"truncated\":true") }
+    if !slot.parts.isEmpty {
+        out.raw(",\"parts\":[")
+        for (position, part) in slot.parts.enumerated() {
+            out.raw(position == 0 ? "{\"text\":" : ",{\"text\":")
+            out.jsonString(part.text)
+            out.raw(",\"x\":")
+            out.jsonNumber(part.x)
+            out.raw(",\"y\":")
+            out.jsonNumber(part.y)
+            if let size = part.size {
+                out.raw(",\"size\":")
+                out.jsonNumber(size)
+            }
+            out.raw("}")
+        }
+        out.raw("]")
+    }
     out.raw("}")
 }
 

@@ -45,7 +45,7 @@ public func layout(_ diagram: Diagram, keepingSpliceState: Bool = false) -> Geom
     var tree = TreeLinks(diagram.nodes.parents, count: count, twoSided: axes.twoSided,
                          alignLeaves: settings.align == .leaves)
     // Pass 2: text and natural sizes; each level's extent and gap along the depth axis.
-    let (lines, naturalSizes, scores) = measureCards(diagram.nodes, count: count, fit)
+    let (lines, naturalSizes, scores) = measureCards(diagram.nodes, count: count, fit, alignLeaves: diagram.settings.align == .leaves)
     let levels = LevelPlan(tree, naturalSizes: naturalSizes, edgeTexts: diagram.nodes.edgeLabels, settings, axes,
                            decorations)
     // Pass 3, backwards: each subtree's room along the leaf axis.
