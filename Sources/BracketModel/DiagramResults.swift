@@ -67,11 +67,22 @@ struct NodeAttributes: Equatable {
 
     /// These attributes with their ranges relative to `start` (their node's first byte).
     func anchored(at start: Int) -> NodeAttributes {
+        withRanges { $0.shifted(by: -start) }
+    }
+
+    /// These attributes after an edit of their node's header that replaced `edit` (relative to
+    /// the node's start, as the ranges are) and changed the length by `delta`.
+    func moved(after edit: ByteRange, by delta: Int) -> NodeAttributes {
+        withRanges { $0.moved(after: edit, by: delta) }
+    }
+
+    /// These attributes with `change` applied to every range they keep: the one list of them.
+    private func withRanges(_ change: (ByteRange) -> ByteRange) -> NodeAttributes {
         var copy = self
-        copy.scoreRange = scoreRange?.shifted(by: -start)
-        copy.winnerRange = winnerRange?.shifted(by: -start)
-        copy.statusRange = statusRange?.shifted(by: -start)
-        copy.partsRange = partsRange?.shifted(by: -start)
+        copy.scoreRange = scoreRange.map(change)
+        copy.winnerRange = winnerRange.map(change)
+        copy.statusRange = statusRange.map(change)
+        copy.partsRange = partsRange.map(change)
         return copy
     }
 }

@@ -42,11 +42,7 @@ struct ResultsState: Sendable {
         guard delta != 0 else { return }
         if owner >= 0 {
             let relative = edit.shifted(by: -ownerStart)
-            if var node = attributes[owner] {
-                node.scoreRange = node.scoreRange?.moved(after: relative, by: delta)
-                node.winnerRange = node.winnerRange?.moved(after: relative, by: delta)
-                attributes[owner] = node
-            }
+            if let node = attributes[owner] { attributes[owner] = node.moved(after: relative, by: delta) }
             if let label = labelRanges[owner] { labelRanges[owner] = label.moved(after: relative, by: delta) }
         }
         func move(_ diagnostic: inout Diagnostic) {

@@ -270,3 +270,16 @@ extension ScoreParts {
         return ([names.0 + " " + middle + " " + names.1] + after).joined(separator: ", ")
     }
 }
+
+extension DiagramNodes {
+    /// What card `index`'s score slot says as one line of text, before any measuring: its parts
+    /// spelled out ("6 4 6 7(4)", "6(8) 6 ret.", "3 aet (4)"), else its score followed by its
+    /// status's abbreviation ("2 ret.", "w/o"), else its score; nil when there is none (a bye's
+    /// slot is each writer's own). Writers that do not measure (the text diagram) draw this.
+    public func slotText(_ index: Int) -> String? {
+        if let parts = ScoreParts.drawn(self, index) { return ScoreParts.spelled(parts) }
+        if let status = status(index) { return status.slotText(after: scores[index]) }
+        if let score = scores[index], !score.isEmpty { return score }
+        return nil
+    }
+}

@@ -38,7 +38,7 @@ struct TextCard {
         var label = nodes.labels[index]
         if let edge = nodes.edgeLabels[index] { label = "[" + edge + "] " + label }
         if nodes.isByes[index] { label += " (bye)" }
-        if let value = nodes.scores[index] {
+        if let value = nodes.slotText(index) {
             score = TerminalText.escaped(value)
             scoreWidth = TerminalText.width(Substring(score))
         }
