@@ -1,4 +1,5 @@
 import BracketSyntax
+import BracketTestSupport
 import Testing
 
 @testable import BracketModel
@@ -15,14 +16,10 @@ import Testing
         var document = Document(start)
         var current = start
         for (old, new) in [("\"Ann\"", "\"Ann Lee-Smith\""), ("Lee-", ""), ("\"Ann Smith\"", "A")] {
-            guard let range = current.range(of: old) else {
+            guard document.replaceFirst(old, with: new, in: &current) else {
                 Issue.record("\(old) not in \(current)")
                 continue
             }
-            let from = current.utf8.distance(from: current.startIndex, to: range.lowerBound)
-            let to = current.utf8.distance(from: current.startIndex, to: range.upperBound)
-            _ = document.apply(TextEdit(range: ByteRange(from, to), replacement: new))
-            current.replaceSubrange(range, with: new)
             let fresh = Document(current)
             #expect(document.diagnostics == fresh.diagnostics, "\(attributes): \(old) → \(new)")
         }
