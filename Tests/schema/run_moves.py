@@ -81,6 +81,8 @@ def offsets_between(old, new, kind):
     """The run offsets that take `old` to `new` (a dict of every run member), or None when they
     differ in anything a run does not move, or move two numbers of one offset differently."""
     found, seen = {name: 0 for name in OFFSETS}, set()
+    if old == new:  # most cards of an edit's picture did not move
+        return found
     for parents, last, offset in _MOVED_PATHS[kind]:
         before, after = _places(old, parents, last), _places(new, parents, last)
         if len(before) != len(after):
