@@ -562,6 +562,8 @@ VARIANTS = {
     "variants-bottom.bracket": "@root bottom\nr { x [winner] { p q [winner] } y }\n",
     # Statuses: a retirement after a score, a walkover alone, on both halves of a two-sided draw.
     "variants-status.bracket": STATUS_TEXT,
+    # A retirement in sets: the slot's last part is "ret.", which the accessible name says as "retired".
+    "variants-status-sets.bracket": 'f { a "Ann" [sets="6(8) 3", status=retired] b "Bea" [sets="7 1"] }\n',
     # Names at the cards' left edge, after a score at that edge (root left) or before one.
     "variants-label-start.bracket": '@root left\n@label-align start\nfinal { sf1 { a "Ann Lee" [score=3] b "Bo" [score=1] }\n'
                                     '  sf2 { c "Cy\\nsecond line" [winner] d "Di" } }\n',

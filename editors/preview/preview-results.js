@@ -198,10 +198,14 @@
     function nameSuffix(s, i) {
       if (!s.hasResults) return "";
       var out = "", score = scoreOf(s, i), result = resultOf(s, i), slot = slotOf(s, i);
-      // A slot in parts is named by its parts spelled out ("6 4 6 7(4)"), as BracketSVG does.
-      if (slot && slot.parts) out += ", " + slot.text;
-      else if (score !== null && score !== "") out += ", " + score;
+      // A slot in parts is named by its parts spelled out ("6 4 6 7(4)"), as BracketSVG does;
+      // with a status its last part is the abbreviation ("ret."), said as the status's word.
       var status = statusOf(s, i);
+      if (slot && slot.parts) {
+        var last = slot.parts[slot.parts.length - 1].text, text = slot.text;
+        if (status !== null && text.endsWith(last)) text = text.slice(0, text.length - last.length).trim();
+        out += ", " + text;
+      } else if (score !== null && score !== "") out += ", " + score;
       if (status !== null) out += ", " + status;
       if (result === "winner") out += ", winner";
       else if (result === "loser") out += ", lost";
