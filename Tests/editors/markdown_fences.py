@@ -4,8 +4,8 @@ the checks on the HTML each makes of it. Each route's test writes the document
 
 The document has: a plain fence, a fence with options (root side and title), a fence with an
 unterminated label (line 2, column 5), one with more nodes than a fence draws, a second plain
-fence (two pictures on a page need unique ids), a fence with an unknown option, and a Python
-fence that must stay code.
+fence (two pictures on a page need unique ids), a fence with an unknown option, one in a block
+quote with a value the CLI refuses, and a Python fence that must stay code.
 """
 import os
 import re
@@ -49,6 +49,8 @@ def fence_document():
         fence([], SECOND),
         "An unknown option:\n",
         fence([("colour", "red")], SECOND),
+        "A value the layout does not take, in a quote:\n",
+        "".join("> " + line + "\n" for line in fence([("root", "sideways")], SECOND).splitlines()),
         "```python\nprint('not a diagram')\n```\n",
     ]
     return "\n".join(parts)
@@ -129,8 +131,8 @@ def check_page(check, html, route):
                    for svg in page.svgs)
     check(f"{route}: each picture's aria-labelledby names its own title and desc", labelled,
           [svg["labelledby"] for svg in page.svgs])
-    check(f"{route}: three boxes (errors, too big, unknown option)", len(page.boxes) == 3, page.boxes)
-    boxes = page.boxes + ["", "", ""]
+    check(f"{route}: four boxes (errors, too big, unknown option, bad value)", len(page.boxes) == 4, page.boxes)
+    boxes = page.boxes + ["", "", "", ""]
     check(f"{route}: the error box gives line:column and message",
           "this diagram has 1 error" in boxes[0] and "line 2:5: error: This label has no closing quote" in boxes[0]
           and "[unterminated-string]" in boxes[0], boxes[0])
@@ -139,6 +141,8 @@ def check_page(check, html, route):
           f"the diagram has {MAX_NODES + 1} nodes, more than the limit of {MAX_NODES}" in boxes[1], boxes[1])
     check(f"{route}: an unknown option is named", "unknown fence option 'colour'" in boxes[2]
           and "root, align, card-width" in boxes[2], boxes[2])
+    check(f"{route}: a value the CLI refuses is a box with its message (in a block quote too)",
+          "--root must be right, left, top, bottom or center, not 'sideways'" in boxes[3], boxes[3])
     check(f"{route}: the Python fence stays code", "print('not a diagram')" in page.code_text, page.code_text[:200])
     order = [html.find("Spring Open, root on the left"), html.find("A fence with a mistake"),
              html.find("A fence too big"), html.find("Another diagram")]
@@ -148,8 +152,8 @@ def check_page(check, html, route):
 def check_missing_binary(check, html, route):
     page = parse_page(html)
     check(f"{route}: without the bracket binary every fence is a box that says so",
-          not page.svgs and len(page.boxes) == 6
-          and sum("bracket command was not found" in box for box in page.boxes) == 5,
+          not page.svgs and len(page.boxes) == 7
+          and sum("bracket command was not found" in box for box in page.boxes) == 6,
           page.boxes[:2])
 
 

@@ -11,7 +11,7 @@ import tempfile
 
 from checks import check
 from markdown_fences import (HERE, binary_or_fail, check_missing_binary, check_page, fence_document,
-                             help_options)
+                             help_options, parse_page)
 
 MARKDOWN_IT = "/usr/share/nodejs"
 
@@ -44,6 +44,21 @@ def main():
             check("markdown-it: a second render gives the same page", output["again"] == output["html"])
             check("markdown-it: the fence options are the CLI's layout flags",
                   output["options"] == help_options(binary), (output["options"], help_options(binary)))
+        # The info string's own forms: options outside braces get a box that shows where they
+        # go; single quotes and escaped double quotes inside a value are read.
+        forms = os.path.join(folder, "forms.md")
+        with open(forms, "w", encoding="utf-8") as handle:
+            handle.write("```bracket root=left\n1\n```\n\n"
+                         "```{.bracket #ignored title='Cup \\'A\\'' align=leaves}\n1 { 2 }\n```\n\n"
+                         "```{.bracket title=\"Say \\\"hi\\\" & go\"}\n1\n```\n")
+        output = render(forms, binary)
+        if output is not None:
+            forms_page = parse_page(output["html"])
+            check("markdown-it: options outside braces are a box that says where they go",
+                  len(forms_page.boxes) == 1 and "Options go in braces" in forms_page.boxes[0]
+                  and "'root=left'" in forms_page.boxes[0], forms_page.boxes)
+            titles = [svg["title"] for svg in forms_page.svgs]
+            check("markdown-it: quoted values keep their escaped quotes", titles == ["Cup 'A'", 'Say "hi" & go'], titles)
         missing = render(page, os.path.join(folder, "no-such-bracket"))
         if missing is not None:
             check_missing_binary(check, missing["html"], "markdown-it")
