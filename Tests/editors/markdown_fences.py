@@ -20,6 +20,7 @@ PLAIN = 'final "Final" {\n  semi_a "Semi A" { qf1 qf2 }\n  semi_b "Semi B" { qf3
 OPTIONED = 'cup { left_side right_side }\n'
 BROKEN = 'a {\n  b "Unclosed\n  c\n}\n'
 SECOND = '1 { 2 3 }\n'
+TITLE = "Spring Open — Ayşe's 2026"
 TOO_BIG = "root { " + " ".join(f"n{index}" for index in range(MAX_NODES)) + " }\n"
 
 
@@ -40,7 +41,7 @@ def fence_document():
         "# Fences\n",
         fence([], PLAIN),
         "Spring Open, root on the left:\n",
-        fence([("root", "left"), ("title", "Spring Open 2026"), ("card-width", "150")], OPTIONED),
+        fence([("root", "left"), ("title", TITLE), ("card-width", "150")], OPTIONED),
         "A fence with a mistake:\n",
         fence([], BROKEN),
         "A fence too big to draw:\n",
@@ -117,7 +118,7 @@ def check_page(check, html, route):
     check(f"{route}: three pictures, one per good fence", len(page.svgs) == 3, [svg["title"] for svg in page.svgs])
     titles = [svg["title"] for svg in page.svgs]
     check(f"{route}: each picture keeps its accessible title",
-          titles == ["Bracket diagram", "Spring Open 2026", "Bracket diagram"], titles)
+          titles == ["Bracket diagram", TITLE, "Bracket diagram"], titles)
     descs = [svg["desc"] or "" for svg in page.svgs]
     check(f"{route}: each picture keeps its description",
           len(descs) == 3 and descs[0].startswith("Tree diagram with 7 cards") and "on the left" in descs[1], descs)

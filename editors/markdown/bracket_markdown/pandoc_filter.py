@@ -19,7 +19,7 @@ HTML_FORMATS = ("html", "html4", "html5", "epub", "epub2", "epub3", "revealjs", 
 
 def main():
     output_format = sys.argv[1] if len(sys.argv) > 1 else "html"
-    document = json.load(sys.stdin)
+    document = json.load(sys.stdin.buffer)
     if output_format in HTML_FORMATS:
         renderer = FenceRenderer(os.environ.get("BRACKET_COMMAND", "bracket"))
         document["blocks"] = replace_fences(document["blocks"], renderer)
