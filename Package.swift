@@ -111,7 +111,7 @@ let package = Package(
                 "BracketTestSupport", "BracketTextDiagram", "BracketTerminal",
             ]),
         // Spawns the `bracket` executable that `swift build --build-tests` puts next to the tests.
-        .testTarget(name: "CLITests", dependencies: ["BracketTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["BracketTestSupport", "BracketModel"]),
         .testTarget(name: "ProcessMemoryTests", dependencies: ["ProcessMemory"]),
     ]
 )

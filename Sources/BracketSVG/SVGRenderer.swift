@@ -10,11 +10,16 @@ import BracketText
 /// focusable list item addressed by `data-node-id`, with its full label in a `<title>`. The
 /// output has no script, no external references and no locale-dependent numbers, so the same
 /// input gives the same bytes everywhere.
-public func renderSVG(_ diagram: Diagram, _ geometry: Geometry) -> String {
+///
+/// The document's own element ids (its `<title>` and `<desc>`, which `aria-labelledby` names)
+/// are `idPrefix` followed by `-title` and `-desc`: a page that shows several pictures inline
+/// gives each its own prefix so the ids stay unique. The caller passes an XML name.
+public func renderSVG(_ diagram: Diagram, _ geometry: Geometry, idPrefix: String = "bracket") -> String {
     let count = min(diagram.nodes.count, geometry.centres.count)
-    guard count > 0 else { return renderEmptySVG(diagram) }
-    return SVGBytes.string(capacity: estimatedSize(diagram, geometry, count: count)) { out in
-        writeSVG(&out, diagram, geometry, count: count)
+    guard count > 0 else { return renderEmptySVG(diagram, idPrefix: idPrefix) }
+    return SVGBytes.string(capacity: estimatedSize(diagram, geometry, count: count)
+        + SVGBytes.escapedBound(4 * idPrefix.utf8.count)) { out in
+        writeSVG(&out, diagram, geometry, count: count, idPrefix: idPrefix)
     }
 }
 
@@ -61,12 +66,16 @@ private func estimatedSize(_ diagram: Diagram, _ geometry: Geometry, count: Int)
     return total &+ lines &+ SVGBytes.escapedBound(textBytes &+ lineBytes) &+ header &+ DecimalText.maxLength
 }
 
-private func writeSVG(_ out: inout SVGBytes, _ diagram: Diagram, _ geometry: Geometry, count: Int) {
+private func writeSVG(_ out: inout SVGBytes, _ diagram: Diagram, _ geometry: Geometry, count: Int, idPrefix: String) {
     let margin = geometry.margin
-    openDocument(&out, width: geometry.width + 2 * margin, height: geometry.height + 2 * margin)
-    out.raw("<title id=\"bracket-title\">")
+    openDocument(&out, width: geometry.width + 2 * margin, height: geometry.height + 2 * margin, idPrefix: idPrefix)
+    out.raw("<title id=\"")
+    out.text(idPrefix)
+    out.raw("-title\">")
     out.text(diagram.settings.title ?? "Bracket diagram")
-    out.raw("</title>\n<desc id=\"bracket-desc\">")
+    out.raw("</title>\n<desc id=\"")
+    out.text(idPrefix)
+    out.raw("-desc\">")
     describe(&out, diagram, cardCount: count)
     out.raw("</desc>\n")
     let results = diagram.recordsResults
@@ -121,7 +130,7 @@ func point(_ out: inout SVGBytes, _ point: Point) {
     out.number(point.y)
 }
 
-private func openDocument(_ out: inout SVGBytes, width: Double, height: Double) {
+private func openDocument(_ out: inout SVGBytes, width: Double, height: Double, idPrefix: String) {
     out.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 ")
     out.number(width)
     out.raw(" ")
@@ -130,7 +139,11 @@ private func openDocument(_ out: inout SVGBytes, width: Double, height: Double) 
     out.number(width)
     out.raw("\" height=\"")
     out.number(height)
-    out.raw("\" role=\"img\" aria-labelledby=\"bracket-title bracket-desc\">\n")
+    out.raw("\" role=\"img\" aria-labelledby=\"")
+    out.text(idPrefix)
+    out.raw("-title ")
+    out.text(idPrefix)
+    out.raw("-desc\">\n")
 }
 
 /// A one-sentence summary for screen readers: how many cards, and which is the root.
@@ -295,18 +308,22 @@ func writeStyle(_ out: inout SVGBytes, results: Bool = false) {
 
 /// A small picture that says there is nothing to draw, so a preview of an empty or broken file
 /// still shows something meaningful instead of a blank or invalid document.
-private func renderEmptySVG(_ diagram: Diagram) -> String {
+private func renderEmptySVG(_ diagram: Diagram, idPrefix: String) -> String {
     let title = diagram.settings.title ?? "Bracket diagram"
     let capacity = 1024 + SVGStyle.sheet.utf8CodeUnitCount + SVGStyle.fontFamily.utf8.count
-        + SVGBytes.escapedBound(title.utf8.count)
-    return SVGBytes.string(capacity: capacity) { out in writeEmptySVG(&out, title: title) }
+        + SVGBytes.escapedBound(title.utf8.count + 4 * idPrefix.utf8.count)
+    return SVGBytes.string(capacity: capacity) { out in writeEmptySVG(&out, title: title, idPrefix: idPrefix) }
 }
 
-private func writeEmptySVG(_ out: inout SVGBytes, title: String) {
-    openDocument(&out, width: 240, height: 80)
-    out.raw("<title id=\"bracket-title\">")
+private func writeEmptySVG(_ out: inout SVGBytes, title: String, idPrefix: String) {
+    openDocument(&out, width: 240, height: 80, idPrefix: idPrefix)
+    out.raw("<title id=\"")
+    out.text(idPrefix)
+    out.raw("-title\">")
     out.text(title)
-    out.raw("</title>\n<desc id=\"bracket-desc\">The diagram is empty: there are no nodes to show.</desc>\n")
+    out.raw("</title>\n<desc id=\"")
+    out.text(idPrefix)
+    out.raw("-desc\">The diagram is empty: there are no nodes to show.</desc>\n")
     writeStyle(&out)
     out.raw("<rect class=\"bracket-background\" width=\"100%\" height=\"100%\"/>\n")
     let message = "Empty diagram"

@@ -13,6 +13,8 @@ enum Help {
         --max-card-width N             widest a card grows to fit its label (default 240)
         --max-lines N                  most lines of a label before "…" (default 3)
         --fit auto|fixed               cards fit their labels, or keep the card size
+        --label-align center|start     label lines centred, or from the card's left edge
+        --title TEXT                   the title drawn above the picture and its accessible name
 
     """
 
@@ -86,6 +88,10 @@ enum Help {
       --width N               text: the columns labels wrap within (default: the terminal's
                               width on a terminal, else 80)
       --ascii                 text: draw with - | + only, for places that mangle Unicode
+      --id-prefix NAME        svg: the SVG's own ids are NAME-title and NAME-desc (default
+                              bracket), so several pictures inline in one page stay unique
+      --max-nodes N           draw nothing when the diagram has more than N nodes: one line
+                              on stderr says how many, and the status is 2
 
     Text output draws connectors with box-drawing characters and marks a match's winner (or
     a bye's entrant) with ▶ (* with --ascii); "To be decided" is a slot still open. Wide
