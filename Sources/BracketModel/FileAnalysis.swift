@@ -14,6 +14,7 @@ struct FileAnalysis: Sendable {
         var roots: [ByteRange] = []
         var strayCloseBrace = false
         var seenSettings: [String: ByteRange] = [:]
+        var seenClasses: [String: ByteRange] = [:]
         for child in file.children(from: 0) {
             guard case .node(let green) = child.element else { continue }
             if let node = NodeSyntax(green, at: child.range.start) {
@@ -21,6 +22,10 @@ struct FileAnalysis: Sendable {
             } else if let setting = SettingSyntax(green, at: child.range.start) {
                 let name = String(decoding: source[setting.name.start..<setting.name.end], as: UTF8.self)
                 guard let spec = SettingSpec.named(name), setting.value != nil else { continue }
+                if spec.grammar == .classLook {
+                    defineClass(setting, source: source, seen: &seenClasses)
+                    continue
+                }
                 if let first = seenSettings[name] {
                     diagnostics.append(Diagnostic(
                         range: setting.range, severity: .warning, code: .duplicateSetting,
@@ -42,6 +47,7 @@ struct FileAnalysis: Sendable {
                 strayCloseBrace = true
             }
         }
+        diagnostics += ResolvedClasses.contrastProblems(of: overrides.classLooks, at: seenClasses)
         if roots.count > 1 || strayCloseBrace {
             let braces = BraceIndentation(source: source, lineIndex: lineIndex)
             if let early = braces.earlyCloseBrace(in: file) { diagnostics.append(early) }
@@ -67,5 +73,22 @@ struct FileAnalysis: Sendable {
                 range: ByteRange(0, 0), severity: .error, code: .limitExceeded,
                 message: "The document has \(file.nodeCount) nodes; the limit is \(Limits.nodes)."))
         }
+    }
+
+    /// A `@class` line: its look joins the overrides unless the class is already defined
+    /// (`duplicate-setting`: the first definition counts). Its own problems are local
+    /// (`SubtreeScan`); `seen` maps each class to where its definition's line is.
+    private mutating func defineClass(_ setting: SettingSyntax, source: TextBuffer, seen: inout [String: ByteRange]) {
+        guard let look = ClassLook.read(setting, source: source).look else { return }
+        if let first = seen[look.name] {
+            diagnostics.append(Diagnostic(
+                range: setting.range, severity: .warning, code: .duplicateSetting,
+                message: "Class '\(look.name)' is already defined above; this definition is ignored.",
+                related: [RelatedLocation(range: first, message: "'\(look.name)' is defined here")],
+                tags: [.unnecessary]))
+            return
+        }
+        seen[look.name] = setting.range
+        overrides.classLooks.append(look)
     }
 }

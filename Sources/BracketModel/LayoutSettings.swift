@@ -111,6 +111,9 @@ public struct LayoutSettings: Sendable, Hashable {
     public var rounds: RoundHeaders
     /// Where label lines sit across their card (`@label-align`).
     public var labelAlign: LabelAlignment = .center
+    /// How each class defined with `@class` looks, in the file's order (`ResolvedClasses` adds
+    /// the classes only used on nodes and their palette colours).
+    public var classLooks: [ClassLook] = []
 
     public init(
         title: String? = nil, cardWidth: Double = 132, cardHeight: Double = 44,
@@ -153,6 +156,8 @@ public struct SettingOverrides: Sendable, Hashable {
     public var titleVisible: Bool?
     public var rounds: RoundHeaders?
     public var labelAlign: LabelAlignment?
+    /// The `@class` looks, in the file's order (each name once).
+    public var classLooks: [ClassLook] = []
 
     public init(
         title: String? = nil, cardWidth: Double? = nil, cardHeight: Double? = nil,
@@ -193,6 +198,7 @@ public struct SettingOverrides: Sendable, Hashable {
         if let titleVisible { result.titleVisible = titleVisible }
         if let rounds { result.rounds = rounds }
         if let labelAlign { result.labelAlign = labelAlign }
+        if !classLooks.isEmpty { result.classLooks = classLooks }
         return result
     }
 }

@@ -82,6 +82,14 @@ public struct SettingSpec: Sendable {
         choice("label-align", LabelAlignment.self, key: "labelAlign", \.labelAlign,
                expectation: "one of center, start",
                summary: "`center`: label lines centred on their card; `start`: starting at the card's left edge, as brackets print names."),
+        SettingSpec(
+            name: "class", grammar: .classLook, expectation: SettingGrammar.classLookExpectation,
+            summary: "How a class's cards look: `@class finance \"Finance\" [fill=\"#e8f0fe\", border=\"#1a73e8\", text=\"#202124\"]`; a class given no fill takes a colour-blind-safe palette colour. Once per class.",
+            jsonKey: nil, cliFlag: nil) { value, overrides in
+                guard case .classLook(let look) = value else { return false }
+                overrides.classLooks.append(look)
+                return true
+            },
     ]
 
     /// The setting called `name` (without the `@`), or nil when there is none.
@@ -99,7 +107,7 @@ public struct SettingSpec: Sendable {
         case .choice(let words): words
         case .flag: ["true", "false"]
         case .list: ["auto"]
-        case .number, .text: []
+        case .number, .text, .classLook: []
         }
     }
 
@@ -148,6 +156,9 @@ public enum SettingGrammar: Sendable, Hashable {
     case flag
     /// `auto`, or one or more quoted names.
     case list
+    /// `@class`: a class name, an optional quoted description and an optional `[key=colour …]`
+    /// list (`ClassLook.read`). Each class is one setting of its own: defined once per name.
+    case classLook
 }
 
 /// A setting's value once read by its grammar, before it is stored.
@@ -157,6 +168,7 @@ enum SettingValue {
     case text(String)
     case flag(Bool)
     case rounds(RoundHeaders)
+    case classLook(ClassLook)
 }
 
 extension SettingSpec {
@@ -196,8 +208,8 @@ extension SettingSpec {
     /// A single value token read by the grammar; nil when it is not one the setting takes.
     private func read(kind: TokenKind, text: ArraySlice<UInt8>) -> SettingValue? {
         switch grammar {
-        case .list:
-            return nil  // a list: `apply(values:source:to:)` reads it
+        case .list, .classLook:
+            return nil  // a list: `apply(values:source:to:)` reads it; a look: `ClassLook.read`
         case .text:
             switch kind {
             case .string:
@@ -268,7 +280,7 @@ extension SettingSpec {
             guard let flag = Self.boolean(ArraySlice(text.utf8)) else { return false }
             value = .flag(flag)
         case .text: value = .text(text)
-        case .list: return false
+        case .list, .classLook: return false
         }
         return store(value, &overrides)
     }
@@ -281,7 +293,7 @@ extension SettingSpec {
         case .choice(let words):
             "must be " + (words.count > 1 ? words.dropLast().joined(separator: ", ") + " or " + words[words.count - 1] : words.joined())
         case .flag: "must be true or false"
-        case .text, .list: "needs " + expectation
+        case .text, .list, .classLook: "needs " + expectation
         }
     }
 }

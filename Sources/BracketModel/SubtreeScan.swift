@@ -229,6 +229,18 @@ struct SubtreeScan {
                 message: "'@\(name)' needs a value on the same line: \(spec.expectation)."))
             return
         }
+        if spec.grammar == .classLook {
+            let quoted = parts.values.filter { $0.kind == .string } + (parts.attributes?.attributes ?? [])
+                .compactMap(\.value).filter { $0.kind == .string }
+            for value in quoted { _ = scanQuoted(value.range, what: "text", source: source) }
+            diagnostics += ClassLook.read(parts, source: source).problems
+            return
+        }
+        if let list = parts.attributes {
+            diagnostics.append(Diagnostic(
+                range: list.range, severity: .error, code: .invalidSettingValue,
+                message: "'@\(name)' takes no attribute list; only '@class' does."))
+        }
         // A quoted value's own errors (no closing quote, a bad escape) already say what is wrong
         // with it, at the same place: one error there is enough.
         let before = diagnostics.count

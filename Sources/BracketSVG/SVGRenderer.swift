@@ -17,9 +17,10 @@ import BracketText
 public func renderSVG(_ diagram: Diagram, _ geometry: Geometry, idPrefix: String = "bracket") -> String {
     let count = min(diagram.nodes.count, geometry.centres.count)
     guard count > 0 else { return renderEmptySVG(diagram, idPrefix: idPrefix) }
+    let classSheet = classStyleSheet(ResolvedClasses(diagram))
     return SVGBytes.string(capacity: estimatedSize(diagram, geometry, count: count)
-        + SVGBytes.escapedBound(4 * idPrefix.utf8.count)) { out in
-        writeSVG(&out, diagram, geometry, count: count, idPrefix: idPrefix)
+        + SVGBytes.escapedBound(4 * idPrefix.utf8.count) + classSheet.utf8.count) { out in
+        writeSVG(&out, diagram, geometry, count: count, idPrefix: idPrefix, classSheet: classSheet)
     }
 }
 
@@ -66,7 +67,9 @@ private func estimatedSize(_ diagram: Diagram, _ geometry: Geometry, count: Int)
     return total &+ lines &+ SVGBytes.escapedBound(textBytes &+ lineBytes) &+ header &+ DecimalText.maxLength
 }
 
-private func writeSVG(_ out: inout SVGBytes, _ diagram: Diagram, _ geometry: Geometry, count: Int, idPrefix: String) {
+private func writeSVG(
+    _ out: inout SVGBytes, _ diagram: Diagram, _ geometry: Geometry, count: Int, idPrefix: String, classSheet: String
+) {
     let margin = geometry.margin
     openDocument(&out, width: geometry.width + 2 * margin, height: geometry.height + 2 * margin, idPrefix: idPrefix)
     out.raw("<title id=\"")
@@ -79,7 +82,7 @@ private func writeSVG(_ out: inout SVGBytes, _ diagram: Diagram, _ geometry: Geo
     describe(&out, diagram, cardCount: count)
     out.raw("</desc>\n")
     let results = diagram.recordsResults
-    writeStyle(&out, results: results)
+    writeStyle(&out, results: results, classSheet: classSheet)
     out.raw("<rect class=\"bracket-background\" width=\"100%\" height=\"100%\"/>\n")
     out.raw("<g transform=\"translate(")
     out.number(margin)
@@ -297,10 +300,11 @@ func drawTitle(_ out: inout SVGBytes, _ title: TitleBlock) {
 
 /// The `<style>` element: the shared sheet (and the results rules, for a tree that records
 /// results) with the measured font first in the font stack.
-func writeStyle(_ out: inout SVGBytes, results: Bool = false) {
+func writeStyle(_ out: inout SVGBytes, results: Bool = false, classSheet: String = "") {
     out.raw("<style>")
     out.raw(SVGStyle.sheet)
     if results { out.raw(SVGStyle.resultsSheet) }
+    out.plain(classSheet)
     out.raw(".bracket-card text,.bracket-empty,.bracket-heading,.bracket-round,.bracket-edge-label text{font-family:")
     out.plain(SVGStyle.fontFamily)
     out.raw("}</style>\n")

@@ -6,7 +6,7 @@
 ///
 ///     file       = item*
 ///     item       = setting | node | unexpected
-///     setting    = SETTING_KEY [(WORD | STRING) STRING*]   (the values must be on the same line)
+///     setting    = SETTING_KEY [(WORD | STRING) STRING* [attributes]]   (values and "[" on the same line)
 ///     node       = WORD [STRING] [attributes] [block]  |  block   (the second form is an error: no ID)
 ///     attributes = "[" (attribute | "," | unexpected)* ["]"]
 ///     attribute  = WORD ["=" [WORD | STRING]]
@@ -148,6 +148,8 @@ public struct Parser: ~Copyable {
                     // Further quoted values on the same line belong to the setting (`@rounds`
                     // takes a list); a WORD after the value still starts a node, as it always did.
                     while peek() == .string, !newlineBeforeNextToken() { bump() }
+                    // `@class NAME "…" [fill=…]`: the look's keys, in a node's attribute syntax.
+                    if peek() == .leftBracket, !newlineBeforeNextToken() { parseAttributes() }
                 }
                 builder.finish()
             case .leftBracket:

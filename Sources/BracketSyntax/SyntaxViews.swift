@@ -211,6 +211,8 @@ public struct SettingSyntax {
     public let value: (kind: TokenKind, range: ByteRange)?
     /// Every value token in order, the first one included (only `@rounds` takes more than one).
     public let values: [(kind: TokenKind, range: ByteRange)]
+    /// The attribute list after the values (`@class NAME [fill=…]`), if the line has one.
+    public let attributes: AttributesSyntax?
 
     public init?(_ green: GreenNode, at offset: Int) {
         guard green.kind == .setting else { return nil }
@@ -218,8 +220,12 @@ public struct SettingSyntax {
         self.offset = offset
         var key = ByteRange(offset, offset)
         var values: [(kind: TokenKind, range: ByteRange)] = []
+        var attributes: AttributesSyntax?
         for child in green.children(from: offset) {
-            guard case .token(let token) = child.element else { continue }
+            guard case .token(let token) = child.element else {
+                if case .node(let node) = child.element { attributes = AttributesSyntax(node, at: child.range.start) }
+                continue
+            }
             if token.kind == .settingKey {
                 key = child.range
             } else if !token.kind.isTrivia {
@@ -229,6 +235,7 @@ public struct SettingSyntax {
         self.key = key
         self.value = values.first
         self.values = values
+        self.attributes = attributes
     }
 
     public var range: ByteRange { ByteRange(start: offset, length: green.length) }
