@@ -71,9 +71,14 @@ func writeAttributeColumns(_ out: inout ByteSink, _ nodes: DiagramNodes, count: 
     for (entry, (position, spec)) in specs.enumerated() {
         out.raw(entry == 0 ? "{\"key\":" : ",{\"key\":")
         out.jsonString(spec.outputs.jsonKey)
-        if case .cardClasses(let prefix) = spec.outputs.svg {
+        switch spec.outputs.svg {
+        case .cardClasses(let prefix):
             out.raw(",\"svg\":\"classes\",\"prefix\":")
             out.jsonString(prefix)
+        case .fillClass(let prefix):
+            out.raw(",\"svg\":\"fill\",\"prefix\":")
+            out.jsonString(prefix)
+        default: break
         }
         let cards = nodes.drawn.isEmpty ? [] : (0..<count).filter { nodes.drawn[position, $0] != nil }
         out.raw(",\"cards\":[")
@@ -102,9 +107,14 @@ public func writeAttributeDescriptions(_ json: inout JSONWriter) {
     for spec in specs {
         json.beginObject()
         json.key("key"); json.string(spec.outputs.jsonKey)
-        if case .cardClasses(let prefix) = spec.outputs.svg {
+        switch spec.outputs.svg {
+        case .cardClasses(let prefix):
             json.key("svg"); json.string("classes")
             json.key("prefix"); json.string(prefix)
+        case .fillClass(let prefix):
+            json.key("svg"); json.string("fill")
+            json.key("prefix"); json.string(prefix)
+        default: break
         }
         json.endObject()
     }
@@ -118,6 +128,10 @@ func dotDrawnAttributes(_ nodes: DiagramNodes, _ index: Int) -> String {
     for (position, spec) in AttributeSpec.drawn.enumerated() {
         guard case .nodeAttribute(let name) = spec.outputs.dot, let value = nodes.drawn[position, index] else { continue }
         out += ", \(name)=\(dotQuoted(value))"
+        // A fill shows only on a filled node; the text takes the colour that contrasts more.
+        if name == "fillcolor", let colour = Colour(text: value) {
+            out += ", style=\"rounded,filled\", fontcolor=\(dotQuoted(colour.readableText.hex))"
+        }
     }
     return out
 }

@@ -29,7 +29,7 @@ public struct AttributeSpec: Sendable, Hashable {
     public let example: String
 
     /// Every attribute, in the order completion offers them.
-    public static let all: [AttributeSpec] = [score, winner, edge, `class`, status, sets, legs, pens, aet]
+    public static let all: [AttributeSpec] = [score, winner, edge, `class`, status, sets, legs, pens, aet, color]
 
     /// `score=V`: what this node's competitor made in the match decided at its parent.
     public static let score = AttributeSpec(
@@ -118,6 +118,19 @@ public struct AttributeSpec: Sendable, Hashable {
         outputs: AttributeOutputs(svg: .cardClasses(prefix: "bracket-"), jsonKey: "aet", dot: .scoreCell, page: .attributeColumn),
         example: "aet")
 
+    /// `color=teal` or `color="#1a73e8"`: the card's own fill, over any class's; its text takes
+    /// the colour that contrasts more (the light theme's text or white). Stored as `#rrggbb`; the
+    /// card carries the class `bracket-fill-rrggbb`, which the SVG's style fills.
+    public static let color = AttributeSpec(
+        name: "color", grammar: .colour, place: .anyNode,
+        usage: "color=teal or color=\"#1a73e8\"",
+        summary: "The card's fill, a CSS colour name or hex (quoted, since # starts a comment); its text takes the colour that contrasts more.",
+        changesLayout: false, storage: .drawn,
+        outputs: AttributeOutputs(
+            svg: .fillClass(prefix: "bracket-fill-"), jsonKey: "color", dot: .nodeAttribute("fillcolor"),
+            page: .attributeColumn),
+        example: "color=teal")
+
     /// The attributes stored `.drawn` or `.scorePart`, in `all`'s order: `DiagramNodes.drawn`
     /// keeps one column for each, at the same position.
     public static let drawn: [AttributeSpec] = all.filter { $0.storage == .drawn || $0.storage == .scorePart }
@@ -174,6 +187,8 @@ public enum AttributeGrammar: String, Sendable, Hashable {
     case reference
     /// One of the words of `MatchStatus`: `status=retired`.
     case status
+    /// A CSS colour name or hex: `color=teal`, `color="#1a73e8"` (stored as `#rrggbb`).
+    case colour
 
     var sentence: String {
         switch self {
@@ -183,6 +198,7 @@ public enum AttributeGrammar: String, Sendable, Hashable {
         case .list: "Its value is a name, or several in quotes separated by spaces (a letter, then letters, digits, '-' or '_')."
         case .reference: "Its value is a node's ID."
         case .status: "Its value is one of \(MatchStatus.wordList)."
+        case .colour: "Its value is a CSS colour name such as teal, or a quoted hex colour such as \"#1a73e8\"."
         }
     }
 
@@ -195,6 +211,7 @@ public enum AttributeGrammar: String, Sendable, Hashable {
         case .list: "names that start with a letter and hold only letters, digits, '-' and '_', separated by spaces"
         case .reference: "a node's ID"
         case .status: "one of \(MatchStatus.wordList)"
+        case .colour: Colour.expectation
         }
     }
 
@@ -207,6 +224,7 @@ public enum AttributeGrammar: String, Sendable, Hashable {
         case .number: return parsePoints(ArraySlice(text.utf8)) == nil ? nil : text
         case .reference: return text.isEmpty || text.contains(where: \.isWhitespace) ? nil : text
         case .status: return MatchStatus(rawValue: text) == nil ? nil : text
+        case .colour: return Colour(text: text)?.hex
         case .list:
             let names = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard !names.isEmpty, names.allSatisfy(Self.isName) else { return nil }
@@ -216,7 +234,11 @@ public enum AttributeGrammar: String, Sendable, Hashable {
 
     /// The words a value may be, for completion; empty when any value of its kind goes.
     public var words: [String] {
-        self == .status ? MatchStatus.allCases.map(\.rawValue) : []
+        switch self {
+        case .status: MatchStatus.allCases.map(\.rawValue)
+        case .colour: Colour.cssNames.map(\.name)
+        default: []
+        }
     }
 
     /// " Did you mean 'WORD'?" for a value of a grammar with known words that is near one of
@@ -295,6 +317,9 @@ public struct AttributeOutputs: Sendable, Hashable {
         /// Each name becomes a class of the card's group, after `prefix` (the SVG's own classes
         /// all start with `bracket-`, so a prefix that does not keeps the two apart).
         case cardClasses(prefix: String)
+        /// A colour (stored `#rrggbb`): the card's group carries the class `prefix` + `rrggbb`,
+        /// which the SVG's style fills with it (text in the colour that contrasts more).
+        case fillClass(prefix: String)
     }
 
     /// In Graphviz DOT.

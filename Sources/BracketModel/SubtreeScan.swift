@@ -183,7 +183,8 @@ struct SubtreeScan {
                 let text = quoted?.value ?? String(decoding: source[value.range.start..<value.range.end], as: UTF8.self)
                 if spec.grammar.stored(text) == nil {
                     diagnostics.append(Diagnostic(
-                        range: value.range, severity: .error, code: .unexpectedAttributeValue,
+                        range: value.range, severity: .error,
+                        code: spec.grammar == .colour ? .invalidColour : .unexpectedAttributeValue,
                         message: "'\(key)' takes \(spec.grammar.expectation), as in \(spec.usage).\(spec.grammar.suggestion(for: text))"))
                 }
             } else if spec.takesValue {

@@ -18,6 +18,10 @@ public func writePreviewDelta(_ json: inout JSONWriter, _ delta: PreviewDelta, t
     json.key("svgWidth"); json.raw(outer.width.utf8)
     json.key("svgHeight"); json.raw(outer.height.utf8)
     json.key("desc"); json.string(svgDescriptionFragment(new.diagram, cardCount: new.cardCount))
+    // A picture with classes or colours: its style, whose class rules an edit may change.
+    if !new.classSheet.isEmpty {
+        json.key("style"); json.string(svgStyleSheetText(recordsResults: new.recordsResults, classSheet: new.classSheet))
+    }
     json.endObject()
     // Only deltas for clients that take them have renames and runs; the others' bytes are as before.
     if !delta.renamedCards.isEmpty {

@@ -160,7 +160,10 @@ func fullReason(from old: PreviewSnapshot, to new: PreviewSnapshot, runs: Bool =
     }
     guard runs ? sameDrawnDecorations(old.geometry, new.geometry) : old.geometry.sameDecorations(as: new.geometry)
     else { return .decorationsChanged }
-    guard old.recordsResults == new.recordsResults else { return .styleChanged }
+    // A change of the class rules alone goes in the delta's frame (`style`); a picture that
+    // loses its last class sends the whole one, as its frame then carries no style.
+    guard old.recordsResults == new.recordsResults, new.classSheet.isEmpty == old.classSheet.isEmpty || !new.classSheet.isEmpty
+    else { return .styleChanged }
     guard old.idsAreUnique, new.idsAreUnique else { return .duplicateIDs }
     return nil
 }

@@ -1,6 +1,7 @@
 import BracketExport
 import BracketLayout
 import BracketModel
+import BracketSVG
 
 /// Everything a preview payload is made of, kept by the server as the base the next delta is
 /// computed against: the diagram, its geometry, and each node's ID range already converted to
@@ -20,6 +21,9 @@ public struct PreviewSnapshot: Sendable {
     let idsAreUnique: Bool
     /// `diagram.recordsResults`, worked out once: whether cards carry their results.
     public let recordsResults: Bool
+    /// The style rules of the diagram's classes and colours (`svgClassSheet`), part of the
+    /// page's style sheet: a change of them sends the whole picture (`styleChanged`).
+    public let classSheet: String
 
     /// `ranges` must hold one entry per drawn card; missing entries read as empty ranges at 0:0,
     /// which only makes the picture's reveal positions wrong, never crashes.
@@ -45,6 +49,7 @@ public struct PreviewSnapshot: Sendable {
             })
         idsAreUnique = known ?? Self.unique(diagram.nodes.ids.prefix(count))
         recordsResults = diagram.recordsResults
+        classSheet = svgClassSheet(diagram)
     }
 
     private static func unique(_ ids: ArraySlice<String>) -> Bool {

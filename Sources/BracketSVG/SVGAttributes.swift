@@ -7,8 +7,12 @@ func attributeClasses(_ nodes: DiagramNodes, _ index: Int) -> String? {
     guard !nodes.drawn.isEmpty else { return nil }
     var classes = ""
     for (position, spec) in AttributeSpec.drawn.enumerated() {
-        guard case .cardClasses(let prefix) = spec.outputs.svg, let value = nodes.drawn[position, index] else { continue }
-        for name in value.split(separator: " ") { classes += " " + prefix + name }
+        guard let value = nodes.drawn[position, index] else { continue }
+        switch spec.outputs.svg {
+        case .cardClasses(let prefix): for name in value.split(separator: " ") { classes += " " + prefix + name }
+        case .fillClass(let prefix): classes += " " + prefix + value.dropFirst()
+        default: continue
+        }
     }
     return classes.isEmpty ? nil : classes
 }

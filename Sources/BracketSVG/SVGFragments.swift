@@ -66,11 +66,12 @@ public func svgOuterSizeText(_ geometry: Geometry) -> (width: String, height: St
 /// document does: with the results rules exactly when `recordsResults` (`Diagram.recordsResults`),
 /// as the full document has them. (A tree that starts or stops recording results changes the
 /// sheet, so the preview sends a full payload then: `PreviewFullReason.styleChanged`.)
-public func svgStyleSheetText(recordsResults: Bool) -> String {
+/// `classSheet` is the diagram's `svgClassSheet`, its classes' and colours' rules.
+public func svgStyleSheetText(recordsResults: Bool, classSheet: String = "") -> String {
     let capacity = SVGStyle.sheet.utf8CodeUnitCount + SVGStyle.resultsSheet.utf8CodeUnitCount
-        + SVGStyle.fontFamily.utf8.count + 256
+        + SVGStyle.fontFamily.utf8.count + 256 + classSheet.utf8.count
     var text = SVGBytes.string(capacity: capacity) { out in
-        writeStyle(&out, results: recordsResults)
+        writeStyle(&out, results: recordsResults, classSheet: classSheet)
     }
     let open = "<style>", close = "</style>\n"
     if text.hasPrefix(open) { text.removeFirst(open.count) }

@@ -17,7 +17,7 @@ import BracketText
 public func renderSVG(_ diagram: Diagram, _ geometry: Geometry, idPrefix: String = "bracket") -> String {
     let count = min(diagram.nodes.count, geometry.centres.count)
     guard count > 0 else { return renderEmptySVG(diagram, idPrefix: idPrefix) }
-    let classSheet = classStyleSheet(ResolvedClasses(diagram))
+    let classSheet = svgClassSheet(diagram)
     return SVGBytes.string(capacity: estimatedSize(diagram, geometry, count: count)
         + SVGBytes.escapedBound(4 * idPrefix.utf8.count) + classSheet.utf8.count) { out in
         writeSVG(&out, diagram, geometry, count: count, idPrefix: idPrefix, classSheet: classSheet)

@@ -324,13 +324,16 @@
       });
     }
 
-    // " prefix+name" for each name of card i's attributes drawn as classes, as the server's card
-    // markup writes them after its outcome class ("" for none).
+    // " prefix+name" for each name of card i's attributes drawn as classes (and " prefix+rrggbb"
+    // for a colour), as the server's card markup writes them after its outcome class ("" for none).
     function attributeClasses(s, i) {
       var out = "";
       (s.attributes || []).forEach(function (a) {
         var value = a.values ? a.values[i] : null;
-        if (a.svg !== "classes" || value === null || value === undefined || value === false) return;
+        if (value === null || value === undefined || value === false) return;
+        // A colour (`#rrggbb`) is the class prefix+rrggbb, which the picture's style fills.
+        if (a.svg === "fill" && typeof value === "string") { out += " " + a.prefix + value.slice(1); return; }
+        if (a.svg !== "classes") return;
         if (value === true) value = a.key;  // a flag is drawn as its name (`aet`: `bracket-aet`)
         (Array.isArray(value) ? value : [value]).forEach(function (name) { out += " " + a.prefix + name; });
       });

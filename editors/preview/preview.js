@@ -234,8 +234,13 @@
     var picture = {
       svgWidth: num(frame.svgWidth, 0), svgHeight: num(frame.svgHeight, 0), title: state.picture.title,
       descMarkup: typeof frame.desc === "string" ? frame.desc : state.picture.descMarkup,
-      style: state.picture.style, text: state.picture.text,
+      style: typeof frame.style === "string" ? frame.style : state.picture.style, text: state.picture.text,
     };
+    // A class defined, edited or first used changes the picture's style (its class rules).
+    if (pictureSheet && picture.style !== state.picture.style) {
+      try { pictureSheet.replaceSync(picture.style); } catch (e) { pictureSheet.replaceSync(""); }
+      overviewDrawing.styleChanged();
+    }
     picture.desc = descText(picture.descMarkup);
     state.version = payload.version;
     state.sequence = typeof payload.sequence === "number" ? payload.sequence : null;
