@@ -21,10 +21,12 @@ func classStyleSheet(_ classes: ResolvedClasses) -> String {
     let ordered = classes.classes.filter { !defined.contains($0.name) } + classes.classes.filter { defined.contains($0.name) }
     for look in ordered {
         let selector = ".c-" + look.name
-        sheet += "\(selector) rect{fill:\(look.fill.hex)"
-        if let border = look.border { sheet += ";stroke:\(border.hex)" }
-        sheet += "}"
-        if let text = look.text { sheet += "\(selector) text{fill:\(text.hex)}" }
+        // Every part is said, the theme's where the class gives none, so a card's last class
+        // gives its whole look and none of an earlier class's shows through.
+        sheet += "\(selector) rect{fill:\(look.fill.hex);"
+        sheet += look.border.map { "stroke:\($0.hex)}" } ?? "stroke:#5b6b82;stroke:var(--bracket-card-border)}"
+        sheet += look.text.map { "\(selector) text{fill:\($0.hex)}" }
+            ?? "\(selector) text{fill:#1c2430;fill:var(--bracket-text)}"
         if let darkFill = look.darkFill { dark += "\(selector) rect{fill:\(darkFill.hex)}" }
     }
     if !dark.isEmpty { sheet += "@media (prefers-color-scheme: dark){\(dark)}" }
