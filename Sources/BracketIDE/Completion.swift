@@ -21,7 +21,10 @@ public let settingKeys = LayoutSettings.fileSettingNames
 /// - at a setting's value: the valid values for `@root` / `@align`, nothing for the others;
 /// - inside a node's `[ … ]`, where a key belongs: every attribute the node does not have yet,
 ///   `key=` for those taking a value and the bare flag for the others; right after `key=` of an
-///   attribute whose values are known words (`status=`): those words;
+///   attribute whose values are known words (`status=`, `color=`): those words; after `class=`,
+///   the classes the file defines and uses;
+/// - inside a `@class` line's `[ … ]`: the colour keys it has not given (`fill=`, `border=`,
+///   `text=`), and after one of them the CSS colour names;
 /// - anywhere else: the next free ID, the one name a new node can take without a clash.
 public func completions(at offset: Int, in document: Document) -> [CompletionEntry] {
     let text = document.text
@@ -31,6 +34,26 @@ public func completions(at offset: Int, in document: Document) -> [CompletionEnt
     var wordStart = offset
     while wordStart > 0, isWordByte(text[wordStart - 1]) { wordStart -= 1 }
     let typed = ByteRange(wordStart, offset)
+    if let list = attributeList(whereKeyBelongsAt: wordStart, in: document), isClassLook(list, in: document) {
+        let present = Set(list.attributes.filter { $0.key.start != wordStart }.map { document.string(in: $0.key) })
+        return ClassLook.keys.filter { !present.contains($0) }.map {
+            CompletionEntry(label: $0, insertText: $0 + "=", replacing: typed, kind: .attributeKey,
+                            detail: "the class's \($0) colour")
+        }
+    }
+    if let key = classLookValuePosition(wordStart, in: document) {
+        return Colour.cssNames.map {
+            CompletionEntry(label: $0.name, insertText: $0.name, replacing: typed, kind: .attributeValue, detail: key)
+        }
+    }
+    if let spec = attributeValuePosition(wordStart, in: document), spec == .class {
+        // The classes the file defines, then those its nodes use, each once.
+        var names = document.fileSettings.classLooks.map(\.name)
+        for name in ResolvedClasses(document.diagram()).classes.map(\.name) where !names.contains(name) { names.append(name) }
+        return names.map {
+            CompletionEntry(label: $0, insertText: $0, replacing: typed, kind: .attributeValue, detail: "class")
+        }
+    }
     if let list = attributeList(whereKeyBelongsAt: wordStart, in: document) {
         // A node takes each attribute once: offer only those it does not have yet (the word
         // being typed is not one it has).
@@ -115,6 +138,25 @@ private func attributeList(whereKeyBelongsAt offset: Int, in document: Document)
         return list
     }
     return nil
+}
+
+/// Whether `list` is a `@class` line's colours (not a node's attributes).
+private func isClassLook(_ list: AttributesSyntax, in document: Document) -> Bool {
+    document.tree.path(to: list.offset).contains { $0.node.kind == .setting }
+}
+
+/// The key (`fill`, `border`, `text`) of a `@class` line's colour whose value starts at
+/// `offset` (right after its `key=`), or nil.
+private func classLookValuePosition(_ offset: Int, in document: Document) -> String? {
+    let text = document.text
+    guard offset > 0, text[offset - 1] == UInt8(ascii: "=") else { return nil }
+    var keyStart = offset - 1
+    while keyStart > 0, isWordByte(text[keyStart - 1]) { keyStart -= 1 }
+    guard keyStart < offset - 1, let list = attributeList(whereKeyBelongsAt: keyStart, in: document),
+        isClassLook(list, in: document)
+    else { return nil }
+    let key = String(decoding: text[keyStart..<(offset - 1)], as: UTF8.self)
+    return ClassLook.keys.contains(key) ? key : nil
 }
 
 /// The attribute whose value starts at `offset` (right after its `key=`, inside an attribute

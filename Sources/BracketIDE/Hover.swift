@@ -97,6 +97,17 @@ public func hover(at offset: Int, in document: Document, defaults: LayoutSetting
     for (position, spec) in AttributeSpec.drawn.enumerated() {
         if let value = diagram.nodes.drawn[position, index] { facts.append(HoverInfo.Fact(name: spec.name, value: value)) }
     }
+    // What each of its classes stands for, as its `@class` line describes it.
+    if let column = AttributeSpec.class.drawnIndex, !diagram.nodes.drawn.isEmpty,
+        let value = diagram.nodes.drawn[column, index]
+    {
+        let looks = diagram.settings.classLooks
+        for name in value.split(separator: " ") {
+            if let description = looks.first(where: { $0.name == name })?.description {
+                facts.append(HoverInfo.Fact(name: "class \(name)", value: description))
+            }
+        }
+    }
     // The match decided here as a results page prints it ("Argentina 3–3 France, a.e.t., 4–2 on penalties").
     if diagram.recordsResults, let line = ScoreParts.matchLine(diagram.nodes, index) {
         facts.append(HoverInfo.Fact(name: "result", value: line))

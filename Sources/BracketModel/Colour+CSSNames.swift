@@ -3,7 +3,7 @@
 
 extension Colour {
     /// Every CSS named colour, sorted by name (binary search in `Colour.init(name:)`).
-    static let cssNames: [(name: String, rgb: UInt32)] = [
+    public static let cssNames: [(name: String, rgb: UInt32)] = [
         ("aliceblue", 0xf0f8ff),
         ("antiquewhite", 0xfaebd7),
         ("aqua", 0x00ffff),
