@@ -20,6 +20,7 @@ public func exportDOT(_ diagram: Diagram) -> String {
 public func exportDOT(_ diagram: Diagram, _ geometry: Geometry) -> String {
     let settings = diagram.settings
     let names = dotNodeNames(diagram)
+    let classLooks = DOTClassLooks(ResolvedClasses(diagram))
     var out = "digraph bracket {\n"
     out += "  graph [rankdir=\(rankDirection(settings.root)), ordering=out, splines=ortho"
     out += ", nodesep=\(inches(settings.leafGap)), ranksep=\(inches(settings.levelGap))"
@@ -48,6 +49,7 @@ public func exportDOT(_ diagram: Diagram, _ geometry: Geometry) -> String {
         }
         if let result { out += result.styleAttributes }
         out += dotDrawnAttributes(diagram.nodes, index)
+        out += classLooks.attributes(diagram.nodes, index)
         if index < sizes.count, sizes[index] != Size(width: settings.cardWidth, height: settings.cardHeight) {
             out += ", width=\(inches(sizes[index].width)), height=\(inches(sizes[index].height))"
         }
@@ -119,4 +121,32 @@ func dotQuoted(_ text: String) -> String {
 /// Points to inches with at most four decimals, in the shared locale-free spelling (`132` → `1.8333`).
 func inches(_ points: Double) -> String {
     DecimalText.string(points / 72, decimals: 4)
+}
+
+/// A card's class look in DOT: the fill, outline and text of the class whose look the SVG gives
+/// it (the one defined last; a class only used on nodes gives way to a defined one), unless the
+/// node has a `color=` of its own (then `dotDrawnAttributes` fills it).
+struct DOTClassLooks {
+    private var rank: [Substring: (order: Int, look: ResolvedClass)] = [:]
+
+    init(_ classes: ResolvedClasses) {
+        let defined = Set(classes.definedNames)
+        let ordered = classes.classes.filter { !defined.contains($0.name) } + classes.classes.filter { defined.contains($0.name) }
+        for (order, look) in ordered.enumerated() { rank[Substring(look.name)] = (order, look) }
+    }
+
+    func attributes(_ nodes: DiagramNodes, _ index: Int) -> String {
+        guard !rank.isEmpty, let column = AttributeSpec.class.drawnIndex, let value = nodes.drawn[column, index],
+            AttributeSpec.color.drawnIndex.map({ nodes.drawn[$0, index] == nil }) ?? true
+        else { return "" }
+        var best: (order: Int, look: ResolvedClass)?
+        for name in value.split(separator: " ") {
+            if let entry = rank[name], entry.order > (best?.order ?? -1) { best = entry }
+        }
+        guard let look = best?.look else { return "" }
+        var out = ", fillcolor=\(dotQuoted(look.fill.hex)), style=\"rounded,filled\""
+        if let border = look.border { out += ", color=\(dotQuoted(border.hex))" }
+        out += ", fontcolor=\(dotQuoted((look.text ?? ClassPalette.lightText).hex))"
+        return out
+    }
 }

@@ -226,6 +226,8 @@ public enum AttributeGrammar: String, Sendable, Hashable {
         case .status: return MatchStatus(rawValue: text) == nil ? nil : text
         case .colour: return Colour(text: text)?.hex
         case .list:
+            // One name, the usual case, is stored as written without splitting.
+            if Self.isName(Substring(text)) { return text }
             let names = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard !names.isEmpty, names.allSatisfy(Self.isName) else { return nil }
             return names.joined(separator: " ")
