@@ -9,8 +9,18 @@ func attributeClasses(_ nodes: DiagramNodes, _ index: Int) -> String? {
     for (position, spec) in AttributeSpec.drawn.enumerated() {
         guard let value = nodes.drawn[position, index] else { continue }
         switch spec.outputs.svg {
-        case .cardClasses(let prefix): for name in value.split(separator: " ") { classes += " " + prefix + name }
-        case .fillClass(let prefix): classes += " " + prefix + value.dropFirst()
+        case .cardClasses(let prefix):
+            // Stored names are separated by one space (`AttributeGrammar.stored`); one name,
+            // the usual case, is appended as it is.
+            for name in value.utf8.contains(0x20) ? value.split(separator: " ") : [Substring(value)] {
+                classes.append(" ")
+                classes.append(prefix)
+                classes.append(contentsOf: name)
+            }
+        case .fillClass(let prefix):
+            classes.append(" ")
+            classes.append(prefix)
+            classes.append(contentsOf: value.dropFirst())
         default: continue
         }
     }
