@@ -6,9 +6,9 @@ import BracketModel
 func attributeClasses(_ nodes: DiagramNodes, _ index: Int) -> String? {
     guard !nodes.drawn.isEmpty else { return nil }
     var classes = ""
-    for (position, spec) in AttributeSpec.drawn.enumerated() {
+    for (position, show) in cardClassColumns {
         guard let value = nodes.drawn[position, index] else { continue }
-        switch spec.outputs.svg {
+        switch show {
         case .cardClasses(let prefix):
             // Stored names are separated by one space (`AttributeGrammar.stored`); one name,
             // the usual case, is appended as it is.
@@ -26,6 +26,17 @@ func attributeClasses(_ nodes: DiagramNodes, _ index: Int) -> String? {
     }
     return classes.isEmpty ? nil : classes
 }
+
+/// The drawn attributes a card shows as classes, with their column in `DiagramNodes.drawn`:
+/// read from the declarations once, since copying a declaration (its texts) for every card
+/// was most of writing a card's classes.
+private let cardClassColumns: [(position: Int, show: AttributeOutputs.SVGShow)] =
+    AttributeSpec.drawn.enumerated().compactMap { position, spec in
+        switch spec.outputs.svg {
+        case .cardClasses, .fillClass: (position, spec.outputs.svg)
+        default: nil
+        }
+    }
 
 /// At least the length of `attributeClasses(nodes, index)`: every drawn value with room for a
 /// prefix of 16 bytes a name (for the document's buffer estimate).
