@@ -37,12 +37,19 @@ func quickFixRemovesItsDiagnostic(_ index: Int) throws {
     #expect(titles == ["Change to right", "Change to left", "Change to top", "Change to bottom", "Change to center"])
 }
 
+/// The British spelling is near enough to the attribute's name to be fixed.
+@Test func colourIsChangedToColor() {
+    let document = Document("r { a [colour=red] b }")
+    let range = document.diagnostics.first { $0.code == .unknownAttribute }?.range
+    #expect(codeActions(for: range ?? ByteRange(0, 0), in: document).map(\.title) == ["Change to color"])
+}
+
 @Test func farOffUnknownSettingGetsNoGuess() {
     #expect(codeActions(for: ByteRange(0, 3), in: Document("@zzzzzzz 1\nr")).isEmpty)
 }
 
 @Test func farOffUnknownAttributeGetsNoGuess() {
-    let document = Document("r { a [colour=red] b }")
+    let document = Document("r { a [zzzzzz=red] b }")
     let range = document.diagnostics.first { $0.code == .unknownAttribute }?.range
     #expect(range != nil)
     #expect(codeActions(for: range ?? ByteRange(0, 0), in: document).isEmpty)
