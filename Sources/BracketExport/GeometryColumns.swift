@@ -99,7 +99,7 @@ func estimatedColumnsSize(_ diagram: Diagram, _ geometry: Geometry, count: Int, 
     let attributes = 64 &* AttributeSpec.drawn.count
         &+ (nodes.drawn.isEmpty ? 0 : (0..<count).reduce(0) { $0 &+ drawnAttributesBound(nodes, $1) })
     return count &* perCard &+ results &+ edges &* perEdge &+ textBytes &+ header &+ attributes
-        &+ estimatedEdgeLabelsSize(diagram, geometry, edges: edges)
+        &+ estimatedEdgeLabelsSize(diagram, geometry, edges: edges) &+ estimatedNotesSize(diagram, geometry)
 }
 
 /// The `edgeLabels` column at most: nothing for a tree without any (a binary payload leaves

@@ -69,6 +69,7 @@ func estimatedGeometryJSONSize(_ diagram: Diagram, _ geometry: Geometry, count: 
     guard !overflow else { return Int.max / 2 }
     return total &+ textBytes &+ lineBytes &+ settingsBytes
         &+ estimatedEdgeLabelsSize(diagram, geometry, edges: geometry.edgeChildren.count)
+        &+ estimatedNotesSize(diagram, geometry)
 }
 
 /// `{"width":…,"height":…,"margin":…,"fontSize":…,"settings":{…}[,"title":{…}]` — the opening
@@ -93,6 +94,7 @@ func writeGeometryHeader(_ out: inout ByteSink, _ diagram: Diagram, _ geometry: 
         out.raw("}")
     }
     writeLevels(&out, geometry)
+    writeNotes(&out, diagram, geometry)
 }
 
 private func writeGeometry(

@@ -263,13 +263,17 @@ public struct Geometry: Sendable, Hashable {
     /// path does not model. Only a relayout reads it (never a writer or the preview's diff),
     /// and `layoutSplice(_:from:splice:takingStateOf:)` takes it out to splice it in place.
     var state: LayoutState?
+    /// The match notes (`note=…`, Geometry+Notes.swift), ascending by node; empty for most.
+    public internal(set) var notes: [MatchNoteBox]
+    /// The notes' font size (the edge labels', from the cards': `CardTextFit.noteMeasurer`).
+    public var noteFontSize: Double { max(1, (fontSize * 11 / 13).rounded()) }
 
     init(
         width: Double, height: Double, margin: Double, cardWidth: Double, cardHeight: Double,
         centres: [Point], sizes: [Size], depths: [Int32], lines: CardLines, fontSize: Double, title: TitleBlock?,
         edgeChildren: [Int32], edgeParents: [Int32], headers: [LevelHeader] = [], headerFontSize: Double = 13,
         edgeLabels: [EdgeLabelBox] = [], edgeLabelFontSize: Double = 11, levelGaps: [Double] = [], axes: LayoutAxes,
-        scores: CardScores = CardScores(), state: LayoutState? = nil
+        scores: CardScores = CardScores(), state: LayoutState? = nil, notes: [MatchNoteBox] = []
     ) {
         self.width = width
         self.height = height
@@ -292,6 +296,7 @@ public struct Geometry: Sendable, Hashable {
         self.axes = axes
         self.scores = scores
         self.state = state
+        self.notes = notes
     }
 
     /// The cards, index-aligned with `Diagram.nodes`.
@@ -313,6 +318,7 @@ public struct Geometry: Sendable, Hashable {
     /// what is drawn besides cards and connectors (a preview delta cannot carry a change to them).
     public func sameDecorations(as geometry: Geometry) -> Bool {
         headers == geometry.headers && edgeLabels == geometry.edgeLabels && levelGaps == geometry.levelGaps
+            && notes == geometry.notes
             && headerFontSize == geometry.headerFontSize && edgeLabelFontSize == geometry.edgeLabelFontSize
     }
 

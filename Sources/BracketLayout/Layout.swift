@@ -45,9 +45,12 @@ public func layout(_ diagram: Diagram, keepingSpliceState: Bool = false) -> Geom
     var tree = TreeLinks(diagram.nodes.parents, count: count, twoSided: axes.twoSided,
                          alignLeaves: settings.align == .leaves)
     // Pass 2: text and natural sizes; each level's extent and gap along the depth axis.
-    let (lines, naturalSizes, scores) = measureCards(diagram.nodes, count: count, fit, alignLeaves: diagram.settings.align == .leaves)
+    var (lines, naturalSizes, scores) = measureCards(diagram.nodes, count: count, fit, alignLeaves: diagram.settings.align == .leaves)
+    // Match notes: their cards grow along the leaf axis and their gaps widen (Geometry+Notes.swift).
+    let notes = PendingNote.measure(diagram.nodes, count: count, fit)
+    PendingNote.growCards(notes, &naturalSizes, axes: axes)
     let levels = LevelPlan(tree, naturalSizes: naturalSizes, edgeTexts: diagram.nodes.edgeLabels, settings, axes,
-                           decorations)
+                           decorations, gapNeeds: PendingNote.gapNeeds(notes, levels: tree.deepest + 1, tree: tree, axes: axes))
     // Pass 3, backwards: each subtree's room along the leaf axis.
     var rooms = SubtreeRooms(&tree, naturalSizes: naturalSizes, gap: settings.leafGap, axes: axes)
     // Headers: a row above the columns, or a column beside the rows; the cards move past them
@@ -62,7 +65,8 @@ public func layout(_ diagram: Diagram, keepingSpliceState: Bool = false) -> Geom
     let (centres, sizes) = rooms.placeCards(tree, levels, naturalSizes: naturalSizes, axes: axes, moveX: dx, moveY: dy)
     // What a splice is laid out from (StructuralLayout.swift): only for the drawings it models
     // (score slots included: they only size their cards).
-    let state = keepingSpliceState && !axes.twoSided
+    // (A drawing with match notes is laid out whole: the relayouts do not model them.)
+    let state = keepingSpliceState && !axes.twoSided && notes.isEmpty
         ? LayoutState(keptFrom: tree, levels, rooms, naturalSizes: naturalSizes, axes: axes, moveX: dx, moveY: dy)
         : nil
     let geometry = Geometry(
@@ -72,8 +76,9 @@ public func layout(_ diagram: Diagram, keepingSpliceState: Bool = false) -> Geom
         edgeParents: tree.edgeParents, headers: frame.headers, headerFontSize: decorations.header.fontSize,
         edgeLabels: [], edgeLabelFontSize: decorations.edge.fontSize, levelGaps: levels.gaps, axes: axes,
         scores: scores, state: state)
-    guard !levels.labels.isEmpty else { return geometry }
-    return geometry.placingEdgeLabels(levels.labels)
+    var placed = levels.labels.isEmpty ? geometry : geometry.placingEdgeLabels(levels.labels)
+    if !notes.isEmpty { placed.notes = placed.placingNotes(notes) }
+    return placed
 }
 
 /// An edge label measured in pass 2, waiting for its connector's position.
@@ -145,7 +150,7 @@ extension Geometry {
             centres: centres, sizes: sizes, depths: depths, lines: lines, fontSize: fontSize, title: title,
             edgeChildren: edgeChildren, edgeParents: edgeParents, headers: headers, headerFontSize: headerFontSize,
             edgeLabels: boxes, edgeLabelFontSize: edgeLabelFontSize, levelGaps: levelGaps, axes: axes, scores: scores,
-            state: state)
+            state: state, notes: notes)
     }
 }
 

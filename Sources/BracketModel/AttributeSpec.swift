@@ -29,7 +29,7 @@ public struct AttributeSpec: Sendable, Hashable {
     public let example: String
 
     /// Every attribute, in the order completion offers them.
-    public static let all: [AttributeSpec] = [score, winner, edge, `class`, status, sets, legs, pens, aet]
+    public static let all: [AttributeSpec] = [score, winner, edge, `class`, status, sets, legs, pens, aet, note]
 
     /// `score=V`: what this node's competitor made in the match decided at its parent.
     public static let score = AttributeSpec(
@@ -117,6 +117,19 @@ public struct AttributeSpec: Sendable, Hashable {
         changesLayout: true, storage: .scorePart,
         outputs: AttributeOutputs(svg: .cardClasses(prefix: "bracket-"), jsonKey: "aet", dot: .scoreCell, page: .attributeColumn),
         example: "aet")
+
+    /// `note="Lusail Stadium, 18 December"`: a line about the match this node decides (its date,
+    /// venue, "best of 5"), drawn beside the join of the match's connectors, in the half of the
+    /// gap next to this node's card, which the layout widens to hold it (docs/language.md,
+    /// "Match notes"). A fact of the match, so it sits on the match's node and never climbs
+    /// with the winner; on a leaf it describes no match (`note-on-leaf`).
+    public static let note = AttributeSpec(
+        name: "note", grammar: .text, place: .anyNode,
+        usage: "note=\"Lusail Stadium, 18 December\"",
+        summary: "A line about the match this node decides (date, venue, \"best of 5\"), drawn beside the join of its competitors' connectors; it stays with this match and never climbs with the winner.",
+        changesLayout: true, storage: .drawn,
+        outputs: AttributeOutputs(svg: .matchNote, jsonKey: "note", dot: .nodeAttribute("xlabel"), page: .attributeColumn),
+        example: "note=\"Lusail Stadium, 18 December\"")
 
     /// The attributes stored `.drawn` or `.scorePart`, in `all`'s order: `DiagramNodes.drawn`
     /// keeps one column for each, at the same position.
@@ -295,6 +308,9 @@ public struct AttributeOutputs: Sendable, Hashable {
         /// Each name becomes a class of the card's group, after `prefix` (the SVG's own classes
         /// all start with `bracket-`, so a prefix that does not keeps the two apart).
         case cardClasses(prefix: String)
+        /// A `bracket-note` text at the match (`Geometry.notes`), and a sentence of the card's
+        /// accessible name.
+        case matchNote
     }
 
     /// In Graphviz DOT.

@@ -16,6 +16,11 @@ public struct DrawnColumns: Sendable, Hashable {
         columns.isEmpty ? nil : columns[attribute][row]
     }
 
+    /// Whether no row has a value of attribute `attribute` (a `drawnIndex`).
+    public func isAllNil(_ attribute: Int) -> Bool {
+        columns.isEmpty || columns[attribute].isAllNil
+    }
+
     /// Every drawn value of `row`, in `AttributeSpec.drawn`'s order; empty when it has none.
     public func values(of row: Int) -> [String?] {
         guard !columns.isEmpty, columns.contains(where: { $0[row] != nil }) else { return [] }

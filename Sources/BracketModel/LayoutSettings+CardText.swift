@@ -166,6 +166,26 @@ public struct CardTextFit: Sendable, Equatable {
             && lhs.measurer.fontSize == rhs.measurer.fontSize
     }
 
+    // MARK: - Match notes
+
+    /// The font of a match's note (`note=…`): the edge labels' size, smaller than the cards'.
+    public var noteMeasurer: TextMeasurer { TextMeasurer(fontSize: max(1, (measurer.fontSize * 11 / 13).rounded())) }
+
+    /// The widest a note's one line may be: the widest card.
+    public var maxNoteWidth: Double { maxTextWidth + 2 * Self.horizontalPadding }
+
+    /// The line a match's note is drawn as: one line, cut with "…" past `maxNoteWidth`
+    /// (`long-note` says so at the note).
+    public func noteLine(_ note: String) -> WrappedText {
+        noteMeasurer.wrap(note, maxWidth: maxNoteWidth, maxLines: 1)
+    }
+
+    /// The `long-note` message.
+    var longNoteMessage: String {
+        let width = DecimalText.string(maxNoteWidth, decimals: 0)
+        return "This note is drawn on one line at most \(width) points wide, so it ends in '…'; shorten it or raise @max-card-width."
+    }
+
     /// The `long-label` message: what was cut, and which setting makes room.
     var longLabelMessage: String {
         let width = DecimalText.string(maxTextWidth + 2 * Self.horizontalPadding, decimals: 0)

@@ -185,6 +185,9 @@ struct SubtreeScan {
                     diagnostics.append(Diagnostic(
                         range: value.range, severity: .error, code: .unexpectedAttributeValue,
                         message: "'\(key)' takes \(spec.grammar.expectation), as in \(spec.usage).\(spec.grammar.suggestion(for: text))"))
+                } else if spec == .note, labelFit.noteLine(text).isTruncated {
+                    diagnostics.append(Diagnostic(
+                        range: value.range, severity: .warning, code: .longNote, message: labelFit.longNoteMessage))
                 }
             } else if spec.takesValue {
                 diagnostics.append(Diagnostic(

@@ -45,6 +45,11 @@ private func estimatedSize(_ diagram: Diagram, _ geometry: Geometry, count: Int)
     if !nodes.drawn.isEmpty {
         for index in 0..<count { textBytes &+= attributeClassesBound(nodes, index) }
     }
+    // The notes' group, its rule and each note's text element.
+    if !geometry.notes.isEmpty { textBytes &+= 256 &+ SVGStyle.notesSheet.utf8CodeUnitCount &+ SVGStyle.fontFamily.utf8.count }
+    for note in geometry.notes where note.node < count {
+        textBytes &+= 200 &+ 3 &* numberBytes &+ SVGBytes.escapedBound(note.line.utf8.count &+ nodes.ids[note.node].utf8.count)
+    }
     var lineBytes = 0
     for line in geometry.lines.strings { lineBytes &+= line.utf8.count }
     if diagram.recordsResults {
@@ -95,6 +100,7 @@ private func writeSVG(_ out: inout SVGBytes, _ diagram: Diagram, _ geometry: Geo
     }
     out.raw("</g>\n")
     drawEdgeLabels(&out, diagram, geometry, count: count)
+    drawNotes(&out, diagram, geometry, count: count)
     out.raw("<g role=\"list\" aria-label=\"Cards\">\n")
     // Every card has the same font, so the baselines are worked out once per line count.
     var style = CardStyle(fontSize: geometry.fontSize)
@@ -104,7 +110,8 @@ private func writeSVG(_ out: inout SVGBytes, _ diagram: Diagram, _ geometry: Geo
         card(&out, id: nodes.ids[index], label: nodes.labels[index], centre: geometry.centres[index],
              size: geometry.sizes[index], lines: lines.strings[lines.range(of: index)],
              result: results ? CardResult(diagram, geometry, index) : nil,
-             classes: attributeClasses(nodes, index), labelStartX: labelStartX(diagram, geometry, index), &style)
+             classes: attributeClasses(nodes, index), labelStartX: labelStartX(diagram, geometry, index),
+             note: cardNote(nodes, index), &style)
     }
     out.raw("</g>\n</g>\n</svg>\n")
 }
@@ -173,12 +180,14 @@ struct CardStyle {
 /// also carries its outcome class and `data-entrant`, the accessible name adds the score and the
 /// outcome, the label moves aside for the score slot, and the slot is its own `<text>`.
 ///
+/// `note`: the match's note (`note=…`), a sentence of the accessible name after the result.
+///
 /// `labelStartX`: with `@label-align start`, the x every line starts at (`text-anchor="start"`);
 /// nil centres the lines (`text-anchor="middle"`).
 func card(
     _ out: inout SVGBytes, id: String, label: String, centre: Point, size: Size,
     lines: ArraySlice<String>, result: CardResult? = nil, classes: String? = nil, labelStartX: Double? = nil,
-    _ style: inout CardStyle
+    note: String? = nil, _ style: inout CardStyle
 ) {
     out.raw("<g class=\"bracket-card")
     if let className = result?.className {
@@ -198,6 +207,10 @@ func card(
     out.text(label)
     let labelEnd = out.count
     result?.writeNameSuffix(&out)
+    if let note {
+        out.raw("; ")
+        out.text(note)
+    }
     let nameEnd = out.count
     out.raw("\" tabindex=\"0\"><title>")
     out.repeatWritten(from: labelStart, to: nameEnd)

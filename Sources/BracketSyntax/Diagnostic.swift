@@ -57,6 +57,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case partsMismatch = "parts-mismatch"
     case winnerContradictsParts = "winner-contradicts-parts"
     case levelWithoutDecider = "level-without-decider"
+    case longNote = "long-note"
     // docs/language.md lists each limit.
     case limitExceeded = "limit-exceeded"
 
@@ -83,7 +84,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
             .emptyLabel, .longLabel, .unknownAttribute, .duplicateAttribute, .missingAttributeValue,
             .unexpectedAttributeValue, .multipleWinners, .winnerWithLowerScore, .labelContradictsWinner, .resultOnRoot,
             .extraRounds, .winnerWithStatus, .statusOnEverySide, .longScore, .partNotANumber, .partsMismatch,
-            .winnerContradictsParts, .levelWithoutDecider:
+            .winnerContradictsParts, .levelWithoutDecider, .longNote:
             .semantic
         case .limitExceeded:
             .limit
