@@ -63,7 +63,7 @@ func drawnAttributesBound(_ nodes: DiagramNodes, _ index: Int) -> Int {
 /// page show is `.attributeColumn`, present or not, so the page knows every column a delta can
 /// bring (docs/protocol.md, "Attribute columns"). `cards` are the ascending indices of the cards
 /// that have it, `values` their values as the geometry JSON spells them; `svg` is how the card
-/// shows it (`classes`, each name after `prefix`). Nothing at all while none is declared.
+/// shows it (`classes`, each name after `prefix`; `note`, the end of its accessible name). Nothing at all while none is declared.
 func writeAttributeColumns(_ out: inout ByteSink, _ nodes: DiagramNodes, count: Int) {
     let specs = AttributeSpec.drawn.enumerated().filter { $0.element.outputs.page == .attributeColumn }
     guard !specs.isEmpty else { return }
@@ -74,6 +74,8 @@ func writeAttributeColumns(_ out: inout ByteSink, _ nodes: DiagramNodes, count: 
         if case .cardClasses(let prefix) = spec.outputs.svg {
             out.raw(",\"svg\":\"classes\",\"prefix\":")
             out.jsonString(prefix)
+        } else if spec.outputs.svg == .matchNote {
+            out.raw(",\"svg\":\"note\"")
         }
         let cards = nodes.drawn.isEmpty ? [] : (0..<count).filter { nodes.drawn[position, $0] != nil }
         out.raw(",\"cards\":[")
@@ -105,6 +107,8 @@ public func writeAttributeDescriptions(_ json: inout JSONWriter) {
         if case .cardClasses(let prefix) = spec.outputs.svg {
             json.key("svg"); json.string("classes")
             json.key("prefix"); json.string(prefix)
+        } else if spec.outputs.svg == .matchNote {
+            json.key("svg"); json.string("note")
         }
         json.endObject()
     }

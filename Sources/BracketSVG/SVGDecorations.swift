@@ -78,16 +78,14 @@ private func decorationLines(_ out: inout SVGBytes, _ lines: [String], centre: P
 
 /// The match notes (`note=…`), one `<text class="bracket-note">` each where the layout made
 /// room for it, after the edge labels and before the cards. Hidden from screen readers: each
-/// note is also a sentence of its match card's accessible name (`cardNote`). The group's own
-/// style rule is written only into a picture that has notes, so every other stays as it was.
+/// note is also a sentence of its match card's accessible name (`cardNote`). Their style rule is
+/// in the style sheet only of a picture that has notes (`writeStyle`), so every other stays as
+/// it was.
 func drawNotes(_ out: inout SVGBytes, _ diagram: Diagram, _ geometry: Geometry, count: Int) {
     guard !geometry.notes.isEmpty else { return }
     let measurer = TextMeasurer(fontSize: geometry.noteFontSize)
     let ids = diagram.nodes.ids
-    out.raw("<g class=\"bracket-notes\" aria-hidden=\"true\"><style>")
-    out.raw(SVGStyle.notesSheet)
-    out.plain(SVGStyle.fontFamily)
-    out.raw("}</style>\n")
+    out.raw("<g class=\"bracket-notes\" aria-hidden=\"true\">\n")
     for note in geometry.notes where note.node < count {
         out.raw("<text class=\"bracket-note\" data-node-id=\"")
         out.text(ids[note.node])

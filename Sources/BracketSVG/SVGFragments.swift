@@ -68,12 +68,13 @@ public func svgOuterSizeText(_ geometry: Geometry) -> (width: String, height: St
 /// that draws cards from the geometry and must style them (and export them) exactly as the full
 /// document does: with the results rules exactly when `recordsResults` (`Diagram.recordsResults`),
 /// as the full document has them. (A tree that starts or stops recording results changes the
-/// sheet, so the preview sends a full payload then: `PreviewFullReason.styleChanged`.)
-public func svgStyleSheetText(recordsResults: Bool) -> String {
+/// sheet, so the preview sends a full payload then: `PreviewFullReason.styleChanged`.) With
+/// `notes` (the geometry has match notes) the notes' rule too, as the full document has it.
+public func svgStyleSheetText(recordsResults: Bool, notes: Bool = false) -> String {
     let capacity = SVGStyle.sheet.utf8CodeUnitCount + SVGStyle.resultsSheet.utf8CodeUnitCount
         + SVGStyle.fontFamily.utf8.count + 256
     var text = SVGBytes.string(capacity: capacity) { out in
-        writeStyle(&out, results: recordsResults)
+        writeStyle(&out, results: recordsResults, notes: notes)
     }
     let open = "<style>", close = "</style>\n"
     if text.hasPrefix(open) { text.removeFirst(open.count) }

@@ -46,7 +46,7 @@ private func estimatedSize(_ diagram: Diagram, _ geometry: Geometry, count: Int)
         for index in 0..<count { textBytes &+= attributeClassesBound(nodes, index) }
     }
     // The notes' group, its rule and each note's text element.
-    if !geometry.notes.isEmpty { textBytes &+= 256 &+ SVGStyle.notesSheet.utf8CodeUnitCount &+ SVGStyle.fontFamily.utf8.count }
+    if !geometry.notes.isEmpty { textBytes &+= 64 &+ SVGStyle.notesSheet.utf8CodeUnitCount &+ SVGStyle.fontFamily.utf8.count }
     for note in geometry.notes where note.node < count {
         textBytes &+= 200 &+ 3 &* numberBytes &+ SVGBytes.escapedBound(note.line.utf8.count &+ nodes.ids[note.node].utf8.count)
     }
@@ -75,7 +75,7 @@ private func writeSVG(_ out: inout SVGBytes, _ diagram: Diagram, _ geometry: Geo
     describe(&out, diagram, cardCount: count)
     out.raw("</desc>\n")
     let results = diagram.recordsResults
-    writeStyle(&out, results: results)
+    writeStyle(&out, results: results, notes: !geometry.notes.isEmpty)
     out.raw("<rect class=\"bracket-background\" width=\"100%\" height=\"100%\"/>\n")
     out.raw("<g transform=\"translate(")
     out.number(margin)
@@ -297,12 +297,17 @@ func drawTitle(_ out: inout SVGBytes, _ title: TitleBlock) {
 
 /// The `<style>` element: the shared sheet (and the results rules, for a tree that records
 /// results) with the measured font first in the font stack.
-func writeStyle(_ out: inout SVGBytes, results: Bool = false) {
+func writeStyle(_ out: inout SVGBytes, results: Bool = false, notes: Bool = false) {
     out.raw("<style>")
     out.raw(SVGStyle.sheet)
     if results { out.raw(SVGStyle.resultsSheet) }
     out.raw(".bracket-card text,.bracket-empty,.bracket-heading,.bracket-round,.bracket-edge-label text{font-family:")
     out.plain(SVGStyle.fontFamily)
+    if notes {
+        out.raw("}")
+        out.raw(SVGStyle.notesSheet)
+        out.plain(SVGStyle.fontFamily)
+    }
     out.raw("}</style>\n")
 }
 

@@ -56,9 +56,9 @@ enum SVGStyle {
         .bracket-pending text{fill:#6b7686;fill:var(--bracket-muted);font-style:italic}
         """
 
-    /// The match notes' rule (docs/language.md, "Match notes"), written inside the notes' group
-    /// only into a picture that has notes: the headers' muted colour (in the regular weight the
-    /// notes are measured in); `drawNotes` adds the font stack.
+    /// The match notes' rule (docs/language.md, "Match notes"), written by `writeStyle` only into
+    /// a picture that has notes: the headers' muted colour (in the regular weight the notes are
+    /// measured in); `writeStyle` adds the font stack and the closing brace.
     static let notesSheet: StaticString = """
         .bracket-note{fill:#4a5a70;fill:var(--bracket-round);font-family:
         """

@@ -308,6 +308,7 @@ def main(argv):
                 lambda: check_decorations(page, client, shots),
                 lambda: check_classes(page, client),
                 lambda: check_score_parts(page, client),
+                lambda: check_notes(page, client),
                 lambda: check_edge_labels_near_view(page, client),
                 lambda: check_overview(page, client, shots),
                 lambda: check_vscode_path(browser, url),
@@ -688,6 +689,41 @@ def check_classes(page, client):
     expected = client.request("bracket/preview", {"textDocument": {"uri": FOLDER + "classes.bracket"}})["svg"]
     saved = page.evaluate("() => window.bracketPreview.markup()")
     check("... and Save SVG is the server's SVG after the edit", saved == expected, first_difference(saved or "", expected))
+
+
+NOTES = ('final [note="Lusail Stadium, 18 December"] {\n  sf1 [note="Lusail, 13 December"] {\n    a "Argentina" [score=3]\n'
+         '    b "Croatia" [score=0]\n  }\n  sf2 {\n    c "France" [score=2]\n    d "Morocco" [score=0]\n  }\n}\n')
+
+
+def check_notes(page, client):
+    """Match notes: drawn on the page where the server placed them (Save SVG byte for byte, each
+    note's <text> at the geometry's place, its card's accessible name ending with it), and an
+    edited note, which a full picture brings, drawn as the server draws it."""
+    name = "notes.bracket"
+    expected = open_in_page(page, client, name, NOTES)
+    saved = page.evaluate("() => window.bracketPreview.markup()")
+    check(f"{name}: Save SVG is the server's SVG byte for byte, notes included", saved == expected["svg"],
+          first_difference(saved or "", expected["svg"]))
+    notes = "() => [...document.querySelectorAll('#stage .bracket-note')].map(t => t.textContent)"
+    drawn = page.evaluate(notes)
+    check("... each match's note is drawn on the page", sorted(drawn) == ["Lusail Stadium, 18 December", "Lusail, 13 December"], drawn)
+    label = page.evaluate("() => document.querySelector('#stage .bracket-card[data-node-id=\"sf1\"]').getAttribute('aria-label')")
+    check("... and its match card's accessible name ends with it", (label or "").endswith("; Lusail, 13 December"), label)
+    lines = NOTES.splitlines()
+    line = next(k for k, l in enumerate(lines) if "13 December" in l)
+    start = lines[line].index("13 December")
+    client.notify("textDocument/didChange", {
+        "textDocument": {"uri": FOLDER + name, "version": 2},
+        "contentChanges": [{"range": {"start": {"line": line, "character": start},
+                                      "end": {"line": line, "character": start + 2}}, "text": "14"}]})
+    page.wait_for_function("() => window.bracketPreview.version() === 2", timeout=15000)
+    settle(page)
+    drawn = page.evaluate(notes)
+    check("an edited note is drawn as edited", "Lusail, 14 December" in drawn, drawn)
+    after = client.request("bracket/preview", {"textDocument": {"uri": FOLDER + name}})["svg"]
+    saved = page.evaluate("() => window.bracketPreview.markup()")
+    check("... and Save SVG is the server's SVG after the edit", saved == after and after != expected["svg"],
+          first_difference(saved or "", after))
 
 
 def check_score_parts(page, client):

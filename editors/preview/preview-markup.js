@@ -17,7 +17,7 @@
     var state = deps.state, num = deps.num, cardId = deps.cardId, cardLabel = deps.cardLabel,
       cardLines = deps.cardLines, entrantAttr = deps.entrantAttr, nameSuffix = deps.nameSuffix,
       resultOf = deps.resultOf, slotOf = deps.slotOf, edgeLabelsMarkup = deps.edgeLabelsMarkup,
-      roundsMarkup = deps.roundsMarkup, attributeClasses = deps.attributeClasses;
+      roundsMarkup = deps.roundsMarkup, attributeClasses = deps.attributeClasses, notesMarkup = deps.notesMarkup;
 
     // DecimalText's spelling: at most two decimals, trailing zeros trimmed, "0" for non-finite.
     function numberText(value) {
@@ -169,7 +169,7 @@
         '<rect class="bracket-background" width="100%" height="100%"/>\n<g transform="translate(' + m + " " + m + ')">\n' +
         titleMarkup(s) + roundsMarkup(s) + '<g class="bracket-connectors" aria-hidden="true">\n'];
       for (var e = 0; e < s.m; e++) parts.push('<polyline class="bracket-connector" fill="none" points="' + pointsText(s, e) + '"/>\n');
-      parts.push("</g>\n" + edgeLabelsMarkup(s) + '<g role="list" aria-label="Cards">\n');
+      parts.push("</g>\n" + edgeLabelsMarkup(s) + notesMarkup(s) + '<g role="list" aria-label="Cards">\n');
       for (var i = 0; i < s.n; i++) parts.push(cardMarkup(s, i) + "\n");
       parts.push("</g>\n</g>\n</svg>\n");
       return parts.join("");

@@ -196,6 +196,21 @@
 
     // What follows the label in a card's accessible name, as BracketSVG writes it: ", 6, winner".
     function nameSuffix(s, i) {
+      return resultSuffix(s, i) + noteSuffix(s, i);
+    }
+
+    // "; NOTE" for a card with a match note (the attribute column drawn as `note`), as BracketSVG
+    // ends the accessible name with it; "" for none.
+    function noteSuffix(s, i) {
+      var out = "";
+      (s.attributes || []).forEach(function (a) {
+        var value = a.values ? a.values[i] : null;
+        if (a.svg === "note" && typeof value === "string") out += "; " + value;
+      });
+      return out;
+    }
+
+    function resultSuffix(s, i) {
       if (!s.hasResults) return "";
       var out = "", score = scoreOf(s, i), result = resultOf(s, i), slot = slotOf(s, i);
       // A slot in parts is named by its parts spelled out ("6 4 6 7(4)"), as BracketSVG does.

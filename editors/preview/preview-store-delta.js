@@ -253,6 +253,7 @@
       var s = newStore(0, 0, {
         width: old.width, height: old.height, margin: old.margin, fontSize: old.fontSize, sharedW: old.sharedW,
         sharedH: old.sharedH, settings: old.settings, title: old.title, metrics: old.metrics, levels: old.levels,
+        notes: old.notes,
       });
       s.n = n; s.m = m;
       s.idText = spliceText(old.idText, pieces, n, map, renamedAt, function (row) { return row.id; });

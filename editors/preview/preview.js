@@ -416,6 +416,7 @@
     state: state, num: num, cardId: cardId, cardLabel: cardLabel, cardLines: function (s, i) { return store.cardLines(s, i); },
     entrantAttr: entrantAttr, nameSuffix: nameSuffix, resultOf: resultOf, slotOf: slotOf,
     attributeClasses: columns.attributeClasses, edgeLabelsMarkup: function (s) { return decorations.edgeLabelsMarkup(s); },
+    notesMarkup: function (s) { return decorations.notesMarkup(s); },
     roundsMarkup: function (s, origin) { return decorations.roundsMarkup(s, origin); },
   });
   var numberText = markup.numberText, cleanText = markup.cleanText, baselines = markup.baselines, textSpec = markup.textSpec,
@@ -447,7 +448,7 @@
   store = window.bracketPreviewStore.create({
     count: count, buildIdsWhenIdle: buildIdsWhenIdle, cardId: cardId, cardLabel: cardLabel, chunksOfJoined: chunksOfJoined,
     columnWork: columnWork, edgeLabelOf: edgeLabelOf, exactFloats: exactFloats, finishResults: finishResults,
-    floatColumn: floatColumn, hasDuplicates: hasDuplicates, headersOf: headersOf, idEquals: idEquals,
+    floatColumn: floatColumn, hasDuplicates: hasDuplicates, headersOf: headersOf, notesOf: decorations.notesOf, idEquals: idEquals,
     indexOfId: indexOfId, intColumn: intColumn, links: links, mark: mark, num: num, numberColumn: numberColumn,
     prepareForEdits: function (s) { return storeDelta.prepareForEdits(s); },
     readNodeResult: results.readNodeResult, readResultColumns: readResultColumns, setEdgeLabel: setEdgeLabel,
