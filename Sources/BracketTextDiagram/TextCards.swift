@@ -8,7 +8,8 @@ enum TextStyle: UInt8 {
 }
 
 /// One card as text: its label wrapped to lines of terminal columns, with the result marker in
-/// front of the first line and the score after it.
+/// front of the first line and the score after it, and a match's note in parentheses after the
+/// label's lines.
 struct TextCard {
     /// The wrapped label lines (escaped, so no control character reaches the terminal).
     var lines: [Substring] = []
@@ -55,9 +56,14 @@ struct TextCard {
         lines = paragraphs.flatMap { paragraph in
             TextWrap.lines(TerminalText.escaped(String(paragraph.replacing("\t", with: " "))), limit: room)
         }
-        lineWidths = lines.map { TerminalText.width($0) }
         // A label with nothing to see (blank, or empty) still gets a card to connect to.
-        if lineWidths.allSatisfy({ $0 == 0 }) { (lines, lineWidths) = (["\"\""], [2]) }
+        if lines.allSatisfy({ TerminalText.width($0) == 0 }) { lines = ["\"\""] }
+        // A match's note (`note=…`) on the match card's last lines, in parentheses: the character
+        // grid has no gap beside the join to hold it, so it goes where the join leads.
+        if let note = nodes.matchNote(index) {
+            lines += TextWrap.lines("(" + TerminalText.escaped(note.replacing("\t", with: " ")) + ")", limit: room)
+        }
+        lineWidths = lines.map { TerminalText.width($0) }
     }
 }
 

@@ -107,6 +107,21 @@ import Testing
         #expect(markdown.hasSuffix("Bea advanced."))
     }
 
+    /// Hover on a match's node shows its note; the winner's card in the next round does not.
+    @Test func aMatchNoteIsShownOnItsNode() throws {
+        let text = "f [note=\"Lusail Stadium, 18 December\"] {\n  s [score=2, note=\"Al Bayt\"] { a [score=1] b [score=0] }\n  c [score=1]\n}\n"
+        let document = Document(text)
+        let final = try #require(hover(at: 0, in: document))
+        #expect(final.markdown.contains("- note: Lusail Stadium, 18 December") && !final.markdown.contains("Al Bayt"))
+        let head = "f [note=\"Lusail Stadium, 18 December\"] {\n  "
+        let semiOffset = head.utf8.count
+        let semi = try #require(hover(at: semiOffset, in: document))
+        #expect(semi.plaintext.contains("note: Al Bayt") && !semi.plaintext.contains("Lusail"))
+        let leafOffset = (head + "s [score=2, note=\"Al Bayt\"] { ").utf8.count
+        let leaf = try #require(hover(at: leafOffset, in: document))
+        #expect(!leaf.plaintext.contains("note:"))
+    }
+
     @Test func aPlainTreeHasNoMatchSection() throws {
         let markdown = try #require(hover(at: 0, in: Document("f { a b }"))).markdown
         #expect(!markdown.contains("Match"))
