@@ -82,6 +82,8 @@ public func codeActions(for range: ByteRange, in document: Document, naming name
             var start = diagnostic.range.start
             while start > 0, text[start - 1] == UInt8(ascii: " ") || text[start - 1] == UInt8(ascii: "\t") { start -= 1 }
             fix("Remove the label to show the winner", [TextEdit(range: ByteRange(start, diagnostic.range.end), replacement: "")])
+        case .noteOnLeaf:
+            fix("Remove the note", [TextEdit(range: attributeRemoval(diagnostic.range, in: text), replacement: "")])
         case .invalidSettingValue:
             if tokens == nil { tokens = SettingValueTokens(document) }
             for value in tokens!.validValues(forValueAt: diagnostic.range.start) {
@@ -92,6 +94,28 @@ public func codeActions(for range: ByteRange, in document: Document, naming name
         }
     }
     return actions
+}
+
+/// What to delete to remove the attribute at `range` from its list: with the comma and blanks
+/// that join it to a neighbour, or the whole list (and the blanks before it) when it is alone.
+private func attributeRemoval(_ range: ByteRange, in text: [UInt8]) -> ByteRange {
+    func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+    var before = range.start
+    while before > 0, isBlank(text[before - 1]) { before -= 1 }
+    if before > 0, text[before - 1] == UInt8(ascii: ",") { return ByteRange(before - 1, range.end) }
+    var after = range.end
+    while after < text.count, isBlank(text[after]) { after += 1 }
+    if after < text.count, text[after] == UInt8(ascii: ",") {
+        after += 1
+        while after < text.count, isBlank(text[after]) { after += 1 }
+        return ByteRange(range.start, after)
+    }
+    guard before > 0, text[before - 1] == UInt8(ascii: "["), after < text.count, text[after] == UInt8(ascii: "]") else {
+        return range
+    }
+    var start = before - 1
+    while start > 0, isBlank(text[start - 1]) { start -= 1 }
+    return ByteRange(start, after + 1)
 }
 
 /// The whole lines a byte range touches, from the start of its first line to the end of its

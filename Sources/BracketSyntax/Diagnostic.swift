@@ -58,6 +58,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case winnerContradictsParts = "winner-contradicts-parts"
     case levelWithoutDecider = "level-without-decider"
     case longNote = "long-note"
+    case noteOnLeaf = "note-on-leaf"
     // docs/language.md lists each limit.
     case limitExceeded = "limit-exceeded"
 
@@ -84,7 +85,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
             .emptyLabel, .longLabel, .unknownAttribute, .duplicateAttribute, .missingAttributeValue,
             .unexpectedAttributeValue, .multipleWinners, .winnerWithLowerScore, .labelContradictsWinner, .resultOnRoot,
             .extraRounds, .winnerWithStatus, .statusOnEverySide, .longScore, .partNotANumber, .partsMismatch,
-            .winnerContradictsParts, .levelWithoutDecider, .longNote:
+            .winnerContradictsParts, .levelWithoutDecider, .longNote, .noteOnLeaf:
             .semantic
         case .limitExceeded:
             .limit

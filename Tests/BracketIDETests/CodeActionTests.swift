@@ -16,7 +16,21 @@ private let cases: [(text: String, code: DiagnosticCode, title: String)] = [
     ("r { a [scroe=3] b }", .unknownAttribute, "Change to score"),
     ("r { a [winer] b }", .unknownAttribute, "Change to winner"),
     ("r { m \"Bo\" { a \"Al\" [score=3] b \"Bo\" [score=1] } n }", .labelContradictsWinner, "Remove the label to show the winner"),
+    ("r { a [note=\"Wembley\"] b }", .noteOnLeaf, "Remove the note"),
+    ("r { a [score=1, note=Wembley] b [score=0] }", .noteOnLeaf, "Remove the note"),
+    ("r { a [note=Wembley, score=1] b [score=0] }", .noteOnLeaf, "Remove the note"),
 ]
+
+/// Removing a leaf's note leaves its other attributes as they were, and a lone note takes its
+/// brackets with it.
+@Test(arguments: [("r { a [note=\"Wembley\"] b }", "r { a b }"), ("r { a [score=1, note=W] b }", "r { a [score=1] b }"),
+                  ("r { a [note=W,  score=1] b }", "r { a [score=1] b }")])
+func removingANoteKeepsTheList(_ text: String, _ expected: String) throws {
+    let document = Document(text)
+    let target = try #require(document.diagnostics.first { $0.code == .noteOnLeaf })
+    let action = try #require(codeActions(for: target.range, in: document).first { $0.title == "Remove the note" })
+    #expect(String(decoding: applying(action.edits, to: document.text), as: UTF8.self) == expected)
+}
 
 @Test(arguments: cases.indices)
 func quickFixRemovesItsDiagnostic(_ index: Int) throws {

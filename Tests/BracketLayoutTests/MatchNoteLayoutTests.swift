@@ -44,23 +44,7 @@ import Testing
         return lines.joined(separator: "\n") + "\n"
     }
 
-    struct Box: CustomStringConvertible {
-        var minX, minY, maxX, maxY: Double
-        init(center: Point, width: Double, height: Double) {
-            minX = center.x - width / 2
-            maxX = center.x + width / 2
-            minY = center.y - height / 2
-            maxY = center.y + height / 2
-        }
-        func overlaps(_ other: Box) -> Bool {
-            minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
-        }
-        /// True when the axis-parallel segment from `a` to `b` touches the box (its edges included).
-        func meets(from a: Point, to b: Point) -> Bool {
-            min(a.x, b.x) <= maxX && max(a.x, b.x) >= minX && min(a.y, b.y) <= maxY && max(a.y, b.y) >= minY
-        }
-        var description: String { "[\(minX), \(minY)]–[\(maxX), \(maxY)]" }
-    }
+    typealias Box = SizedLayoutPropertyTests.Box
 
     @Test(arguments: RootSide.allCases)
     func notesTakeRoomOfTheirOwn(root: RootSide) {
@@ -120,5 +104,12 @@ import Testing
         let diagram = Document("@max-card-width 120\nf [note=\"Estadio Azteca, Mexico City, 29 June 1986\"] { a b }").diagram()
         let note = try #require(layout(diagram).notes.first)
         #expect(note.isTruncated && note.line.hasSuffix("…") && note.lineWidth <= 132)
+    }
+}
+
+extension SizedLayoutPropertyTests.Box {
+    /// True when the axis-parallel segment from `a` to `b` touches the box (its edges included).
+    func meets(from a: Point, to b: Point) -> Bool {
+        min(a.x, b.x) <= maxX && max(a.x, b.x) >= minX && min(a.y, b.y) <= maxY && max(a.y, b.y) >= minY
     }
 }
