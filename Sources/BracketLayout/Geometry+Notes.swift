@@ -84,7 +84,8 @@ extension Geometry {
             let child = Int32(truncatingIfNeeded: note.node + 1)
             let connector = firstIndex(in: edgeChildren.count) { edgeChildren[$0] >= child }
             guard connector < edgeChildren.count, edgeChildren[connector] == child else { continue }
-            let points = connectorPoints(connector)
+            // As far as the card, drawn or not (a hidden champion's note goes where its card was).
+            let points = joinedConnectorPoints(connector)
             let depth = (axes.depthCoordinate(points.2) + axes.depthCoordinate(points.3)) / 2
             let along = axes.leafCoordinate(points.3)
             // Above the leg when levels are columns, to its right when they are rows.

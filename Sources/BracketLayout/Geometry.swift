@@ -306,13 +306,29 @@ public struct Geometry: Sendable, Hashable {
     public var edges: Edges { Edges(geometry: self) }
 
     /// The four points of connector `index` (0 ..< `edgeChildren.count`).
+    /// A connector to a card not drawn (the root under `@champion hidden`, the one card with no
+    /// extent along the depth axis) ends at its join: its last two points are one. In a
+    /// two-sided draw it runs on to the middle, where the two finalists' lines meet.
     @inline(__always)
     public func connectorPoints(_ index: Int) -> (Point, Point, Point, Point) {
+        let points = joinedConnectorPoints(index)
+        let parent = Int(edgeParents[index])
+        return axes.depthExtent(sizes[parent]) == 0 && !axes.twoSided ? (points.0, points.1, points.2, points.2) : points
+    }
+
+    /// The four points of connector `index` as far as its parent's card, drawn or not.
+    @inline(__always)
+    func joinedConnectorPoints(_ index: Int) -> (Point, Point, Point, Point) {
         let child = Int(edgeChildren[index]), parent = Int(edgeParents[index])
         let level = Int(depths[parent])
         let gap = level >= 0 && level < levelGaps.count ? levelGaps[level] : axes.levelGap
         return axes.connector(from: centres[child], sizes[child], to: centres[parent], sizes[parent], parentGap: gap)
     }
+
+    /// Whether the root's card is drawn nowhere (`@champion hidden`): it has no extent along the
+    /// depth axis. Its node stays in every column (the final's match node), as a card of no size
+    /// with no lines.
+    public var hidesRoot: Bool { !sizes.isEmpty && depths[0] == 0 && axes.depthExtent(sizes[0]) == 0 }
 
     /// True when the headers, edge labels and level gaps here and in `geometry` are the same:
     /// what is drawn besides cards and connectors (a preview delta cannot carry a change to them).

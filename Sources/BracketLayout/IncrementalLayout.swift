@@ -52,7 +52,8 @@ public struct LayoutUpdate: Sendable {
 public func layoutReusingPositions(_ diagram: Diagram, from old: Diagram, previous: Geometry, maxChanged: Int = 64,
                                    candidates: [Int]? = nil) -> LayoutUpdate? {
     let settings = diagram.settings
-    guard settings == old.settings, settings.root != .center, previous.notes.isEmpty, !diagram.nodes.hasNotes
+    guard settings == old.settings, settings.root != .center, settings.champion == .shown, previous.notes.isEmpty,
+          !diagram.nodes.hasNotes
     else { return nil }
     let count = diagram.nodes.count
     guard count == old.nodes.count, count == previous.centres.count, count == previous.lines.count,

@@ -46,6 +46,15 @@ public func layout(_ diagram: Diagram, keepingSpliceState: Bool = false) -> Geom
                          alignLeaves: settings.align == .leaves)
     // Pass 2: text and natural sizes; each level's extent and gap along the depth axis.
     var (lines, naturalSizes, scores) = measureCards(diagram.nodes, count: count, fit, alignLeaves: diagram.settings.align == .leaves)
+    // `@champion hidden`: the root's card shows nothing and takes no room along the depth axis,
+    // so its level is no column and the final's connectors end at their join (`connectorPoints`).
+    let hidesChampion = settings.champion == .hidden && diagram.nodes.parents[0] < 0 && diagram.nodes.childCounts[0] > 0
+    if hidesChampion {
+        var nothing = CardLines()
+        nothing.append(WrappedText(lines: [], lineWidths: [], isTruncated: false), card: 0)
+        lines.replace(card: 0, with: nothing)
+        naturalSizes[0] = Size(width: 0, height: 0)
+    }
     // Match notes: their cards grow along the leaf axis and their gaps widen (Geometry+Notes.swift).
     let notes = PendingNote.measure(diagram.nodes, count: count, fit)
     PendingNote.growCards(notes, &naturalSizes, axes: axes)
@@ -66,7 +75,7 @@ public func layout(_ diagram: Diagram, keepingSpliceState: Bool = false) -> Geom
     // What a splice is laid out from (StructuralLayout.swift): only for the drawings it models
     // (score slots included: they only size their cards).
     // (A drawing with match notes is laid out whole: the relayouts do not model them.)
-    let state = keepingSpliceState && !axes.twoSided && notes.isEmpty
+    let state = keepingSpliceState && !axes.twoSided && notes.isEmpty && !hidesChampion
         ? LayoutState(keptFrom: tree, levels, rooms, naturalSizes: naturalSizes, axes: axes, moveX: dx, moveY: dy)
         : nil
     let geometry = Geometry(
@@ -165,7 +174,7 @@ func levelHeaders(
     headers.reserveCapacity(slotCount)
     for slot in 0..<slotCount {
         let level = levelInSlot(slot)
-        let text = settings.rounds.name(level: level, deepest: deepest)
+        let text = settings.roundName(level: level, deepest: deepest)
         // Above a column a header may reach half a gap past it on each side, so neighbours
         // never meet; beside rows it gets a column of its own.
         var maxWidth = max(settings.cardWidth, 96)

@@ -33,6 +33,9 @@ struct TextCard {
         return marker.count + widest + (scoreWidth > 0 ? 1 + scoreWidth : 0)
     }
 
+    /// A card with nothing to draw (the root under `@champion hidden`).
+    init() {}
+
     /// `aligned`: cards stand in columns, so every label starts after the marker's room.
     init(_ diagram: Diagram, _ index: Int, charset: TextCharset, labelLimit: Int, aligned: Bool) {
         let nodes = diagram.nodes

@@ -53,6 +53,7 @@ import Testing
             var settings = "@root \(root.rawValue)\n@align \(round % 2 == 0 ? "depth" : "leaves")\n"
             settings += ["", "@rounds auto\n", "@title \"A title that is long enough to wrap over a narrow tree\"\n"][round % 3]
             settings += ["", "@max-card-width 160\n", "@leaf-gap 0\n", "@card-height 24\n"][round % 4]
+            if round % 5 == 4 { settings += "@champion hidden\n" }
             let text = settings + Self.randomText(count: Int.random(in: 1...40, using: &random), results: round % 3 == 1,
                                                   random: &random)
             let diagram = Document(text).diagram()
@@ -97,6 +98,23 @@ import Testing
         let g = layout(diagram)
         #expect(g.notes.map(\.node) == [0, 1] && g.notes.map(\.line) == ["Final", "Semi"])
         #expect(diagram.nodes.matchNote(2) == nil)
+    }
+
+    /// `@champion hidden`: the root takes no column (no extent along the depth axis, no lines),
+    /// the final's connectors end at their join, and `@rounds auto` ends in "Final"; the rest
+    /// of the picture is where it was, and the final's note sits in the freed half gap.
+    @Test(arguments: [RootSide.right, .left, .top, .bottom])
+    func aHiddenChampionEndsTheBracketAtTheFinal(root: RootSide) throws {
+        let text = "@root \(root.rawValue)\n@rounds auto\nf [note=\"Final\"] { s1 { a [score=1] b [score=0] } s2 { c [score=2] d [score=0] } }\n"
+        let shown = Document(text).diagram(), hidden = Document("@champion hidden\n" + text).diagram()
+        let g = layout(hidden), plain = layout(shown)
+        #expect(g.hidesRoot && !plain.hidesRoot)
+        #expect(g.lines.lines(of: 0).isEmpty && (root.levelsAreColumns ? g.sizes[0].width : g.sizes[0].height) == 0)
+        #expect(Set(g.headers.filter { !$0.lines.isEmpty }.map(\.text)) == ["Semi-finals", "Final"])
+        for edge in g.edges where edge.parent == 0 { #expect(edge.points.2 == edge.points.3) }
+        let note = try #require(g.notes.first)
+        #expect(note.node == 0 && note.center.x >= 0 && note.center.x <= g.width && note.center.y <= g.height)
+        #expect(g.cards.count == plain.cards.count)
     }
 
     /// A note longer than the widest card is cut to one line ending in "…", and says so.

@@ -309,6 +309,7 @@ def main(argv):
                 lambda: check_classes(page, client),
                 lambda: check_score_parts(page, client),
                 lambda: check_notes(page, client),
+                lambda: check_champion_hidden(page, client),
                 lambda: check_edge_labels_near_view(page, client),
                 lambda: check_overview(page, client, shots),
                 lambda: check_vscode_path(browser, url),
@@ -724,6 +725,19 @@ def check_notes(page, client):
     saved = page.evaluate("() => window.bracketPreview.markup()")
     check("... and Save SVG is the server's SVG after the edit", saved == after and after != expected["svg"],
           first_difference(saved or "", after))
+
+
+def check_champion_hidden(page, client):
+    """`@champion hidden`: the page draws what the server laid out, so the root's card (a card of
+    no size and no lines) draws nothing there either, and Save SVG is the server's SVG."""
+    name = "roland-garros-2022.bracket"
+    expected = open_in_page(page, client, name, example(name))
+    saved = page.evaluate("() => window.bracketPreview.markup()")
+    check(f"{name} (@champion hidden): Save SVG is the server's SVG byte for byte", saved == expected["svg"],
+          first_difference(saved or "", expected["svg"]))
+    size = page.evaluate("""() => { const r = document.querySelector('#stage .bracket-card[data-node-id="final"] rect');
+        return r ? [r.getAttribute('width'), r.getAttribute('height')] : null; }""")
+    check("... and the root's card has no width on the page", size is None or size[0] == "0", size)
 
 
 def check_score_parts(page, client):
