@@ -37,6 +37,16 @@ public struct CardScores: Sendable, Hashable {
         cuts.append(slot.isCut)
     }
 
+    /// These slots without the first card's (card 0, a root's: `@champion hidden` draws nothing of it).
+    mutating func removeFirstCard() {
+        guard cards.first == 0 else { return }
+        cards.removeFirst()
+        texts.removeFirst()
+        widths.removeFirst()
+        cuts.removeFirst()
+        if !parts.isEmpty { parts.removeFirst() }
+    }
+
     /// The parts of the slot at `position`, empty for one drawn as one text.
     public func parts(at position: Int) -> [SlotPart] { parts.isEmpty ? [] : parts[position] }
 

@@ -54,6 +54,7 @@ public func layout(_ diagram: Diagram, keepingSpliceState: Bool = false) -> Geom
         nothing.append(WrappedText(lines: [], lineWidths: [], isTruncated: false), card: 0)
         lines.replace(card: 0, with: nothing)
         naturalSizes[0] = Size(width: 0, height: 0)
+        scores.removeFirstCard()
     }
     // Match notes: their cards grow along the leaf axis and their gaps widen (Geometry+Notes.swift).
     let notes = PendingNote.measure(diagram.nodes, count: count, fit)
