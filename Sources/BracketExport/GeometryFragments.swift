@@ -72,13 +72,33 @@ public struct GeometryScoreSlot: Sendable, Hashable {
     }
 }
 
+/// A card's seed column as the layout placed it (Geometry+Seeds.swift): `{ text, x, anchor,
+/// labelX }`, the text as drawn (`[5]`, `(WC)`), the x of its anchor (`anchor` `start` at the
+/// card's left edge, `end` at its right), and the x the card's label lines are centred on.
+public struct GeometrySeedSlot: Sendable, Hashable {
+    public var text: String
+    public var x: Double
+    public var atLeftEdge: Bool
+    public var labelX: Double
+
+    /// Card `index`'s seed, or nil when it shows none.
+    public init?(_ geometry: Geometry, _ index: Int) {
+        guard !geometry.seeds.isEmpty, let text = geometry.seedText(index), let x = geometry.seedAnchorX(index)
+        else { return nil }
+        self.text = text
+        self.x = x
+        atLeftEdge = geometry.seedAtLeftEdge(index)
+        labelX = geometry.labelCentreX(index)
+    }
+}
+
 /// One `nodes` entry: `{ id, label, x, y, width, height, lines, truncated, depth, parent, range }`
 /// and, when `result` is given (a tree that records results), `score, winner, pending, [ownLabel,]
-/// bye, entrant, [slot]` (`ownLabel` only when true, `slot` only for a card that shows one); then
-/// the node's drawn attributes (`writeDrawnAttributes`).
+/// bye, entrant, [slot]` (`ownLabel` only when true, `slot` only for a card that shows one);
+/// `seedSlot` for a card that shows a seed; then the node's drawn attributes (`writeDrawnAttributes`).
 public func writeGeometryNode(
     _ json: inout JSONWriter, _ node: DiagramNode, _ card: Card, parentID: String?, range: NodeRange,
-    result: GeometryNodeResult? = nil
+    result: GeometryNodeResult? = nil, seed: GeometrySeedSlot? = nil
 ) {
     json.beginObject()
     json.key("id"); json.string(node.id)
@@ -118,6 +138,15 @@ public func writeGeometryNode(
             json.key("labelX"); json.double(slot.labelX)
             json.endObject()
         }
+    }
+    if let seed {
+        json.key("seedSlot")
+        json.beginObject()
+        json.key("text"); json.outputText(seed.text)
+        json.key("x"); json.double(seed.x)
+        json.key("anchor"); json.string(seed.atLeftEdge ? "start" : "end")
+        json.key("labelX"); json.double(seed.labelX)
+        json.endObject()
     }
     writeDrawnAttributes(&json, node.drawn)
     json.endObject()

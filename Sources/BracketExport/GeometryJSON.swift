@@ -57,6 +57,8 @@ func estimatedGeometryJSONSize(_ diagram: Diagram, _ geometry: Geometry, count: 
     }
     // A score slot's keys, its two numbers and its text.
     for text in geometry.scores.texts { textBytes &+= 56 &+ 2 &* numberBytes &+ ByteSink.jsonStringLength(text) }
+    // A seed slot's keys, its two numbers and its text.
+    for text in geometry.seeds.texts { textBytes &+= 60 &+ 2 &* numberBytes &+ ByteSink.jsonStringLength(text) }
     let settingsBytes = 768 + ByteSink.jsonStringBound((diagram.settings.title ?? "").utf8.count)
     let (total, overflow) = count.multipliedReportingOverflow(by: perNode)
     guard !overflow else { return Int.max / 2 }
@@ -128,6 +130,7 @@ private func writeGeometry(
         writePosition(&out, position(range.end))
         out.raw("}")
         if results { writeResult(&out, GeometryNodeResult(diagram, geometry, index)) }
+        if let seed = GeometrySeedSlot(geometry, index) { writeSeedSlot(&out, seed) }
         writeDrawnAttributes(&out, nodes, index)
         out.raw("}")
     }
@@ -179,6 +182,18 @@ private func writeResult(_ out: inout ByteSink, _ result: GeometryNodeResult) {
     out.jsonNumber(slot.x)
     out.raw(slot.atLeftEdge ? ",\"anchor\":\"start\",\"labelX\":" : ",\"anchor\":\"end\",\"labelX\":")
     out.jsonNumber(slot.labelX)
+    out.raw("}")
+}
+
+/// `,"seedSlot":{"text":…,"x":…,"anchor":…,"labelX":…}`: a card's seed column
+/// (`GeometrySeedSlot`), written only for a card that shows a seed.
+private func writeSeedSlot(_ out: inout ByteSink, _ seed: GeometrySeedSlot) {
+    out.raw(",\"seedSlot\":{\"text\":")
+    out.jsonString(seed.text)
+    out.raw(",\"x\":")
+    out.jsonNumber(seed.x)
+    out.raw(seed.atLeftEdge ? ",\"anchor\":\"start\",\"labelX\":" : ",\"anchor\":\"end\",\"labelX\":")
+    out.jsonNumber(seed.labelX)
     out.raw("}")
 }
 

@@ -50,6 +50,7 @@ private func estimatedSize(_ diagram: Diagram, _ geometry: Geometry, count: Int)
     if diagram.recordsResults {
         for index in 0..<count { lineBytes &+= CardResult.extraBound(diagram, index) }
     }
+    for text in geometry.seeds.texts { lineBytes &+= SeedMark.markupBytes &+ 2 &* numberBytes &+ text.utf8.count }
     let titleLines = geometry.title?.lines ?? []
     let header = 1024 + SVGStyle.sheet.utf8CodeUnitCount + SVGStyle.resultsSheet.utf8CodeUnitCount
         + SVGStyle.fontFamily.utf8.count + 4 * numberBytes
@@ -104,9 +105,29 @@ private func writeSVG(_ out: inout SVGBytes, _ diagram: Diagram, _ geometry: Geo
         card(&out, id: nodes.ids[index], label: nodes.labels[index], centre: geometry.centres[index],
              size: geometry.sizes[index], lines: lines.strings[lines.range(of: index)],
              result: results ? CardResult(diagram, geometry, index) : nil,
-             classes: attributeClasses(nodes, index), labelStartX: labelStartX(diagram, geometry, index), &style)
+             classes: attributeClasses(nodes, index), labelStartX: labelStartX(diagram, geometry, index),
+             seed: SeedMark(geometry, index), &style)
     }
     out.raw("</g>\n</g>\n</svg>\n")
+}
+
+/// A card's seed column as drawn: its text (`[5]`, `(WC)`) anchored at `x`, at the card's left
+/// edge (`text-anchor="start"`) or its right one (`"end"`), where the geometry put it.
+struct SeedMark {
+    let text: String
+    let x: Double
+    let atLeft: Bool
+
+    /// The markup around one seed's text and its two numbers.
+    static let markupBytes = 100
+
+    init?(_ geometry: Geometry, _ index: Int) {
+        guard !geometry.seeds.isEmpty, let text = geometry.seedText(index), let x = geometry.seedAnchorX(index)
+        else { return nil }
+        self.text = text
+        self.x = x
+        atLeft = geometry.seedAtLeftEdge(index)
+    }
 }
 
 /// Where card `index`'s label lines start under `@label-align start`, or nil when they are
@@ -178,7 +199,7 @@ struct CardStyle {
 func card(
     _ out: inout SVGBytes, id: String, label: String, centre: Point, size: Size,
     lines: ArraySlice<String>, result: CardResult? = nil, classes: String? = nil, labelStartX: Double? = nil,
-    _ style: inout CardStyle
+    seed: SeedMark? = nil, _ style: inout CardStyle
 ) {
     out.raw("<g class=\"bracket-card")
     if let className = result?.className {
@@ -221,6 +242,19 @@ func card(
         }
     }
     out.raw("</text>")
+    if let seed {
+        // The seed, one line centred on the card as the score is, in the column the layout
+        // kept at the edge away from the parent.
+        out.raw("<text class=\"bracket-seed\" font-size=\"")
+        out.number(style.fontSize)
+        out.raw(seed.atLeft ? "\" text-anchor=\"start\" x=\"" : "\" text-anchor=\"end\" x=\"")
+        out.number(seed.x)
+        out.raw("\" y=\"")
+        out.number(centre.y + style.baselines(lineCount: 1)[0])
+        out.raw("\">")
+        out.text(seed.text)
+        out.raw("</text>")
+    }
     if let result, let slot = result.slot {
         // The score, one line centred on the card like a one-line label, at the edge facing
         // the parent (its measured width is what the layout left room for).
