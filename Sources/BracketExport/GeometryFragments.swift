@@ -130,25 +130,25 @@ public func writeGeometryNode(
         json.key("entrant")
         if let entrant = result.entrant { json.outputText(entrant) } else { json.null() }
         if let slot = result.slot {
-            json.key("slot")
-            json.beginObject()
-            json.key("text"); json.outputText(slot.text)
-            json.key("x"); json.double(slot.x)
-            json.key("anchor"); json.string(slot.atLeftEdge ? "start" : "end")
-            json.key("labelX"); json.double(slot.labelX)
-            json.endObject()
+            writeTextSlot(&json, "slot", text: slot.text, x: slot.x, atLeftEdge: slot.atLeftEdge, labelX: slot.labelX)
         }
     }
     if let seed {
-        json.key("seedSlot")
-        json.beginObject()
-        json.key("text"); json.outputText(seed.text)
-        json.key("x"); json.double(seed.x)
-        json.key("anchor"); json.string(seed.atLeftEdge ? "start" : "end")
-        json.key("labelX"); json.double(seed.labelX)
-        json.endObject()
+        writeTextSlot(&json, "seedSlot", text: seed.text, x: seed.x, atLeftEdge: seed.atLeftEdge, labelX: seed.labelX)
     }
     writeDrawnAttributes(&json, node.drawn)
+    json.endObject()
+}
+
+/// `key: { text, x, anchor, labelX }`: a score slot or a seed column.
+private func writeTextSlot(_ json: inout JSONWriter, _ key: String, text: String, x: Double, atLeftEdge: Bool,
+                           labelX: Double) {
+    json.key(key)
+    json.beginObject()
+    json.key("text"); json.outputText(text)
+    json.key("x"); json.double(x)
+    json.key("anchor"); json.string(atLeftEdge ? "start" : "end")
+    json.key("labelX"); json.double(labelX)
     json.endObject()
 }
 

@@ -176,24 +176,26 @@ private func writeResult(_ out: inout ByteSink, _ result: GeometryNodeResult) {
     out.raw(",\"entrant\":")
     if let entrant = result.entrant { out.jsonString(entrant) } else { out.raw("null") }
     guard let slot = result.slot else { return }
-    out.raw(",\"slot\":{\"text\":")
-    out.jsonString(slot.text)
-    out.raw(",\"x\":")
-    out.jsonNumber(slot.x)
-    out.raw(slot.atLeftEdge ? ",\"anchor\":\"start\",\"labelX\":" : ",\"anchor\":\"end\",\"labelX\":")
-    out.jsonNumber(slot.labelX)
-    out.raw("}")
+    writeTextSlot(&out, ",\"slot\":{\"text\":", text: slot.text, x: slot.x, atLeftEdge: slot.atLeftEdge, labelX: slot.labelX)
 }
 
 /// `,"seedSlot":{"text":…,"x":…,"anchor":…,"labelX":…}`: a card's seed column
 /// (`GeometrySeedSlot`), written only for a card that shows a seed.
 private func writeSeedSlot(_ out: inout ByteSink, _ seed: GeometrySeedSlot) {
-    out.raw(",\"seedSlot\":{\"text\":")
-    out.jsonString(seed.text)
+    writeTextSlot(&out, ",\"seedSlot\":{\"text\":", text: seed.text, x: seed.x, atLeftEdge: seed.atLeftEdge,
+                  labelX: seed.labelX)
+}
+
+/// A slot's members after `opening` (its key and the text's): the text, the anchor's x, the side
+/// and the label's centre, and the closing brace. The score slot and the seed column share it.
+private func writeTextSlot(_ out: inout ByteSink, _ opening: StaticString, text: String, x: Double, atLeftEdge: Bool,
+                           labelX: Double) {
+    out.raw(opening)
+    out.jsonString(text)
     out.raw(",\"x\":")
-    out.jsonNumber(seed.x)
-    out.raw(seed.atLeftEdge ? ",\"anchor\":\"start\",\"labelX\":" : ",\"anchor\":\"end\",\"labelX\":")
-    out.jsonNumber(seed.labelX)
+    out.jsonNumber(x)
+    out.raw(atLeftEdge ? ",\"anchor\":\"start\",\"labelX\":" : ",\"anchor\":\"end\",\"labelX\":")
+    out.jsonNumber(labelX)
     out.raw("}")
 }
 

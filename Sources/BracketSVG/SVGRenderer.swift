@@ -242,33 +242,35 @@ func card(
         }
     }
     out.raw("</text>")
+    let baseline = centre.y + style.baselines(lineCount: 1)[0]
     if let seed {
         // The seed, one line centred on the card as the score is, in the column the layout
         // kept at the edge away from the parent.
-        out.raw("<text class=\"bracket-seed\" font-size=\"")
-        out.number(style.fontSize)
-        out.raw(seed.atLeft ? "\" text-anchor=\"start\" x=\"" : "\" text-anchor=\"end\" x=\"")
-        out.number(seed.x)
-        out.raw("\" y=\"")
-        out.number(centre.y + style.baselines(lineCount: 1)[0])
-        out.raw("\">")
-        out.text(seed.text)
-        out.raw("</text>")
+        slotText(&out, "<text class=\"bracket-seed\" font-size=\"", seed.text, x: seed.x, atLeft: seed.atLeft,
+                 baseline: baseline, fontSize: style.fontSize)
     }
     if let result, let slot = result.slot {
         // The score, one line centred on the card like a one-line label, at the edge facing
         // the parent (its measured width is what the layout left room for).
-        out.raw("<text class=\"bracket-score\" font-size=\"")
-        out.number(style.fontSize)
-        out.raw(result.slotAtLeft ? "\" text-anchor=\"start\" x=\"" : "\" text-anchor=\"end\" x=\"")
-        out.number(result.slotX)
-        out.raw("\" y=\"")
-        out.number(centre.y + style.baselines(lineCount: 1)[0])
-        out.raw("\">")
-        out.text(slot)
-        out.raw("</text>")
+        slotText(&out, "<text class=\"bracket-score\" font-size=\"", slot, x: result.slotX, atLeft: result.slotAtLeft,
+                 baseline: baseline, fontSize: style.fontSize)
     }
     out.raw("</g>\n")
+}
+
+/// A card's one-line slot text (score or seed) after `opening`: anchored at `x`, starting there at
+/// the card's left edge or ending there at its right edge, on `baseline`.
+private func slotText(_ out: inout SVGBytes, _ opening: StaticString, _ text: String, x: Double, atLeft: Bool,
+                      baseline: Double, fontSize: Double) {
+    out.raw(opening)
+    out.number(fontSize)
+    out.raw(atLeft ? "\" text-anchor=\"start\" x=\"" : "\" text-anchor=\"end\" x=\"")
+    out.number(x)
+    out.raw("\" y=\"")
+    out.number(baseline)
+    out.raw("\">")
+    out.text(text)
+    out.raw("</text>")
 }
 
 /// One line of text, centred on `x` with its baseline at `y`. No `textLength`: every width was
