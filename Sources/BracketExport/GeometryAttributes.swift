@@ -14,7 +14,8 @@ func writeDrawnAttributes(_ out: inout ByteSink, _ nodes: DiagramNodes, _ index:
         out.raw(",\"")
         Array(spec.outputs.jsonKey.utf8).withUnsafeBufferPointer { out.append($0) }
         out.raw("\":")
-        writeDrawnValue(&out, value, spec)
+        // A flag (stored as its name) is `true` in the geometry.
+        if spec.grammar == .flag { out.raw("true") } else { writeDrawnValue(&out, value, spec) }
     }
 }
 
@@ -23,7 +24,9 @@ func writeDrawnAttributes(_ json: inout JSONWriter, _ values: [String?]) {
     for (position, spec) in AttributeSpec.drawn.enumerated() where position < values.count {
         guard let value = values[position] else { continue }
         json.key(spec.outputs.jsonKey)
-        if spec.grammar == .list {
+        if spec.grammar == .flag {
+            json.bool(true)
+        } else if spec.grammar == .list {
             json.beginArray()
             for name in value.split(separator: " ") { json.outputText(String(name)) }
             json.endArray()

@@ -66,6 +66,13 @@ private func estimatedColumnsHeadSize(_ diagram: Diagram, _ geometry: Geometry, 
         results = count &* 48
         for index in 0..<count { if let score = diagram.nodes.scores[index] { results &+= 3 &+ ByteSink.jsonStringBound(score.utf8.count) } }
         for text in geometry.scores.texts { results &+= 3 &+ ByteSink.jsonStringBound(text.utf8.count) + 48 }
+        for parts in geometry.scores.parts {
+            results &+= 4
+            for part in parts {
+                results &+= 2 &* (8 &+ 3 &* 24) &+ ByteSink.jsonStringBound(part.text.utf8.count)
+                    &+ ByteSink.jsonStringBound((part.raised ?? "").utf8.count)
+            }
+        }
     }
     let titleBytes = (geometry.title?.lines ?? []).reduce(0) { $0 &+ 3 &+ ByteSink.jsonStringBound($1.utf8.count) }
     return 4096 &+ count &* 3 &+ lines &+ results &+ estimatedEdgeLabelsSize(diagram, geometry, edges: edges) &+ titleBytes

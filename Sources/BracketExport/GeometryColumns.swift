@@ -24,8 +24,9 @@ import BracketModel
 /// written, sparsely, `scoreCards` (ascending card indices) beside `scoreTexts`, and the score
 /// slots as drawn (`Geometry.scores`): `slotCards`, `slotTexts`, `slotX` (the text's anchor),
 /// `slotSides` (a letter per slot: `s` at the card's left edge, `e` at its right) and `labelX`
-/// (where the card's label lines are centred). A tree without results pays nothing: the
-/// members are absent.
+/// (where the card's label lines are centred), and, when some slot is drawn in parts (sets,
+/// legs, a shoot-out), `slotParts` (per slot its parts as `[text, x, y]`, a raised one with its
+/// font size as a fourth member). A tree without results pays nothing: the members are absent.
 ///
 /// `prefix` and `suffix` are written before and after the columns in the same buffer: a payload
 /// that holds the columns (the preview's `{ …, "columns": …, … }`) is then written once instead
@@ -87,6 +88,13 @@ func estimatedColumnsSize(_ diagram: Diagram, _ geometry: Geometry, count: Int, 
         results = count &* (32 + 2 * numberBytes)
         for index in 0..<count { if let score = nodes.scores[index] { textBytes &+= 1 &+ ByteSink.jsonStringLength(score) } }
         for text in geometry.scores.texts { textBytes &+= 1 &+ ByteSink.jsonStringLength(text) }
+        for parts in geometry.scores.parts {
+            textBytes &+= 4
+            for part in parts {
+                textBytes &+= 2 &* (8 &+ 3 &* numberBytes) &+ ByteSink.jsonStringLength(part.text)
+                    &+ ByteSink.jsonStringLength(part.raised ?? "")
+            }
+        }
     }
     let attributes = 64 &* AttributeSpec.drawn.count
         &+ (nodes.drawn.isEmpty ? 0 : (0..<count).reduce(0) { $0 &+ drawnAttributesBound(nodes, $1) })
@@ -188,6 +196,25 @@ private func writeResultColumns(_ out: inout ByteSink, _ diagram: Diagram, _ geo
     out.raw("\"")
     column(&out, "labelX", slotted.count) { out, position in
         out.jsonNumber(geometry.labelCentreX(Int(slots.cards[slotted[position]])))
+    }
+    // Slots drawn in parts: per slot its parts as `[text, x, y]`, a raised one `[text, x, y, size]`.
+    guard !slots.parts.isEmpty else { return }
+    column(&out, "slotParts", slotted.count) { out, position in
+        out.raw("[")
+        for (at, part) in geometry.slotParts(Int(slots.cards[slotted[position]])).enumerated() {
+            out.raw(at == 0 ? "[" : ",[")
+            out.jsonString(part.text)
+            out.raw(",")
+            out.jsonNumber(part.x)
+            out.raw(",")
+            out.jsonNumber(part.y)
+            if part.raised {
+                out.raw(",")
+                out.jsonNumber(geometry.raisedFontSize)
+            }
+            out.raw("]")
+        }
+        out.raw("]")
     }
 }
 

@@ -54,13 +54,19 @@ public struct GeometryNodeResult: Sendable, Hashable {
 }
 
 /// A card's score slot as the layout placed it, so a client draws it without measuring:
-/// `{ text, x, anchor, labelX }`, the text as drawn, the x of its anchor (`anchor` `start` at
+/// `{ text, x, anchor, labelX[, truncated] }`, the text as drawn (`truncated` only when the
+/// score was cut with "…"), the x of its anchor (`anchor` `start` at
 /// the card's left edge, `end` at its right), and the x the card's label lines are centred on.
 public struct GeometryScoreSlot: Sendable, Hashable {
     public var text: String
     public var x: Double
     public var atLeftEdge: Bool
     public var labelX: Double
+    /// Whether the score was cut with "…" to fit (`check` reports `long-score`).
+    public var truncated: Bool
+    /// A slot drawn in parts: each part's text, the x it starts at, its baseline's y and
+    /// whether it is raised (smaller, `SlotPartMetrics`); empty for a slot drawn as one text.
+    public var parts: [GeometrySlotPart]
 
     /// Card `index`'s slot, or nil when it shows none.
     public init?(_ geometry: Geometry, _ index: Int) {
@@ -69,7 +75,21 @@ public struct GeometryScoreSlot: Sendable, Hashable {
         self.x = x
         atLeftEdge = geometry.scoreAtLeftEdge(index)
         labelX = geometry.labelCentreX(index)
+        truncated = geometry.scoreIsCut(index)
+        parts = geometry.slotParts(index).map {
+            GeometrySlotPart(text: $0.text, x: $0.x, y: $0.y, size: $0.raised ? geometry.raisedFontSize : nil)
+        }
     }
+}
+
+/// One part of a slot drawn in parts, as the geometry JSON gives it: `{ text, x, y[, size] }`,
+/// the text starting at x (`text-anchor` start) on the baseline y; `size` only for a raised
+/// part (the card font size times `SlotPartMetrics.raisedScale`).
+public struct GeometrySlotPart: Sendable, Hashable {
+    public var text: String
+    public var x: Double
+    public var y: Double
+    public var size: Double?
 }
 
 /// A card's seed column as the layout placed it (Geometry+Seeds.swift): `{ text, x, anchor,
@@ -131,16 +151,33 @@ public func writeGeometryNode(
         if let entrant = result.entrant { json.outputText(entrant) } else { json.null() }
         if let slot = result.slot {
             writeTextSlot(&json, "slot", text: slot.text, x: slot.x, atLeftEdge: slot.atLeftEdge, labelX: slot.labelX)
+            if slot.truncated { json.key("truncated"); json.bool(true) }
+            if !slot.parts.isEmpty {
+                json.key("parts")
+                json.beginArray()
+                for part in slot.parts {
+                    json.beginObject()
+                    json.key("text"); json.string(part.text)
+                    json.key("x"); json.double(part.x)
+                    json.key("y"); json.double(part.y)
+                    if let size = part.size { json.key("size"); json.double(size) }
+                    json.endObject()
+                }
+                json.endArray()
+            }
+            json.endObject()
         }
     }
     if let seed {
         writeTextSlot(&json, "seedSlot", text: seed.text, x: seed.x, atLeftEdge: seed.atLeftEdge, labelX: seed.labelX)
+        json.endObject()
     }
     writeDrawnAttributes(&json, node.drawn)
     json.endObject()
 }
 
-/// `key: { text, x, anchor, labelX }`: a score slot or a seed column.
+/// `key: { text, x, anchor, labelX`: the members a score slot and a seed column share, the
+/// object left open for the score slot's own (`truncated`, `parts`); the caller closes it.
 private func writeTextSlot(_ json: inout JSONWriter, _ key: String, text: String, x: Double, atLeftEdge: Bool,
                            labelX: Double) {
     json.key(key)
@@ -149,7 +186,6 @@ private func writeTextSlot(_ json: inout JSONWriter, _ key: String, text: String
     json.key("x"); json.double(x)
     json.key("anchor"); json.string(atLeftEdge ? "start" : "end")
     json.key("labelX"); json.double(labelX)
-    json.endObject()
 }
 
 /// One `edges` entry: `{ child, parent, points, label }` (`label` as the geometry JSON writes

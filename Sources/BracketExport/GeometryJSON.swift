@@ -56,7 +56,14 @@ func estimatedGeometryJSONSize(_ diagram: Diagram, _ geometry: Geometry, count: 
         textBytes &+= drawnAttributesBound(nodes, index)
     }
     // A score slot's keys, its two numbers and its text.
-    for text in geometry.scores.texts { textBytes &+= 56 &+ 2 &* numberBytes &+ ByteSink.jsonStringLength(text) }
+    for text in geometry.scores.texts { textBytes &+= 74 &+ 2 &* numberBytes &+ ByteSink.jsonStringLength(text) }
+    // A slot in parts: per part its keys, up to three numbers and its text.
+    for parts in geometry.scores.parts {
+        for part in parts {
+            textBytes &+= 2 &* (48 &+ 3 &* numberBytes) &+ ByteSink.jsonStringLength(part.text)
+                &+ ByteSink.jsonStringLength(part.raised ?? "")
+        }
+    }
     // A seed slot's keys, its two numbers and its text.
     for text in geometry.seeds.texts { textBytes &+= 60 &+ 2 &* numberBytes &+ ByteSink.jsonStringLength(text) }
     let settingsBytes = 768 + ByteSink.jsonStringBound((diagram.settings.title ?? "").utf8.count)
@@ -177,6 +184,25 @@ private func writeResult(_ out: inout ByteSink, _ result: GeometryNodeResult) {
     if let entrant = result.entrant { out.jsonString(entrant) } else { out.raw("null") }
     guard let slot = result.slot else { return }
     writeTextSlot(&out, ",\"slot\":{\"text\":", text: slot.text, x: slot.x, atLeftEdge: slot.atLeftEdge, labelX: slot.labelX)
+    if slot.truncated { out.raw(",\"truncated\":true") }
+    if !slot.parts.isEmpty {
+        out.raw(",\"parts\":[")
+        for (position, part) in slot.parts.enumerated() {
+            out.raw(position == 0 ? "{\"text\":" : ",{\"text\":")
+            out.jsonString(part.text)
+            out.raw(",\"x\":")
+            out.jsonNumber(part.x)
+            out.raw(",\"y\":")
+            out.jsonNumber(part.y)
+            if let size = part.size {
+                out.raw(",\"size\":")
+                out.jsonNumber(size)
+            }
+            out.raw("}")
+        }
+        out.raw("]")
+    }
+    out.raw("}")
 }
 
 /// `,"seedSlot":{"text":…,"x":…,"anchor":…,"labelX":…}`: a card's seed column
@@ -184,10 +210,12 @@ private func writeResult(_ out: inout ByteSink, _ result: GeometryNodeResult) {
 private func writeSeedSlot(_ out: inout ByteSink, _ seed: GeometrySeedSlot) {
     writeTextSlot(&out, ",\"seedSlot\":{\"text\":", text: seed.text, x: seed.x, atLeftEdge: seed.atLeftEdge,
                   labelX: seed.labelX)
+    out.raw("}")
 }
 
 /// A slot's members after `opening` (its key and the text's): the text, the anchor's x, the side
-/// and the label's centre, and the closing brace. The score slot and the seed column share it.
+/// and the label's centre. The score slot and the seed column share it; the object is left open
+/// for the score slot's own members (`truncated`, `parts`), and the caller closes it.
 private func writeTextSlot(_ out: inout ByteSink, _ opening: StaticString, text: String, x: Double, atLeftEdge: Bool,
                            labelX: Double) {
     out.raw(opening)
@@ -196,7 +224,6 @@ private func writeTextSlot(_ out: inout ByteSink, _ opening: StaticString, text:
     out.jsonNumber(x)
     out.raw(atLeftEdge ? ",\"anchor\":\"start\",\"labelX\":" : ",\"anchor\":\"end\",\"labelX\":")
     out.jsonNumber(labelX)
-    out.raw("}")
 }
 
 func writeLines(_ out: inout ByteSink, _ lines: ArraySlice<String>) {

@@ -100,6 +100,10 @@ public func hover(at offset: Int, in document: Document, defaults: LayoutSetting
     for (position, spec) in AttributeSpec.drawn.enumerated() {
         if let value = diagram.nodes.drawn[position, index] { facts.append(HoverInfo.Fact(name: spec.name, value: value)) }
     }
+    // The match decided here as a results page prints it ("Argentina 3–3 France, a.e.t., 4–2 on penalties").
+    if diagram.recordsResults, let line = ScoreParts.matchLine(diagram.nodes, index) {
+        facts.append(HoverInfo.Fact(name: "result", value: line))
+    }
     var info = HoverInfo(range: node.idRange, id: node.id, label: node.label, facts: facts)
     info.match = match(at: index, in: diagram)
     return info

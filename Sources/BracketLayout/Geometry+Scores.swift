@@ -6,7 +6,8 @@ import BracketText
 /// results, and then these arrays are empty and cost nothing per card.
 ///
 /// A card has a score slot when its node has a `score` (drawn as written, cut with "…" when
-/// wider than `CardTextFit.maxScoreWidth`) or when it advanced through a bye and has no score
+/// wider than `CardTextFit.maxScoreWidth`, measured in the weight it is drawn in: bold for a
+/// card that won its match) or when it advanced through a bye and has no score
 /// (the slot then says `CardTextFit.byeText`). The slot sits at the card's edge facing its
 /// parent: [padding][label][gap][score][padding], mirrored when the score is at the left edge.
 public struct CardScores: Sendable, Hashable {
@@ -14,15 +15,34 @@ public struct CardScores: Sendable, Hashable {
     public private(set) var cards: [Int32] = []
     /// The slot's text as drawn, index-aligned with `cards`.
     public private(set) var texts: [String] = []
-    /// The measured width of each text at the card font size.
+    /// The measured width of each text at the card font size, in the weight it is drawn in.
     public private(set) var widths: [Double] = []
+    /// Whether each score was cut with "…" to fit its slot.
+    public private(set) var cuts: [Bool] = []
+    /// The parts of each slot drawn in parts (`ScoreParts`), placed from the slot's start;
+    /// empty while no slot is (then nothing is stored), else index-aligned with `cards`, an
+    /// empty list for a slot drawn as one text.
+    public private(set) var parts: [[SlotPart]] = []
 
     public init() {}
 
-    mutating func append(card: Int, text: String, width: Double) {
+    mutating func append(card: Int, _ slot: ScoreSlotText, parts slotParts: [SlotPart] = []) {
+        if !parts.isEmpty || !slotParts.isEmpty {
+            if parts.isEmpty { parts = Array(repeating: [], count: cards.count) }
+            parts.append(slotParts)
+        }
         cards.append(Int32(truncatingIfNeeded: card))
-        texts.append(text)
-        widths.append(width)
+        texts.append(slot.text)
+        widths.append(slot.width)
+        cuts.append(slot.isCut)
+    }
+
+    /// The parts of the slot at `position`, empty for one drawn as one text.
+    public func parts(at position: Int) -> [SlotPart] { parts.isEmpty ? [] : parts[position] }
+
+    /// The slot at `position` of the arrays.
+    func slot(at position: Int) -> ScoreSlotText {
+        ScoreSlotText(text: texts[position], width: widths[position], isCut: cuts[position])
     }
 
     /// The position of `card` in `cards` (and so in `texts` and `widths`), or nil when the card
@@ -40,7 +60,7 @@ public struct CardScores: Sendable, Hashable {
 
     /// Card `card`'s slot set to `slot` (nil: no slot), for a card measured again. O(log n)
     /// to find, plus the arrays' move when a slot comes or goes.
-    mutating func set(card: Int, to slot: (text: String, width: Double)?) {
+    mutating func set(card: Int, to slot: ScoreSlotText?) {
         var low = 0, high = cards.count
         while low < high {
             let middle = (low + high) / 2
@@ -51,14 +71,20 @@ public struct CardScores: Sendable, Hashable {
         case let (true, slot?):
             texts[low] = slot.text
             widths[low] = slot.width
+            cuts[low] = slot.isCut
+            if !parts.isEmpty { parts[low] = [] }
         case (true, nil):
             cards.remove(at: low)
             texts.remove(at: low)
             widths.remove(at: low)
+            cuts.remove(at: low)
+            if !parts.isEmpty { parts.remove(at: low) }
         case let (false, slot?):
             cards.insert(Int32(truncatingIfNeeded: card), at: low)
             texts.insert(slot.text, at: low)
             widths.insert(slot.width, at: low)
+            cuts.insert(slot.isCut, at: low)
+            if !parts.isEmpty { parts.insert([], at: low) }
         case (false, nil):
             break
         }
@@ -82,6 +108,12 @@ public struct CardScores: Sendable, Hashable {
         result.cards = splicedColumn(cards, removing: first..<last, inserting: inserted.cards) { $0 + delta }
         result.texts = splicedColumn(texts, removing: first..<last, inserting: inserted.texts)
         result.widths = splicedColumn(widths, removing: first..<last, inserting: inserted.widths)
+        result.cuts = splicedColumn(cuts, removing: first..<last, inserting: inserted.cuts)
+        if !parts.isEmpty || !inserted.parts.isEmpty {
+            let mine = parts.isEmpty ? Array(repeating: [], count: cards.count) : parts
+            let theirs = inserted.parts.isEmpty ? Array(repeating: [], count: inserted.cards.count) : inserted.parts
+            result.parts = splicedColumn(mine, removing: first..<last, inserting: theirs)
+        }
         return result
     }
 }
@@ -137,6 +169,11 @@ extension Geometry {
         scores.index(of: card).map { scores.texts[$0] }
     }
 
+    /// Whether card `card`'s score was cut with "…" to fit its slot.
+    public func scoreIsCut(_ card: Int) -> Bool {
+        scores.index(of: card).map { scores.cuts[$0] } ?? false
+    }
+
     /// True when card `index` here and card `other` of `geometry` show the same score slot.
     public func sameScore(_ index: Int, as other: Int, of geometry: Geometry) -> Bool {
         if scores.isEmpty && geometry.scores.isEmpty { return true }
@@ -145,6 +182,8 @@ extension Geometry {
         case let (mine?, theirs?):
             return scores.texts[mine] == geometry.scores.texts[theirs]
                 && scores.widths[mine] == geometry.scores.widths[theirs]
+                && scores.cuts[mine] == geometry.scores.cuts[theirs]
+                && scores.parts(at: mine) == geometry.scores.parts(at: theirs)
         default: return false
         }
     }
@@ -154,18 +193,24 @@ extension Geometry {
 /// slots. A card with a score slot grows to hold label, gap and score, up to the widest card
 /// the settings allow; its label wraps in the width the slot leaves.
 /// `seedRoom` is the room every card keeps for the seed column (`measureSeeds`).
-func measureCards(_ nodes: DiagramNodes, count: Int, _ fit: CardTextFit, seedRoom: Double = 0)
-    -> (CardLines, [Size], CardScores)
+func measureCards(_ nodes: DiagramNodes, count: Int, _ fit: CardTextFit, alignLeaves: Bool = false,
+                  seedRoom: Double = 0) -> (CardLines, [Size], CardScores)
 {
-    measureCards(nodes, in: 0..<count, fit, seedRoom: seedRoom)
+    measureCards(nodes, in: 0..<count, fit, alignLeaves: alignLeaves, seedRoom: seedRoom)
 }
 
 /// The same for the cards `range` only (a structural edit's new cards, a relayout's edited
 /// ones), in that order. `hasSlots`, when known, saves looking over every row for a slot.
 /// The lines number their cards as the rows are numbered, or from 0 when `numberedFromZero`.
 func measureCards(_ nodes: DiagramNodes, in range: Range<Int>, _ fit: CardTextFit, hasSlots known: Bool? = nil,
-                  numberedFromZero: Bool = false, seedRoom: Double = 0) -> (CardLines, [Size], CardScores)
+                  numberedFromZero: Bool = false, alignLeaves: Bool = false, seedRoom: Double = 0)
+    -> (CardLines, [Size], CardScores)
 {
+    // Slots drawn in parts share their columns with every card of their level, so they are
+    // measured together, for the whole tree only (the partial relayouts decline such trees).
+    let partSlots = range == 0..<nodes.count && ScoreParts.anyParts(nodes)
+        ? measurePartSlots(nodes, fit, alignLeaves: alignLeaves) : []
+    var nextPartSlot = 0  // ascending card indices, read in step with the loop
     let labels = nodes.labels
     var lines = CardLines()
     lines.reserveCapacity(range.count)
@@ -178,8 +223,13 @@ func measureCards(_ nodes: DiagramNodes, in range: Range<Int>, _ fit: CardTextFi
     for index in range {
         let label = labels[index]
         var reserved = seedRoom
-        if hasSlots, let slot = fit.scoreSlot(of: nodes, index) {
-            scores.append(card: index, text: slot.text, width: slot.width)
+        if nextPartSlot < partSlots.count, partSlots[nextPartSlot].index == index {
+            let drawn = partSlots[nextPartSlot]
+            nextPartSlot += 1
+            scores.append(card: index, drawn.slot, parts: drawn.parts)
+            reserved += CardTextFit.scoreRoom(drawn.slot.width)
+        } else if hasSlots, let slot = fit.scoreSlot(of: nodes, index) {
+            scores.append(card: index, slot)
             reserved += CardTextFit.scoreRoom(slot.width)
         }
         if let width = reserved == 0 ? fit.singleLineWidth(label) : fit.singleLineWidth(label, reserving: reserved) {

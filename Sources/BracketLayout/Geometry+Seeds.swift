@@ -46,7 +46,7 @@ func measureSeeds(_ nodes: DiagramNodes, count: Int, _ fit: CardTextFit) -> (see
     var widest = 0.0
     for index in 0..<count {
         guard let slot = fit.seedSlot(of: nodes, index) else { continue }
-        seeds.append(card: index, text: slot.text, width: slot.width)
+        seeds.append(card: index, slot)
         widest = max(widest, slot.width)
     }
     return (seeds, seeds.isEmpty ? 0 : widest + CardTextFit.seedGap)

@@ -68,11 +68,17 @@ public func layoutReusingPositions(_ diagram: Diagram, from old: Diagram, previo
     var edgesChanged: [Int] = []
     func compare(_ index: Int) -> Bool {
         // A score slot that changes (a score, a bye) is measured again with the card's label.
+        // A winner's score is measured bold, so a card that won or lost its match is one too.
         let slotChanged = withResults && (diagram.nodes.scores[index] != old.nodes.scores[index]
-            || diagram.nodes.isByes[index] != old.nodes.isByes[index])
+            || diagram.nodes.isByes[index] != old.nodes.isByes[index]
+            || diagram.nodes.outcome(index) != old.nodes.outcome(index))
         // A drawn attribute (a class) takes no room, but its card must be sent again.
         if slotChanged || newLabels[index] != oldLabels[index]
             || !diagram.nodes.drawn.sameRow(index, as: index, of: old.nodes.drawn) {
+            // A slot drawn in parts shares its columns with its whole level (and `aet` changes
+            // its match's children): the full layout's.
+            if withResults, partsInvolved(index, diagram.nodes) || partsInvolved(index, old.nodes)
+                || hasPartSlot(index, previous) || (slotChanged && !previous.scores.parts.isEmpty) { return false }
             changed.append(index)
             if changed.count > maxChanged { return false }
         }
@@ -231,12 +237,23 @@ private func layoutAsSplice(_ diagram: Diagram, from old: Diagram, changed: [Int
     return layoutSplice(diagram, from: old, splice: splice, previous: previous)
 }
 
+/// Whether card `index` is drawn in parts or decides a match that went to extra time.
+private func partsInvolved(_ index: Int, _ nodes: DiagramNodes) -> Bool {
+    ScoreParts.isDrawnInParts(nodes, index) || ScoreParts.afterExtraTime(nodes, index)
+}
+
+/// Whether card `index`'s slot is laid out in parts in `geometry`.
+private func hasPartSlot(_ index: Int, _ geometry: Geometry) -> Bool {
+    guard !geometry.scores.parts.isEmpty, let position = geometry.scores.index(of: index) else { return false }
+    return !geometry.scores.parts(at: position).isEmpty
+}
+
 /// Card `index`'s lines, natural size and score slot as `layout` measures it, the slot when the
 /// tree has them (`withSlots`).
 func card(_ nodes: DiagramNodes, _ index: Int, _ fit: CardTextFit, _ withSlots: Bool) -> MeasuredCard {
     let (lines, sizes, scores) = measureCards(nodes, in: index..<(index + 1), fit, hasSlots: withSlots,
                                               numberedFromZero: true)
-    return (lines, sizes[0], scores.isEmpty ? nil : (scores.texts[0], scores.widths[0]))
+    return (lines, sizes[0], scores.isEmpty ? nil : scores.slot(at: 0))
 }
 
 extension Geometry {

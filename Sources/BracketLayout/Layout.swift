@@ -46,7 +46,9 @@ public func layout(_ diagram: Diagram, keepingSpliceState: Bool = false) -> Geom
                          alignLeaves: settings.align == .leaves)
     // Pass 2: text and natural sizes; each level's extent and gap along the depth axis.
     let seeds = measureSeeds(diagram.nodes, count: count, fit)
-    let (lines, naturalSizes, scores) = measureCards(diagram.nodes, count: count, fit, seedRoom: seeds.room)
+    let (lines, naturalSizes, scores) = measureCards(diagram.nodes, count: count, fit,
+                                                     alignLeaves: diagram.settings.align == .leaves,
+                                                     seedRoom: seeds.room)
     let levels = LevelPlan(tree, naturalSizes: naturalSizes, edgeTexts: diagram.nodes.edgeLabels, settings, axes,
                            decorations)
     // Pass 3, backwards: each subtree's room along the leaf axis.

@@ -7,7 +7,7 @@ import BracketText
 // the levels' extents, gaps and places after it.
 
 /// A card measured on its own (`card`): its lines numbered from 0, natural size and score slot.
-typealias MeasuredCard = (lines: CardLines, size: Size, slot: (text: String, width: Double)?)
+typealias MeasuredCard = (lines: CardLines, size: Size, slot: ScoreSlotText?)
 
 /// Pass 1: the splice against the previous layout and its kept state, and what of the drawing
 /// this path models; nil where the full layout must run. The rows `low..<high` of the old
@@ -61,7 +61,13 @@ struct SpliceEdit {
         axes = LayoutAxes(settings: settings)
         fit = CardTextFit(settings: settings)
         decorations = DecorationText(cardFontSize: fit.measurer.fontSize)
+        // Slots drawn in parts share their columns with their whole level: the full layout's.
+        if withResults, ScoreParts.anyParts(nodes) || ScoreParts.anyParts(oldNodes) { return nil }
         remeasured = withResults ? remeasuredAncestors(of: parent, nodes, from: oldNodes, fit) : [:]
+        // A winner's score is measured bold: a card outside the splice that won or lost its
+        // match by it would change size where this path does not look. The full layout's.
+        if withResults, outcomeChangedBeside(parent, nodes, from: oldNodes, kept: low..<(low + inserted),
+                                             rowDelta: rowDelta) { return nil }
         for (index, card) in remeasured where nodes.edgeLabels[index] != nil || oldNodes.edgeLabels[index] != nil {
             // An edge label is measured against its child's card: one that resized is the full layout's.
             guard axes.leafExtent(card.size) == axes.leafExtent(previous.sizes[index]),
@@ -98,6 +104,27 @@ private func remeasuredAncestors(of parent: Int, _ nodes: DiagramNodes, from old
         node = Int(nodes.parents[node])
     }
     return found
+}
+
+/// Whether a child of `parent` or of one of its ancestors, outside the inserted rows `inserted`,
+/// has another outcome than in `old` (rows after the splice are `rowDelta` further on). One
+/// comparison per child of each ancestor.
+private func outcomeChangedBeside(_ parent: Int, _ nodes: DiagramNodes, from old: DiagramNodes, kept inserted: Range<Int>,
+                                  rowDelta: Int) -> Bool
+{
+    var node = parent
+    while node >= 0 {
+        var child = node + 1
+        while child < Int(nodes.subtreeEnds[node]) {
+            if !inserted.contains(child) {
+                let before = child >= inserted.upperBound ? child - rowDelta : child
+                if before < 0 || before >= old.count || nodes.outcome(child) != old.outcome(before) { return true }
+            }
+            child = Int(nodes.subtreeEnds[child])
+        }
+        node = Int(nodes.parents[node])
+    }
+    return false
 }
 
 /// A level (or gap) takes its widest card's (label's) extent: `natural` counted into `level`'s

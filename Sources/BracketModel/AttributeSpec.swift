@@ -29,7 +29,7 @@ public struct AttributeSpec: Sendable, Hashable {
     public let example: String
 
     /// Every attribute, in the order completion offers them.
-    public static let all: [AttributeSpec] = [score, winner, edge, `class`, status, seed, entry]
+    public static let all: [AttributeSpec] = [score, winner, edge, `class`, status, sets, legs, pens, aet, seed, entry]
 
     /// `score=V`: what this node's competitor made in the match decided at its parent.
     public static let score = AttributeSpec(
@@ -82,6 +82,42 @@ public struct AttributeSpec: Sendable, Hashable {
             page: .attributeColumn),
         example: "status=retired")
 
+    /// `sets="6 4 6 7(4)"`: games per set, a tie-break's points in parentheses; the match goes
+    /// to whoever won more sets (docs/language.md, "Scores in parts").
+    public static let sets = AttributeSpec(
+        name: "sets", grammar: .text, place: .child,
+        usage: "sets=\"6 4 6 7(4)\"",
+        summary: "Games per set this node's competitor won in the match at its parent, a tie-break's points in parentheses; the match goes to whoever won more sets.",
+        changesLayout: true, storage: .scorePart,
+        outputs: AttributeOutputs(svg: .scoreSlot, jsonKey: "sets", dot: .scoreCell, page: .attributeColumn),
+        example: "sets=\"6 4 6 7(4)\"")
+    /// `legs="3 1"`: goals per leg; the aggregate is drawn after the legs and decides the match.
+    public static let legs = AttributeSpec(
+        name: "legs", grammar: .text, place: .child,
+        usage: "legs=\"3 1\"",
+        summary: "Goals per leg this node's competitor scored in the tie at its parent; the aggregate is drawn after the legs and decides the tie.",
+        changesLayout: true, storage: .scorePart,
+        outputs: AttributeOutputs(svg: .scoreSlot, jsonKey: "legs", dot: .scoreCell, page: .attributeColumn),
+        example: "legs=\"3 1\"")
+    /// `pens=4`: a shoot-out, drawn "(4)" after the score or aggregate; it decides a level match.
+    public static let pens = AttributeSpec(
+        name: "pens", grammar: .number, place: .child,
+        usage: "pens=4",
+        summary: "The penalties this node's competitor scored in a shoot-out at its parent's match, drawn \"(4)\" after the score; it decides a level match.",
+        changesLayout: true, storage: .scorePart,
+        outputs: AttributeOutputs(svg: .scoreSlot, jsonKey: "pens", dot: .scoreCell, page: .attributeColumn),
+        example: "pens=4")
+    /// `aet`: the match this node decides went to extra time; its competitors' scores are drawn
+    /// with a raised "aet", and its own card has the class `bracket-aet`. A fact of the match, so it sits on the match's node (the parent),
+    /// never on a competitor: it does not climb with the winner into later rounds.
+    public static let aet = AttributeSpec(
+        name: "aet", grammar: .flag, place: .anyNode,
+        usage: "aet",
+        summary: "The match this node decides (among its children) went to extra time: its competitors' scores are drawn with a raised \"aet\".",
+        changesLayout: true, storage: .scorePart,
+        outputs: AttributeOutputs(svg: .cardClasses(prefix: "bracket-"), jsonKey: "aet", dot: .scoreCell, page: .attributeColumn),
+        example: "aet")
+
     /// `seed=N`: this node's competitor's seed in the draw (`[5]` on draw sheets). Stored
     /// `.drawn` (the card's class `bracket-seed-N`, geometry and DOT `seed`); not a result. The
     /// layout draws it in a seed column before the name (`DiagramNodes.seedText`), so it takes
@@ -109,9 +145,9 @@ public struct AttributeSpec: Sendable, Hashable {
             page: .attributeColumn),
         example: "entry=WC")
 
-    /// The attributes stored `.drawn`, in `all`'s order: `DiagramNodes.drawn` keeps one column
-    /// for each, at the same position.
-    public static let drawn: [AttributeSpec] = all.filter { $0.storage == .drawn }
+    /// The attributes stored `.drawn` or `.scorePart`, in `all`'s order: `DiagramNodes.drawn`
+    /// keeps one column for each, at the same position.
+    public static let drawn: [AttributeSpec] = all.filter { $0.storage == .drawn || $0.storage == .scorePart }
 
     /// The attribute called `name`, or nil.
     public init?(name: String) {
@@ -136,7 +172,7 @@ public struct AttributeSpec: Sendable, Hashable {
     public var takesValue: Bool { grammar != .flag }
 
     /// Whether the attribute records a result (a diagram with any of these is a results bracket).
-    var isResult: Bool { storage == .score || storage == .winner || grammar == .status }
+    var isResult: Bool { storage == .score || storage == .winner || storage == .scorePart || grammar == .status }
 
     /// Its position in `drawn` (and in `DiagramNodes.drawn`), nil when it is not stored `.drawn`.
     public var drawnIndex: Int? { Self.drawn.firstIndex(of: self) }
@@ -268,6 +304,10 @@ public enum AttributeStorage: String, Sendable, Hashable, CaseIterable {
     /// A sparse column of `DiagramNodes.drawn`, nothing stored while no node has it: the value
     /// as `AttributeGrammar.stored` gives it. Only drawn, never laid out.
     case drawn
+    /// A part of a result (`sets`, `legs`, `pens`, `aet`): kept in a sparse column of
+    /// `DiagramNodes.drawn` like `.drawn` (a flag as its name), read by the results pass to
+    /// decide matches and laid out in the score slot, one column per part (`ScoreParts`).
+    case scorePart
 }
 
 /// How each output shows an attribute.

@@ -88,7 +88,7 @@ extension CardTextFit {
 
     /// What card `index`'s seed column shows (`DiagramNodes.seedText`, cut with "…" past
     /// `maxScoreWidth` as a score is) and its width at the card font; nil for none.
-    public func seedSlot(of nodes: DiagramNodes, _ index: Int) -> (text: String, width: Double)? {
+    public func seedSlot(of nodes: DiagramNodes, _ index: Int) -> ScoreSlotText? {
         guard let text = nodes.seedText(index) else { return nil }
         let slot = scoreSlot(text)
         return slot.text.isEmpty ? nil : slot

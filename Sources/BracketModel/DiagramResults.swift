@@ -8,6 +8,8 @@ struct NodeAttributes: Equatable {
     var score: String?
     var scoreRange: ByteRange?
     var winnerRange: ByteRange?
+    /// The first result part written (`sets`, `legs`, `pens`, `aet`), for the results' diagnostics.
+    var partsRange: ByteRange?
     var edgeLabel: String?
     /// Where the counted `status` is (its value is in `drawn`): a status decides a match.
     var statusRange: ByteRange?
@@ -32,9 +34,15 @@ struct NodeAttributes: Equatable {
                 winnerRange = attribute.range
             case .edgeLabel where edgeLabel == nil:
                 edgeLabel = value
-            case .drawn:
+            case .drawn, .scorePart:
+                // A result part counts as the first of a repeat does, and says the node records one.
+                if spec.storage == .scorePart, partsRange == nil, attribute.equals == nil ? spec.grammar == .flag : value != nil {
+                    partsRange = attribute.range
+                }
                 guard let index = spec.drawnIndex, seenDrawn.insert(index).inserted,
-                      let stored = value.flatMap(spec.grammar.stored) else { continue }
+                      let stored = spec.grammar == .flag
+                        ? (attribute.equals == nil ? spec.name : nil) : value.flatMap(spec.grammar.stored)
+                else { continue }
                 if drawn.isEmpty { drawn = [String?](repeating: nil, count: AttributeSpec.drawn.count) }
                 drawn[index] = stored
                 if spec.grammar == .status { statusRange = attribute.range }
@@ -55,14 +63,26 @@ struct NodeAttributes: Equatable {
         drawn.isEmpty ? nil : drawn[AttributeSpec.statusColumn].flatMap(MatchStatus.init(rawValue:))
     }
 
-    var recordsResult: Bool { scoreRange != nil || winnerRange != nil || statusRange != nil }
+    var recordsResult: Bool { scoreRange != nil || winnerRange != nil || statusRange != nil || partsRange != nil }
 
     /// These attributes with their ranges relative to `start` (their node's first byte).
     func anchored(at start: Int) -> NodeAttributes {
+        withRanges { $0.shifted(by: -start) }
+    }
+
+    /// These attributes after an edit of their node's header that replaced `edit` (relative to
+    /// the node's start, as the ranges are) and changed the length by `delta`.
+    func moved(after edit: ByteRange, by delta: Int) -> NodeAttributes {
+        withRanges { $0.moved(after: edit, by: delta) }
+    }
+
+    /// These attributes with `change` applied to every range they keep: the one list of them.
+    private func withRanges(_ change: (ByteRange) -> ByteRange) -> NodeAttributes {
         var copy = self
-        copy.scoreRange = scoreRange?.shifted(by: -start)
-        copy.winnerRange = winnerRange?.shifted(by: -start)
-        copy.statusRange = statusRange?.shifted(by: -start)
+        copy.scoreRange = scoreRange.map(change)
+        copy.winnerRange = winnerRange.map(change)
+        copy.statusRange = statusRange.map(change)
+        copy.partsRange = partsRange.map(change)
         return copy
     }
 }
@@ -161,6 +181,10 @@ enum DiagramResults {
         let scores = children.map { child in nodes.scores[child].flatMap(number) }
         let byStatus = decideByStatus(children, flagged: flagged.first, nodes: nodes, attributes: attributes,
                                       diagnostics: &diagnostics)
+        // Sets, legs or a shoot-out decide by their own rule (DiagramResults+Parts.swift), unless
+        // a status already did: a retirement's sets are unfinished by nature.
+        let byParts = byStatus == .none && children.contains { ScoreParts.hasParts(nodes, $0) }
+            ? decideByParts(children, nodes: nodes, attributes: attributes, diagnostics: &diagnostics) : nil
         if let first = flagged.first {
             for other in flagged.dropFirst() {
                 diagnostics.append(Diagnostic(
@@ -180,13 +204,16 @@ enum DiagramResults {
                     break
                 }
             }
+            if let byParts, let shown = byParts.winner, shown != first {
+                diagnostics.append(partsContradiction(flagged: first, byParts: shown, attributes: attributes, nodes: nodes))
+            }
             return first
         }
         // No flag: the one competitor left when the others did not finish, else the single
         // highest score among those that finished, when every such score is a number.
         var contenders = children, counted = scores
         switch byStatus {
-        case .none: break
+        case .none: if let byParts { return byParts.winner }
         case .winner(let winner): return winner
         case .finishers(let finishers):
             contenders = finishers

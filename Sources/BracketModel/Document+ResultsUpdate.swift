@@ -38,12 +38,14 @@ extension Document {
         makeTextContiguous()
         let source = text
         let scores = nodes.scores[owner]
+        let parts = ScoreParts.values(nodes, owner)
         switch Self.rereadHeader(&nodes, owner, text: source) {
         case .read: break
         case .attributed: guard rereadNode(&nodes, owner, source: source, keepingResults: true) else { return false }
         case .unreadable: return false
         }
-        guard nodes.scores[owner] == scores else { return false }
+        // Sets, legs, a shoot-out or extra time typed decide matches again: the whole pass's.
+        guard nodes.scores[owner] == scores, ScoreParts.values(nodes, owner) == parts else { return false }
         // Attributes that decide nothing (all malformed): the row read again is all there is.
         guard state.recordsResults else {
             state.nodes = nodes

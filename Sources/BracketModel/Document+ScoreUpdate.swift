@@ -86,7 +86,17 @@ extension Document {
             guard (nodes.entrants[match], nodes.labels[match], nodes.isPendings[match]) != before else { break }
             card = match
         }
-        for index in redone { state.recheckRoom(of: index, in: nodes, fit: labelFit) }
+        // A winner's score is measured bold: a match decided again may change the room its
+        // children's slots take, so each of its children is checked again too.
+        var rechecked = Set(redone)
+        for match in redone.dropFirst() {
+            var child = match + 1
+            while child < Int(nodes.subtreeEnds[match]) {
+                rechecked.insert(child)
+                child = Int(nodes.subtreeEnds[child])
+            }
+        }
+        for index in rechecked { state.recheckRoom(of: index, in: nodes, fit: labelFit) }
         state.nodes = nodes
         resultState = state
         return true

@@ -69,26 +69,42 @@ public struct CardTextFit: Sendable, Equatable {
     /// other half; a longer score is cut with "…".
     public var maxScoreWidth: Double { max(1, (maxTextWidth - Self.scoreGap) / 2) }
 
-    /// A score as its slot shows it, on one line, and its width at the card font: the score as
-    /// written when it fits `maxScoreWidth`, else its first line cut with "…".
-    public func scoreSlot(_ score: String) -> (text: String, width: Double) {
-        if let width = measurer.singleLine(score, maxWidth: maxScoreWidth) { return (score, width) }
+    /// A score as its slot shows it, on one line, its width at the card font in the weight it
+    /// is drawn in (`bold` for a winner's score), and whether it was cut: the score as written
+    /// when it fits `maxScoreWidth`, else its first line cut with "…".
+    public func scoreSlot(_ score: String, bold: Bool = false) -> ScoreSlotText {
+        if bold {
+            let line = measurer.boldLine(score, maxWidth: maxScoreWidth)
+            return ScoreSlotText(text: line.text, width: line.width, isCut: line.isCut)
+        }
+        if let width = measurer.singleLine(score, maxWidth: maxScoreWidth) {
+            return ScoreSlotText(text: score, width: width, isCut: false)
+        }
         let text = measurer.wrap(score, maxWidth: maxScoreWidth, maxLines: 1)
-        return (text.lines.first ?? "", text.lineWidths.first ?? 0)
+        return ScoreSlotText(text: text.lines.first ?? "", width: text.lineWidths.first ?? 0, isCut: true)
     }
 
-    /// What card `index`'s score slot shows and its width: its score as written (cut to fit),
-    /// followed by its status's abbreviation when it did not finish ("2 ret.", "w/o"), else "bye" for a card that advanced through a bye; nil for no slot. Layout sizes cards
-    /// with it and the results pass finds labels the slot crowds out with it.
-    public func scoreSlot(of nodes: DiagramNodes, _ index: Int) -> (text: String, width: Double)? {
+    /// What card `index`'s score slot shows and its width: its score as written (cut to fit;
+    /// bold when the card won its match, as the writers draw it), followed by its status's
+    /// abbreviation when it did not finish ("2 ret.", "w/o"), else "bye" for a card that
+    /// advanced through a bye; nil for no slot. Layout sizes cards with it and the results pass
+    /// finds labels the slot crowds out, and scores cut short, with it.
+    public func scoreSlot(of nodes: DiagramNodes, _ index: Int) -> ScoreSlotText? {
         if let status = nodes.status(index) {
-            return scoreSlot(status.slotText(after: nodes.scores[index]))
+            return scoreSlot(status.slotText(after: nodes.scores[index]), bold: nodes.outcome(index) == .winner)
         }
         if let score = nodes.scores[index], !score.isEmpty {
-            let slot = scoreSlot(score)
+            let slot = scoreSlot(score, bold: nodes.outcome(index) == .winner)
             return slot.text.isEmpty ? nil : slot
         }
         return nodes.isByes[index] ? scoreSlot(Self.byeText) : nil
+    }
+
+    /// The message of `long-score`: a score wider than its slot may be, drawn cut short.
+    var longScoreMessage: String {
+        let width = DecimalText.string(maxScoreWidth, decimals: 0)
+        return "This score is wider than the \(width) points a score may take (half the card's text room), "
+            + "so it is drawn cut short with '…'; shorten it, or raise @max-card-width."
     }
 
     /// The `long-label` message for a label that fits its card alone but not beside its score.
@@ -170,5 +186,19 @@ public struct CardTextFit: Sendable, Equatable {
     /// without `wrap`'s allocations: a tenth of scanning 1,000 pasted lines went to wrapping).
     public func isTruncated(_ label: String) -> Bool {
         singleLineWidth(label) == nil && wrap(label).isTruncated
+    }
+}
+
+/// A score slot's text as drawn, its width in the weight it is drawn in, and whether the score
+/// was cut with "…" to fit.
+public struct ScoreSlotText: Sendable, Hashable {
+    public var text: String
+    public var width: Double
+    public var isCut: Bool
+
+    public init(text: String, width: Double, isCut: Bool) {
+        self.text = text
+        self.width = width
+        self.isCut = isCut
     }
 }

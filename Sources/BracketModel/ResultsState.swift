@@ -17,7 +17,7 @@ struct ResultsState: Sendable {
     /// relative to their node's start too.
     var labelRanges: [Int: ByteRange]
     var matchDiagnostics: [Int: [Diagnostic]]
-    var roomDiagnostics: [Int: Diagnostic]
+    var roomDiagnostics: [Int: [Diagnostic]]
     /// Whether some attribute counts as a result (`NodeAttributes.recordsResult`): a tree whose
     /// result attributes are all malformed (`score` without a value, `winner=1`) has its
     /// attributes kept but no match decided, and so must it stay after an edit.
@@ -28,7 +28,7 @@ struct ResultsState: Sendable {
         guard !matchDiagnostics.isEmpty || !roomDiagnostics.isEmpty else { return [] }
         var all: [Diagnostic] = []
         for key in matchDiagnostics.keys.sorted(by: >) { all += matchDiagnostics[key]! }
-        for key in roomDiagnostics.keys.sorted() { all.append(roomDiagnostics[key]!) }
+        for key in roomDiagnostics.keys.sorted() { all.append(contentsOf: roomDiagnostics[key]!) }
         return all
     }
 
@@ -42,11 +42,7 @@ struct ResultsState: Sendable {
         guard delta != 0 else { return }
         if owner >= 0 {
             let relative = edit.shifted(by: -ownerStart)
-            if var node = attributes[owner] {
-                node.scoreRange = node.scoreRange?.moved(after: relative, by: delta)
-                node.winnerRange = node.winnerRange?.moved(after: relative, by: delta)
-                attributes[owner] = node
-            }
+            if let node = attributes[owner] { attributes[owner] = node.moved(after: relative, by: delta) }
             if let label = labelRanges[owner] { labelRanges[owner] = label.moved(after: relative, by: delta) }
         }
         func move(_ diagnostic: inout Diagnostic) {
@@ -58,7 +54,9 @@ struct ResultsState: Sendable {
         for position in matchDiagnostics.values.indices {
             for index in matchDiagnostics.values[position].indices { move(&matchDiagnostics.values[position][index]) }
         }
-        for position in roomDiagnostics.values.indices { move(&roomDiagnostics.values[position]) }
+        for position in roomDiagnostics.values.indices {
+            for index in roomDiagnostics.values[position].indices { move(&roomDiagnostics.values[position][index]) }
+        }
     }
 
     /// Decides `match` again in `nodes` and keeps what it found (the one-token and the
@@ -71,8 +69,9 @@ struct ResultsState: Sendable {
 
     /// Works out again whether card `index`'s label still has room beside its score.
     mutating func recheckRoom(of index: Int, in nodes: DiagramNodes, fit: CardTextFit) {
-        roomDiagnostics[index] = DiagramResults.scoreRoomDiagnostic(
+        let found = DiagramResults.scoreRoomDiagnostics(
             index, nodes, fit: fit, attributes: attributes, labelRanges: labelRanges)
+        roomDiagnostics[index] = found.isEmpty ? nil : found
     }
 }
 

@@ -66,6 +66,8 @@ public struct PreviewSnapshot: Sendable {
                 guard sameResult(index, as: other, of: snapshot) else { return false }
             case .winner, .edgeLabel:
                 continue  // the outcome is compared with the score's results; a label with its connector
+            case .scorePart:
+                continue  // kept in the drawn columns, compared with them; the slot with the geometry
             case .drawn:
                 guard diagram.nodes.drawn.sameRow(index, as: other, of: snapshot.diagram.nodes.drawn) else { return false }
             }

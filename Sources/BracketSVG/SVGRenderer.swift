@@ -249,7 +249,26 @@ func card(
         slotText(&out, "<text class=\"bracket-seed\" font-size=\"", seed.text, x: seed.x, atLeft: seed.atLeft,
                  baseline: baseline, fontSize: style.fontSize)
     }
-    if let result, let slot = result.slot {
+    if let result, result.slot != nil, !result.parts.isEmpty {
+        // A slot in parts: each part at its column's x, a raised part smaller and higher.
+        out.raw("<text class=\"bracket-score bracket-parts\" font-size=\"")
+        out.number(style.fontSize)
+        out.raw("\" text-anchor=\"start\">")
+        for part in result.parts {
+            out.raw("<tspan x=\"")
+            out.number(part.x)
+            out.raw("\" y=\"")
+            out.number(part.y)
+            if part.raised {
+                out.raw("\" font-size=\"")
+                out.number(style.fontSize * SlotPartMetrics.raisedScale)
+            }
+            out.raw("\">")
+            out.text(part.text)
+            out.raw("</tspan>")
+        }
+        out.raw("</text>")
+    } else if let result, let slot = result.slot {
         // The score, one line centred on the card like a one-line label, at the edge facing
         // the parent (its measured width is what the layout left room for).
         slotText(&out, "<text class=\"bracket-score\" font-size=\"", slot, x: result.slotX, atLeft: result.slotAtLeft,

@@ -19,6 +19,8 @@ struct CardResult {
     /// The x every label line is centred on.
     let labelX: Double
     let hasExplicitLabel: Bool
+    /// The slot's parts when it is drawn in parts (sets, legs, a shoot-out), each at its x.
+    let parts: [(text: String, x: Double, y: Double, raised: Bool)]
 
     init(_ diagram: Diagram, _ geometry: Geometry, _ index: Int) {
         let nodes = diagram.nodes
@@ -31,6 +33,7 @@ struct CardResult {
         slotAtLeft = geometry.scoreAtLeftEdge(index)
         labelX = geometry.labelCentreX(index)
         hasExplicitLabel = nodes.hasExplicitLabels[index]
+        parts = geometry.slotParts(index)
     }
 
     /// The class that follows `bracket-card`, if any.
@@ -48,7 +51,10 @@ struct CardResult {
     /// ", 2, retired, lost", ", bye"; a pending slot's own label gets ", to be decided" (the
     /// derived one says so).
     func writeNameSuffix(_ out: inout SVGBytes) {
-        if let score {
+        if let slot, !parts.isEmpty {
+            out.raw(", ")
+            out.text(slot)
+        } else if let score {
             out.raw(", ")
             out.text(score)
         }
@@ -68,8 +74,14 @@ struct CardResult {
     /// Bytes `writeNameSuffix` and the score element may add, at worst.
     static func extraBound(_ diagram: Diagram, _ index: Int) -> Int {
         let nodes = diagram.nodes
-        let score = nodes.scores[index]?.utf8.count ?? 0
+        var score = nodes.scores[index]?.utf8.count ?? 0
+        var parts = 0
+        if !nodes.drawn.isEmpty {
+            // Each part a `<tspan>` with its numbers; the accessible name spells them out.
+            score += nodes.drawn.values(of: index).reduce(0) { $0 + ($1?.utf8.count ?? 0) } + 8
+            parts = 160 * score
+        }
         let entrant = nodes.entrantID(index)?.utf8.count ?? 0
-        return 340 + SVGBytes.escapedBound(3 * score + entrant)
+        return 340 + parts + SVGBytes.escapedBound(6 * score + entrant)
     }
 }

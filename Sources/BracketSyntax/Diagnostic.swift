@@ -52,6 +52,11 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case extraRounds = "extra-rounds"
     case winnerWithStatus = "winner-with-status"
     case statusOnEverySide = "status-on-every-side"
+    case longScore = "long-score"
+    case partNotANumber = "part-not-a-number"
+    case partsMismatch = "parts-mismatch"
+    case winnerContradictsParts = "winner-contradicts-parts"
+    case levelWithoutDecider = "level-without-decider"
     // docs/language.md lists each limit.
     case limitExceeded = "limit-exceeded"
 
@@ -77,7 +82,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
         case .duplicateID, .missingRoot, .multipleRoots, .unknownSetting, .invalidSettingValue, .duplicateSetting,
             .emptyLabel, .longLabel, .unknownAttribute, .duplicateAttribute, .missingAttributeValue,
             .unexpectedAttributeValue, .multipleWinners, .winnerWithLowerScore, .labelContradictsWinner, .resultOnRoot,
-            .extraRounds, .winnerWithStatus, .statusOnEverySide:
+            .extraRounds, .winnerWithStatus, .statusOnEverySide, .longScore, .partNotANumber, .partsMismatch,
+            .winnerContradictsParts, .levelWithoutDecider:
             .semantic
         case .limitExceeded:
             .limit

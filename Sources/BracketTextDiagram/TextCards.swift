@@ -40,7 +40,7 @@ struct TextCard {
         if let seed = nodes.seedText(index) { label = seed + " " + label }
         if let edge = nodes.edgeLabels[index] { label = "[" + edge + "] " + label }
         if nodes.isByes[index] { label += " (bye)" }
-        if let value = nodes.scores[index] {
+        if let value = nodes.slotText(index) {
             score = TerminalText.escaped(value)
             scoreWidth = TerminalText.width(Substring(score))
         }

@@ -1,5 +1,6 @@
 @testable import BracketModel
 import BracketSyntax
+import BracketTestSupport
 import Testing
 
 /// `status=…`: the competitor who did not finish loses its match and the other side advances,
@@ -79,14 +80,10 @@ import Testing
             ("\"Bea\"", "\"Bea Roy\""), ("status=no-show", "status=no-show winner"),
         ]
         for (old, new) in edits {
-            guard let range = current.range(of: old) else {
+            guard document.replaceFirst(old, with: new, in: &current) else {
                 Issue.record("\(old) not in \(current)")
                 continue
             }
-            let from = current.utf8.distance(from: current.startIndex, to: range.lowerBound)
-            let to = current.utf8.distance(from: current.startIndex, to: range.upperBound)
-            _ = document.apply(TextEdit(range: ByteRange(from, to), replacement: new))
-            current.replaceSubrange(range, with: new)
             let fresh = Document(current)
             #expect(document.diagnostics == fresh.diagnostics, "\(old) → \(new)")
             #expect(document.diagram() == fresh.diagram(), "\(old) → \(new)")

@@ -1,3 +1,4 @@
+import BracketModel
 /// Builds random `.bracket` sources and random edits to them, mostly well-formed with a sprinkle
 /// of every kind of mistake, so that all parser paths and diagnostics get exercised.
 public enum RandomText {
@@ -8,11 +9,15 @@ public enum RandomText {
                            "\"L\"", "\\", "{ 1 2 }", "\t", "@", "~", "}}", "{{", "\"x\\\"", "a { b c }",
                            "\u{FEFF}", "[", "]", "=", ",", " [winner]", " [score=3", "score=\"6–4\"", " [edge=yes, ",
                            "winner]", "[sco", "\n  [score=1]"]
-    /// Attribute lists a generated node may carry, closed and not, spread over lines and not.
+    /// Attribute lists a generated node may carry, closed and not, spread over lines and not,
+    /// and every declared attribute's own example (`AttributeSpec.all`), so that an attribute
+    /// added to the table meets the random edits too, plus values its grammar refuses.
     /// (Unclosed lists come from `snippets` and edits, rarely: one makes the line reparse step
     /// aside for the rest of its document.)
     public static let attributeLists = ["[winner]", "[score=3]", "[score=2, winner]", "[edge=\"no\"]", "[score=\"w/o\"]",
                                         "[\n    score=1\n    winner\n  ]", "[scor=1]", "[winner=1, winner]", "[score]"]
+        + AttributeSpec.all.map { "[" + $0.example + "]" }
+        + ["[legs=\"1 x\"]", "[sets=\"6 4\", status=retired]", "[status=retird]", "[pens=4, winner]"]
 
     public static func document(_ random: inout SeededRandom, nodes: Int) -> String {
         var out = ""

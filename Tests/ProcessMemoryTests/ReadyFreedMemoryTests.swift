@@ -23,13 +23,22 @@ import Testing
         return faults
     }
 
+    /// Other suites in this process allocate and hand freed memory back (`malloc_trim`, when a
+    /// server test closes a big document) while this runs, and a trim between the readying and
+    /// the writes undoes it. So the check is tried a few times and one clean attempt passes;
+    /// without the readying no attempt can (every page faults).
     @Test func aBlockOfReadiedMemoryIsWrittenWithoutAFaultPerPage() {
         ProcessMemory.keepFreedMemoryForReuse()
         let size = 24 << 20, pages = size / 4096
-        #expect(ProcessMemory.readyFreedMemory(byteCount: size, until: { false }))
-        let faults = faultsWriting(size)
-        // Without the readying every page faults (6,144); a few stray ones are the heap's own.
-        #expect(faults >= 0 && faults < pages / 10, "\(faults) faults for \(pages) pages")
+        var attempts: [Int] = []
+        for _ in 0..<5 {
+            #expect(ProcessMemory.readyFreedMemory(byteCount: size, until: { false }))
+            let faults = faultsWriting(size)
+            attempts.append(faults)
+            // Without the readying every page faults (6,144); a few stray ones are the heap's own.
+            if faults >= 0 && faults < pages / 10 { return }
+        }
+        Issue.record("faults per attempt \(attempts) for \(pages) pages")
     }
 
     @Test func stoppingEarlyReadiesNothingAndSaysSo() {

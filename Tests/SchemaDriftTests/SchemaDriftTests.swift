@@ -25,6 +25,9 @@ private let resultsTree = "f { a \"Ayşe\" [score=6] b \"Émile\" [score=3] }\n"
 private let pendingTree =
     "r { s \"Semi 1\" { a [score=6\(AttributeSpec.drawn.map { ", " + $0.example }.joined())] b [score=3] } t \"Semi 2\" { c d } }\n"
 
+/// A score too wide for its slot: cut, and its slot says `truncated`.
+private let longScoreTree = "f { a [score=\"6–2 4–6 6–2 7–6(4) 6–3\"] b [score=1] }\n"
+
 @Suite struct GeometrySchemaDrift {
     /// Every level of the written JSON has exactly the members the schema lists, so a field added
     /// to the writer and not to the schema (or the other way round) fails here.
@@ -39,7 +42,13 @@ private let pendingTree =
         let nodeKeys = pending.reduce(into: Set<String>()) { $0.formUnion($1.keySet) }
         #expect(plainNode.keySet.isSubset(of: nodeKeys))
         let node = try #require(pending.first { $0["slot"] != nil })
-        let slot = try #require(node["slot"])
+        // Every member some slot writes: `parts` where it is drawn in parts (`a`, whose drawn
+        // attributes include `sets`), `truncated` where a score was cut.
+        let cut = try #require(try geometryJSON(longScoreTree)["nodes"]?.arrayValue)
+        let slotKeys = (pending + cut).reduce(into: Set<String>()) { $0.formUnion($1["slot"]?.keySet ?? []) }
+        let parts = pending.flatMap { $0["slot"]?["parts"]?.arrayValue ?? [] }
+        let part = try #require(parts.first)
+        let raised = try #require(parts.first { $0["size"] != nil })
         let range = try #require(node["range"])
         let edge = try #require(json["edges"]?[0])
         let levels: [(String, Set<String>, Set<String>)] = [
@@ -47,7 +56,8 @@ private let pendingTree =
             ("settings", try #require(json["settings"]).keySet, try schema.propertyNames("properties", "settings")),
             ("node", nodeKeys, try schema.propertyNames("$defs", "node")),
             ("range", range.keySet, try schema.propertyNames("$defs", "range")),
-            ("score slot", slot.keySet, try schema.propertyNames("$defs", "scoreSlot")),
+            ("score slot", slotKeys, try schema.propertyNames("$defs", "scoreSlot")),
+            ("slot part", part.keySet.union(raised.keySet), try schema.propertyNames("$defs", "slotPart")),
             ("position", try #require(range["start"]).keySet, try schema.propertyNames("$defs", "position")),
             ("edge", edge.keySet, try schema.propertyNames("$defs", "edge")),
             ("point", try #require(edge["points"]?[0]).keySet, try schema.propertyNames("$defs", "point")),

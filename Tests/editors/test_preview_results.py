@@ -307,6 +307,7 @@ def main(argv):
                 lambda: check_status_path(page, client),
                 lambda: check_decorations(page, client, shots),
                 lambda: check_classes(page, client),
+                lambda: check_score_parts(page, client),
                 lambda: check_edge_labels_near_view(page, client),
                 lambda: check_overview(page, client, shots),
                 lambda: check_vscode_path(browser, url),
@@ -687,6 +688,42 @@ def check_classes(page, client):
     expected = client.request("bracket/preview", {"textDocument": {"uri": FOLDER + "classes.bracket"}})["svg"]
     saved = page.evaluate("() => window.bracketPreview.markup()")
     check("... and Save SVG is the server's SVG after the edit", saved == expected, first_difference(saved or "", expected))
+
+
+def check_score_parts(page, client):
+    """Scores in parts (examples/world-cup-2022.bracket: extra time and shoot-outs): the page draws
+    every part where the server placed it (Save SVG byte for byte, the cards' own <tspan>s at the
+    server's numbers), after opening and after an edit that a delta brings."""
+    name = "world-cup-2022.bracket"
+    text = example(name)
+    expected = open_in_page(page, client, name, text)
+    saved = page.evaluate("() => window.bracketPreview.markup()")
+    check(f"{name}: Save SVG is the server's SVG byte for byte, score parts included", saved == expected["svg"],
+          first_difference(saved or "", expected["svg"]))
+    server = {}
+    for node in expected["geometry"]["nodes"]:
+        parts = (node.get("slot") or {}).get("parts") or []
+        if parts:
+            server[node["id"]] = len(parts)
+    drawn = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#stage [data-node-id]')]
+        .filter(c => c.querySelector('.bracket-parts'))
+        .map(c => [c.getAttribute('data-node-id'), c.querySelectorAll('.bracket-parts tspan').length]))""")
+    shown = {k: v for k, v in server.items() if k in drawn}
+    check(f"... each card in view draws as many parts as the server placed ({len(shown)} cards)",
+          bool(shown) and all(drawn[k] == v for k, v in shown.items()), (drawn, shown))
+    lines = text.splitlines()
+    line = next(k for k, l in enumerate(lines) if 'arg "Argentina" [score=2]' in l)
+    start = lines[line].index("score=2") + len("score=")
+    client.notify("textDocument/didChange", {
+        "textDocument": {"uri": FOLDER + name, "version": 2},
+        "contentChanges": [{"range": {"start": {"line": line, "character": start},
+                                      "end": {"line": line, "character": start + 1}}, "text": "12"}]})
+    page.wait_for_function("() => window.bracketPreview.version() === 2", timeout=15000)
+    settle(page)
+    after = client.request("bracket/preview", {"textDocument": {"uri": FOLDER + name}})["svg"]
+    saved = page.evaluate("() => window.bracketPreview.markup()")
+    check("... a score typed (a wider column for its whole level) is drawn as the server draws it",
+          saved == after and after != expected["svg"], first_difference(saved or "", after))
 
 
 def labelled_tree(n):

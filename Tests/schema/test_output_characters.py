@@ -57,13 +57,13 @@ def text_attributes():
 def document():
     def text(word):
         return f'"{word} {ESCAPED} {RAW} end"'
-    attributes = ", ".join(f"{name}={text(name)}" for name in text_attributes())
+    # Each text attribute in a match of its own, since one result attribute can stand in for
+    # another on the same card (a slot drawn from `sets` does not show `score`).
+    matches = "".join(f"  m{n} {{\n    a{n} {text('a')} [{name}={text(name)}, winner]\n    b{n} \"b\" [{name}={text(name)}]\n  }}\n"
+                      for n, name in enumerate(text_attributes()))
     return (f"@title {text('title')}\n"
-            f"@rounds {text('first')} {text('second')}\n"
-            f"final {text('label')} {{\n"
-            f"  a {text('a')} [{attributes}, winner]\n"
-            f"  b {text('b')} [{attributes}]\n"
-            "}\n")
+            f"@rounds {text('first')} {text('second')} {text('third')}\n"
+            f"final {text('label')} {{\n" + matches + "}\n")
 
 
 def strings_in(value):

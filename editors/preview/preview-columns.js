@@ -330,7 +330,8 @@
       var out = "";
       (s.attributes || []).forEach(function (a) {
         var value = a.values ? a.values[i] : null;
-        if (a.svg !== "classes" || value === null || value === undefined) return;
+        if (a.svg !== "classes" || value === null || value === undefined || value === false) return;
+        if (value === true) value = a.key;  // a flag is drawn as its name (`aet`: `bracket-aet`)
         (Array.isArray(value) ? value : [value]).forEach(function (name) { out += " " + a.prefix + name; });
       });
       return out;

@@ -25,6 +25,7 @@
       cardId = deps.cardId, cardLabel = deps.cardLabel, idEquals = deps.idEquals, num = deps.num,
       numberText = deps.numberText, cleanText = deps.cleanText, baselines = deps.baselines,
       textSpec = deps.textSpec, rectAttrs = deps.rectAttrs, scoreAttrs = deps.scoreAttrs,
+      scoreSpans = deps.scoreSpans,
       pointsText = deps.pointsText, RESULT_CLASSES = deps.RESULT_CLASSES, resultOf = deps.resultOf,
       entrantAttr = deps.entrantAttr, slotOf = deps.slotOf, nameSuffix = deps.nameSuffix,
       cardsIn = deps.cardsIn, edgesIn = deps.edgesIn, moreCardsIn = deps.moreCardsIn,
@@ -105,8 +106,27 @@
       var slot = slotOf(s, i), score = g.childNodes[3] || null;
       if (!slot) { if (score) score.remove(); return; }
       if (!score) { score = document.createElementNS(SVG_NS, "text"); g.append(score); }
+      if (slot.parts) {
+        // A slot in parts: its <tspan>s made anew when a part or its place changed.
+        var spans = scoreSpans(s, i, slot, domOrigin), key = JSON.stringify(spans);
+        if (score.__parts !== key) {
+          ["x", "y"].forEach(function (name) { if (score.hasAttribute(name)) score.removeAttribute(name); });
+          score.replaceChildren.apply(score, spans.map(function (p) {
+            var tspan = document.createElementNS(SVG_NS, "tspan");
+            tspan.setAttribute("x", p.x);
+            tspan.setAttribute("y", p.y);
+            if (p.size !== null) tspan.setAttribute("font-size", p.size);
+            tspan.textContent = cleanText(p.text);
+            return tspan;
+          }));
+          score.__parts = key;
+        }
+        setAttrs(score, scoreAttrs(s, i, slot, domOrigin));
+        return;
+      }
+      score.__parts = null;
       setAttrs(score, scoreAttrs(s, i, slot, domOrigin));
-      if (score.textContent !== cleanText(slot.text)) score.textContent = cleanText(slot.text);
+      if (score.textContent !== cleanText(slot.text) || score.childElementCount > 0) score.textContent = cleanText(slot.text);
     }
 
     // The classes card i's attributes add (attributeClasses, preview-columns.js), swapped for the

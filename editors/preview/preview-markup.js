@@ -84,8 +84,18 @@
     // with the baseline of a one-line label.
     function scoreAttrs(store, i, slot, origin) {
       var X = origin ? origin.x : 0, Y = origin ? origin.y : 0;
+      if (slot.parts) return [["class", "bracket-score bracket-parts"], ["font-size", numberText(store.fontSize)], ["text-anchor", "start"]];
       return [["class", "bracket-score"], ["font-size", numberText(store.fontSize)], ["text-anchor", slot.start ? "start" : "end"],
         ["x", numberText(slot.x - X)], ["y", numberText(store.cy[i] - Y + baselines(store, 1)[0])]];
+    }
+
+    // A slot in parts: one <tspan> per part where the server placed it ({ x, y, size (or null),
+    // text }), as BracketSVG writes them.
+    function scoreSpans(store, i, slot, origin) {
+      var X = origin ? origin.x : 0, Y = origin ? origin.y : 0;
+      return slot.parts.map(function (p) {
+        return { x: numberText(slot.x + p.dx - X), y: numberText(store.cy[i] + p.dy - Y), size: p.size === null ? null : numberText(p.size), text: p.text };
+      });
     }
 
     var RESULT_CLASSES = ["bracket-winner", "bracket-loser", "bracket-pending", "bracket-bye"];
@@ -119,7 +129,15 @@
       if (slot) {
         out += "<text";
         scoreAttrs(store, i, slot).forEach(function (a) { out += " " + a[0] + '="' + a[1] + '"'; });
-        out += ">" + escapeText(slot.text) + "</text>";
+        out += ">";
+        if (slot.parts) {
+          scoreSpans(store, i, slot).forEach(function (p) {
+            out += '<tspan x="' + p.x + '" y="' + p.y + (p.size !== null ? '" font-size="' + p.size : "") + '">' + escapeText(p.text) + "</tspan>";
+          });
+        } else {
+          out += escapeText(slot.text);
+        }
+        out += "</text>";
       }
       return out + "</g>";
     }
@@ -164,6 +182,7 @@
       baselines: baselines,
       textSpec: textSpec,
       scoreAttrs: scoreAttrs,
+      scoreSpans: scoreSpans,
       RESULT_CLASSES: RESULT_CLASSES,
       rectAttrs: rectAttrs,
       pointsText: pointsText,

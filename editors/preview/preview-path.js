@@ -165,13 +165,55 @@
 
     function oneLine(label) { return label.replace(/\s*\n\s*/g, " "); }
 
-    // "3–1": the first card's score, then the others' in that match (each as written).
+    // "3–1": the first card's score, then the others' in that match (each as written); with
+    // the match's parts (docs/language.md, "Scores in parts") as a results page prints them:
+    // "3–3, a.e.t., 4–2 on penalties", "6–3 6–4 7–6(7–4)", "1–1 4–0, 5–1 on aggregate".
     function scoreLine(s, first, others) {
+      var parts = partsLine(s, first, others);
+      if (parts !== null) return parts;
       var own = scoreOf(s, first);
       var theirs = others.map(function (o) { return scoreOf(s, o); }).filter(function (t) { return t !== null; });
       if (own === null && theirs.length === 0) return "";
       if (own === null) return theirs.join("–");
       return [own].concat(theirs).join("–");
+    }
+
+    // Card i's value of attribute `key` from the payload's attribute columns, or null.
+    function attributeOf(s, i, key) {
+      var list = s.attributes || [];
+      for (var k = 0; k < list.length; k++) if (list[k].key === key) return list[k].values ? list[k].values[i] : null;
+      return null;
+    }
+
+    // The result of a two-sided match with parts, null when it has none (the server's
+    // ScoreParts.matchLine says the same, for hover).
+    function partsLine(s, a, others) {
+      if (others.length !== 1) return null;
+      var b = others[0], p = s.parent[a];
+      var sets = [attributeOf(s, a, "sets"), attributeOf(s, b, "sets")], legs = [attributeOf(s, a, "legs"), attributeOf(s, b, "legs")];
+      var pens = [attributeOf(s, a, "pens"), attributeOf(s, b, "pens")], aet = p >= 0 && attributeOf(s, p, "aet") !== null;
+      if (sets[0] === null && legs[0] === null && pens[0] === null && !aet) return null;
+      var words = function (t) { return String(t).trim().split(/\s+/); };
+      var line, after = [];
+      if (sets[0] !== null && sets[1] !== null) {
+        var x = words(sets[0]), y = words(sets[1]);
+        line = x.map(function (g, k) {
+          var m = /^(\d+)(?:\((\d+)\))?$/.exec(g), n = /^(\d+)(?:\((\d+)\))?$/.exec(y[k] || "");
+          if (!m || !n) return g + "–" + (y[k] || "");
+          return m[1] + "–" + n[1] + (m[2] !== undefined && n[2] !== undefined ? "(" + m[2] + "–" + n[2] + ")" : "");
+        }).join(" ");
+      } else if (legs[0] !== null && legs[1] !== null) {
+        var u = words(legs[0]), v = words(legs[1]), su = 0, sv = 0;
+        line = u.map(function (g, k) { su += Number(g) || 0; sv += Number(v[k]) || 0; return g + "–" + (v[k] || ""); }).join(" ");
+        if (u.length > 1) after.push(su + "–" + sv + " on aggregate");
+      } else {
+        var own = scoreOf(s, a), theirs = scoreOf(s, b);
+        if (own === null || theirs === null) return null;
+        line = own + "–" + theirs;
+      }
+      if (aet) after.push("a.e.t.");
+      if (pens[0] !== null && pens[1] !== null) after.push(pens[0] + "–" + pens[1] + " on penalties");
+      return [line].concat(after).join(", ");
     }
 
     function childrenOf(s, p) {

@@ -45,7 +45,24 @@
       if (!("entrant" in node)) return undefined;
       var slot = node.slot, x = num(node.x, 0);
       if (!slot || typeof slot !== "object" || typeof slot.text !== "string") return null;
-      return { text: slot.text, x: num(slot.x, x), start: slot.anchor === "start", labelX: num(slot.labelX, x) };
+      var kept = { text: slot.text, x: num(slot.x, x), start: slot.anchor === "start", labelX: num(slot.labelX, x) };
+      if (Array.isArray(slot.parts)) {
+        kept.parts = slotParts(slot.parts.map(function (p) { return p && [p.text, p.x, p.y, p.size]; }), kept.x, num(node.y, 0));
+      }
+      return kept;
+    }
+
+    // A slot's parts (sets, legs, a shoot-out) as the server placed them, kept relative to the
+    // slot's anchor and the card's centre, so a run that moves the card moves them too:
+    // [{ text, dx, dy, size (null: the card's) }], or null.
+    function slotParts(list, x, y) {
+      var parts = [];
+      for (var k = 0; k < list.length; k++) {
+        var p = list[k];
+        if (!Array.isArray(p) || typeof p[0] !== "string") continue;
+        parts.push({ text: p[0], dx: num(p[1], x) - x, dy: num(p[2], y) - y, size: typeof p[3] === "number" ? p[3] : null });
+      }
+      return parts.length ? parts : null;
     }
 
     // A geometry node's results as a store row has them.
@@ -88,10 +105,13 @@
       var slots = Array.isArray(c.slotCards) ? c.slotCards : [], slotTexts = Array.isArray(c.slotTexts) ? c.slotTexts : [];
       var slotX = Array.isArray(c.slotX) ? c.slotX : [], labelX = Array.isArray(c.labelX) ? c.labelX : [];
       var sides = typeof c.slotSides === "string" ? c.slotSides : "";
+      var slotPartsColumn = Array.isArray(c.slotParts) ? c.slotParts : [];
       for (var q = 0; q < slots.length && q < slotTexts.length; q++) {
         var at = slots[q];
         if (!(typeof at === "number" && at >= 0 && at < s.n) || typeof slotTexts[q] !== "string") continue;
-        setSlot(s, at, { text: slotTexts[q], x: num(slotX[q], s.cx[at]), start: sides.charAt(q) === "s", labelX: num(labelX[q], s.cx[at]) });
+        var slot = { text: slotTexts[q], x: num(slotX[q], s.cx[at]), start: sides.charAt(q) === "s", labelX: num(labelX[q], s.cx[at]) };
+        if (Array.isArray(slotPartsColumn[q])) slot.parts = slotParts(slotPartsColumn[q], slot.x, s.cy[at]);
+        setSlot(s, at, slot);
       }
       var cards = Array.isArray(c.scoreCards) ? c.scoreCards : [], texts = Array.isArray(c.scoreTexts) ? c.scoreTexts : [];
       for (var k = 0; k < cards.length && k < texts.length; k++) {
@@ -177,8 +197,10 @@
     // What follows the label in a card's accessible name, as BracketSVG writes it: ", 6, winner".
     function nameSuffix(s, i) {
       if (!s.hasResults) return "";
-      var out = "", score = scoreOf(s, i), result = resultOf(s, i);
-      if (score !== null && score !== "") out += ", " + score;
+      var out = "", score = scoreOf(s, i), result = resultOf(s, i), slot = slotOf(s, i);
+      // A slot in parts is named by its parts spelled out ("6 4 6 7(4)"), as BracketSVG does.
+      if (slot && slot.parts) out += ", " + slot.text;
+      else if (score !== null && score !== "") out += ", " + score;
       var status = statusOf(s, i);
       if (status !== null) out += ", " + status;
       if (result === "winner") out += ", winner";

@@ -419,7 +419,7 @@
     roundsMarkup: function (s, origin) { return decorations.roundsMarkup(s, origin); },
   });
   var numberText = markup.numberText, cleanText = markup.cleanText, baselines = markup.baselines, textSpec = markup.textSpec,
-    scoreAttrs = markup.scoreAttrs, RESULT_CLASSES = markup.RESULT_CLASSES, rectAttrs = markup.rectAttrs,
+    scoreAttrs = markup.scoreAttrs, scoreSpans = markup.scoreSpans, RESULT_CLASSES = markup.RESULT_CLASSES, rectAttrs = markup.rectAttrs,
     pointsText = markup.pointsText, pictureMarkup = markup.pictureMarkup;
 
   cardFocus = window.bracketPreviewFocus.create({
@@ -541,7 +541,7 @@
     shownCards: shownCards, painted: painted, paintChannel: paintChannel, mark: mark, frameDrawn: idle.frameDrawn,
     afterFirstFrame: afterFirstFrame, sliceClock: sliceClock, cardId: cardId, cardLabel: cardLabel, idEquals: idEquals,
     num: num, numberText: numberText, cleanText: cleanText, baselines: baselines, textSpec: textSpec, rectAttrs: rectAttrs,
-    scoreAttrs: scoreAttrs, pointsText: pointsText, RESULT_CLASSES: RESULT_CLASSES, resultOf: resultOf,
+    scoreAttrs: scoreAttrs, scoreSpans: scoreSpans, pointsText: pointsText, RESULT_CLASSES: RESULT_CLASSES, resultOf: resultOf,
     entrantAttr: entrantAttr, slotOf: slotOf, nameSuffix: nameSuffix, cardsIn: cardsIn, edgesIn: edgesIn,
     moreCardsIn: moreCardsIn, gridBuildOf: gridBuildOf, stepGrid: stepGrid, buildGridsFor: buildGridsFor,
     levelsOf: levelsOf, paintLevels: paintLevels, drawDecorations: drawDecorations, onPath: onPath,
