@@ -92,30 +92,33 @@ public struct GeometrySlotPart: Sendable, Hashable {
     public var size: Double?
 }
 
-/// A card's seed column as the layout placed it (Geometry+Seeds.swift): `{ text, x, anchor,
-/// labelX }`, the text as drawn (`[5]`, `(WC)`), the x of its anchor (`anchor` `start` at the
-/// card's left edge, `end` at its right), and the x the card's label lines are centred on.
+/// A card's seed column as the layout placed it (Geometry+Seeds.swift), for every card of a
+/// diagram with seeds (each keeps the column's room): `{ text, x, anchor, labelX, labelStartX }`,
+/// the text as drawn (`[5]`, `(WC)`; empty for a card that shows none), the x of the column's
+/// anchor (`anchor` `start` at the card's left edge, `end` at its right), the x the card's label
+/// lines are centred on, and the x they start at under `@label-align start`.
 public struct GeometrySeedSlot: Sendable, Hashable {
     public var text: String
     public var x: Double
     public var atLeftEdge: Bool
     public var labelX: Double
+    public var labelStartX: Double
 
-    /// Card `index`'s seed, or nil when it shows none.
+    /// Card `index`'s seed column, or nil when the diagram has none.
     public init?(_ geometry: Geometry, _ index: Int) {
-        guard !geometry.seeds.isEmpty, let text = geometry.seedText(index), let x = geometry.seedAnchorX(index)
-        else { return nil }
-        self.text = text
-        self.x = x
+        guard geometry.seedRoom > 0, index < geometry.centres.count else { return nil }
+        text = geometry.seedText(index) ?? ""
+        x = geometry.seedColumnX(index)
         atLeftEdge = geometry.seedAtLeftEdge(index)
         labelX = geometry.labelCentreX(index)
+        labelStartX = geometry.labelStartX(index)
     }
 }
 
 /// One `nodes` entry: `{ id, label, x, y, width, height, lines, truncated, depth, parent, range }`
 /// and, when `result` is given (a tree that records results), `score, winner, pending, [ownLabel,]
 /// bye, entrant, [slot]` (`ownLabel` only when true, `slot` only for a card that shows one);
-/// `seedSlot` for a card that shows a seed; then the node's drawn attributes (`writeDrawnAttributes`).
+/// `seedSlot` for every card of a diagram with seeds; then the node's drawn attributes (`writeDrawnAttributes`).
 public func writeGeometryNode(
     _ json: inout JSONWriter, _ node: DiagramNode, _ card: Card, parentID: String?, range: NodeRange,
     result: GeometryNodeResult? = nil, seed: GeometrySeedSlot? = nil
@@ -170,6 +173,7 @@ public func writeGeometryNode(
     }
     if let seed {
         writeTextSlot(&json, "seedSlot", text: seed.text, x: seed.x, atLeftEdge: seed.atLeftEdge, labelX: seed.labelX)
+        json.key("labelStartX"); json.double(seed.labelStartX)
         json.endObject()
     }
     writeDrawnAttributes(&json, node.drawn)

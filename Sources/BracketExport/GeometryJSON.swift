@@ -64,8 +64,9 @@ func estimatedGeometryJSONSize(_ diagram: Diagram, _ geometry: Geometry, count: 
                 &+ ByteSink.jsonStringLength(part.raised ?? "")
         }
     }
-    // A seed slot's keys, its two numbers and its text.
-    for text in geometry.seeds.texts { textBytes &+= 60 &+ 2 &* numberBytes &+ ByteSink.jsonStringLength(text) }
+    // A seed slot on every card of a diagram with seeds: its keys and three numbers; the texts.
+    if geometry.seedRoom > 0 { textBytes &+= count &* (80 &+ 3 &* numberBytes) }
+    for text in geometry.seeds.texts { textBytes &+= ByteSink.jsonStringLength(text) }
     let settingsBytes = 768 + ByteSink.jsonStringBound((diagram.settings.title ?? "").utf8.count)
     let (total, overflow) = count.multipliedReportingOverflow(by: perNode)
     guard !overflow else { return Int.max / 2 }
@@ -205,11 +206,13 @@ private func writeResult(_ out: inout ByteSink, _ result: GeometryNodeResult) {
     out.raw("}")
 }
 
-/// `,"seedSlot":{"text":…,"x":…,"anchor":…,"labelX":…}`: a card's seed column
-/// (`GeometrySeedSlot`), written only for a card that shows a seed.
+/// `,"seedSlot":{"text":…,"x":…,"anchor":…,"labelX":…,"labelStartX":…}`: a card's seed column
+/// (`GeometrySeedSlot`), written for every card of a diagram with seeds.
 private func writeSeedSlot(_ out: inout ByteSink, _ seed: GeometrySeedSlot) {
     writeTextSlot(&out, ",\"seedSlot\":{\"text\":", text: seed.text, x: seed.x, atLeftEdge: seed.atLeftEdge,
                   labelX: seed.labelX)
+    out.raw(",\"labelStartX\":")
+    out.jsonNumber(seed.labelStartX)
     out.raw("}")
 }
 

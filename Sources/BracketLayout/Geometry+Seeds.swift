@@ -19,7 +19,12 @@ extension Geometry {
     /// the padding (drawn with `text-anchor="start"`), or at the right edge, the right edge less
     /// the padding (`text-anchor="end"`). The same for every card of a column.
     public func seedAnchorX(_ card: Int) -> Double? {
-        guard seeds.index(of: card) != nil else { return nil }
+        seeds.index(of: card) == nil ? nil : seedColumnX(card)
+    }
+
+    /// The x where card `card`'s seed column is anchored, whether or not the card shows a seed:
+    /// the edge away from its parent, inside the padding.
+    public func seedColumnX(_ card: Int) -> Double {
         let half = sizes[card].width / 2, centre = centres[card].x
         return seedAtLeftEdge(card)
             ? centre - half + CardTextFit.horizontalPadding : centre + half - CardTextFit.horizontalPadding
@@ -27,8 +32,9 @@ extension Geometry {
 
     /// True when card `index` here and card `other` of `geometry` show the same seed.
     public func sameSeed(_ index: Int, as other: Int, of geometry: Geometry) -> Bool {
-        if seeds.isEmpty && geometry.seeds.isEmpty { return true }
+        if seedRoom == 0 && geometry.seedRoom == 0 { return true }
         return seedText(index) == geometry.seedText(other) && seedRoom == geometry.seedRoom
+            && seedAtLeftEdge(index) == geometry.seedAtLeftEdge(other)
     }
 
     /// The room the score slot and the seed column take at card `card`'s left and right edges.

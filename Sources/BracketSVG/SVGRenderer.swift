@@ -111,22 +111,25 @@ private func writeSVG(_ out: inout SVGBytes, _ diagram: Diagram, _ geometry: Geo
     out.raw("</g>\n</g>\n</svg>\n")
 }
 
-/// A card's seed column as drawn: its text (`[5]`, `(WC)`) anchored at `x`, at the card's left
-/// edge (`text-anchor="start"`) or its right one (`"end"`), where the geometry put it.
+/// A card's seed column as drawn, on every card of a diagram with seeds: its text (`[5]`,
+/// `(WC)`; nil for a card that shows none) anchored at `x`, at the card's left edge
+/// (`text-anchor="start"`) or its right one (`"end"`), where the geometry put it, and the x the
+/// label is centred on in the room the column leaves.
 struct SeedMark {
-    let text: String
+    let text: String?
     let x: Double
     let atLeft: Bool
+    let labelX: Double
 
     /// The markup around one seed's text and its two numbers.
     static let markupBytes = 100
 
     init?(_ geometry: Geometry, _ index: Int) {
-        guard !geometry.seeds.isEmpty, let text = geometry.seedText(index), let x = geometry.seedAnchorX(index)
-        else { return nil }
-        self.text = text
-        self.x = x
+        guard geometry.seedRoom > 0 else { return nil }
+        text = geometry.seedText(index)
+        x = geometry.seedColumnX(index)
         atLeft = geometry.seedAtLeftEdge(index)
+        labelX = geometry.labelCentreX(index)
     }
 }
 
@@ -234,7 +237,7 @@ func card(
     out.number(style.fontSize)
     out.raw(labelStartX == nil ? "\" text-anchor=\"middle\">" : "\" text-anchor=\"start\">")
     let baselines = style.baselines(lineCount: lines.count)
-    let labelX = labelStartX ?? result?.labelX ?? centre.x
+    let labelX = labelStartX ?? result?.labelX ?? seed?.labelX ?? centre.x
     for (offset, line) in lines.enumerated() {
         textLine(&out, x: labelX, y: centre.y + baselines[offset]) { out in
             // A label shown whole on one line is the text just escaped: repeat its bytes.
@@ -243,10 +246,10 @@ func card(
     }
     out.raw("</text>")
     let baseline = centre.y + style.baselines(lineCount: 1)[0]
-    if let seed {
+    if let seed, let text = seed.text {
         // The seed, one line centred on the card as the score is, in the column the layout
         // kept at the edge away from the parent.
-        slotText(&out, "<text class=\"bracket-seed\" font-size=\"", seed.text, x: seed.x, atLeft: seed.atLeft,
+        slotText(&out, "<text class=\"bracket-seed\" font-size=\"", text, x: seed.x, atLeft: seed.atLeft,
                  baseline: baseline, fontSize: style.fontSize)
     }
     if let result, result.slot != nil, !result.parts.isEmpty {
