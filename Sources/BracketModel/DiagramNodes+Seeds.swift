@@ -93,4 +93,16 @@ extension CardTextFit {
         let slot = scoreSlot(text)
         return slot.text.isEmpty ? nil : slot
     }
+
+    /// The room every card of `nodes` keeps for the seed column: the widest seed's width and
+    /// `seedGap`, 0 when no card shows a seed. The layout keeps the same (`measureSeeds`).
+    public func seedRoom(_ nodes: DiagramNodes) -> Double {
+        guard nodes.mayHaveSeeds else { return 0 }
+        var widest: Double?
+        for index in 0..<nodes.count {
+            guard let slot = seedSlot(of: nodes, index) else { continue }
+            widest = max(widest ?? 0, slot.width)
+        }
+        return widest.map { $0 + Self.seedGap } ?? 0
+    }
 }

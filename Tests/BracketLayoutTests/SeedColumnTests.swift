@@ -14,7 +14,7 @@ import Testing
     /// A random four-round draw: 16 leaves with random names, seeds, entry codes and scores;
     /// the matches decided by their flagged winners, so derived cards carry the winner's seed.
     static func randomDraw(_ random: inout SeededRandom, root: String, align: String) -> String {
-        var text = "@root \(root)\n@label-align \(align)\n"
+        let text = "@root \(root)\n@label-align \(align)\n"
         var next = 0
         func leaf(_ random: inout SeededRandom, winner: Bool) -> String {
             next += 1
