@@ -250,21 +250,16 @@
       return s.seeds ? s.seeds[i] : null;
     }
 
-    function setSeed(s, k, seed) {
-      if (seed) {
-        if (!s.seeds) s.seeds = new Array(s.n).fill(null);
-        s.seeds[k] = seed;
-      } else if (s.seeds) {
-        s.seeds[k] = null;
-      }
-    }
+    function setSeed(s, k, seed) { setSparse(s, "seeds", k, seed); }
+    function setSlot(s, k, slot) { setSparse(s, "slots", k, slot); }
 
-    function setSlot(s, k, slot) {
-      if (slot) {
-        if (!s.slots) s.slots = new Array(s.n).fill(null);
-        s.slots[k] = slot;
-      } else if (s.slots) {
-        s.slots[k] = null;
+    // Card k's entry of the store's sparse list `name` (null until some card has one).
+    function setSparse(s, name, k, value) {
+      if (value) {
+        if (!s[name]) s[name] = new Array(s.n).fill(null);
+        s[name][k] = value;
+      } else if (s[name]) {
+        s[name][k] = null;
       }
     }
 
