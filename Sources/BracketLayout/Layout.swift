@@ -45,7 +45,10 @@ public func layout(_ diagram: Diagram, keepingSpliceState: Bool = false) -> Geom
     var tree = TreeLinks(diagram.nodes.parents, count: count, twoSided: axes.twoSided,
                          alignLeaves: settings.align == .leaves)
     // Pass 2: text and natural sizes; each level's extent and gap along the depth axis.
-    let (lines, naturalSizes, scores) = measureCards(diagram.nodes, count: count, fit, alignLeaves: diagram.settings.align == .leaves)
+    let seeds = measureSeeds(diagram.nodes, count: count, fit)
+    let (lines, naturalSizes, scores) = measureCards(diagram.nodes, count: count, fit,
+                                                     alignLeaves: diagram.settings.align == .leaves,
+                                                     seedRoom: seeds.room)
     let levels = LevelPlan(tree, naturalSizes: naturalSizes, edgeTexts: diagram.nodes.edgeLabels, settings, axes,
                            decorations)
     // Pass 3, backwards: each subtree's room along the leaf axis.
@@ -62,7 +65,8 @@ public func layout(_ diagram: Diagram, keepingSpliceState: Bool = false) -> Geom
     let (centres, sizes) = rooms.placeCards(tree, levels, naturalSizes: naturalSizes, axes: axes, moveX: dx, moveY: dy)
     // What a splice is laid out from (StructuralLayout.swift): only for the drawings it models
     // (score slots included: they only size their cards).
-    let state = keepingSpliceState && !axes.twoSided
+    // (Not for a tree with seeds: the seed column is as wide as the widest seed of all.)
+    let state = keepingSpliceState && !axes.twoSided && !diagram.nodes.mayHaveSeeds
         ? LayoutState(keptFrom: tree, levels, rooms, naturalSizes: naturalSizes, axes: axes, moveX: dx, moveY: dy)
         : nil
     let geometry = Geometry(
@@ -71,7 +75,7 @@ public func layout(_ diagram: Diagram, keepingSpliceState: Bool = false) -> Geom
         fontSize: fit.measurer.fontSize, title: frame.title, edgeChildren: tree.edgeChildren,
         edgeParents: tree.edgeParents, headers: frame.headers, headerFontSize: decorations.header.fontSize,
         edgeLabels: [], edgeLabelFontSize: decorations.edge.fontSize, levelGaps: levels.gaps, axes: axes,
-        scores: scores, state: state)
+        scores: scores, seeds: seeds.seeds, seedRoom: seeds.room, state: state)
     guard !levels.labels.isEmpty else { return geometry }
     return geometry.placingEdgeLabels(levels.labels)
 }
@@ -145,7 +149,7 @@ extension Geometry {
             centres: centres, sizes: sizes, depths: depths, lines: lines, fontSize: fontSize, title: title,
             edgeChildren: edgeChildren, edgeParents: edgeParents, headers: headers, headerFontSize: headerFontSize,
             edgeLabels: boxes, edgeLabelFontSize: edgeLabelFontSize, levelGaps: levelGaps, axes: axes, scores: scores,
-            state: state)
+            seeds: seeds, seedRoom: seedRoom, state: state)
     }
 }
 

@@ -55,6 +55,7 @@ private func estimatedSize(_ diagram: Diagram, _ geometry: Geometry, count: Int)
     if diagram.recordsResults {
         for index in 0..<count { lineBytes &+= CardResult.extraBound(diagram, index) }
     }
+    for text in geometry.seeds.texts { lineBytes &+= SeedMark.markupBytes &+ 2 &* numberBytes &+ text.utf8.count }
     let titleLines = geometry.title?.lines ?? []
     let header = 1024 + SVGStyle.sheet.utf8CodeUnitCount + SVGStyle.resultsSheet.utf8CodeUnitCount
         + SVGStyle.fontFamily.utf8.count + 4 * numberBytes
@@ -113,9 +114,32 @@ private func writeSVG(_ out: inout SVGBytes, _ diagram: Diagram, _ geometry: Geo
         card(&out, id: nodes.ids[index], label: nodes.labels[index], centre: geometry.centres[index],
              size: geometry.sizes[index], lines: lines.strings[lines.range(of: index)],
              result: results ? CardResult(diagram, geometry, index) : nil,
-             classes: attributeClasses(nodes, index), labelStartX: labelStartX(diagram, geometry, index), &style)
+             classes: attributeClasses(nodes, index), labelStartX: labelStartX(diagram, geometry, index),
+             seed: SeedMark(geometry, index), &style)
     }
     out.raw("</g>\n</g>\n</svg>\n")
+}
+
+/// A card's seed column as drawn, on every card of a diagram with seeds: its text (`[5]`,
+/// `(WC)`; nil for a card that shows none) anchored at `x`, at the card's left edge
+/// (`text-anchor="start"`) or its right one (`"end"`), where the geometry put it, and the x the
+/// label is centred on in the room the column leaves.
+struct SeedMark {
+    let text: String?
+    let x: Double
+    let atLeft: Bool
+    let labelX: Double
+
+    /// The markup around one seed's text and its two numbers.
+    static let markupBytes = 100
+
+    init?(_ geometry: Geometry, _ index: Int) {
+        guard geometry.seedRoom > 0 else { return nil }
+        text = geometry.seedText(index)
+        x = geometry.seedColumnX(index)
+        atLeft = geometry.seedAtLeftEdge(index)
+        labelX = geometry.labelCentreX(index)
+    }
 }
 
 /// Where card `index`'s label lines start under `@label-align start`, or nil when they are
@@ -191,7 +215,7 @@ struct CardStyle {
 func card(
     _ out: inout SVGBytes, id: String, label: String, centre: Point, size: Size,
     lines: ArraySlice<String>, result: CardResult? = nil, classes: String? = nil, labelStartX: Double? = nil,
-    _ style: inout CardStyle
+    seed: SeedMark? = nil, _ style: inout CardStyle
 ) {
     out.raw("<g class=\"bracket-card")
     if let className = result?.className {
@@ -226,7 +250,7 @@ func card(
     out.number(style.fontSize)
     out.raw(labelStartX == nil ? "\" text-anchor=\"middle\">" : "\" text-anchor=\"start\">")
     let baselines = style.baselines(lineCount: lines.count)
-    let labelX = labelStartX ?? result?.labelX ?? centre.x
+    let labelX = labelStartX ?? result?.labelX ?? seed?.labelX ?? centre.x
     for (offset, line) in lines.enumerated() {
         textLine(&out, x: labelX, y: centre.y + baselines[offset]) { out in
             // A label shown whole on one line is the text just escaped: repeat its bytes.
@@ -234,6 +258,13 @@ func card(
         }
     }
     out.raw("</text>")
+    let baseline = centre.y + style.baselines(lineCount: 1)[0]
+    if let seed, let text = seed.text {
+        // The seed, one line centred on the card as the score is, in the column the layout
+        // kept at the edge away from the parent.
+        slotText(&out, "<text class=\"bracket-seed\" font-size=\"", text, x: seed.x, atLeft: seed.atLeft,
+                 baseline: baseline, fontSize: style.fontSize)
+    }
     if let result, result.slot != nil, !result.parts.isEmpty {
         // A slot in parts: each part at its column's x, a raised part smaller and higher.
         out.raw("<text class=\"bracket-score bracket-parts\" font-size=\"")
@@ -256,17 +287,25 @@ func card(
     } else if let result, let slot = result.slot {
         // The score, one line centred on the card like a one-line label, at the edge facing
         // the parent (its measured width is what the layout left room for).
-        out.raw("<text class=\"bracket-score\" font-size=\"")
-        out.number(style.fontSize)
-        out.raw(result.slotAtLeft ? "\" text-anchor=\"start\" x=\"" : "\" text-anchor=\"end\" x=\"")
-        out.number(result.slotX)
-        out.raw("\" y=\"")
-        out.number(centre.y + style.baselines(lineCount: 1)[0])
-        out.raw("\">")
-        out.text(slot)
-        out.raw("</text>")
+        slotText(&out, "<text class=\"bracket-score\" font-size=\"", slot, x: result.slotX, atLeft: result.slotAtLeft,
+                 baseline: baseline, fontSize: style.fontSize)
     }
     out.raw("</g>\n")
+}
+
+/// A card's one-line slot text (score or seed) after `opening`: anchored at `x`, starting there at
+/// the card's left edge or ending there at its right edge, on `baseline`.
+private func slotText(_ out: inout SVGBytes, _ opening: StaticString, _ text: String, x: Double, atLeft: Bool,
+                      baseline: Double, fontSize: Double) {
+    out.raw(opening)
+    out.number(fontSize)
+    out.raw(atLeft ? "\" text-anchor=\"start\" x=\"" : "\" text-anchor=\"end\" x=\"")
+    out.number(x)
+    out.raw("\" y=\"")
+    out.number(baseline)
+    out.raw("\">")
+    out.text(text)
+    out.raw("</text>")
 }
 
 /// One line of text, centred on `x` with its baseline at `y`. No `textLength`: every width was
