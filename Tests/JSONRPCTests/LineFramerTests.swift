@@ -23,3 +23,34 @@ import Testing
         #expect(events.last == .message(Array("{\"id\":8}".utf8)))
     }
 }
+
+@Suite struct LineFramerChunkingTests {
+    /// The events do not depend on where the chunks break: streams of lines (some blank, some
+    /// with CR, some over the limit) fed whole and fed in chunks of every size from 1 to 17
+    /// give the same events, and no message holds a LF or passes the limit.
+    @Test func eventsDoNotDependOnChunkBoundaries() {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        let alphabet = Array("{}\"id:7,x \r\n".utf8)
+        for _ in 0..<200 {
+            let stream = (0..<next(300)).map { _ in alphabet[next(alphabet.count)] }
+            var whole = LineFramer(maxLineLength: 24)
+            let expected = whole.push(stream) + whole.finish()
+            for case .message(let body) in expected { #expect(!body.contains(0x0A) && body.count <= 24) }
+            for size in 1...17 {
+                var framer = LineFramer(maxLineLength: 24)
+                var events: [MessageFramer.Event] = []
+                var offset = 0
+                while offset < stream.count {
+                    events += framer.push(stream[offset..<min(stream.count, offset + size)])
+                    offset += size
+                }
+                events += framer.finish()
+                #expect(events == expected, "chunks of \(size): \(String(decoding: stream, as: UTF8.self).debugDescription)")
+            }
+        }
+    }
+}
