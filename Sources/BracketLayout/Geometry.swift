@@ -258,6 +258,10 @@ public struct Geometry: Sendable, Hashable {
     let axes: LayoutAxes
     /// What the cards' score slots show (Geometry+Scores.swift); empty for a tree without results.
     public let scores: CardScores
+    /// What the cards' seed columns show (Geometry+Seeds.swift); empty for a tree without seeds.
+    public let seeds: CardScores
+    /// The room every card keeps for the seed column: the widest seed and its gap; 0 without seeds.
+    public let seedRoom: Double
     /// Each subtree's room along the leaf axis and the level statistics `layout` found, from
     /// which a structural edit is laid out (StructuralLayout.swift); nil for the drawings that
     /// path does not model. Only a relayout reads it (never a writer or the preview's diff),
@@ -273,7 +277,8 @@ public struct Geometry: Sendable, Hashable {
         centres: [Point], sizes: [Size], depths: [Int32], lines: CardLines, fontSize: Double, title: TitleBlock?,
         edgeChildren: [Int32], edgeParents: [Int32], headers: [LevelHeader] = [], headerFontSize: Double = 13,
         edgeLabels: [EdgeLabelBox] = [], edgeLabelFontSize: Double = 11, levelGaps: [Double] = [], axes: LayoutAxes,
-        scores: CardScores = CardScores(), state: LayoutState? = nil, notes: [MatchNoteBox] = []
+        scores: CardScores = CardScores(), seeds: CardScores = CardScores(), seedRoom: Double = 0,
+        state: LayoutState? = nil, notes: [MatchNoteBox] = []
     ) {
         self.width = width
         self.height = height
@@ -295,6 +300,8 @@ public struct Geometry: Sendable, Hashable {
         self.levelGaps = levelGaps
         self.axes = axes
         self.scores = scores
+        self.seeds = seeds
+        self.seedRoom = seedRoom
         self.state = state
         self.notes = notes
     }
@@ -360,11 +367,12 @@ public struct Geometry: Sendable, Hashable {
     }
 
     /// True when card `index` here and card `other` of `geometry` are drawn the same: same
-    /// place, size, depth, lines and score slot. Compares the columns without building `Card` values.
+    /// place, size, depth, lines, score slot and seed. Compares the columns without building `Card` values.
     public func sameCard(_ index: Int, as other: Int, of geometry: Geometry) -> Bool {
         centres[index] == geometry.centres[other] && sizes[index] == geometry.sizes[other]
             && depths[index] == geometry.depths[other] && fontSize == geometry.fontSize
             && lines.sameLines(index, as: other, of: geometry.lines) && sameScore(index, as: other, of: geometry)
+            && sameSeed(index, as: other, of: geometry)
     }
 
     /// The cards as `Card` values, built from the compact columns on access.

@@ -45,7 +45,10 @@ public func layout(_ diagram: Diagram, keepingSpliceState: Bool = false) -> Geom
     var tree = TreeLinks(diagram.nodes.parents, count: count, twoSided: axes.twoSided,
                          alignLeaves: settings.align == .leaves)
     // Pass 2: text and natural sizes; each level's extent and gap along the depth axis.
-    var (lines, naturalSizes, scores) = measureCards(diagram.nodes, count: count, fit, alignLeaves: diagram.settings.align == .leaves)
+    var seeds = measureSeeds(diagram.nodes, count: count, fit)
+    var (lines, naturalSizes, scores) = measureCards(diagram.nodes, count: count, fit,
+                                                     alignLeaves: diagram.settings.align == .leaves,
+                                                     seedRoom: seeds.room)
     // `@champion hidden`: the root's card shows nothing and takes no room along the depth axis,
     // so its level is no column and the final's connectors end at their join (`connectorPoints`).
     let hidesChampion = settings.champion == .hidden && diagram.nodes.parents[0] < 0 && diagram.nodes.childCounts[0] > 0
@@ -55,6 +58,7 @@ public func layout(_ diagram: Diagram, keepingSpliceState: Bool = false) -> Geom
         lines.replace(card: 0, with: nothing)
         naturalSizes[0] = Size(width: 0, height: 0)
         scores.removeFirstCard()
+        seeds.seeds.removeFirstCard()
     }
     // Match notes: their cards grow along the leaf axis and their gaps widen (Geometry+Notes.swift).
     let notes = PendingNote.measure(diagram.nodes, count: count, fit)
@@ -75,8 +79,9 @@ public func layout(_ diagram: Diagram, keepingSpliceState: Bool = false) -> Geom
     let (centres, sizes) = rooms.placeCards(tree, levels, naturalSizes: naturalSizes, axes: axes, moveX: dx, moveY: dy)
     // What a splice is laid out from (StructuralLayout.swift): only for the drawings it models
     // (score slots included: they only size their cards).
-    // (A drawing with match notes is laid out whole: the relayouts do not model them.)
-    let state = keepingSpliceState && !axes.twoSided && notes.isEmpty && !hidesChampion
+    // (A drawing with match notes is laid out whole: the relayouts do not model them; nor a tree
+    // with seeds: the seed column is as wide as the widest seed of all.)
+    let state = keepingSpliceState && !axes.twoSided && notes.isEmpty && !hidesChampion && !diagram.nodes.mayHaveSeeds
         ? LayoutState(keptFrom: tree, levels, rooms, naturalSizes: naturalSizes, axes: axes, moveX: dx, moveY: dy)
         : nil
     let geometry = Geometry(
@@ -85,7 +90,7 @@ public func layout(_ diagram: Diagram, keepingSpliceState: Bool = false) -> Geom
         fontSize: fit.measurer.fontSize, title: frame.title, edgeChildren: tree.edgeChildren,
         edgeParents: tree.edgeParents, headers: frame.headers, headerFontSize: decorations.header.fontSize,
         edgeLabels: [], edgeLabelFontSize: decorations.edge.fontSize, levelGaps: levels.gaps, axes: axes,
-        scores: scores, state: state)
+        scores: scores, seeds: seeds.seeds, seedRoom: seeds.room, state: state)
     var placed = levels.labels.isEmpty ? geometry : geometry.placingEdgeLabels(levels.labels)
     if !notes.isEmpty { placed.notes = placed.placingNotes(notes) }
     return placed
@@ -160,7 +165,7 @@ extension Geometry {
             centres: centres, sizes: sizes, depths: depths, lines: lines, fontSize: fontSize, title: title,
             edgeChildren: edgeChildren, edgeParents: edgeParents, headers: headers, headerFontSize: headerFontSize,
             edgeLabels: boxes, edgeLabelFontSize: edgeLabelFontSize, levelGaps: levelGaps, axes: axes, scores: scores,
-            state: state, notes: notes)
+            seeds: seeds, seedRoom: seedRoom, state: state, notes: notes)
     }
 }
 

@@ -29,7 +29,7 @@ public struct AttributeSpec: Sendable, Hashable {
     public let example: String
 
     /// Every attribute, in the order completion offers them.
-    public static let all: [AttributeSpec] = [score, winner, edge, `class`, status, sets, legs, pens, aet, note]
+    public static let all: [AttributeSpec] = [score, winner, edge, `class`, status, sets, legs, pens, aet, seed, entry, note]
 
     /// `score=V`: what this node's competitor made in the match decided at its parent.
     public static let score = AttributeSpec(
@@ -118,6 +118,33 @@ public struct AttributeSpec: Sendable, Hashable {
         outputs: AttributeOutputs(svg: .cardClasses(prefix: "bracket-"), jsonKey: "aet", dot: .scoreCell, page: .attributeColumn),
         example: "aet")
 
+    /// `seed=N`: this node's competitor's seed in the draw (`[5]` on draw sheets). Stored
+    /// `.drawn` (the card's class `bracket-seed-N`, geometry and DOT `seed`); not a result. The
+    /// layout draws it in a seed column before the name (`DiagramNodes.seedText`), so it takes
+    /// room (`changesLayout`).
+    public static let seed = AttributeSpec(
+        name: "seed", grammar: .seed, place: .child,
+        usage: "seed=5",
+        summary: "This node's competitor's seed in the draw, a positive whole number (drawn [5] on draw sheets).",
+        changesLayout: true, storage: .drawn,
+        outputs: AttributeOutputs(
+            svg: .cardClasses(prefix: "bracket-seed-"), jsonKey: "seed", dot: .nodeAttribute("seed"),
+            page: .attributeColumn),
+        example: "seed=5")
+
+    /// `entry=CODE`: how this node's competitor entered the draw (`EntryCode`: WC, Q, LL, PR,
+    /// SE, A, ALT). Stored `.drawn` (the card's class `bracket-entry-CODE`, geometry and DOT
+    /// `entry`); not a result. Drawn in the seed column, as `seed` is.
+    public static let entry = AttributeSpec(
+        name: "entry", grammar: .entry, place: .child,
+        usage: "entry=WC",
+        summary: "How this node's competitor entered the draw: wild card (WC), qualifier (Q), lucky loser (LL), protected ranking (PR), special exempt (SE) or alternate (A, ALT).",
+        changesLayout: true, storage: .drawn,
+        outputs: AttributeOutputs(
+            svg: .cardClasses(prefix: "bracket-entry-"), jsonKey: "entry", dot: .nodeAttribute("entry"),
+            page: .attributeColumn),
+        example: "entry=WC")
+
     /// `note="Lusail Stadium, 18 December"`: a line about the match this node decides (its date,
     /// venue, "best of 5"), drawn beside the join of the match's connectors, in the half of the
     /// gap next to this node's card, which the layout widens to hold it (docs/language.md,
@@ -187,6 +214,10 @@ public enum AttributeGrammar: String, Sendable, Hashable {
     case reference
     /// One of the words of `MatchStatus`: `status=retired`.
     case status
+    /// A positive whole number: `seed=5`.
+    case seed
+    /// One of the codes of `EntryCode`: `entry=WC`.
+    case entry
 
     var sentence: String {
         switch self {
@@ -196,6 +227,8 @@ public enum AttributeGrammar: String, Sendable, Hashable {
         case .list: "Its value is a name, or several in quotes separated by spaces (a letter, then letters, digits, '-' or '_')."
         case .reference: "Its value is a node's ID."
         case .status: "Its value is one of \(MatchStatus.wordList)."
+        case .seed: "Its value is a positive whole number."
+        case .entry: "Its value is one of \(EntryCode.wordList)."
         }
     }
 
@@ -208,6 +241,8 @@ public enum AttributeGrammar: String, Sendable, Hashable {
         case .list: "names that start with a letter and hold only letters, digits, '-' and '_', separated by spaces"
         case .reference: "a node's ID"
         case .status: "one of \(MatchStatus.wordList)"
+        case .seed: "a positive whole number such as 5"
+        case .entry: "one of \(EntryCode.wordList)"
         }
     }
 
@@ -220,6 +255,8 @@ public enum AttributeGrammar: String, Sendable, Hashable {
         case .number: return parsePoints(ArraySlice(text.utf8)) == nil ? nil : text
         case .reference: return text.isEmpty || text.contains(where: \.isWhitespace) ? nil : text
         case .status: return MatchStatus(rawValue: text) == nil ? nil : text
+        case .seed: return Self.isSeed(text) ? text : nil
+        case .entry: return EntryCode(rawValue: text) == nil ? nil : text
         case .list:
             let names = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard !names.isEmpty, names.allSatisfy(Self.isName) else { return nil }
@@ -229,7 +266,11 @@ public enum AttributeGrammar: String, Sendable, Hashable {
 
     /// The words a value may be, for completion; empty when any value of its kind goes.
     public var words: [String] {
-        self == .status ? MatchStatus.allCases.map(\.rawValue) : []
+        switch self {
+        case .status: MatchStatus.allCases.map(\.rawValue)
+        case .entry: EntryCode.allCases.map(\.rawValue)
+        default: []
+        }
     }
 
     /// " Did you mean 'WORD'?" for a value of a grammar with known words that is near one of

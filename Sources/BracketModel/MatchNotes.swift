@@ -12,8 +12,9 @@ extension DiagramNodes {
         return note
     }
 
-    /// Whether some node has a `note`, drawn or not: one look at its column.
-    public var hasNotes: Bool { !drawn.isAllNil(AttributeSpec.noteColumn) }
+    /// Whether some node may have a `note`, drawn or not: one look at its column (false only
+    /// when none does; a note set and cleared again still answers true).
+    public var hasNotes: Bool { drawn.mayHaveValues(attribute: AttributeSpec.noteColumn) }
 
     /// Whether some match has a note to draw: one pass, skipped at once while no node has one.
     public var hasMatchNotes: Bool {

@@ -27,7 +27,7 @@ public struct SettingSpec: Sendable {
         SettingSpec(
             name: "title", grammar: .text, expectation: "a quoted title",
             summary: "The diagram's title: drawn above the picture and the SVG's accessible title.",
-            jsonKey: nil, cliFlag: nil) { value, overrides in
+            jsonKey: nil, cliFlag: "--title") { value, overrides in
                 guard case .text(let text) = value else { return false }
                 overrides.title = text
                 return true

@@ -103,7 +103,8 @@ private func writeCard(_ json: inout JSONWriter, _ new: PreviewSnapshot, _ index
     json.key("node")
     writeGeometryNode(
         &json, node, card, parentID: new.parentID(index), range: new.ranges[index],
-        result: new.recordsResults ? GeometryNodeResult(new.diagram, new.geometry, index) : nil)
+        result: new.recordsResults ? GeometryNodeResult(new.diagram, new.geometry, index) : nil,
+        seed: GeometrySeedSlot(new.geometry, index))
     if markup {
         json.key("svg")
         json.string(svgCardFragment(new.diagram, new.geometry, index, recordsResults: new.recordsResults))

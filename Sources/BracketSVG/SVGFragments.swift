@@ -19,13 +19,14 @@ public func svgCardFragment(_ diagram: Diagram, _ geometry: Geometry, _ index: I
     let lineBytes = lines.reduce(0) { $0 + 200 + SVGBytes.escapedBound($1.utf8.count) }
     let resultBytes = recordsResults ? CardResult.extraBound(diagram, index) : 0
     let note = cardNote(diagram.nodes, index)
-    let capacity = 512 + lineBytes + resultBytes + attributeClassesBound(diagram.nodes, index)
+    let seedBytes = geometry.seedText(index).map { SeedMark.markupBytes + 64 + SVGBytes.escapedBound($0.utf8.count) } ?? 0
+    let capacity = 512 + lineBytes + resultBytes + seedBytes + attributeClassesBound(diagram.nodes, index)
         + SVGBytes.escapedBound(id.utf8.count + 2 * label.utf8.count + 2 * (note?.utf8.count ?? 0))
     var text = SVGBytes.string(capacity: capacity) { out in
         card(&out, id: id, label: label, centre: geometry.centres[index], size: geometry.sizes[index],
              lines: lines, result: recordsResults ? CardResult(diagram, geometry, index) : nil,
              classes: attributeClasses(diagram.nodes, index), labelStartX: labelStartX(diagram, geometry, index),
-             note: note, &style)
+             seed: SeedMark(geometry, index), note: note, &style)
     }
     if text.utf8.last == UInt8(ascii: "\n") { text.removeLast() }
     return text

@@ -10,11 +10,16 @@ import BracketText
 /// focusable list item addressed by `data-node-id`, with its full label in a `<title>`. The
 /// output has no script, no external references and no locale-dependent numbers, so the same
 /// input gives the same bytes everywhere.
-public func renderSVG(_ diagram: Diagram, _ geometry: Geometry) -> String {
+///
+/// The document's own element ids (its `<title>` and `<desc>`, which `aria-labelledby` names)
+/// are `idPrefix` followed by `-title` and `-desc`: a page that shows several pictures inline
+/// gives each its own prefix so the ids stay unique. The caller passes an XML name.
+public func renderSVG(_ diagram: Diagram, _ geometry: Geometry, idPrefix: String = "bracket") -> String {
     let count = min(diagram.nodes.count, geometry.centres.count)
-    guard count > 0 else { return renderEmptySVG(diagram) }
-    return SVGBytes.string(capacity: estimatedSize(diagram, geometry, count: count)) { out in
-        writeSVG(&out, diagram, geometry, count: count)
+    guard count > 0 else { return renderEmptySVG(diagram, idPrefix: idPrefix) }
+    return SVGBytes.string(capacity: estimatedSize(diagram, geometry, count: count)
+        + SVGBytes.escapedBound(4 * idPrefix.utf8.count)) { out in
+        writeSVG(&out, diagram, geometry, count: count, idPrefix: idPrefix)
     }
 }
 
@@ -55,6 +60,7 @@ private func estimatedSize(_ diagram: Diagram, _ geometry: Geometry, count: Int)
     if diagram.recordsResults {
         for index in 0..<count { lineBytes &+= CardResult.extraBound(diagram, index) }
     }
+    for text in geometry.seeds.texts { lineBytes &+= SeedMark.markupBytes &+ 2 &* numberBytes &+ text.utf8.count }
     let titleLines = geometry.title?.lines ?? []
     let header = 1024 + SVGStyle.sheet.utf8CodeUnitCount + SVGStyle.resultsSheet.utf8CodeUnitCount
         + SVGStyle.fontFamily.utf8.count + 4 * numberBytes
@@ -66,12 +72,16 @@ private func estimatedSize(_ diagram: Diagram, _ geometry: Geometry, count: Int)
     return total &+ lines &+ SVGBytes.escapedBound(textBytes &+ lineBytes) &+ header &+ DecimalText.maxLength
 }
 
-private func writeSVG(_ out: inout SVGBytes, _ diagram: Diagram, _ geometry: Geometry, count: Int) {
+private func writeSVG(_ out: inout SVGBytes, _ diagram: Diagram, _ geometry: Geometry, count: Int, idPrefix: String) {
     let margin = geometry.margin
-    openDocument(&out, width: geometry.width + 2 * margin, height: geometry.height + 2 * margin)
-    out.raw("<title id=\"bracket-title\">")
+    openDocument(&out, width: geometry.width + 2 * margin, height: geometry.height + 2 * margin, idPrefix: idPrefix)
+    out.raw("<title id=\"")
+    out.text(idPrefix)
+    out.raw("-title\">")
     out.text(diagram.settings.title ?? "Bracket diagram")
-    out.raw("</title>\n<desc id=\"bracket-desc\">")
+    out.raw("</title>\n<desc id=\"")
+    out.text(idPrefix)
+    out.raw("-desc\">")
     describe(&out, diagram, cardCount: count)
     out.raw("</desc>\n")
     let results = diagram.recordsResults
@@ -111,9 +121,31 @@ private func writeSVG(_ out: inout SVGBytes, _ diagram: Diagram, _ geometry: Geo
              size: geometry.sizes[index], lines: lines.strings[lines.range(of: index)],
              result: results ? CardResult(diagram, geometry, index) : nil,
              classes: attributeClasses(nodes, index), labelStartX: labelStartX(diagram, geometry, index),
-             note: cardNote(nodes, index), &style)
+             seed: SeedMark(geometry, index), note: cardNote(nodes, index), &style)
     }
     out.raw("</g>\n</g>\n</svg>\n")
+}
+
+/// A card's seed column as drawn, on every card of a diagram with seeds: its text (`[5]`,
+/// `(WC)`; nil for a card that shows none) anchored at `x`, at the card's left edge
+/// (`text-anchor="start"`) or its right one (`"end"`), where the geometry put it, and the x the
+/// label is centred on in the room the column leaves.
+struct SeedMark {
+    let text: String?
+    let x: Double
+    let atLeft: Bool
+    let labelX: Double
+
+    /// The markup around one seed's text and its two numbers.
+    static let markupBytes = 100
+
+    init?(_ geometry: Geometry, _ index: Int) {
+        guard geometry.seedRoom > 0 else { return nil }
+        text = geometry.seedText(index)
+        x = geometry.seedColumnX(index)
+        atLeft = geometry.seedAtLeftEdge(index)
+        labelX = geometry.labelCentreX(index)
+    }
 }
 
 /// Where card `index`'s label lines start under `@label-align start`, or nil when they are
@@ -128,7 +160,7 @@ func point(_ out: inout SVGBytes, _ point: Point) {
     out.number(point.y)
 }
 
-private func openDocument(_ out: inout SVGBytes, width: Double, height: Double) {
+private func openDocument(_ out: inout SVGBytes, width: Double, height: Double, idPrefix: String) {
     out.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 ")
     out.number(width)
     out.raw(" ")
@@ -137,7 +169,11 @@ private func openDocument(_ out: inout SVGBytes, width: Double, height: Double) 
     out.number(width)
     out.raw("\" height=\"")
     out.number(height)
-    out.raw("\" role=\"img\" aria-labelledby=\"bracket-title bracket-desc\">\n")
+    out.raw("\" role=\"img\" aria-labelledby=\"")
+    out.text(idPrefix)
+    out.raw("-title ")
+    out.text(idPrefix)
+    out.raw("-desc\">\n")
 }
 
 /// A one-sentence summary for screen readers: how many cards, and which is the root.
@@ -187,7 +223,7 @@ struct CardStyle {
 func card(
     _ out: inout SVGBytes, id: String, label: String, centre: Point, size: Size,
     lines: ArraySlice<String>, result: CardResult? = nil, classes: String? = nil, labelStartX: Double? = nil,
-    note: String? = nil, _ style: inout CardStyle
+    seed: SeedMark? = nil, note: String? = nil, _ style: inout CardStyle
 ) {
     out.raw("<g class=\"bracket-card")
     if let className = result?.className {
@@ -226,7 +262,7 @@ func card(
     out.number(style.fontSize)
     out.raw(labelStartX == nil ? "\" text-anchor=\"middle\">" : "\" text-anchor=\"start\">")
     let baselines = style.baselines(lineCount: lines.count)
-    let labelX = labelStartX ?? result?.labelX ?? centre.x
+    let labelX = labelStartX ?? result?.labelX ?? seed?.labelX ?? centre.x
     for (offset, line) in lines.enumerated() {
         textLine(&out, x: labelX, y: centre.y + baselines[offset]) { out in
             // A label shown whole on one line is the text just escaped: repeat its bytes.
@@ -234,6 +270,13 @@ func card(
         }
     }
     out.raw("</text>")
+    let baseline = centre.y + style.baselines(lineCount: 1)[0]
+    if let seed, let text = seed.text {
+        // The seed, one line centred on the card as the score is, in the column the layout
+        // kept at the edge away from the parent.
+        slotText(&out, "<text class=\"bracket-seed\" font-size=\"", text, x: seed.x, atLeft: seed.atLeft,
+                 baseline: baseline, fontSize: style.fontSize)
+    }
     if let result, result.slot != nil, !result.parts.isEmpty {
         // A slot in parts: each part at its column's x, a raised part smaller and higher.
         out.raw("<text class=\"bracket-score bracket-parts\" font-size=\"")
@@ -256,17 +299,25 @@ func card(
     } else if let result, let slot = result.slot {
         // The score, one line centred on the card like a one-line label, at the edge facing
         // the parent (its measured width is what the layout left room for).
-        out.raw("<text class=\"bracket-score\" font-size=\"")
-        out.number(style.fontSize)
-        out.raw(result.slotAtLeft ? "\" text-anchor=\"start\" x=\"" : "\" text-anchor=\"end\" x=\"")
-        out.number(result.slotX)
-        out.raw("\" y=\"")
-        out.number(centre.y + style.baselines(lineCount: 1)[0])
-        out.raw("\">")
-        out.text(slot)
-        out.raw("</text>")
+        slotText(&out, "<text class=\"bracket-score\" font-size=\"", slot, x: result.slotX, atLeft: result.slotAtLeft,
+                 baseline: baseline, fontSize: style.fontSize)
     }
     out.raw("</g>\n")
+}
+
+/// A card's one-line slot text (score or seed) after `opening`: anchored at `x`, starting there at
+/// the card's left edge or ending there at its right edge, on `baseline`.
+private func slotText(_ out: inout SVGBytes, _ opening: StaticString, _ text: String, x: Double, atLeft: Bool,
+                      baseline: Double, fontSize: Double) {
+    out.raw(opening)
+    out.number(fontSize)
+    out.raw(atLeft ? "\" text-anchor=\"start\" x=\"" : "\" text-anchor=\"end\" x=\"")
+    out.number(x)
+    out.raw("\" y=\"")
+    out.number(baseline)
+    out.raw("\">")
+    out.text(text)
+    out.raw("</text>")
 }
 
 /// One line of text, centred on `x` with its baseline at `y`. No `textLength`: every width was
@@ -313,18 +364,22 @@ func writeStyle(_ out: inout SVGBytes, results: Bool = false, notes: Bool = fals
 
 /// A small picture that says there is nothing to draw, so a preview of an empty or broken file
 /// still shows something meaningful instead of a blank or invalid document.
-private func renderEmptySVG(_ diagram: Diagram) -> String {
+private func renderEmptySVG(_ diagram: Diagram, idPrefix: String) -> String {
     let title = diagram.settings.title ?? "Bracket diagram"
     let capacity = 1024 + SVGStyle.sheet.utf8CodeUnitCount + SVGStyle.fontFamily.utf8.count
-        + SVGBytes.escapedBound(title.utf8.count)
-    return SVGBytes.string(capacity: capacity) { out in writeEmptySVG(&out, title: title) }
+        + SVGBytes.escapedBound(title.utf8.count + 4 * idPrefix.utf8.count)
+    return SVGBytes.string(capacity: capacity) { out in writeEmptySVG(&out, title: title, idPrefix: idPrefix) }
 }
 
-private func writeEmptySVG(_ out: inout SVGBytes, title: String) {
-    openDocument(&out, width: 240, height: 80)
-    out.raw("<title id=\"bracket-title\">")
+private func writeEmptySVG(_ out: inout SVGBytes, title: String, idPrefix: String) {
+    openDocument(&out, width: 240, height: 80, idPrefix: idPrefix)
+    out.raw("<title id=\"")
+    out.text(idPrefix)
+    out.raw("-title\">")
     out.text(title)
-    out.raw("</title>\n<desc id=\"bracket-desc\">The diagram is empty: there are no nodes to show.</desc>\n")
+    out.raw("</title>\n<desc id=\"")
+    out.text(idPrefix)
+    out.raw("-desc\">The diagram is empty: there are no nodes to show.</desc>\n")
     writeStyle(&out)
     out.raw("<rect class=\"bracket-background\" width=\"100%\" height=\"100%\"/>\n")
     let message = "Empty diagram"

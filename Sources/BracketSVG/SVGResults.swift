@@ -51,9 +51,15 @@ struct CardResult {
     /// ", 2, retired, lost", ", bye"; a pending slot's own label gets ", to be decided" (the
     /// derived one says so).
     func writeNameSuffix(_ out: inout SVGBytes) {
-        if let slot, !parts.isEmpty {
+        if let slot, let last = parts.last {
+            // With a status the last part is its abbreviation ("ret."), said as its word below.
+            var spoken = Substring(slot)
+            if status != nil && spoken.hasSuffix(last.text) {
+                spoken = spoken.dropLast(last.text.count)
+                while spoken.last == " " { spoken = spoken.dropLast() }
+            }
             out.raw(", ")
-            out.text(slot)
+            out.text(String(spoken))
         } else if let score {
             out.raw(", ")
             out.text(score)

@@ -7,9 +7,9 @@ enum TextStyle: UInt8 {
     case plain, winner, pending, header
 }
 
-/// One card as text: its label wrapped to lines of terminal columns, with the result marker in
-/// front of the first line and the score after it, and a match's note in parentheses after the
-/// label's lines.
+/// One card as text: its label wrapped to lines of terminal columns (after its seed, "[5] ",
+/// or entry code, "(WC) "), with the result marker in front of the first line and the score
+/// after it, and a match's note in parentheses after the label's lines.
 struct TextCard {
     /// The wrapped label lines (escaped, so no control character reaches the terminal).
     var lines: [Substring] = []
@@ -40,6 +40,8 @@ struct TextCard {
     init(_ diagram: Diagram, _ index: Int, charset: TextCharset, labelLimit: Int, aligned: Bool) {
         let nodes = diagram.nodes
         var label = nodes.labels[index]
+        // The competitor's seed and entry code go before the name, as draw sheets print them.
+        if let seed = nodes.seedText(index) { label = seed + " " + label }
         if let edge = nodes.edgeLabels[index] { label = "[" + edge + "] " + label }
         if nodes.isByes[index] { label += " (bye)" }
         if let value = nodes.slotText(index) {

@@ -61,6 +61,8 @@ enum DrawCommand {
         var color = ColorChoice.auto
         var ascii = false
         var width: Int?
+        var idPrefix: String?
+        var maxNodes: Int?
         var paths: [String] = []
         while let item = scanner.next() {
             switch item {
@@ -80,6 +82,14 @@ enum DrawCommand {
                 ascii = true
             case .flag("--width") where kind == .render:
                 width = try TerminalWidth.parse(scanner.value(for: "--width"))
+            case .flag("--id-prefix") where kind == .render:
+                idPrefix = try Self.idPrefix(scanner.value(for: "--id-prefix"))
+            case .flag("--max-nodes") where kind == .render:
+                let value = try scanner.value(for: "--max-nodes")
+                guard let number = Int(value), number > 0 else {
+                    throw CommandError("--max-nodes needs a whole number above 0, not '\(value)'")
+                }
+                maxNodes = number
             case .flag("--format") where kind == .export:
                 let value = try scanner.value(for: "--format")
                 guard value == "dot" else { throw CommandError("export supports --format dot only, not '\(value)'") }
@@ -105,6 +115,7 @@ enum DrawCommand {
         }
         if scale != nil, format == .svg || format == .text { throw CommandError("--scale applies to png and pdf output only") }
         if format != .text, ascii || width != nil { throw CommandError("--ascii and --width apply to text output only") }
+        if format != .svg, idPrefix != nil { throw CommandError("--id-prefix applies to svg output only") }
         if format == .png || format == .pdf, outputPath == nil || outputPath == "-", isatty(1) == 1 {
             throw CommandError("not writing \(format.rawValue.uppercased()) to a terminal: give -o FILE or redirect stdout")
         }
@@ -114,11 +125,15 @@ enum DrawCommand {
 
         let document = Document(text: file.bytes)
         let diagram = document.diagram(defaults: options.defaults)
+        if let maxNodes, diagram.nodes.count > maxNodes {
+            throw CommandError.failure("the diagram has \(diagram.nodes.count) nodes, more than the limit of \(maxNodes) "
+                + "(--max-nodes); it was not drawn")
+        }
         // The output goes out straight from the buffer it was written into: for a large tree
         // an extra copy is tens of megabytes of fresh memory.
         switch format {
         case .svg:
-            try Output.deliver(renderSVG(diagram, layout(diagram)), to: outputPath, input: file)
+            try Output.deliver(renderSVG(diagram, layout(diagram), idPrefix: idPrefix ?? "bracket"), to: outputPath, input: file)
         case .png, .pdf:
             guard let converter else { throw CommandError.failure(RasterConverter.missing) }
             let svg = renderSVG(diagram, layout(diagram))
@@ -174,5 +189,22 @@ enum DrawCommand {
             Output.standardError(report)
         }
         return document.hasErrors ? ExitStatus.problems : ExitStatus.success
+    }
+
+    /// An `--id-prefix` value: an XML name of ASCII letters, digits, `_`, `-` and `.` that starts
+    /// with a letter or `_`, at most 64 bytes, so every id made from it is valid and unescaped.
+    private static func idPrefix(_ text: String) throws(CommandError) -> String {
+        let bytes = Array(text.utf8)
+        func isStart(_ byte: UInt8) -> Bool {
+            (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == UInt8(ascii: "_")
+        }
+        func isName(_ byte: UInt8) -> Bool {
+            isStart(byte) || (0x30...0x39).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        }
+        guard let first = bytes.first, isStart(first), bytes.count <= 64, bytes.allSatisfy(isName) else {
+            throw CommandError("--id-prefix needs a name of letters, digits, _, - and . that starts with a letter or _ "
+                + "(at most 64), not '\(text)'")
+        }
+        return text
     }
 }

@@ -1,5 +1,9 @@
+import BracketMCP
+
 /// Usage texts, one per subcommand, kept together so they read consistently.
 enum Help {
+    private static let mcpLineLimitText = "\(mcpMaxLineBytes / (1 << 20)) MiB"
+
     // Each block starts with the blank line that separates it from the text before.
     private static let layoutFlags = "\n" + """
       Layout defaults (a file's own @ settings win):
@@ -13,6 +17,8 @@ enum Help {
         --max-card-width N             widest a card grows to fit its label (default 240)
         --max-lines N                  most lines of a label before "…" (default 3)
         --fit auto|fixed               cards fit their labels, or keep the card size
+        --label-align center|start     label lines centred, or from the card's left edge
+        --title TEXT                   the title drawn above the picture and its accessible name
 
     """
 
@@ -36,6 +42,7 @@ enum Help {
       bracket export [--format dot] [LAYOUT FLAGS] [-o OUT.dot] FILE
       bracket preview [--port N] [--open] [LAYOUT FLAGS] FILE
       bracket lsp [--stdio]
+      bracket mcp
       bracket --version
 
     FILE may be - to read standard input (not for preview). A FILE must be a regular file of at
@@ -50,6 +57,19 @@ enum Help {
 
     Runs the language server, speaking LSP 3.17 over standard input and output (--stdio is the
     default and only transport). Exit status 0 after shutdown and exit, 1 otherwise.
+
+    """
+
+    static let mcp = """
+    Usage: bracket mcp
+
+    Runs a Model Context Protocol server for coding agents over standard input and output (one
+    JSON-RPC message per line), until standard input closes. Its tools: check (a document's
+    diagnostics with their fixes), render (SVG or text, with the layout options render takes),
+    geometry (the geometry JSON) and explain (what a diagnostic code means, with a before and
+    after). A message line is at most \(mcpLineLimitText); a longer one is refused with an error
+    and the server keeps serving. Register it in an MCP client as the command `bracket` with the
+    argument `mcp`.
 
     """
 
@@ -86,6 +106,10 @@ enum Help {
       --width N               text: the columns labels wrap within (default: the terminal's
                               width on a terminal, else 80)
       --ascii                 text: draw with - | + only, for places that mangle Unicode
+      --id-prefix NAME        svg: the SVG's own ids are NAME-title and NAME-desc (default
+                              bracket), so several pictures inline in one page stay unique
+      --max-nodes N           draw nothing when the diagram has more than N nodes: one line
+                              on stderr says how many, and the status is 2
 
     Text output draws connectors with box-drawing characters and marks a match's winner (or
     a bye's entrant) with ▶ (* with --ascii); "To be decided" is a slot still open. Wide

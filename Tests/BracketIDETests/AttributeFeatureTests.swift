@@ -46,6 +46,19 @@ import Testing
         #expect(Self.completionLabels(marked) == ["walkover", "retired", "disqualified", "no-show"])
     }
 
+    /// After `entry=` the entry codes.
+    @Test(arguments: ["r { a [entry=|] }", "r { a [seed=3, entry=W|] }"])
+    func entryCodesAfterTheirKey(_ marked: String) {
+        #expect(Self.completionLabels(marked) == ["WC", "Q", "LL", "PR", "SE", "A", "ALT"])
+    }
+
+    @Test func aSeedIsSaidBeforeItsCompetitor() throws {
+        let document = Document("f {\n  a \"Ann\" [seed=5, score=6, winner]\n  b \"Bea\" [entry=WC, score=4]\n}\n")
+        let markdown = try #require(hover(at: 0, in: document)).markdown
+        #expect(markdown.contains("- [5] Ann (`a`) — 6 ✓\n"), "\(markdown)")
+        #expect(markdown.contains("- (WC) Bea (`b`) — 4\n"), "\(markdown)")
+    }
+
     @Test func noWordsForAValueOfAnyText() {
         #expect(!Self.completionLabels("r { a [score=|] }").contains("retired"))
         #expect(!Self.completionLabels("r { a \"x\" [edge=|] }").contains("retired"))

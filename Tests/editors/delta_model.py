@@ -148,7 +148,7 @@ def _shift(old, new, old_edge, new_edge):
         return None
     if new_edge is not None:
         before = dict(edge_of(old_edge), child=new_edge["child"], parent=new_edge["parent"])
-        if run_moves.moved(before, "edge", offsets) != edge_of(new_edge):
+        if (run_moves.moved(before, "edge", offsets) if any(offsets.values()) else before) != edge_of(new_edge):
             return None
     return tuple(offsets[name] for name in run_moves.OFFSETS)
 

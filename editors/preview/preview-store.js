@@ -76,7 +76,7 @@
         fontSize: frame.fontSize, sharedW: frame.sharedW, sharedH: frame.sharedH,
         settings: frame.settings, title: frame.title, metrics: frame.metrics, levels: frame.levels || [], notes: frame.notes || [], edgeLabels: null,
         idTable: null, children: null, spatial: null, readying: false,
-        flags: new Uint8Array(count), scores: null, entrant: null, entrantIds: null, hasResults: false, slots: null,
+        flags: new Uint8Array(count), scores: null, entrant: null, entrantIds: null, hasResults: false, slots: null, seeds: null,
       };
       // The store has no per-card string arrays: code written for them fails loudly, not quietly.
       ["ids", "labels", "lines", "idIndex", "duplicates", "edgeIds"].forEach(function (name) {

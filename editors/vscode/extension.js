@@ -334,6 +334,15 @@ async function activate(context) {
     }));
 
   await startClient(context);
+  // VS Code's Markdown preview calls this (package.json: contributes.markdown.markdownItPlugins)
+  // and draws ```bracket fences with the same executable as the language server.
+  return {
+    extendMarkdownIt(md) {
+      return md.use(require("./markdown-it-bracket"), {
+        command: () => vscode.workspace.getConfiguration("bracket").get("server.path", "bracket"),
+      });
+    },
+  };
 }
 
 async function startClient(context) {
