@@ -625,6 +625,17 @@ def open_in_page(page, client, name, text):
     return expected
 
 
+def replace_in_page(page, client, uri, version, line, start, length, typed):
+    """Sends the edit that replaces `length` characters at (line, start) with `typed` as document
+    version `version`, and waits until the page has drawn that version."""
+    client.notify("textDocument/didChange", {
+        "textDocument": {"uri": uri, "version": version},
+        "contentChanges": [{"range": {"start": {"line": line, "character": start},
+                                      "end": {"line": line, "character": start + length}}, "text": typed}]})
+    page.wait_for_function(f"() => window.bracketPreview.version() === {version}", timeout=15000)
+    settle(page)
+
+
 def check_decorations(page, client, shots):
     """Level headers and edge labels: drawn as the server draws them, and named in the path."""
     expected = open_in_page(page, client, "decision-edges.bracket", example("decision-edges.bracket"))
@@ -688,12 +699,7 @@ def check_classes(page, client):
           and not any(name.startswith("c-") for name in classes.get("cto", "").split()), classes)
     line = CLASSES.splitlines().index('    acc "Accounts" [class=finance]')
     start = CLASSES.splitlines()[line].index("finance")
-    client.notify("textDocument/didChange", {
-        "textDocument": {"uri": FOLDER + "classes.bracket", "version": 2},
-        "contentChanges": [{"range": {"start": {"line": line, "character": start},
-                                      "end": {"line": line, "character": start + len("finance")}}, "text": "audit"}]})
-    page.wait_for_function("() => window.bracketPreview.version() === 2", timeout=15000)
-    settle(page)
+    replace_in_page(page, client, FOLDER + "classes.bracket", 2, line, start, len("finance"), "audit")
     classes = page.evaluate(cards)
     check("an edited class reaches the card (c-audit, no more c-finance)",
           classes.get("acc", "").split() == ["bracket-card", "c-audit"], classes.get("acc"))
@@ -723,12 +729,7 @@ def check_notes(page, client):
     lines = NOTES.splitlines()
     line = next(k for k, l in enumerate(lines) if "13 December" in l)
     start = lines[line].index("13 December")
-    client.notify("textDocument/didChange", {
-        "textDocument": {"uri": FOLDER + name, "version": 2},
-        "contentChanges": [{"range": {"start": {"line": line, "character": start},
-                                      "end": {"line": line, "character": start + 2}}, "text": "14"}]})
-    page.wait_for_function("() => window.bracketPreview.version() === 2", timeout=15000)
-    settle(page)
+    replace_in_page(page, client, FOLDER + name, 2, line, start, 2, "14")
     drawn = page.evaluate(notes)
     check("an edited note is drawn as edited", "Lusail, 14 December" in drawn, drawn)
     after = client.request("bracket/preview", {"textDocument": {"uri": FOLDER + name}})["svg"]
@@ -774,12 +775,7 @@ def check_score_parts(page, client):
     lines = text.splitlines()
     line = next(k for k, l in enumerate(lines) if 'arg "Argentina" [score=2]' in l)
     start = lines[line].index("score=2") + len("score=")
-    client.notify("textDocument/didChange", {
-        "textDocument": {"uri": FOLDER + name, "version": 2},
-        "contentChanges": [{"range": {"start": {"line": line, "character": start},
-                                      "end": {"line": line, "character": start + 1}}, "text": "12"}]})
-    page.wait_for_function("() => window.bracketPreview.version() === 2", timeout=15000)
-    settle(page)
+    replace_in_page(page, client, FOLDER + name, 2, line, start, 1, "12")
     after = client.request("bracket/preview", {"textDocument": {"uri": FOLDER + name}})["svg"]
     saved = page.evaluate("() => window.bracketPreview.markup()")
     check("... a score typed (a wider column for its whole level) is drawn as the server draws it",
@@ -847,12 +843,7 @@ def check_seed_positions(page, client):
     def edit(version, at, length, typed):
         # A delta sets the page's timings to a new array; a full picture leaves the last one.
         page.evaluate("() => { window.__appliedBefore = window.bracketPreview.painted().applied; }")
-        client.notify("textDocument/didChange", {
-            "textDocument": {"uri": FOLDER + name, "version": version},
-            "contentChanges": [{"range": {"start": {"line": line, "character": at},
-                                          "end": {"line": line, "character": at + length}}, "text": typed}]})
-        page.wait_for_function(f"() => window.bracketPreview.version() === {version}", timeout=15000)
-        settle(page)
+        replace_in_page(page, client, FOLDER + name, version, line, at, length, typed)
         delta = page.evaluate("() => window.bracketPreview.painted().applied !== window.__appliedBefore")
         return client.request("bracket/preview", {"textDocument": {"uri": FOLDER + name}})["svg"], delta
 
