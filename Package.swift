@@ -6,6 +6,7 @@
 //   BracketSyntax → BracketModel → BracketLayout → BracketSVG / BracketExport → BracketIDE
 //   BracketSVG + BracketExport → BracketPreview (preview deltas)
 //   BracketJSON → JSONRPC → LanguageServerProtocol → BracketServer → bracket (executable)
+//   JSONRPC + the core → BracketMCP (the Model Context Protocol server) → bracket
 import PackageDescription
 
 // The core is optimised even in debug builds: the differential and stress tests run hundreds of
@@ -57,8 +58,13 @@ let package = Package(
             "ProcessMemory", "BracketBytes", "BracketSyntax", "BracketModel", "BracketLayout", "BracketIDE", "BracketSVG", "BracketExport",
             "BracketPreview", "BracketJSON", "LanguageServerProtocol", "JSONRPC",
         ], plugins: ["EmbedPreviewPage"]),
+        // The Model Context Protocol server (`bracket mcp`): check, render, geometry and explain as tools.
+        .target(name: "BracketMCP", dependencies: [
+            "BracketJSON", "JSONRPC", "BracketSyntax", "BracketModel", "BracketLayout", "BracketSVG", "BracketExport",
+            "BracketIDE", "BracketTerminal", "BracketTextDiagram",
+        ]),
         .executableTarget(name: "bracket", dependencies: [
-            "BracketServer", "BracketTerminal", "BracketSyntax", "BracketModel", "BracketLayout", "BracketSVG",
+            "BracketServer", "BracketMCP", "BracketTerminal", "BracketSyntax", "BracketModel", "BracketLayout", "BracketSVG",
             "BracketExport", "BracketJSON", "BracketTextDiagram",
         ]),
         // Performance figures for docs/performance.md: `swift run -c release bracket-bench`.
@@ -113,5 +119,6 @@ let package = Package(
         // Spawns the `bracket` executable that `swift build --build-tests` puts next to the tests.
         .testTarget(name: "CLITests", dependencies: ["BracketTestSupport", "BracketModel"]),
         .testTarget(name: "ProcessMemoryTests", dependencies: ["ProcessMemory"]),
+        .testTarget(name: "BracketMCPTests", dependencies: ["BracketMCP", "BracketJSON", "JSONRPC", "BracketSyntax", "BracketModel"]),
     ]
 )

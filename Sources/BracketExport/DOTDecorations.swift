@@ -13,9 +13,10 @@ func dotEdges(_ diagram: Diagram, _ geometry: Geometry, names: [String]) -> Stri
     var out = ""
     let parents = diagram.nodes.parents, labels = diagram.nodes.edgeLabels
     let sides = dotSides(diagram)
+    let hidden = geometry.hidesRoot
     for index in parents.indices {
         let parent = Int(parents[index])
-        guard parent >= 0, parent < index else { continue }
+        guard parent >= 0, parent < index, !(hidden && parent == 0) else { continue }
         out += sides[index] < 0 ? "  \(names[index]) -> \(names[parent])" : "  \(names[parent]) -> \(names[index])"
         if index < labels.count, let label = labels[index], !label.isEmpty {
             out += " [xlabel=\(dotQuoted(label)), fontname=\(dotQuoted(primaryFontFamily)), fontsize=\(DecimalText.string(geometry.edgeLabelFontSize, decimals: 2))]"
@@ -40,12 +41,13 @@ func dotHeaderRow(_ diagram: Diagram, _ geometry: Geometry, names: [String]) -> 
     var members: [Int: [String]] = [:]
     // Aligned leaves already share the outermost rank (`dotAlignedLeaves`); a node is in one
     // rank group only, so the deepest header joins that group's rank instead.
-    for index in nodes.indices where !(alignLeaves && nodes.childCounts[index] == 0) {
+    let hidden = geometry.hidesRoot
+    for index in nodes.indices where !(alignLeaves && nodes.childCounts[index] == 0) && !(hidden && index == 0) {
         members[key(level: Int(nodes.depths[index]), side: sides[index]), default: []].append(names[index])
     }
     var out = "  node [shape=plaintext, style=\"\", fixedsize=false, fontsize=\(DecimalText.string(geometry.headerFontSize, decimals: 2))];\n"
     var headerNames: [String] = []
-    for (position, header) in geometry.headers.enumerated() {
+    for (position, header) in geometry.headers.enumerated() where !(hidden && header.level == 0) {
         let name = dotQuoted("#round-\(position)")
         headerNames.append(name)
         out += "  \(name) [label=\(dotQuoted(header.text))];\n"

@@ -35,7 +35,9 @@ public func exportDOT(_ diagram: Diagram, _ geometry: Geometry) -> String {
     out += "  edge [dir=none];\n"
     let sizes = geometry.sizes, lines = geometry.lines
     let results = diagram.recordsResults
-    for (index, node) in diagram.nodes.enumerated() {
+    // `@champion hidden`: the root's card is drawn nowhere, and so is its node here.
+    let hidden = geometry.hidesRoot
+    for (index, node) in diagram.nodes.enumerated() where !(hidden && index == 0) {
         out += "  \(names[index]) [label="
         let result = results ? DOTCardResult(diagram, geometry, index) : nil
         let atStart = settings.labelAlign == .start

@@ -63,7 +63,8 @@ func drawnAttributesBound(_ nodes: DiagramNodes, _ index: Int) -> Int {
 /// page show is `.attributeColumn`, present or not, so the page knows every column a delta can
 /// bring (docs/protocol.md, "Attribute columns"). `cards` are the ascending indices of the cards
 /// that have it, `values` their values as the geometry JSON spells them; `svg` is how the card
-/// shows it (`classes`, each name after `prefix`). Nothing at all while none is declared.
+/// shows it (`classes`, each name after `prefix`; `note`, the end of its accessible name;
+/// `fill`, the colour after `prefix`). Nothing at all while none is declared.
 func writeAttributeColumns(_ out: inout ByteSink, _ nodes: DiagramNodes, count: Int) {
     let specs = AttributeSpec.drawn.enumerated().filter { $0.element.outputs.page == .attributeColumn }
     guard !specs.isEmpty else { return }
@@ -75,6 +76,8 @@ func writeAttributeColumns(_ out: inout ByteSink, _ nodes: DiagramNodes, count: 
         case .cardClasses(let prefix):
             out.raw(",\"svg\":\"classes\",\"prefix\":")
             out.jsonString(prefix)
+        case .matchNote:
+            out.raw(",\"svg\":\"note\"")
         case .fillClass(let prefix):
             out.raw(",\"svg\":\"fill\",\"prefix\":")
             out.jsonString(prefix)
@@ -111,6 +114,8 @@ public func writeAttributeDescriptions(_ json: inout JSONWriter) {
         case .cardClasses(let prefix):
             json.key("svg"); json.string("classes")
             json.key("prefix"); json.string(prefix)
+        case .matchNote:
+            json.key("svg"); json.string("note")
         case .fillClass(let prefix):
             json.key("svg"); json.string("fill")
             json.key("prefix"); json.string(prefix)

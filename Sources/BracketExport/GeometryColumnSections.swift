@@ -74,8 +74,11 @@ private func estimatedColumnsHeadSize(_ diagram: Diagram, _ geometry: Geometry, 
             }
         }
     }
+    if geometry.seedRoom > 0 { results &+= count &* (12 &+ 3 &* 24) }
+    for text in geometry.seeds.texts { results &+= ByteSink.jsonStringBound(text.utf8.count) }
     let titleBytes = (geometry.title?.lines ?? []).reduce(0) { $0 &+ 3 &+ ByteSink.jsonStringBound($1.utf8.count) }
     return 4096 &+ count &* 3 &+ lines &+ results &+ estimatedEdgeLabelsSize(diagram, geometry, edges: edges) &+ titleBytes
+        &+ estimatedNotesSize(diagram, geometry)
         &+ ByteSink.jsonStringBound((diagram.settings.title ?? "").utf8.count)
 }
 

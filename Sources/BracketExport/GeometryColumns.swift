@@ -27,6 +27,8 @@ import BracketModel
 /// (where the card's label lines are centred), and, when some slot is drawn in parts (sets,
 /// legs, a shoot-out), `slotParts` (per slot its parts as `[text, x, y]`, a raised one with its
 /// font size as a fourth member). A tree without results pays nothing: the members are absent.
+/// A diagram with seeds (`seed`, `entry`) also gets `seedSlots`, every card's seed column
+/// (`writeSeedColumn`).
 ///
 /// `prefix` and `suffix` are written before and after the columns in the same buffer: a payload
 /// that holds the columns (the preview's `{ …, "columns": …, … }`) is then written once instead
@@ -96,10 +98,13 @@ func estimatedColumnsSize(_ diagram: Diagram, _ geometry: Geometry, count: Int, 
             }
         }
     }
+    // `seedSlots`: per card its brackets, side and three numbers; the seeds' texts.
+    if geometry.seedRoom > 0 { results &+= count &* (12 &+ 3 &* numberBytes) }
+    for text in geometry.seeds.texts { textBytes &+= ByteSink.jsonStringLength(text) }
     let attributes = 64 &* AttributeSpec.drawn.count
         &+ (nodes.drawn.isEmpty ? 0 : (0..<count).reduce(0) { $0 &+ drawnAttributesBound(nodes, $1) })
     return count &* perCard &+ results &+ edges &* perEdge &+ textBytes &+ header &+ attributes
-        &+ estimatedEdgeLabelsSize(diagram, geometry, edges: edges)
+        &+ estimatedEdgeLabelsSize(diagram, geometry, edges: edges) &+ estimatedNotesSize(diagram, geometry)
 }
 
 /// The `edgeLabels` column at most: nothing for a tree without any (a binary payload leaves
@@ -168,6 +173,7 @@ func writeColumns(
         }
     }
     if diagram.recordsResults { writeResultColumns(&out, diagram, geometry, count: count) }
+    if geometry.seedRoom > 0 { writeSeedColumn(&out, geometry, count: count) }
     writeAttributeColumns(&out, nodes, count: count)
     out.raw("}")
 }
@@ -214,6 +220,24 @@ private func writeResultColumns(_ out: inout ByteSink, _ diagram: Diagram, _ geo
             }
             out.raw("]")
         }
+        out.raw("]")
+    }
+}
+
+/// `seedSlots`, for a diagram with seeds: every card's seed column as the geometry JSON's
+/// `seedSlot` has it (`GeometrySeedSlot`), `[text, x, side, labelX, labelStartX]`, the side `s`
+/// at the card's left edge and `e` at its right, the text empty for a card that shows none.
+private func writeSeedColumn(_ out: inout ByteSink, _ geometry: Geometry, count: Int) {
+    column(&out, "seedSlots", count) { out, index in
+        guard let seed = GeometrySeedSlot(geometry, index) else { return out.raw("null") }
+        out.raw("[")
+        out.jsonString(seed.text)
+        out.raw(",")
+        out.jsonNumber(seed.x)
+        out.raw(seed.atLeftEdge ? ",\"s\"," : ",\"e\",")
+        out.jsonNumber(seed.labelX)
+        out.raw(",")
+        out.jsonNumber(seed.labelStartX)
         out.raw("]")
     }
 }

@@ -92,13 +92,36 @@ public struct GeometrySlotPart: Sendable, Hashable {
     public var size: Double?
 }
 
+/// A card's seed column as the layout placed it (Geometry+Seeds.swift), for every card of a
+/// diagram with seeds (each keeps the column's room): `{ text, x, anchor, labelX, labelStartX }`,
+/// the text as drawn (`[5]`, `(WC)`; empty for a card that shows none), the x of the column's
+/// anchor (`anchor` `start` at the card's left edge, `end` at its right), the x the card's label
+/// lines are centred on, and the x they start at under `@label-align start`.
+public struct GeometrySeedSlot: Sendable, Hashable {
+    public var text: String
+    public var x: Double
+    public var atLeftEdge: Bool
+    public var labelX: Double
+    public var labelStartX: Double
+
+    /// Card `index`'s seed column, or nil when the diagram has none.
+    public init?(_ geometry: Geometry, _ index: Int) {
+        guard geometry.seedRoom > 0, index < geometry.centres.count else { return nil }
+        text = geometry.seedText(index) ?? ""
+        x = geometry.seedColumnX(index)
+        atLeftEdge = geometry.seedAtLeftEdge(index)
+        labelX = geometry.labelCentreX(index)
+        labelStartX = geometry.labelStartX(index)
+    }
+}
+
 /// One `nodes` entry: `{ id, label, x, y, width, height, lines, truncated, depth, parent, range }`
 /// and, when `result` is given (a tree that records results), `score, winner, pending, [ownLabel,]
-/// bye, entrant, [slot]` (`ownLabel` only when true, `slot` only for a card that shows one); then
-/// the node's drawn attributes (`writeDrawnAttributes`).
+/// bye, entrant, [slot]` (`ownLabel` only when true, `slot` only for a card that shows one);
+/// `seedSlot` for every card of a diagram with seeds; then the node's drawn attributes (`writeDrawnAttributes`).
 public func writeGeometryNode(
     _ json: inout JSONWriter, _ node: DiagramNode, _ card: Card, parentID: String?, range: NodeRange,
-    result: GeometryNodeResult? = nil
+    result: GeometryNodeResult? = nil, seed: GeometrySeedSlot? = nil
 ) {
     json.beginObject()
     json.key("id"); json.string(node.id)
@@ -130,12 +153,7 @@ public func writeGeometryNode(
         json.key("entrant")
         if let entrant = result.entrant { json.outputText(entrant) } else { json.null() }
         if let slot = result.slot {
-            json.key("slot")
-            json.beginObject()
-            json.key("text"); json.outputText(slot.text)
-            json.key("x"); json.double(slot.x)
-            json.key("anchor"); json.string(slot.atLeftEdge ? "start" : "end")
-            json.key("labelX"); json.double(slot.labelX)
+            writeTextSlot(&json, "slot", text: slot.text, x: slot.x, atLeftEdge: slot.atLeftEdge, labelX: slot.labelX)
             if slot.truncated { json.key("truncated"); json.bool(true) }
             if !slot.parts.isEmpty {
                 json.key("parts")
@@ -153,8 +171,25 @@ public func writeGeometryNode(
             json.endObject()
         }
     }
+    if let seed {
+        writeTextSlot(&json, "seedSlot", text: seed.text, x: seed.x, atLeftEdge: seed.atLeftEdge, labelX: seed.labelX)
+        json.key("labelStartX"); json.double(seed.labelStartX)
+        json.endObject()
+    }
     writeDrawnAttributes(&json, node.drawn)
     json.endObject()
+}
+
+/// `key: { text, x, anchor, labelX`: the members a score slot and a seed column share, the
+/// object left open for the score slot's own (`truncated`, `parts`); the caller closes it.
+private func writeTextSlot(_ json: inout JSONWriter, _ key: String, text: String, x: Double, atLeftEdge: Bool,
+                           labelX: Double) {
+    json.key(key)
+    json.beginObject()
+    json.key("text"); json.outputText(text)
+    json.key("x"); json.double(x)
+    json.key("anchor"); json.string(atLeftEdge ? "start" : "end")
+    json.key("labelX"); json.double(labelX)
 }
 
 /// One `edges` entry: `{ child, parent, points, label }` (`label` as the geometry JSON writes

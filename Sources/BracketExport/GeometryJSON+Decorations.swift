@@ -27,6 +27,41 @@ func writeLevels(_ out: inout ByteSink, _ geometry: Geometry) {
     out.raw("]")
 }
 
+/// `,"notes":[…]`: the match notes (`note=…`) as drawn, ascending by node, each
+/// `{ id, text, truncated, lines, x, y, width, height, fontSize }` (`text` as written, `lines`
+/// its one drawn line); nothing at all for a drawing without notes.
+func writeNotes(_ out: inout ByteSink, _ diagram: Diagram, _ geometry: Geometry) {
+    guard !geometry.notes.isEmpty else { return }
+    let ids = diagram.nodes.ids
+    out.raw(",\"notes\":[")
+    var first = true
+    for note in geometry.notes where note.node < ids.count {
+        out.raw(first ? "{\"id\":" : ",{\"id\":")
+        first = false
+        out.jsonString(ids[note.node])
+        out.raw(",\"text\":")
+        out.jsonString(diagram.nodes.matchNote(note.node) ?? note.line)
+        out.raw(note.isTruncated ? ",\"truncated\":true," : ",\"truncated\":false,")
+        writeTextBlockMembers(
+            &out, lines: [note.line], center: note.center, width: note.width, height: note.height,
+            fontSize: geometry.noteFontSize)
+        out.raw("}")
+    }
+    out.raw("]")
+}
+
+/// At most the length of `writeNotes`'s output.
+func estimatedNotesSize(_ diagram: Diagram, _ geometry: Geometry) -> Int {
+    guard !geometry.notes.isEmpty else { return 0 }
+    let fixed = 96 &+ 5 &* estimatedNumberLength(geometry)
+    var bytes = 16
+    for note in geometry.notes where note.node < diagram.nodes.count {
+        bytes &+= fixed &+ ByteSink.jsonStringLength(diagram.nodes.ids[note.node])
+            &+ ByteSink.jsonStringLength(diagram.nodes.matchNote(note.node) ?? "") &+ ByteSink.jsonStringLength(note.line)
+    }
+    return bytes
+}
+
 /// Which half of a two-sided draw a header belongs to: "left", "right", or "center" for the
 /// root's level; "single" in a one-sided draw.
 private func levelSide(_ geometry: Geometry, _ header: LevelHeader) -> String {

@@ -64,11 +64,15 @@ func estimatedGeometryJSONSize(_ diagram: Diagram, _ geometry: Geometry, count: 
                 &+ ByteSink.jsonStringLength(part.raised ?? "")
         }
     }
+    // A seed slot on every card of a diagram with seeds: its keys and three numbers; the texts.
+    if geometry.seedRoom > 0 { textBytes &+= count &* (80 &+ 3 &* numberBytes) }
+    for text in geometry.seeds.texts { textBytes &+= ByteSink.jsonStringLength(text) }
     let settingsBytes = 768 + ByteSink.jsonStringBound((diagram.settings.title ?? "").utf8.count)
     let (total, overflow) = count.multipliedReportingOverflow(by: perNode)
     guard !overflow else { return Int.max / 2 }
     return total &+ textBytes &+ lineBytes &+ settingsBytes
         &+ estimatedEdgeLabelsSize(diagram, geometry, edges: geometry.edgeChildren.count)
+        &+ estimatedNotesSize(diagram, geometry)
 }
 
 /// `{"width":…,"height":…,"margin":…,"fontSize":…,"settings":{…}[,"title":{…}]` — the opening
@@ -93,6 +97,7 @@ func writeGeometryHeader(_ out: inout ByteSink, _ diagram: Diagram, _ geometry: 
         out.raw("}")
     }
     writeLevels(&out, geometry)
+    writeNotes(&out, diagram, geometry)
 }
 
 private func writeGeometry(
@@ -135,6 +140,7 @@ private func writeGeometry(
         writePosition(&out, position(range.end))
         out.raw("}")
         if results { writeResult(&out, GeometryNodeResult(diagram, geometry, index)) }
+        if let seed = GeometrySeedSlot(geometry, index) { writeSeedSlot(&out, seed) }
         writeDrawnAttributes(&out, nodes, index)
         out.raw("}")
     }
@@ -180,12 +186,7 @@ private func writeResult(_ out: inout ByteSink, _ result: GeometryNodeResult) {
     out.raw(",\"entrant\":")
     if let entrant = result.entrant { out.jsonString(entrant) } else { out.raw("null") }
     guard let slot = result.slot else { return }
-    out.raw(",\"slot\":{\"text\":")
-    out.jsonString(slot.text)
-    out.raw(",\"x\":")
-    out.jsonNumber(slot.x)
-    out.raw(slot.atLeftEdge ? ",\"anchor\":\"start\",\"labelX\":" : ",\"anchor\":\"end\",\"labelX\":")
-    out.jsonNumber(slot.labelX)
+    writeTextSlot(&out, ",\"slot\":{\"text\":", text: slot.text, x: slot.x, atLeftEdge: slot.atLeftEdge, labelX: slot.labelX)
     if slot.truncated { out.raw(",\"truncated\":true") }
     if !slot.parts.isEmpty {
         out.raw(",\"parts\":[")
@@ -205,6 +206,29 @@ private func writeResult(_ out: inout ByteSink, _ result: GeometryNodeResult) {
         out.raw("]")
     }
     out.raw("}")
+}
+
+/// `,"seedSlot":{"text":…,"x":…,"anchor":…,"labelX":…,"labelStartX":…}`: a card's seed column
+/// (`GeometrySeedSlot`), written for every card of a diagram with seeds.
+private func writeSeedSlot(_ out: inout ByteSink, _ seed: GeometrySeedSlot) {
+    writeTextSlot(&out, ",\"seedSlot\":{\"text\":", text: seed.text, x: seed.x, atLeftEdge: seed.atLeftEdge,
+                  labelX: seed.labelX)
+    out.raw(",\"labelStartX\":")
+    out.jsonNumber(seed.labelStartX)
+    out.raw("}")
+}
+
+/// A slot's members after `opening` (its key and the text's): the text, the anchor's x, the side
+/// and the label's centre. The score slot and the seed column share it; the object is left open
+/// for the score slot's own members (`truncated`, `parts`), and the caller closes it.
+private func writeTextSlot(_ out: inout ByteSink, _ opening: StaticString, text: String, x: Double, atLeftEdge: Bool,
+                           labelX: Double) {
+    out.raw(opening)
+    out.jsonString(text)
+    out.raw(",\"x\":")
+    out.jsonNumber(x)
+    out.raw(atLeftEdge ? ",\"anchor\":\"start\",\"labelX\":" : ",\"anchor\":\"end\",\"labelX\":")
+    out.jsonNumber(labelX)
 }
 
 func writeLines(_ out: inout ByteSink, _ lines: ArraySlice<String>) {

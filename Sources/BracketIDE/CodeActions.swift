@@ -82,6 +82,18 @@ public func codeActions(for range: ByteRange, in document: Document, naming name
             var start = diagnostic.range.start
             while start > 0, text[start - 1] == UInt8(ascii: " ") || text[start - 1] == UInt8(ascii: "\t") { start -= 1 }
             fix("Remove the label to show the winner", [TextEdit(range: ByteRange(start, diagnostic.range.end), replacement: "")])
+        case .winnerContradictsParts, .winnerWithLowerScore:
+            // The result names the other side: the flag moves there (after its result attribute).
+            let removal = removingAttribute(at: diagnostic.range, in: text)
+            if let other = diagnostic.related.first?.range, removal.range.end <= other.start || other.end <= removal.range.start {
+                fix("Move 'winner' to the side the result favours",
+                    [removal, TextEdit(range: ByteRange(other.end, other.end), replacement: ", winner")].sorted { $0.range.start < $1.range.start })
+            }
+            fix("Remove 'winner' (the result decides)", [removal])
+        case .winnerWithStatus, .multipleWinners:
+            fix("Remove 'winner'", [removingAttribute(at: diagnostic.range, in: text)])
+        case .noteOnLeaf:
+            fix("Remove the note", [removingAttribute(at: diagnostic.range, in: text)])
         case .invalidSettingValue:
             if tokens == nil { tokens = SettingValueTokens(document) }
             for value in tokens!.validValues(forValueAt: diagnostic.range.start) {
@@ -92,6 +104,30 @@ public func codeActions(for range: ByteRange, in document: Document, naming name
         }
     }
     return actions
+}
+
+/// The edit that takes the attribute at `range` out of its list with one separator: `[a, winner]`
+/// and `[winner, a]` keep `[a]`, and `[winner]` goes whole with the blanks before it.
+private func removingAttribute(at range: ByteRange, in text: [UInt8]) -> TextEdit {
+    func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
+    var before = range.start
+    while before > 0, isBlank(text[before - 1]) { before -= 1 }
+    var after = range.end
+    while after < text.count, isBlank(text[after]) { after += 1 }
+    if before > 0, text[before - 1] == UInt8(ascii: ",") {
+        return TextEdit(range: ByteRange(before - 1, range.end), replacement: "")
+    }
+    if after < text.count, text[after] == UInt8(ascii: ",") {
+        var next = after + 1
+        while next < text.count, isBlank(text[next]) { next += 1 }
+        return TextEdit(range: ByteRange(range.start, next), replacement: "")
+    }
+    guard before > 0, text[before - 1] == UInt8(ascii: "["), after < text.count, text[after] == UInt8(ascii: "]") else {
+        return TextEdit(range: range, replacement: "")
+    }
+    var start = before - 1
+    while start > 0, text[start - 1] == UInt8(ascii: " ") || text[start - 1] == UInt8(ascii: "\t") { start -= 1 }
+    return TextEdit(range: ByteRange(start, after + 1), replacement: "")
 }
 
 /// The whole lines a byte range touches, from the start of its first line to the end of its

@@ -32,6 +32,8 @@ public struct HoverInfo: Hashable, Sendable {
             public var won: Bool
             /// `status=…`: the competitor did not finish the match (drawn "ret.", "w/o", …).
             public var status: MatchStatus? = nil
+            /// The competitor's seed and entry code as drawn before its name ("[5]", "(WC)").
+            public var seed: String? = nil
         }
         public var isBye: Bool
         public var entries: [Entry]
@@ -46,7 +48,8 @@ public struct HoverInfo: Hashable, Sendable {
         func line(_ entry: Entry, code: (String) -> String) -> String {
             let score = entry.score.map { " — \($0)" } ?? ""
             let status = entry.status.map { " — \($0.phrase) (\($0.abbreviation))" } ?? ""
-            return "\(entry.name ?? "(to be decided)") (\(code(entry.id)))\(score)\(status)\(entry.won ? " ✓" : "")"
+            let seed = entry.seed.map { $0 + " " } ?? ""
+            return "\(seed)\(entry.name ?? "(to be decided)") (\(code(entry.id)))\(score)\(status)\(entry.won ? " ✓" : "")"
         }
     }
 
@@ -160,7 +163,8 @@ private func match(at index: Int, in diagram: Diagram) -> HoverInfo.Match? {
         if nodes.isWinners[child] { advanced = nodes.labels[child] }
         return HoverInfo.Match.Entry(name: nodes.isPendings[child] ? nil : nodes.labels[child], id: nodes.ids[child],
                                      score: nodes.scores[child], won: nodes.isWinners[child],
-                                     status: nodes.status(child))
+                                     status: nodes.status(child),
+                                     seed: nodes.isPendings[child] ? nil : nodes.seedText(child))
     }
     return HoverInfo.Match(isBye: children.count == 1, entries: entries,
                            advanced: nodes.isPendings[index] ? nil : advanced)

@@ -41,37 +41,38 @@ func measurePartSlots(_ nodes: DiagramNodes, _ fit: CardTextFit, alignLeaves: Bo
         var mains: [Double]
     }
     var cards: [Measured] = []
-    // Per level, per column: the widest main text and the widest raised text.
-    var columns: [Int: [(main: Double, raised: Double)]] = [:]
+    // Per level (slot 0 the aligned leaves, then depth + 1), per column: the widest main text
+    // and the widest raised text.
+    var columns: [[(main: Double, raised: Double)]] = []
     for index in 0..<nodes.count {
         guard let parts = ScoreParts.drawn(nodes, index, inPartsTree: true) else { continue }
         let bold = nodes.outcome(index) == .winner
-        let level = alignLeaves && nodes.childCounts[index] == 0 ? -1 : Int(nodes.depths[index])
+        let level = alignLeaves && nodes.childCounts[index] == 0 ? 0 : Int(nodes.depths[index]) + 1
+        while columns.count <= level { columns.append([]) }
         var mains: [Double] = []
         mains.reserveCapacity(parts.count)
-        // Written in place (`default:`), so the level's widths are not copied per card.
         for (column, part) in parts.enumerated() {
             let main = bold ? measurer.boldWidth(of: Substring(part.text)) : measurer.width(of: Substring(part.text))
             let raised = part.raised.map {
                 bold ? small.boldWidth(of: Substring($0)) : small.width(of: Substring($0))
             } ?? 0
             mains.append(main)
-            if column == columns[level, default: []].count { columns[level, default: []].append((0, 0)) }
-            columns[level, default: []][column].main = max(columns[level, default: []][column].main, main)
-            columns[level, default: []][column].raised = max(columns[level, default: []][column].raised, raised)
+            if column == columns[level].count { columns[level].append((0, 0)) }
+            columns[level][column].main = max(columns[level][column].main, main)
+            columns[level][column].raised = max(columns[level][column].raised, raised)
         }
         cards.append(Measured(index: index, level: level, parts: parts, mains: mains))
     }
     var found: [(index: Int, slot: ScoreSlotText, parts: [SlotPart])] = []
     found.reserveCapacity(cards.count)
-    var totals: [Int: Double] = [:]
-    for (level, widths) in columns {
-        totals[level] = widths.reduce(0) { $0 + $1.main + $1.raised } + Double(max(0, widths.count - 1)) * SlotPartMetrics.gap
+    let totals = columns.map { widths in
+        widths.reduce(0) { $0 + $1.main + $1.raised } + Double(max(0, widths.count - 1)) * SlotPartMetrics.gap
     }
     for card in cards {
-        let widths = columns[card.level]!
+        let widths = columns[card.level]
         var start = 0.0
         var placed: [SlotPart] = []
+        placed.reserveCapacity(card.parts.count)
         for (column, part) in card.parts.enumerated() {
             let columnMain = widths[column].main
             placed.append(SlotPart(
@@ -79,7 +80,7 @@ func measurePartSlots(_ nodes: DiagramNodes, _ fit: CardTextFit, alignLeaves: Bo
                 raisedOffset: start + columnMain, kind: part.kind))
             start += columnMain + widths[column].raised + SlotPartMetrics.gap
         }
-        let slot = ScoreSlotText(text: ScoreParts.spelled(card.parts), width: totals[card.level]!, isCut: false)
+        let slot = ScoreSlotText(text: ScoreParts.spelled(card.parts), width: totals[card.level], isCut: false)
         found.append((card.index, slot, placed))
     }
     return found

@@ -37,6 +37,16 @@ public struct CardScores: Sendable, Hashable {
         cuts.append(slot.isCut)
     }
 
+    /// These slots without the first card's (card 0, a root's: `@champion hidden` draws nothing of it).
+    mutating func removeFirstCard() {
+        guard cards.first == 0 else { return }
+        cards.removeFirst()
+        texts.removeFirst()
+        widths.removeFirst()
+        cuts.removeFirst()
+        if !parts.isEmpty { parts.removeFirst() }
+    }
+
     /// The parts of the slot at `position`, empty for one drawn as one text.
     public func parts(at position: Int) -> [SlotPart] { parts.isEmpty ? [] : parts[position] }
 
@@ -128,9 +138,15 @@ extension Geometry {
     }
 
     /// The x of the centre of card `card`'s label text: the card's centre when it shows no
-    /// score, else the centre of the room the score slot leaves.
+    /// score and the diagram no seed, else the centre of the room the score slot and the seed
+    /// column leave.
     public func labelCentreX(_ card: Int) -> Double {
         let centre = centres[card].x
+        if seedRoom > 0 {
+            // Between the seed column and the score slot (Geometry+Seeds.swift).
+            let room = reservedRoom(card)
+            return centre + (room.left - room.right) / 2
+        }
         guard let slot = scores.index(of: card) else { return centre }
         let room = CardTextFit.scoreRoom(scores.widths[slot])
         return scoreAtLeftEdge(card) ? centre + room / 2 : centre - room / 2
@@ -143,6 +159,7 @@ extension Geometry {
     /// out from the geometry's `labelX`, so both give the same bits.
     public func labelStartX(_ card: Int) -> Double {
         let padding = CardTextFit.horizontalPadding, half = sizes[card].width / 2, centre = centres[card].x
+        if seedRoom > 0 { return centre - half + padding + reservedRoom(card).left }
         guard scores.index(of: card) != nil, scoreAtLeftEdge(card) else { return centre - half + padding }
         return 2 * labelCentreX(card) - (centre + half) + padding
     }
@@ -185,17 +202,19 @@ extension Geometry {
 /// Every card's lines, its natural size (before its level's extent is applied), and the score
 /// slots. A card with a score slot grows to hold label, gap and score, up to the widest card
 /// the settings allow; its label wraps in the width the slot leaves.
-func measureCards(_ nodes: DiagramNodes, count: Int, _ fit: CardTextFit, alignLeaves: Bool = false)
-    -> (CardLines, [Size], CardScores)
+/// `seedRoom` is the room every card keeps for the seed column (`measureSeeds`).
+func measureCards(_ nodes: DiagramNodes, count: Int, _ fit: CardTextFit, alignLeaves: Bool = false,
+                  seedRoom: Double = 0) -> (CardLines, [Size], CardScores)
 {
-    measureCards(nodes, in: 0..<count, fit, alignLeaves: alignLeaves)
+    measureCards(nodes, in: 0..<count, fit, alignLeaves: alignLeaves, seedRoom: seedRoom)
 }
 
 /// The same for the cards `range` only (a structural edit's new cards, a relayout's edited
 /// ones), in that order. `hasSlots`, when known, saves looking over every row for a slot.
 /// The lines number their cards as the rows are numbered, or from 0 when `numberedFromZero`.
 func measureCards(_ nodes: DiagramNodes, in range: Range<Int>, _ fit: CardTextFit, hasSlots known: Bool? = nil,
-                  numberedFromZero: Bool = false, alignLeaves: Bool = false) -> (CardLines, [Size], CardScores)
+                  numberedFromZero: Bool = false, alignLeaves: Bool = false, seedRoom: Double = 0)
+    -> (CardLines, [Size], CardScores)
 {
     // Slots drawn in parts share their columns with every card of their level, so they are
     // measured together, for the whole tree only (the partial relayouts decline such trees).
@@ -213,15 +232,15 @@ func measureCards(_ nodes: DiagramNodes, in range: Range<Int>, _ fit: CardTextFi
         || (0..<nodes.count).contains { nodes.status($0) != nil })
     for index in range {
         let label = labels[index]
-        var reserved = 0.0
+        var reserved = seedRoom
         if nextPartSlot < partSlots.count, partSlots[nextPartSlot].index == index {
             let drawn = partSlots[nextPartSlot]
             nextPartSlot += 1
             scores.append(card: index, drawn.slot, parts: drawn.parts)
-            reserved = CardTextFit.scoreRoom(drawn.slot.width)
+            reserved += CardTextFit.scoreRoom(drawn.slot.width)
         } else if hasSlots, let slot = fit.scoreSlot(of: nodes, index) {
             scores.append(card: index, slot)
-            reserved = CardTextFit.scoreRoom(slot.width)
+            reserved += CardTextFit.scoreRoom(slot.width)
         }
         if let width = reserved == 0 ? fit.singleLineWidth(label) : fit.singleLineWidth(label, reserving: reserved) {
             lines.append(line: label, width: width)

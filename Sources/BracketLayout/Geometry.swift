@@ -258,18 +258,27 @@ public struct Geometry: Sendable, Hashable {
     let axes: LayoutAxes
     /// What the cards' score slots show (Geometry+Scores.swift); empty for a tree without results.
     public let scores: CardScores
+    /// What the cards' seed columns show (Geometry+Seeds.swift); empty for a tree without seeds.
+    public let seeds: CardScores
+    /// The room every card keeps for the seed column: the widest seed and its gap; 0 without seeds.
+    public let seedRoom: Double
     /// Each subtree's room along the leaf axis and the level statistics `layout` found, from
     /// which a structural edit is laid out (StructuralLayout.swift); nil for the drawings that
     /// path does not model. Only a relayout reads it (never a writer or the preview's diff),
     /// and `layoutSplice(_:from:splice:takingStateOf:)` takes it out to splice it in place.
     var state: LayoutState?
+    /// The match notes (`note=…`, Geometry+Notes.swift), ascending by node; empty for most.
+    public internal(set) var notes: [MatchNoteBox]
+    /// The notes' font size (the edge labels', from the cards': `CardTextFit.noteMeasurer`).
+    public var noteFontSize: Double { max(1, (fontSize * 11 / 13).rounded()) }
 
     init(
         width: Double, height: Double, margin: Double, cardWidth: Double, cardHeight: Double,
         centres: [Point], sizes: [Size], depths: [Int32], lines: CardLines, fontSize: Double, title: TitleBlock?,
         edgeChildren: [Int32], edgeParents: [Int32], headers: [LevelHeader] = [], headerFontSize: Double = 13,
         edgeLabels: [EdgeLabelBox] = [], edgeLabelFontSize: Double = 11, levelGaps: [Double] = [], axes: LayoutAxes,
-        scores: CardScores = CardScores(), state: LayoutState? = nil
+        scores: CardScores = CardScores(), seeds: CardScores = CardScores(), seedRoom: Double = 0,
+        state: LayoutState? = nil, notes: [MatchNoteBox] = []
     ) {
         self.width = width
         self.height = height
@@ -291,7 +300,10 @@ public struct Geometry: Sendable, Hashable {
         self.levelGaps = levelGaps
         self.axes = axes
         self.scores = scores
+        self.seeds = seeds
+        self.seedRoom = seedRoom
         self.state = state
+        self.notes = notes
     }
 
     /// The cards, index-aligned with `Diagram.nodes`.
@@ -301,18 +313,35 @@ public struct Geometry: Sendable, Hashable {
     public var edges: Edges { Edges(geometry: self) }
 
     /// The four points of connector `index` (0 ..< `edgeChildren.count`).
+    /// A connector to a card not drawn (the root under `@champion hidden`, the one card with no
+    /// extent along the depth axis) ends at its join: its last two points are one. In a
+    /// two-sided draw it runs on to the middle, where the two finalists' lines meet.
     @inline(__always)
     public func connectorPoints(_ index: Int) -> (Point, Point, Point, Point) {
+        let points = joinedConnectorPoints(index)
+        let parent = Int(edgeParents[index])
+        return axes.depthExtent(sizes[parent]) == 0 && !axes.twoSided ? (points.0, points.1, points.2, points.2) : points
+    }
+
+    /// The four points of connector `index` as far as its parent's card, drawn or not.
+    @inline(__always)
+    func joinedConnectorPoints(_ index: Int) -> (Point, Point, Point, Point) {
         let child = Int(edgeChildren[index]), parent = Int(edgeParents[index])
         let level = Int(depths[parent])
         let gap = level >= 0 && level < levelGaps.count ? levelGaps[level] : axes.levelGap
         return axes.connector(from: centres[child], sizes[child], to: centres[parent], sizes[parent], parentGap: gap)
     }
 
+    /// Whether the root's card is drawn nowhere (`@champion hidden`): it has no extent along the
+    /// depth axis. Its node stays in every column (the final's match node), as a card of no size
+    /// with no lines.
+    public var hidesRoot: Bool { !sizes.isEmpty && depths[0] == 0 && axes.depthExtent(sizes[0]) == 0 }
+
     /// True when the headers, edge labels and level gaps here and in `geometry` are the same:
     /// what is drawn besides cards and connectors (a preview delta cannot carry a change to them).
     public func sameDecorations(as geometry: Geometry) -> Bool {
         headers == geometry.headers && edgeLabels == geometry.edgeLabels && levelGaps == geometry.levelGaps
+            && notes == geometry.notes
             && headerFontSize == geometry.headerFontSize && edgeLabelFontSize == geometry.edgeLabelFontSize
     }
 
@@ -338,11 +367,12 @@ public struct Geometry: Sendable, Hashable {
     }
 
     /// True when card `index` here and card `other` of `geometry` are drawn the same: same
-    /// place, size, depth, lines and score slot. Compares the columns without building `Card` values.
+    /// place, size, depth, lines, score slot and seed. Compares the columns without building `Card` values.
     public func sameCard(_ index: Int, as other: Int, of geometry: Geometry) -> Bool {
         centres[index] == geometry.centres[other] && sizes[index] == geometry.sizes[other]
             && depths[index] == geometry.depths[other] && fontSize == geometry.fontSize
             && lines.sameLines(index, as: other, of: geometry.lines) && sameScore(index, as: other, of: geometry)
+            && sameSeed(index, as: other, of: geometry)
     }
 
     /// The cards as `Card` values, built from the compact columns on access.

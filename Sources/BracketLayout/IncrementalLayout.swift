@@ -42,7 +42,9 @@ public struct LayoutUpdate: Sendable {
 ///
 /// Returns nil — the caller runs `layout` — for everything else: a different tree shape or
 /// different settings, a moving card the structural path declines, many cards changing, a
-/// tree that starts or stops recording results, and a two-sided draw (`@root center`). Equal to `layout` by
+/// tree that starts or stops recording results, a tree with seeds (`seed`, `entry`), a
+/// two-sided draw (`@root center`), a hidden champion, and a drawing with match notes
+/// (`note=…`, which take room `layout` works out). Equal to `layout` by
 /// construction where it answers (IncrementalLayoutTests compares them over random edits).
 ///
 /// `candidates` (ascending), when given, are the only cards whose label may differ from
@@ -51,7 +53,11 @@ public struct LayoutUpdate: Sendable {
 public func layoutReusingPositions(_ diagram: Diagram, from old: Diagram, previous: Geometry, maxChanged: Int = 64,
                                    candidates: [Int]? = nil) -> LayoutUpdate? {
     let settings = diagram.settings
-    guard settings == old.settings, settings.root != .center else { return nil }
+    guard settings == old.settings, settings.root != .center, settings.champion == .shown, previous.notes.isEmpty,
+          !diagram.nodes.hasNotes
+    else { return nil }
+    // A seed column is as wide as the widest seed of all: one edited seed can move every card.
+    guard !diagram.nodes.mayHaveSeeds, !old.nodes.mayHaveSeeds, previous.seeds.isEmpty else { return nil }
     let count = diagram.nodes.count
     guard count == old.nodes.count, count == previous.centres.count, count == previous.lines.count,
           diagram.nodes.parents == old.nodes.parents
@@ -261,6 +267,6 @@ extension Geometry {
             centres: centres, sizes: sizes, depths: depths, lines: lines, fontSize: fontSize, title: title,
             edgeChildren: edgeChildren, edgeParents: edgeParents, headers: headers, headerFontSize: headerFontSize,
             edgeLabels: edgeLabels, edgeLabelFontSize: edgeLabelFontSize, levelGaps: levelGaps, axes: axes,
-            scores: scores ?? self.scores, state: state)
+            scores: scores ?? self.scores, seeds: seeds, seedRoom: seedRoom, state: state)
     }
 }

@@ -45,9 +45,26 @@ public func layout(_ diagram: Diagram, keepingSpliceState: Bool = false) -> Geom
     var tree = TreeLinks(diagram.nodes.parents, count: count, twoSided: axes.twoSided,
                          alignLeaves: settings.align == .leaves)
     // Pass 2: text and natural sizes; each level's extent and gap along the depth axis.
-    let (lines, naturalSizes, scores) = measureCards(diagram.nodes, count: count, fit, alignLeaves: diagram.settings.align == .leaves)
+    var seeds = measureSeeds(diagram.nodes, count: count, fit)
+    var (lines, naturalSizes, scores) = measureCards(diagram.nodes, count: count, fit,
+                                                     alignLeaves: diagram.settings.align == .leaves,
+                                                     seedRoom: seeds.room)
+    // `@champion hidden`: the root's card shows nothing and takes no room along the depth axis,
+    // so its level is no column and the final's connectors end at their join (`connectorPoints`).
+    let hidesChampion = settings.champion == .hidden && diagram.nodes.parents[0] < 0 && diagram.nodes.childCounts[0] > 0
+    if hidesChampion {
+        var nothing = CardLines()
+        nothing.append(WrappedText(lines: [], lineWidths: [], isTruncated: false), card: 0)
+        lines.replace(card: 0, with: nothing)
+        naturalSizes[0] = Size(width: 0, height: 0)
+        scores.removeFirstCard()
+        seeds.seeds.removeFirstCard()
+    }
+    // Match notes: their cards grow along the leaf axis and their gaps widen (Geometry+Notes.swift).
+    let notes = PendingNote.measure(diagram.nodes, count: count, fit)
+    PendingNote.growCards(notes, &naturalSizes, axes: axes)
     let levels = LevelPlan(tree, naturalSizes: naturalSizes, edgeTexts: diagram.nodes.edgeLabels, settings, axes,
-                           decorations)
+                           decorations, gapNeeds: PendingNote.gapNeeds(notes, levels: tree.deepest + 1, tree: tree, axes: axes))
     // Pass 3, backwards: each subtree's room along the leaf axis.
     var rooms = SubtreeRooms(&tree, naturalSizes: naturalSizes, gap: settings.leafGap, axes: axes)
     // Headers: a row above the columns, or a column beside the rows; the cards move past them
@@ -62,7 +79,9 @@ public func layout(_ diagram: Diagram, keepingSpliceState: Bool = false) -> Geom
     let (centres, sizes) = rooms.placeCards(tree, levels, naturalSizes: naturalSizes, axes: axes, moveX: dx, moveY: dy)
     // What a splice is laid out from (StructuralLayout.swift): only for the drawings it models
     // (score slots included: they only size their cards).
-    let state = keepingSpliceState && !axes.twoSided
+    // (A drawing with match notes is laid out whole: the relayouts do not model them; nor a tree
+    // with seeds: the seed column is as wide as the widest seed of all.)
+    let state = keepingSpliceState && !axes.twoSided && notes.isEmpty && !hidesChampion && !diagram.nodes.mayHaveSeeds
         ? LayoutState(keptFrom: tree, levels, rooms, naturalSizes: naturalSizes, axes: axes, moveX: dx, moveY: dy)
         : nil
     let geometry = Geometry(
@@ -71,9 +90,10 @@ public func layout(_ diagram: Diagram, keepingSpliceState: Bool = false) -> Geom
         fontSize: fit.measurer.fontSize, title: frame.title, edgeChildren: tree.edgeChildren,
         edgeParents: tree.edgeParents, headers: frame.headers, headerFontSize: decorations.header.fontSize,
         edgeLabels: [], edgeLabelFontSize: decorations.edge.fontSize, levelGaps: levels.gaps, axes: axes,
-        scores: scores, state: state)
-    guard !levels.labels.isEmpty else { return geometry }
-    return geometry.placingEdgeLabels(levels.labels)
+        scores: scores, seeds: seeds.seeds, seedRoom: seeds.room, state: state)
+    var placed = levels.labels.isEmpty ? geometry : geometry.placingEdgeLabels(levels.labels)
+    if !notes.isEmpty { placed.notes = placed.placingNotes(notes) }
+    return placed
 }
 
 /// An edge label measured in pass 2, waiting for its connector's position.
@@ -145,7 +165,7 @@ extension Geometry {
             centres: centres, sizes: sizes, depths: depths, lines: lines, fontSize: fontSize, title: title,
             edgeChildren: edgeChildren, edgeParents: edgeParents, headers: headers, headerFontSize: headerFontSize,
             edgeLabels: boxes, edgeLabelFontSize: edgeLabelFontSize, levelGaps: levelGaps, axes: axes, scores: scores,
-            state: state)
+            seeds: seeds, seedRoom: seedRoom, state: state, notes: notes)
     }
 }
 
@@ -160,7 +180,7 @@ func levelHeaders(
     headers.reserveCapacity(slotCount)
     for slot in 0..<slotCount {
         let level = levelInSlot(slot)
-        let text = settings.rounds.name(level: level, deepest: deepest)
+        let text = settings.roundName(level: level, deepest: deepest)
         // Above a column a header may reach half a gap past it on each side, so neighbours
         // never meet; beside rows it gets a column of its own.
         var maxWidth = max(settings.cardWidth, 96)

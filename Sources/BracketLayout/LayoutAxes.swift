@@ -29,6 +29,14 @@ struct LayoutAxes: Sendable, Hashable {
         levelsAreColumns ? Point(x: depthAxis, y: leafAxis) : Point(x: leafAxis, y: depthAxis)
     }
 
+    /// A point's coordinate along the depth axis.
+    @inline(__always)
+    func depthCoordinate(_ point: Point) -> Double { levelsAreColumns ? point.x : point.y }
+
+    /// A point's coordinate along the leaf axis.
+    @inline(__always)
+    func leafCoordinate(_ point: Point) -> Double { levelsAreColumns ? point.y : point.x }
+
     /// A card's extent along the depth axis (shared by its level).
     @inline(__always)
     func depthExtent(_ size: Size) -> Double { levelsAreColumns ? size.width : size.height }

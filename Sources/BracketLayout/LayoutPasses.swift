@@ -121,8 +121,10 @@ struct LevelPlan {
     let twoSided: Bool
     let axes: LayoutAxes
 
+    /// `gapNeeds`: by level, the least gap something beside the level's cards needs (match
+    /// notes); empty for none.
     init(_ tree: TreeLinks, naturalSizes: [Size], edgeTexts: OptionalColumn<String>, _ settings: LayoutSettings,
-         _ axes: LayoutAxes, _ decorations: DecorationText) {
+         _ axes: LayoutAxes, _ decorations: DecorationText, gapNeeds: [Double] = []) {
         let deepest = tree.deepest, count = naturalSizes.count
         var extents = [Double](repeating: 0, count: deepest + 1)
         for index in 0..<count {
@@ -130,6 +132,7 @@ struct LevelPlan {
             extents[level] = max(extents[level], axes.depthExtent(naturalSizes[index]))
         }
         var gaps = [Double](repeating: settings.levelGap, count: deepest + 1)
+        for (level, need) in gapNeeds.enumerated() where level < gaps.count { gaps[level] = max(gaps[level], need) }
         var labels: [PendingEdgeLabel] = []
         if edgeTexts.count >= count {
             for edge in 0..<tree.edgeChildren.count {

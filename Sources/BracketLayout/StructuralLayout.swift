@@ -152,7 +152,11 @@ public func layoutSplice(_ diagram: Diagram, from old: Diagram, splice: DiagramS
 /// reference; `state` is spent either way). The passes mirror `layout`'s (LayoutPasses.swift).
 private func layoutSplice(_ diagram: Diagram, from old: Diagram, splice: DiagramSplice, previous: Geometry,
                           state: inout LayoutState) -> LayoutUpdate? {
-    // Pass 1: the splice against the previous layout's rows and what this path models.
+    // Pass 1: the splice against the previous layout's rows and what this path models (no
+    // match notes: `layout` makes their room; not a seed column: it is as wide as the widest
+    // seed of all, so one seed can move every card).
+    guard !diagram.nodes.hasNotes, previous.notes.isEmpty else { return nil }
+    guard !diagram.nodes.mayHaveSeeds, previous.seeds.isEmpty else { return nil }
     guard let edit = SpliceEdit(diagram, from: old, splice: splice, previous: previous, state: state) else { return nil }
     // Pass 2: the cards that went and came, measured, against the levels' extents, gaps and places.
     guard let levels = SplicedLevels(edit, previous: previous, state: &state) else { return nil }

@@ -29,7 +29,7 @@ public struct AttributeSpec: Sendable, Hashable {
     public let example: String
 
     /// Every attribute, in the order completion offers them.
-    public static let all: [AttributeSpec] = [score, winner, edge, `class`, status, sets, legs, pens, aet, color]
+    public static let all: [AttributeSpec] = [score, winner, edge, `class`, status, sets, legs, pens, aet, seed, entry, note, color]
 
     /// `score=V`: what this node's competitor made in the match decided at its parent.
     public static let score = AttributeSpec(
@@ -118,6 +118,46 @@ public struct AttributeSpec: Sendable, Hashable {
         outputs: AttributeOutputs(svg: .cardClasses(prefix: "bracket-"), jsonKey: "aet", dot: .scoreCell, page: .attributeColumn),
         example: "aet")
 
+    /// `seed=N`: this node's competitor's seed in the draw (`[5]` on draw sheets). Stored
+    /// `.drawn` (the card's class `bracket-seed-N`, geometry and DOT `seed`); not a result. The
+    /// layout draws it in a seed column before the name (`DiagramNodes.seedText`), so it takes
+    /// room (`changesLayout`).
+    public static let seed = AttributeSpec(
+        name: "seed", grammar: .seed, place: .child,
+        usage: "seed=5",
+        summary: "This node's competitor's seed in the draw, a positive whole number (drawn [5] on draw sheets).",
+        changesLayout: true, storage: .drawn,
+        outputs: AttributeOutputs(
+            svg: .cardClasses(prefix: "bracket-seed-"), jsonKey: "seed", dot: .nodeAttribute("seed"),
+            page: .attributeColumn),
+        example: "seed=5")
+
+    /// `entry=CODE`: how this node's competitor entered the draw (`EntryCode`: WC, Q, LL, PR,
+    /// SE, A, ALT). Stored `.drawn` (the card's class `bracket-entry-CODE`, geometry and DOT
+    /// `entry`); not a result. Drawn in the seed column, as `seed` is.
+    public static let entry = AttributeSpec(
+        name: "entry", grammar: .entry, place: .child,
+        usage: "entry=WC",
+        summary: "How this node's competitor entered the draw: wild card (WC), qualifier (Q), lucky loser (LL), protected ranking (PR), special exempt (SE) or alternate (A, ALT).",
+        changesLayout: true, storage: .drawn,
+        outputs: AttributeOutputs(
+            svg: .cardClasses(prefix: "bracket-entry-"), jsonKey: "entry", dot: .nodeAttribute("entry"),
+            page: .attributeColumn),
+        example: "entry=WC")
+
+    /// `note="Lusail Stadium, 18 December"`: a line about the match this node decides (its date,
+    /// venue, "best of 5"), drawn beside the join of the match's connectors, in the half of the
+    /// gap next to this node's card, which the layout widens to hold it (docs/language.md,
+    /// "Match notes"). A fact of the match, so it sits on the match's node and never climbs
+    /// with the winner; on a leaf it describes no match (`note-on-leaf`).
+    public static let note = AttributeSpec(
+        name: "note", grammar: .text, place: .anyNode,
+        usage: "note=\"Lusail Stadium, 18 December\"",
+        summary: "A line about the match this node decides (date, venue, \"best of 5\"), drawn beside the join of its competitors' connectors; it stays with this match and never climbs with the winner.",
+        changesLayout: true, storage: .drawn,
+        outputs: AttributeOutputs(svg: .matchNote, jsonKey: "note", dot: .nodeAttribute("xlabel"), page: .attributeColumn),
+        example: "note=\"Lusail Stadium, 18 December\"")
+
     /// `color=teal` or `color="#1a73e8"`: the card's own fill, over any class's; its text takes
     /// the colour that contrasts more (the light theme's text or white). Stored as `#rrggbb`; the
     /// card carries the class `bracket-fill-rrggbb`, which the SVG's style fills.
@@ -187,6 +227,10 @@ public enum AttributeGrammar: String, Sendable, Hashable {
     case reference
     /// One of the words of `MatchStatus`: `status=retired`.
     case status
+    /// A positive whole number: `seed=5`.
+    case seed
+    /// One of the codes of `EntryCode`: `entry=WC`.
+    case entry
     /// A CSS colour name or hex: `color=teal`, `color="#1a73e8"` (stored as `#rrggbb`).
     case colour
 
@@ -198,6 +242,8 @@ public enum AttributeGrammar: String, Sendable, Hashable {
         case .list: "Its value is a name, or several in quotes separated by spaces (a letter, then letters, digits, '-' or '_')."
         case .reference: "Its value is a node's ID."
         case .status: "Its value is one of \(MatchStatus.wordList)."
+        case .seed: "Its value is a positive whole number."
+        case .entry: "Its value is one of \(EntryCode.wordList)."
         case .colour: "Its value is a CSS colour name such as teal, or a quoted hex colour such as \"#1a73e8\"."
         }
     }
@@ -211,6 +257,8 @@ public enum AttributeGrammar: String, Sendable, Hashable {
         case .list: "names that start with a letter and hold only letters, digits, '-' and '_', separated by spaces"
         case .reference: "a node's ID"
         case .status: "one of \(MatchStatus.wordList)"
+        case .seed: "a positive whole number such as 5"
+        case .entry: "one of \(EntryCode.wordList)"
         case .colour: Colour.expectation
         }
     }
@@ -224,6 +272,8 @@ public enum AttributeGrammar: String, Sendable, Hashable {
         case .number: return parsePoints(ArraySlice(text.utf8)) == nil ? nil : text
         case .reference: return text.isEmpty || text.contains(where: \.isWhitespace) ? nil : text
         case .status: return MatchStatus(rawValue: text) == nil ? nil : text
+        case .seed: return Self.isSeed(text) ? text : nil
+        case .entry: return EntryCode(rawValue: text) == nil ? nil : text
         case .colour: return Colour(text: text)?.hex
         case .list:
             // One name, the usual case, is stored as written without splitting.
@@ -238,6 +288,7 @@ public enum AttributeGrammar: String, Sendable, Hashable {
     public var words: [String] {
         switch self {
         case .status: MatchStatus.allCases.map(\.rawValue)
+        case .entry: EntryCode.allCases.map(\.rawValue)
         case .colour: Colour.cssNames.map(\.name)
         default: []
         }
@@ -319,6 +370,9 @@ public struct AttributeOutputs: Sendable, Hashable {
         /// Each name becomes a class of the card's group, after `prefix` (the SVG's own classes
         /// all start with `bracket-`, so a prefix that does not keeps the two apart).
         case cardClasses(prefix: String)
+        /// A `bracket-note` text at the match (`Geometry.notes`), and a sentence of the card's
+        /// accessible name.
+        case matchNote
         /// A colour (stored `#rrggbb`): the card's group carries the class `prefix` + `rrggbb`,
         /// which the SVG's style fills with it (text in the colour that contrasts more).
         case fillClass(prefix: String)

@@ -80,8 +80,10 @@ extension Document {
         }
         let matches = DiagramResults.resolve(&nodes, attributes: attributes, labelRanges: labelRanges)
         let recordsResults = attributes.values.contains(where: \.recordsResult)
-        let room = recordsResults
-            ? DiagramResults.scoreRoomDiagnostics(nodes, fit: labelFit, attributes: attributes, labelRanges: labelRanges)
+        let seedRoom = labelFit.seedRoom(nodes)
+        let room = recordsResults || seedRoom > 0
+            ? DiagramResults.scoreRoomDiagnostics(nodes, fit: labelFit, attributes: attributes, labelRanges: labelRanges,
+                                                  seedRoom: seedRoom)
             : [:]
         let results = ResultsState(nodes: nodes, attributes: attributes, labelRanges: labelRanges,
                                    matchDiagnostics: matches, roomDiagnostics: room, recordsResults: recordsResults)

@@ -227,6 +227,7 @@ extension Document {
         local.replace(in: plan.oldRange, delta: delta, with: scan.diagnostics)
         ids.update(removed: plan.removedIDs, added: scan.ids, oldRange: plan.oldRange, delta: delta, source: buffer)
         replaceResultAttributes(in: plan.oldRange, delta: delta, with: scan.resultAttributes)
+        replaceNoteAttributes(in: plan.oldRange, delta: delta, with: scan.noteAttributes)
         if plan.scope == .token {
             let header: Bool
             if case .nothing = plan.rescan { header = false } else { header = true }
@@ -253,5 +254,12 @@ extension Document {
         let first = resultAttributes.partitioningIndex { $0 >= oldRange.start }
         let last = max(first, resultAttributes.partitioningIndex { $0 >= oldRange.end })
         resultAttributes.replace(first..<last, with: fresh, delta: delta)
+    }
+
+    /// The same for the starts of `note` attributes.
+    private mutating func replaceNoteAttributes(in oldRange: ByteRange, delta: Int, with fresh: [Int]) {
+        let first = noteAttributes.partitioningIndex { $0 >= oldRange.start }
+        let last = max(first, noteAttributes.partitioningIndex { $0 >= oldRange.end })
+        noteAttributes.replace(first..<last, with: fresh, delta: delta)
     }
 }

@@ -19,7 +19,9 @@ extension Document {
     /// the text after the edit, as the plain tree's patch copies it. False — the caller runs the whole pass —
     /// when the header no longer reads as one or its attributes differ from the kept ones.
     mutating func updateResults(afterToken token: ByteRange, newLength: Int, header: Bool) -> Bool {
-        guard var state = resultState else { return false }
+        // A seed column's room is every card's (the widest seed's): a diagram with seeds has its
+        // room checked again by the whole pass.
+        guard var state = resultState, !state.nodes.mayHaveSeeds else { return false }
         resultState = nil  // the state's columns are then uniquely owned: changed in place
         let delta = newLength - token.length
         var nodes = state.nodes
@@ -44,6 +46,7 @@ extension Document {
         case .attributed: guard rereadNode(&nodes, owner, source: source, keepingResults: true) else { return false }
         case .unreadable: return false
         }
+        guard !nodes.mayHaveSeeds else { return false }
         // Sets, legs, a shoot-out or extra time typed decide matches again: the whole pass's.
         guard nodes.scores[owner] == scores, ScoreParts.values(nodes, owner) == parts else { return false }
         // Attributes that decide nothing (all malformed): the row read again is all there is.

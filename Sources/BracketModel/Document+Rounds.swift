@@ -20,6 +20,7 @@ extension Document {
             resultState = built.results
         }
         if let extra = extraRoundNames() { found.append(extra) }
+        found += notesOnLeaves()
         return found
     }
 
@@ -33,6 +34,7 @@ extension Document {
         else { return wholeDiagramDiagnostics() }
         var found = resultState!.diagnostics
         if let extra = extraRoundNames() { found.append(extra) }
+        found += notesOnLeaves()
         return found
     }
 
@@ -44,6 +46,7 @@ extension Document {
         else { return wholeDiagramDiagnostics() }
         var found = resultState!.diagnostics
         if let extra = extraRoundNames() { found.append(extra) }
+        found += notesOnLeaves()
         return found
     }
 

@@ -38,7 +38,9 @@ extension Document {
     /// when the edit is not inside one node's closed attribute list, or it takes away the node's
     /// only result attribute (whether any other node records a result is the whole pass's to say).
     mutating func updateResults(afterAttributeEdit edit: ByteRange, newLength: Int) -> Bool {
-        guard var state = resultState, state.recordsResults else { return false }
+        // A seed column's room is every card's (the widest seed's): a diagram with seeds has its
+        // room checked again by the whole pass.
+        guard var state = resultState, state.recordsResults, !state.nodes.mayHaveSeeds else { return false }
         let delta = newLength - edit.length
         // The node whose header holds the edit: the last one starting before it, with no node
         // starting inside it (as the one-token patch finds it).
@@ -70,6 +72,7 @@ extension Document {
         let fresh = NodeAttributes(list, source: source)
         guard fresh.recordsResult || state.attributes[owner]?.recordsResult != true else { return false }
         nodes.setAttributes(of: owner, fresh)
+        guard !nodes.mayHaveSeeds else { return false }
         state.attributes[owner] = fresh.anchored(at: start)
 
         // The matches to decide again, deepest first: a root's own (`result-on-root` points at

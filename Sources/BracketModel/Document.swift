@@ -36,6 +36,9 @@ public struct Document: Sendable {
     /// Where each counted `score` or `winner` attribute starts, sorted; none for a plain tree.
     /// Kept with a gap at the last edit, as the definition starts are.
     var resultAttributes: OffsetGapArray
+    /// Where each counted `note` attribute starts, sorted, kept as `resultAttributes` is: the
+    /// places `note-on-leaf` looks at (Document+Notes.swift).
+    var noteAttributes: OffsetGapArray
     /// What the results mean that is wrong (`DiagramResults`): found from the whole diagram, so
     /// worked out again after every edit, but only while the document records results.
     var results: [Diagnostic]
@@ -60,6 +63,7 @@ public struct Document: Sendable {
         local = LocalDiagnostics(scan.diagnostics)
         ids = IDTable(scan.ids)
         resultAttributes = OffsetGapArray(scan.resultAttributes)
+        noteAttributes = OffsetGapArray(scan.noteAttributes)
         results = []
         results = wholeDiagramDiagnostics()
     }

@@ -16,6 +16,12 @@ public struct DrawnColumns: Sendable, Hashable {
         columns.isEmpty ? nil : columns[attribute][row]
     }
 
+    /// Whether some row may hold a value of attribute `attribute` (a `drawnIndex`): false only
+    /// when none does; a column a value was set in and cleared again still answers true.
+    public func mayHaveValues(attribute: Int) -> Bool {
+        !columns.isEmpty && !columns[attribute].isAllNil
+    }
+
     /// Every drawn value of `row`, in `AttributeSpec.drawn`'s order; empty when it has none.
     public func values(of row: Int) -> [String?] {
         guard !columns.isEmpty, columns.contains(where: { $0[row] != nil }) else { return [] }

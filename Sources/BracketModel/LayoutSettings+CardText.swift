@@ -107,15 +107,17 @@ public struct CardTextFit: Sendable, Equatable {
             + "so it is drawn cut short with '…'; shorten it, or raise @max-card-width."
     }
 
-    /// The `long-label` message for a label that fits its card alone but not beside its score.
-    var longLabelBesideScoreMessage: String {
+    /// The `long-label` message for a label that fits its card alone but not `beside` what
+    /// else the card keeps room for ("its score", "the seed column"), which `crowding` names
+    /// for the fix ("the score", "the seeds").
+    func longLabelMessage(beside: String, crowding: String) -> String {
         let width = DecimalText.string(maxTextWidth + 2 * Self.horizontalPadding, decimals: 0)
         let lines = maxLines == 1 ? "1 line" : "\(maxLines) lines"
         return fit == .auto
-            ? "Beside its score this label needs more than \(lines) on a card at most \(width) points wide, so its card ends in '…'; "
-                + "shorten the label or the score, or raise @max-lines or @max-card-width."
-            : "Beside its score this label does not fit its fixed card, so the card ends in '…'; "
-                + "shorten the label or the score, or use @fit auto to let cards grow."
+            ? "Beside \(beside) this label needs more than \(lines) on a card at most \(width) points wide, so its card ends in '…'; "
+                + "shorten the label or \(crowding), or raise @max-lines or @max-card-width."
+            : "Beside \(beside) this label does not fit its fixed card, so the card ends in '…'; "
+                + "shorten the label or \(crowding), or use @fit auto to let cards grow."
     }
 
     /// The room a score slot of `scoreWidth` takes from the label: the score and the gap before it.
@@ -164,6 +166,26 @@ public struct CardTextFit: Sendable, Equatable {
         lhs.fit == rhs.fit && lhs.minWidth == rhs.minWidth && lhs.minHeight == rhs.minHeight
             && lhs.maxTextWidth == rhs.maxTextWidth && lhs.maxLines == rhs.maxLines
             && lhs.measurer.fontSize == rhs.measurer.fontSize
+    }
+
+    // MARK: - Match notes
+
+    /// The font of a match's note (`note=…`): the edge labels' size, smaller than the cards'.
+    public var noteMeasurer: TextMeasurer { TextMeasurer(fontSize: max(1, (measurer.fontSize * 11 / 13).rounded())) }
+
+    /// The widest a note's one line may be: the widest card.
+    public var maxNoteWidth: Double { maxTextWidth + 2 * Self.horizontalPadding }
+
+    /// The line a match's note is drawn as: one line, cut with "…" past `maxNoteWidth`
+    /// (`long-note` says so at the note).
+    public func noteLine(_ note: String) -> WrappedText {
+        noteMeasurer.wrap(note, maxWidth: maxNoteWidth, maxLines: 1)
+    }
+
+    /// The `long-note` message.
+    var longNoteMessage: String {
+        let width = DecimalText.string(maxNoteWidth, decimals: 0)
+        return "This note is drawn on one line at most \(width) points wide, so it ends in '…'; shorten it or raise @max-card-width."
     }
 
     /// The `long-label` message: what was cut, and which setting makes room.

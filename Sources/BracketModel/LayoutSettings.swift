@@ -75,6 +75,15 @@ public enum LabelAlignment: String, Sendable, Hashable, CaseIterable {
     case start
 }
 
+/// Whether the root's card, the champion's, is drawn (`@champion`).
+public enum ChampionDisplay: String, Sendable, Hashable, CaseIterable {
+    /// The root's card in a column of its own after the final (the default).
+    case shown
+    /// No champion card and no column for it: the final's two competitors are the last column,
+    /// as printed brackets end. The root is still the final's match node.
+    case hidden
+}
+
 /// How a card's size follows its label.
 public enum CardFit: String, Sendable, Hashable, CaseIterable {
     /// A card is at least the configured card size and grows to fit its wrapped label, up to
@@ -111,6 +120,15 @@ public struct LayoutSettings: Sendable, Hashable {
     public var rounds: RoundHeaders
     /// Where label lines sit across their card (`@label-align`).
     public var labelAlign: LabelAlignment = .center
+    /// Whether the root's card is drawn (`@champion`).
+    public var champion: ChampionDisplay = .shown
+
+    /// The header of level `level` (`@rounds`), none for the root's level when its card is not
+    /// drawn (`@champion hidden`).
+    public func roundName(level: Int, deepest: Int) -> String {
+        champion == .hidden && level == 0 ? "" : rounds.name(level: level, deepest: deepest)
+    }
+
     /// How each class defined with `@class` looks, in the file's order (`ResolvedClasses` adds
     /// the classes only used on nodes and their palette colours).
     public var classLooks: [ClassLook] = []
@@ -156,6 +174,7 @@ public struct SettingOverrides: Sendable, Hashable {
     public var titleVisible: Bool?
     public var rounds: RoundHeaders?
     public var labelAlign: LabelAlignment?
+    public var champion: ChampionDisplay?
     /// The `@class` looks, in the file's order (each name once).
     public var classLooks: [ClassLook] = []
 
@@ -198,6 +217,7 @@ public struct SettingOverrides: Sendable, Hashable {
         if let titleVisible { result.titleVisible = titleVisible }
         if let rounds { result.rounds = rounds }
         if let labelAlign { result.labelAlign = labelAlign }
+        if let champion { result.champion = champion }
         if !classLooks.isEmpty { result.classLooks = classLooks }
         return result
     }

@@ -83,6 +83,15 @@ public struct SettingSpec: Sendable {
                expectation: "one of center, start",
                summary: "`center`: label lines centred on their card; `start`: starting at the card's left edge, as brackets print names."),
         SettingSpec(
+            name: "champion", grammar: .choice(ChampionDisplay.allCases.map(\.rawValue)),
+            expectation: "one of shown, hidden",
+            summary: "`shown`: the root's card, the champion's, in a column after the final; `hidden`: no champion card and no column, so the final's two competitors end the bracket, as printed draws do.",
+            jsonKey: nil, cliFlag: nil) { value, overrides in
+                guard case .word(let word) = value, let choice = ChampionDisplay(rawValue: word) else { return false }
+                overrides.champion = choice
+                return true
+            },
+        SettingSpec(
             name: "class", grammar: .classLook, expectation: SettingGrammar.classLookExpectation,
             summary: "How a class's cards look: `@class finance \"Finance\" [fill=\"#e8f0fe\", border=\"#1a73e8\", text=\"#202124\"]`; a class given no fill takes a colour-blind-safe palette colour. Once per class.",
             jsonKey: nil, cliFlag: nil) { value, overrides in

@@ -16,6 +16,8 @@ struct SubtreeScan {
     /// Where each counted `score` or `winner` attribute starts: a document with none is a plain
     /// tree, and the diagram's results pass (and its diagnostics) is skipped.
     var resultAttributes: [Int] = []
+    /// Where each counted `note` attribute starts, for `note-on-leaf` (Document+Notes.swift).
+    var noteAttributes: [Int] = []
 
     /// An empty scan, for rescanning a single token.
     init(labelFit: CardTextFit) {
@@ -177,6 +179,7 @@ struct SubtreeScan {
             }
             seen[key] = attribute.range
             if spec.isResult { resultAttributes.append(attribute.range.start) }
+            if spec == .note, attribute.value != nil { noteAttributes.append(attribute.range.start) }
             if spec.takesValue, let value = attribute.value {
                 // A quoted value's own errors (no closing quote, a bad escape) are enough there.
                 guard quoted.map({ $0.isTerminated && $0.invalidEscapes.isEmpty }) ?? true else { continue }
@@ -186,6 +189,9 @@ struct SubtreeScan {
                         range: value.range, severity: .error,
                         code: spec.grammar == .colour ? .invalidColour : .unexpectedAttributeValue,
                         message: "'\(key)' takes \(spec.grammar.expectation), as in \(spec.usage).\(spec.grammar.suggestion(for: text))"))
+                } else if spec == .note, labelFit.noteLine(text).isTruncated {
+                    diagnostics.append(Diagnostic(
+                        range: value.range, severity: .warning, code: .longNote, message: labelFit.longNoteMessage))
                 }
             } else if spec.takesValue {
                 diagnostics.append(Diagnostic(

@@ -18,9 +18,12 @@ public func writePreviewDelta(_ json: inout JSONWriter, _ delta: PreviewDelta, t
     json.key("svgWidth"); json.raw(outer.width.utf8)
     json.key("svgHeight"); json.raw(outer.height.utf8)
     json.key("desc"); json.string(svgDescriptionFragment(new.diagram, cardCount: new.cardCount))
-    // A picture with classes or colours: its style, whose class rules an edit may change.
+    // A picture with classes or colours: its style, whose class rules an edit may change (with
+    // the notes' rule as the full payload's style has it; notes that come or go send a full one).
     if !new.classSheet.isEmpty {
-        json.key("style"); json.string(svgStyleSheetText(recordsResults: new.recordsResults, classSheet: new.classSheet))
+        json.key("style")
+        json.string(svgStyleSheetText(recordsResults: new.recordsResults, notes: !new.geometry.notes.isEmpty,
+                                      classSheet: new.classSheet))
     }
     json.endObject()
     // Only deltas for clients that take them have renames and runs; the others' bytes are as before.
@@ -107,7 +110,8 @@ private func writeCard(_ json: inout JSONWriter, _ new: PreviewSnapshot, _ index
     json.key("node")
     writeGeometryNode(
         &json, node, card, parentID: new.parentID(index), range: new.ranges[index],
-        result: new.recordsResults ? GeometryNodeResult(new.diagram, new.geometry, index) : nil)
+        result: new.recordsResults ? GeometryNodeResult(new.diagram, new.geometry, index) : nil,
+        seed: GeometrySeedSlot(new.geometry, index))
     if markup {
         json.key("svg")
         json.string(svgCardFragment(new.diagram, new.geometry, index, recordsResults: new.recordsResults))

@@ -114,6 +114,8 @@ struct RunDiff {
     let oldDrawn: DrawnEdges, newDrawn: DrawnEdges
     let recordsResults: Bool
     let slotted: Bool
+    /// Either picture has a seed column (on every card).
+    let seeded: Bool
     let pairing: RunPairing
     /// New indices of renamed cards, ascending.
     let renamed: [Int]
@@ -153,6 +155,7 @@ struct RunDiff {
         newCount = new.cardCount
         recordsResults = old.recordsResults || new.recordsResults
         slotted = !old.geometry.scores.isEmpty || !new.geometry.scores.isEmpty
+        seeded = old.geometry.seedRoom > 0 || new.geometry.seedRoom > 0
         self.pairing = pairing
         self.renamed = renamed
         limit = Double(new.cardCount + new.drawnEdges.count) * maxFraction
@@ -282,6 +285,7 @@ struct RunDiff {
         let shapeSame = !listed || (oldSizes[before] == newSizes[index]
             && oldGeometry.lines.sameLines(before, as: index, of: newGeometry.lines)
             && (!slotted || sameScoreSlot(before, index))
+            && oldGeometry.sameSeed(before, as: index, of: newGeometry)
             && oldLabels[before] == newLabels[index]
             && sameAttributes(before, index))
         let from = oldCentres[before], to = newCentres[index]
@@ -300,8 +304,9 @@ struct RunDiff {
             return
         }
         let exact = from.x + dx == to.x && from.y + dy == to.y
-        let slotAllowsRun = dx == 0 || !slotted
-            || (newGeometry.scores.index(of: index) == nil && oldGeometry.scores.index(of: before) == nil)
+        // A slot's and a seed column's x are the server's numbers, not moved by a run's dx.
+        let slotAllowsRun = dx == 0 || (!seeded && (!slotted
+            || (newGeometry.scores.index(of: index) == nil && oldGeometry.scores.index(of: before) == nil)))
         if shapeSame, parentSame, exact, uniformRange, slotAllowsRun, (edge >= 0) == (oldEdge >= 0),
            edge < 0 || (!listed && still) || connectorMoved(edge, oldEdge, dx: dx, dy: dy) {
             extendRun(index, dx: dx, dy: dy, lines: lines, characters: characters, depth: depth)

@@ -171,10 +171,11 @@ func fullReason(from old: PreviewSnapshot, to new: PreviewSnapshot, runs: Bool =
 /// `Geometry.sameDecorations`, but with the level gaps compared only on the levels both
 /// pictures have, and without the edge labels: for a client that takes runs an edge label goes
 /// with its connector (a run moves it, a changed or added connector carries it), so the diffs
-/// compare it with the connector (`connectorMoved`).
+/// compare it with the connector (`connectorMoved`). Match notes are compared whole: a delta
+/// never carries one.
 private func sameDrawnDecorations(_ old: Geometry, _ new: Geometry) -> Bool {
     let common = min(old.levelGaps.count, new.levelGaps.count)
-    return old.headers == new.headers
+    return old.headers == new.headers && old.notes == new.notes
         && old.headerFontSize == new.headerFontSize && old.edgeLabelFontSize == new.edgeLabelFontSize
         && old.levelGaps.prefix(common) == new.levelGaps.prefix(common)
 }

@@ -75,3 +75,31 @@ private func decorationLines(_ out: inout SVGBytes, _ lines: [String], centre: P
         out.raw("</tspan>")
     }
 }
+
+/// The match notes (`note=…`), one `<text class="bracket-note">` each where the layout made
+/// room for it, after the edge labels and before the cards. Hidden from screen readers: each
+/// note is also a sentence of its match card's accessible name (`cardNote`). Their style rule is
+/// in the style sheet only of a picture that has notes (`writeStyle`), so every other stays as
+/// it was.
+func drawNotes(_ out: inout SVGBytes, _ diagram: Diagram, _ geometry: Geometry, count: Int) {
+    guard !geometry.notes.isEmpty else { return }
+    let measurer = TextMeasurer(fontSize: geometry.noteFontSize)
+    let ids = diagram.nodes.ids
+    out.raw("<g class=\"bracket-notes\" aria-hidden=\"true\">\n")
+    for note in geometry.notes where note.node < count {
+        out.raw("<text class=\"bracket-note\" data-node-id=\"")
+        out.text(ids[note.node])
+        out.raw("\" font-size=\"")
+        out.number(geometry.noteFontSize)
+        out.raw("\" text-anchor=\"middle\">")
+        decorationLines(&out, [note.line], centre: note.center, measurer)
+        out.raw("</text>\n")
+    }
+    out.raw("</g>\n")
+}
+
+/// The note of card `index` as a sentence of its accessible name: the note as written, for
+/// any node that has one (on a leaf it is drawn nowhere, and `note-on-leaf` says so).
+func cardNote(_ nodes: DiagramNodes, _ index: Int) -> String? {
+    nodes.drawn.isEmpty ? nil : nodes.drawn[AttributeSpec.note.drawnIndex!, index]
+}

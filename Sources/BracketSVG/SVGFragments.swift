@@ -18,11 +18,15 @@ public func svgCardFragment(_ diagram: Diagram, _ geometry: Geometry, _ index: I
     let lines = geometry.lines.strings[range]
     let lineBytes = lines.reduce(0) { $0 + 200 + SVGBytes.escapedBound($1.utf8.count) }
     let resultBytes = recordsResults ? CardResult.extraBound(diagram, index) : 0
-    let capacity = 512 + lineBytes + resultBytes + attributeClassesBound(diagram.nodes, index) + SVGBytes.escapedBound(id.utf8.count + 2 * label.utf8.count)
+    let note = cardNote(diagram.nodes, index)
+    let seedBytes = geometry.seedText(index).map { SeedMark.markupBytes + 64 + SVGBytes.escapedBound($0.utf8.count) } ?? 0
+    let capacity = 512 + lineBytes + resultBytes + seedBytes + attributeClassesBound(diagram.nodes, index)
+        + SVGBytes.escapedBound(id.utf8.count + 2 * label.utf8.count + 2 * (note?.utf8.count ?? 0))
     var text = SVGBytes.string(capacity: capacity) { out in
         card(&out, id: id, label: label, centre: geometry.centres[index], size: geometry.sizes[index],
              lines: lines, result: recordsResults ? CardResult(diagram, geometry, index) : nil,
-             classes: attributeClasses(diagram.nodes, index), labelStartX: labelStartX(diagram, geometry, index), &style)
+             classes: attributeClasses(diagram.nodes, index), labelStartX: labelStartX(diagram, geometry, index),
+             seed: SeedMark(geometry, index), note: note, &style)
     }
     if text.utf8.last == UInt8(ascii: "\n") { text.removeLast() }
     return text
@@ -65,13 +69,14 @@ public func svgOuterSizeText(_ geometry: Geometry) -> (width: String, height: St
 /// that draws cards from the geometry and must style them (and export them) exactly as the full
 /// document does: with the results rules exactly when `recordsResults` (`Diagram.recordsResults`),
 /// as the full document has them. (A tree that starts or stops recording results changes the
-/// sheet, so the preview sends a full payload then: `PreviewFullReason.styleChanged`.)
+/// sheet, so the preview sends a full payload then: `PreviewFullReason.styleChanged`.) With
+/// `notes` (the geometry has match notes) the notes' rule too, as the full document has it.
 /// `classSheet` is the diagram's `svgClassSheet`, its classes' and colours' rules.
-public func svgStyleSheetText(recordsResults: Bool, classSheet: String = "") -> String {
+public func svgStyleSheetText(recordsResults: Bool, notes: Bool = false, classSheet: String = "") -> String {
     let capacity = SVGStyle.sheet.utf8CodeUnitCount + SVGStyle.resultsSheet.utf8CodeUnitCount
         + SVGStyle.fontFamily.utf8.count + 256 + classSheet.utf8.count
     var text = SVGBytes.string(capacity: capacity) { out in
-        writeStyle(&out, results: recordsResults, classSheet: classSheet)
+        writeStyle(&out, results: recordsResults, notes: notes, classSheet: classSheet)
     }
     let open = "<style>", close = "</style>\n"
     if text.hasPrefix(open) { text.removeFirst(open.count) }

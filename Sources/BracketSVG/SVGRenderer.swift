@@ -51,11 +51,17 @@ private func estimatedSize(_ diagram: Diagram, _ geometry: Geometry, count: Int)
     if !nodes.drawn.isEmpty {
         for index in 0..<count { textBytes &+= attributeClassesBound(nodes, index) }
     }
+    // The notes' group, its rule and each note's text element.
+    if !geometry.notes.isEmpty { textBytes &+= 64 &+ SVGStyle.notesSheet.utf8CodeUnitCount &+ SVGStyle.fontFamily.utf8.count }
+    for note in geometry.notes where note.node < count {
+        textBytes &+= 200 &+ 3 &* numberBytes &+ SVGBytes.escapedBound(note.line.utf8.count &+ nodes.ids[note.node].utf8.count)
+    }
     var lineBytes = 0
     for line in geometry.lines.strings { lineBytes &+= line.utf8.count }
     if diagram.recordsResults {
         for index in 0..<count { lineBytes &+= CardResult.extraBound(diagram, index) }
     }
+    for text in geometry.seeds.texts { lineBytes &+= SeedMark.markupBytes &+ 2 &* numberBytes &+ text.utf8.count }
     let titleLines = geometry.title?.lines ?? []
     let header = 1024 + SVGStyle.sheet.utf8CodeUnitCount + SVGStyle.resultsSheet.utf8CodeUnitCount
         + SVGStyle.fontFamily.utf8.count + 4 * numberBytes
@@ -82,7 +88,7 @@ private func writeSVG(
     describe(&out, diagram, cardCount: count)
     out.raw("</desc>\n")
     let results = diagram.recordsResults
-    writeStyle(&out, results: results, classSheet: classSheet)
+    writeStyle(&out, results: results, notes: !geometry.notes.isEmpty, classSheet: classSheet)
     out.raw("<rect class=\"bracket-background\" width=\"100%\" height=\"100%\"/>\n")
     out.raw("<g transform=\"translate(")
     out.number(margin)
@@ -107,6 +113,7 @@ private func writeSVG(
     }
     out.raw("</g>\n")
     drawEdgeLabels(&out, diagram, geometry, count: count)
+    drawNotes(&out, diagram, geometry, count: count)
     out.raw("<g role=\"list\" aria-label=\"Cards\">\n")
     // Every card has the same font, so the baselines are worked out once per line count.
     var style = CardStyle(fontSize: geometry.fontSize)
@@ -116,9 +123,32 @@ private func writeSVG(
         card(&out, id: nodes.ids[index], label: nodes.labels[index], centre: geometry.centres[index],
              size: geometry.sizes[index], lines: lines.strings[lines.range(of: index)],
              result: results ? CardResult(diagram, geometry, index) : nil,
-             classes: attributeClasses(nodes, index), labelStartX: labelStartX(diagram, geometry, index), &style)
+             classes: attributeClasses(nodes, index), labelStartX: labelStartX(diagram, geometry, index),
+             seed: SeedMark(geometry, index), note: cardNote(nodes, index), &style)
     }
     out.raw("</g>\n</g>\n</svg>\n")
+}
+
+/// A card's seed column as drawn, on every card of a diagram with seeds: its text (`[5]`,
+/// `(WC)`; nil for a card that shows none) anchored at `x`, at the card's left edge
+/// (`text-anchor="start"`) or its right one (`"end"`), where the geometry put it, and the x the
+/// label is centred on in the room the column leaves.
+struct SeedMark {
+    let text: String?
+    let x: Double
+    let atLeft: Bool
+    let labelX: Double
+
+    /// The markup around one seed's text and its two numbers.
+    static let markupBytes = 100
+
+    init?(_ geometry: Geometry, _ index: Int) {
+        guard geometry.seedRoom > 0 else { return nil }
+        text = geometry.seedText(index)
+        x = geometry.seedColumnX(index)
+        atLeft = geometry.seedAtLeftEdge(index)
+        labelX = geometry.labelCentreX(index)
+    }
 }
 
 /// Where card `index`'s label lines start under `@label-align start`, or nil when they are
@@ -189,12 +219,14 @@ struct CardStyle {
 /// also carries its outcome class and `data-entrant`, the accessible name adds the score and the
 /// outcome, the label moves aside for the score slot, and the slot is its own `<text>`.
 ///
+/// `note`: the match's note (`note=…`), a sentence of the accessible name after the result.
+///
 /// `labelStartX`: with `@label-align start`, the x every line starts at (`text-anchor="start"`);
 /// nil centres the lines (`text-anchor="middle"`).
 func card(
     _ out: inout SVGBytes, id: String, label: String, centre: Point, size: Size,
     lines: ArraySlice<String>, result: CardResult? = nil, classes: String? = nil, labelStartX: Double? = nil,
-    _ style: inout CardStyle
+    seed: SeedMark? = nil, note: String? = nil, _ style: inout CardStyle
 ) {
     out.raw("<g class=\"bracket-card")
     if let className = result?.className {
@@ -214,6 +246,10 @@ func card(
     out.text(label)
     let labelEnd = out.count
     result?.writeNameSuffix(&out)
+    if let note {
+        out.raw("; ")
+        out.text(note)
+    }
     let nameEnd = out.count
     out.raw("\" tabindex=\"0\"><title>")
     out.repeatWritten(from: labelStart, to: nameEnd)
@@ -229,7 +265,7 @@ func card(
     out.number(style.fontSize)
     out.raw(labelStartX == nil ? "\" text-anchor=\"middle\">" : "\" text-anchor=\"start\">")
     let baselines = style.baselines(lineCount: lines.count)
-    let labelX = labelStartX ?? result?.labelX ?? centre.x
+    let labelX = labelStartX ?? result?.labelX ?? seed?.labelX ?? centre.x
     for (offset, line) in lines.enumerated() {
         textLine(&out, x: labelX, y: centre.y + baselines[offset]) { out in
             // A label shown whole on one line is the text just escaped: repeat its bytes.
@@ -237,6 +273,13 @@ func card(
         }
     }
     out.raw("</text>")
+    let baseline = centre.y + style.baselines(lineCount: 1)[0]
+    if let seed, let text = seed.text {
+        // The seed, one line centred on the card as the score is, in the column the layout
+        // kept at the edge away from the parent.
+        slotText(&out, "<text class=\"bracket-seed\" font-size=\"", text, x: seed.x, atLeft: seed.atLeft,
+                 baseline: baseline, fontSize: style.fontSize)
+    }
     if let result, result.slot != nil, !result.parts.isEmpty {
         // A slot in parts: each part at its column's x, a raised part smaller and higher.
         out.raw("<text class=\"bracket-score bracket-parts\" font-size=\"")
@@ -259,17 +302,25 @@ func card(
     } else if let result, let slot = result.slot {
         // The score, one line centred on the card like a one-line label, at the edge facing
         // the parent (its measured width is what the layout left room for).
-        out.raw("<text class=\"bracket-score\" font-size=\"")
-        out.number(style.fontSize)
-        out.raw(result.slotAtLeft ? "\" text-anchor=\"start\" x=\"" : "\" text-anchor=\"end\" x=\"")
-        out.number(result.slotX)
-        out.raw("\" y=\"")
-        out.number(centre.y + style.baselines(lineCount: 1)[0])
-        out.raw("\">")
-        out.text(slot)
-        out.raw("</text>")
+        slotText(&out, "<text class=\"bracket-score\" font-size=\"", slot, x: result.slotX, atLeft: result.slotAtLeft,
+                 baseline: baseline, fontSize: style.fontSize)
     }
     out.raw("</g>\n")
+}
+
+/// A card's one-line slot text (score or seed) after `opening`: anchored at `x`, starting there at
+/// the card's left edge or ending there at its right edge, on `baseline`.
+private func slotText(_ out: inout SVGBytes, _ opening: StaticString, _ text: String, x: Double, atLeft: Bool,
+                      baseline: Double, fontSize: Double) {
+    out.raw(opening)
+    out.number(fontSize)
+    out.raw(atLeft ? "\" text-anchor=\"start\" x=\"" : "\" text-anchor=\"end\" x=\"")
+    out.number(x)
+    out.raw("\" y=\"")
+    out.number(baseline)
+    out.raw("\">")
+    out.text(text)
+    out.raw("</text>")
 }
 
 /// One line of text, centred on `x` with its baseline at `y`. No `textLength`: every width was
@@ -300,13 +351,18 @@ func drawTitle(_ out: inout SVGBytes, _ title: TitleBlock) {
 
 /// The `<style>` element: the shared sheet (and the results rules, for a tree that records
 /// results) with the measured font first in the font stack.
-func writeStyle(_ out: inout SVGBytes, results: Bool = false, classSheet: String = "") {
+func writeStyle(_ out: inout SVGBytes, results: Bool = false, notes: Bool = false, classSheet: String = "") {
     out.raw("<style>")
     out.raw(SVGStyle.sheet)
     if results { out.raw(SVGStyle.resultsSheet) }
     out.plain(classSheet)
     out.raw(".bracket-card text,.bracket-empty,.bracket-heading,.bracket-round,.bracket-edge-label text{font-family:")
     out.plain(SVGStyle.fontFamily)
+    if notes {
+        out.raw("}")
+        out.raw(SVGStyle.notesSheet)
+        out.plain(SVGStyle.fontFamily)
+    }
     out.raw("}</style>\n")
 }
 

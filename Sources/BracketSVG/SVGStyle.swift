@@ -55,4 +55,11 @@ enum SVGStyle {
         stroke:var(--bracket-pending-border);stroke-dasharray:5 3}\
         .bracket-pending text{fill:#6b7686;fill:var(--bracket-muted);font-style:italic}
         """
+
+    /// The match notes' rule (docs/language.md, "Match notes"), written by `writeStyle` only into
+    /// a picture that has notes: the headers' muted colour (in the regular weight the notes are
+    /// measured in); `writeStyle` adds the font stack and the closing brace.
+    static let notesSheet: StaticString = """
+        .bracket-note{fill:#4a5a70;fill:var(--bracket-round);font-family:
+        """
 }

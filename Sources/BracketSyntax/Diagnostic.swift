@@ -57,6 +57,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case partsMismatch = "parts-mismatch"
     case winnerContradictsParts = "winner-contradicts-parts"
     case levelWithoutDecider = "level-without-decider"
+    case longNote = "long-note"
+    case noteOnLeaf = "note-on-leaf"
     case invalidColour = "invalid-color"
     case lowContrast = "low-contrast"
     // docs/language.md lists each limit.
@@ -85,7 +87,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
             .emptyLabel, .longLabel, .unknownAttribute, .duplicateAttribute, .missingAttributeValue,
             .unexpectedAttributeValue, .multipleWinners, .winnerWithLowerScore, .labelContradictsWinner, .resultOnRoot,
             .extraRounds, .winnerWithStatus, .statusOnEverySide, .longScore, .partNotANumber, .partsMismatch,
-            .winnerContradictsParts, .levelWithoutDecider, .invalidColour, .lowContrast:
+            .winnerContradictsParts, .levelWithoutDecider, .longNote, .noteOnLeaf, .invalidColour, .lowContrast:
             .semantic
         case .limitExceeded:
             .limit

@@ -7,8 +7,9 @@ enum TextStyle: UInt8 {
     case plain, winner, pending, header
 }
 
-/// One card as text: its label wrapped to lines of terminal columns, with the result marker in
-/// front of the first line and the score after it.
+/// One card as text: its label wrapped to lines of terminal columns (after its seed, "[5] ",
+/// or entry code, "(WC) "), with the result marker in front of the first line and the score
+/// after it, and a match's note in parentheses after the label's lines.
 struct TextCard {
     /// The wrapped label lines (escaped, so no control character reaches the terminal).
     var lines: [Substring] = []
@@ -32,10 +33,15 @@ struct TextCard {
         return marker.count + widest + (scoreWidth > 0 ? 1 + scoreWidth : 0)
     }
 
+    /// A card with nothing to draw (the root under `@champion hidden`).
+    init() {}
+
     /// `aligned`: cards stand in columns, so every label starts after the marker's room.
     init(_ diagram: Diagram, _ index: Int, charset: TextCharset, labelLimit: Int, aligned: Bool) {
         let nodes = diagram.nodes
         var label = nodes.labels[index]
+        // The competitor's seed and entry code go before the name, as draw sheets print them.
+        if let seed = nodes.seedText(index) { label = seed + " " + label }
         if let edge = nodes.edgeLabels[index] { label = "[" + edge + "] " + label }
         if nodes.isByes[index] { label += " (bye)" }
         if let value = nodes.slotText(index) {
@@ -55,9 +61,14 @@ struct TextCard {
         lines = paragraphs.flatMap { paragraph in
             TextWrap.lines(TerminalText.escaped(String(paragraph.replacing("\t", with: " "))), limit: room)
         }
-        lineWidths = lines.map { TerminalText.width($0) }
         // A label with nothing to see (blank, or empty) still gets a card to connect to.
-        if lineWidths.allSatisfy({ $0 == 0 }) { (lines, lineWidths) = (["\"\""], [2]) }
+        if lines.allSatisfy({ TerminalText.width($0) == 0 }) { lines = ["\"\""] }
+        // A match's note (`note=…`) on the match card's last lines, in parentheses: the character
+        // grid has no gap beside the join to hold it, so it goes where the join leads.
+        if let note = nodes.matchNote(index) {
+            lines += TextWrap.lines("(" + TerminalText.escaped(note.replacing("\t", with: " ")) + ")", limit: room)
+        }
+        lineWidths = lines.map { TerminalText.width($0) }
     }
 }
 

@@ -47,9 +47,20 @@ public func renderTextDiagram(_ diagram: Diagram, options: TextDiagramOptions = 
         TextCard(diagram, $0, charset: options.charset, labelLimit: Int.max / 4, aligned: aligned)
     }
     let limit = widthCap(diagram, unwrapped, options: options, headerMargin: headers.margin)
-    let cards = (0..<nodes.count).map { index in
+    var cards = (0..<nodes.count).map { index in
         unwrapped[index].naturalWidth <= limit ? unwrapped[index]
             : TextCard(diagram, index, charset: options.charset, labelLimit: limit, aligned: aligned)
+    }
+    // `@champion hidden`: the root's card is drawn nowhere; its slot holds only the join's end.
+    let hidesChampion = settings.champion == .hidden && nodes.parents[0] < 0 && nodes.childCounts[0] > 0
+    if hidesChampion {
+        // Only the final's note, in parentheses, where the join ends.
+        var card = TextCard()
+        if let note = nodes.matchNote(0) {
+            card.lines = TextWrap.lines("(" + TerminalText.escaped(note) + ")", limit: max(8, limit))
+            card.lineWidths = card.lines.map { TerminalText.width($0) }
+        }
+        cards[0] = card
     }
     let placement = TextPlacement(diagram, cards: cards)
     let title = settings.titleVisible ? settings.title.map { TerminalText.escaped($0) } : nil
@@ -69,7 +80,7 @@ public func renderTextDiagram(_ diagram: Diagram, options: TextDiagramOptions = 
     if let title { canvas.write(Substring(title), x: 0, y: 0, style: .header) }
     headers.draw(on: &canvas, frame: frame, charset: options.charset)
     for index in 0..<nodes.count {
-        frame.draw(cards[index], of: index, on: &canvas)
+        if !cards[index].lines.isEmpty { frame.draw(cards[index], of: index, on: &canvas) }
         let parent = Int(nodes.parents[index])
         if parent >= 0 { frame.connect(index, to: parent, cards: cards, on: &canvas) }
     }
@@ -200,7 +211,7 @@ struct TextHeaders {
             case .left, .top: slot
             case .center: abs(slot - deepest)
             }
-            names.append(TerminalText.escaped(settings.rounds.name(level: level, deepest: deepest)))
+            names.append(TerminalText.escaped(settings.roundName(level: level, deepest: deepest)))
         }
         let widest = names.map { TerminalText.width(Substring($0)) }.max() ?? 0
         margin = widest == 0 ? 0 : min(widest, Self.widestMargin) + 2

@@ -14,19 +14,31 @@ public enum IncomingEvent: Equatable, Sendable {
     case endOfInput
 }
 
+/// How messages are delimited on a byte stream.
+public enum Framing: Sendable, Equatable {
+    /// `Content-Length` headers before each body (the Language Server Protocol).
+    case contentLength
+    /// One message per line (the Model Context Protocol's stdio transport).
+    case newlineDelimited
+}
+
 /// Reads framed messages from a file descriptor with `read(2)` into its own buffer, taking
 /// whatever is available (never waiting for a fixed count, which can deadlock on a pipe).
 public final class MessageReader {
     public let fileDescriptor: Int32
     private var framer: MessageFramer
+    private var lineFramer: LineFramer?
     private var pending: [IncomingEvent] = []
     private var pendingIndex = 0
     private var chunk: [UInt8]
     private var finished = false
 
-    public init(fileDescriptor: Int32, maxContentLength: Int = 128 << 20, chunkSize: Int = 64 << 10) {
+    /// `maxContentLength` bounds one message body (one line, when newline-delimited).
+    public init(fileDescriptor: Int32, framing: Framing = .contentLength, maxContentLength: Int = 128 << 20,
+                chunkSize: Int = 64 << 10) {
         self.fileDescriptor = fileDescriptor
         self.framer = MessageFramer(maxContentLength: maxContentLength)
+        self.lineFramer = framing == .newlineDelimited ? LineFramer(maxLineLength: maxContentLength) : nil
         self.chunk = [UInt8](repeating: 0, count: max(1, chunkSize))
     }
 
@@ -45,7 +57,8 @@ public final class MessageReader {
                 read(fileDescriptor, buffer.baseAddress, buffer.count)
             }
             if count > 0 {
-                pending = framer.push(chunk[0..<count]).map { event in
+                let events = lineFramer != nil ? lineFramer!.push(chunk[0..<count]) : framer.push(chunk[0..<count])
+                pending = events.map { event in
                     switch event {
                     case .message(let body): return .body(body)
                     case .error(let error): return .framingError(error)
@@ -56,7 +69,16 @@ public final class MessageReader {
             } else {
                 // 0 is end of input; any other failure ends the stream the same way.
                 finished = true
-                for case .error(let error) in framer.finish() { pending.append(.framingError(error)) }
+                if lineFramer != nil {
+                    for event in lineFramer!.finish() {
+                        switch event {
+                        case .message(let body): pending.append(.body(body))
+                        case .error(let error): pending.append(.framingError(error))
+                        }
+                    }
+                } else {
+                    for case .error(let error) in framer.finish() { pending.append(.framingError(error)) }
+                }
                 pending.append(.endOfInput)
             }
         }

@@ -19,15 +19,18 @@ public struct WriteError: Error, Equatable, Sendable {
 /// messages from different threads never interleave.
 public final class MessageWriter: @unchecked Sendable {
     public let fileDescriptor: Int32
+    public let framing: Framing
     private let lock = NSLock()
 
-    public init(fileDescriptor: Int32) {
+    public init(fileDescriptor: Int32, framing: Framing = .contentLength) {
         self.fileDescriptor = fileDescriptor
+        self.framing = framing
     }
 
-    /// Frames `body` and writes it, looping over partial writes.
+    /// Frames `body` and writes it, looping over partial writes. Newline-delimited framing ends
+    /// the body with LF: the JSON writer never writes a raw newline, so the body is one line.
     public func send(body: [UInt8]) throws(WriteError) {
-        let bytes = frame(body: body)
+        let bytes = framing == .contentLength ? frame(body: body) : body + [0x0A]
         lock.lock()
         defer { lock.unlock() }
         try writeAll(bytes)
@@ -54,8 +57,10 @@ public final class MessageWriter: @unchecked Sendable {
 public enum StdioTransport {
     /// Ignores SIGPIPE first, so a client that goes away makes `write` fail with EPIPE (an
     /// error the server can handle) instead of killing the process.
-    public static func make(input: Int32 = 0, output: Int32 = 1, maxContentLength: Int = 128 << 20) -> (MessageReader, MessageWriter) {
+    public static func make(input: Int32 = 0, output: Int32 = 1, framing: Framing = .contentLength,
+                            maxContentLength: Int = 128 << 20) -> (MessageReader, MessageWriter) {
         signal(SIGPIPE, SIG_IGN)
-        return (MessageReader(fileDescriptor: input, maxContentLength: maxContentLength), MessageWriter(fileDescriptor: output))
+        return (MessageReader(fileDescriptor: input, framing: framing, maxContentLength: maxContentLength),
+                MessageWriter(fileDescriptor: output, framing: framing))
     }
 }

@@ -1,5 +1,9 @@
+import BracketMCP
+
 /// Usage texts, one per subcommand, kept together so they read consistently.
 enum Help {
+    private static let mcpLineLimitText = "\(mcpMaxLineBytes / (1 << 20)) MiB"
+
     // Each block starts with the blank line that separates it from the text before.
     private static let layoutFlags = "\n" + """
       Layout defaults (a file's own @ settings win):
@@ -38,6 +42,7 @@ enum Help {
       bracket export [--format dot] [LAYOUT FLAGS] [-o OUT.dot] FILE
       bracket preview [--port N] [--open] [LAYOUT FLAGS] FILE
       bracket lsp [--stdio]
+      bracket mcp
       bracket --version
 
     FILE may be - to read standard input (not for preview). A FILE must be a regular file of at
@@ -52,6 +57,19 @@ enum Help {
 
     Runs the language server, speaking LSP 3.17 over standard input and output (--stdio is the
     default and only transport). Exit status 0 after shutdown and exit, 1 otherwise.
+
+    """
+
+    static let mcp = """
+    Usage: bracket mcp
+
+    Runs a Model Context Protocol server for coding agents over standard input and output (one
+    JSON-RPC message per line), until standard input closes. Its tools: check (a document's
+    diagnostics with their fixes), render (SVG or text, with the layout options render takes),
+    geometry (the geometry JSON) and explain (what a diagnostic code means, with a before and
+    after). A message line is at most \(mcpLineLimitText); a longer one is refused with an error
+    and the server keeps serving. Register it in an MCP client as the command `bracket` with the
+    argument `mcp`.
 
     """
 

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import BracketServer
 
 /// `bracket lsp [--stdio]`: hands the process over to the language server.
@@ -19,9 +14,7 @@ enum LSPCommand {
                 throw CommandError("unknown option '\(argument)' for lsp")
             }
         }
-        // The protocol needs both directions; without them there is no editor to serve.
-        if StandardStreams.inputWasClosed { throw CommandError.system("cannot read standard input", EBADF) }
-        if StandardStreams.outputWasClosed { throw CommandError.system("cannot write standard output", EBADF) }
+        try StandardStreams.requireProtocolStreams()
         return runLanguageServer(arguments: arguments)
     }
 }

@@ -35,4 +35,11 @@ enum StandardStreams {
         }
         return true
     }
+
+    /// A protocol server (lsp, mcp) needs both directions; without them there is no client to
+    /// serve. Checked before any protocol traffic, so the failure is one line and status 2.
+    static func requireProtocolStreams() throws(CommandError) {
+        if inputWasClosed { throw CommandError.system("cannot read standard input", EBADF) }
+        if outputWasClosed { throw CommandError.system("cannot write standard output", EBADF) }
+    }
 }

@@ -37,6 +37,8 @@ func run(_ arguments: [String], environment: [String: String]) -> Int32 {
             return try PreviewCommand.run(rest, environment: environment)
         case "lsp":
             return try LSPCommand.run(rest)
+        case "mcp":
+            return try MCPCommand.run(rest)
         default:
             throw CommandError("unknown subcommand '\(first)'")
         }

@@ -46,6 +46,19 @@ import Testing
         #expect(Self.completionLabels(marked) == ["walkover", "retired", "disqualified", "no-show"])
     }
 
+    /// After `entry=` the entry codes.
+    @Test(arguments: ["r { a [entry=|] }", "r { a [seed=3, entry=W|] }"])
+    func entryCodesAfterTheirKey(_ marked: String) {
+        #expect(Self.completionLabels(marked) == ["WC", "Q", "LL", "PR", "SE", "A", "ALT"])
+    }
+
+    @Test func aSeedIsSaidBeforeItsCompetitor() throws {
+        let document = Document("f {\n  a \"Ann\" [seed=5, score=6, winner]\n  b \"Bea\" [entry=WC, score=4]\n}\n")
+        let markdown = try #require(hover(at: 0, in: document)).markdown
+        #expect(markdown.contains("- [5] Ann (`a`) — 6 ✓\n"), "\(markdown)")
+        #expect(markdown.contains("- (WC) Bea (`b`) — 4\n"), "\(markdown)")
+    }
+
     @Test func noWordsForAValueOfAnyText() {
         #expect(!Self.completionLabels("r { a [score=|] }").contains("retired"))
         #expect(!Self.completionLabels("r { a \"x\" [edge=|] }").contains("retired"))
@@ -105,6 +118,21 @@ import Testing
         #expect(markdown.contains("- Ann (`a`) — 3–6 1–2 — retired (ret.)\n"), "\(markdown)")
         #expect(markdown.contains("- Bea (`b`) — 6–3 2–1 ✓"))
         #expect(markdown.hasSuffix("Bea advanced."))
+    }
+
+    /// Hover on a match's node shows its note; the winner's card in the next round does not.
+    @Test func aMatchNoteIsShownOnItsNode() throws {
+        let text = "f [note=\"Lusail Stadium, 18 December\"] {\n  s [score=2, note=\"Al Bayt\"] { a [score=1] b [score=0] }\n  c [score=1]\n}\n"
+        let document = Document(text)
+        let final = try #require(hover(at: 0, in: document))
+        #expect(final.markdown.contains("- note: Lusail Stadium, 18 December") && !final.markdown.contains("Al Bayt"))
+        let head = "f [note=\"Lusail Stadium, 18 December\"] {\n  "
+        let semiOffset = head.utf8.count
+        let semi = try #require(hover(at: semiOffset, in: document))
+        #expect(semi.plaintext.contains("note: Al Bayt") && !semi.plaintext.contains("Lusail"))
+        let leafOffset = (head + "s [score=2, note=\"Al Bayt\"] { ").utf8.count
+        let leaf = try #require(hover(at: leafOffset, in: document))
+        #expect(!leaf.plaintext.contains("note:"))
     }
 
     @Test func aPlainTreeHasNoMatchSection() throws {

@@ -16,7 +16,27 @@ private let cases: [(text: String, code: DiagnosticCode, title: String)] = [
     ("r { a [scroe=3] b }", .unknownAttribute, "Change to score"),
     ("r { a [winer] b }", .unknownAttribute, "Change to winner"),
     ("r { m \"Bo\" { a \"Al\" [score=3] b \"Bo\" [score=1] } n }", .labelContradictsWinner, "Remove the label to show the winner"),
+    ("r { a [note=\"Wembley\"] b }", .noteOnLeaf, "Remove the note"),
+    ("r { a [score=1, note=Wembley] b [score=0] }", .noteOnLeaf, "Remove the note"),
+    ("r { a [note=Wembley, score=1] b [score=0] }", .noteOnLeaf, "Remove the note"),
+    ("r { a [sets=\"6 6\", winner] b [sets=\"7 7\"] }", .winnerContradictsParts, "Move 'winner' to the side the result favours"),
+    ("r { a [winner, sets=\"6 6\"] b [sets=\"7 7\"] }", .winnerContradictsParts, "Remove 'winner' (the result decides)"),
+    ("r { a [score=1, winner] b [score=3] }", .winnerWithLowerScore, "Move 'winner' to the side the result favours"),
+    ("r { a [score=1,winner] b [score=3] }", .winnerWithLowerScore, "Remove 'winner' (the result decides)"),
+    ("r { a [winner, status=retired] b }", .winnerWithStatus, "Remove 'winner'"),
+    ("r { a [winner] b [ winner ] }", .multipleWinners, "Remove 'winner'"),
 ]
+
+/// Removing a leaf's note leaves its other attributes as they were, and a lone note takes its
+/// brackets with it.
+@Test(arguments: [("r { a [note=\"Wembley\"] b }", "r { a b }"), ("r { a [score=1, note=W] b }", "r { a [score=1] b }"),
+                  ("r { a [note=W,  score=1] b }", "r { a [score=1] b }")])
+func removingANoteKeepsTheList(_ text: String, _ expected: String) throws {
+    let document = Document(text)
+    let target = try #require(document.diagnostics.first { $0.code == .noteOnLeaf })
+    let action = try #require(codeActions(for: target.range, in: document).first { $0.title == "Remove the note" })
+    #expect(String(decoding: applying(action.edits, to: document.text), as: UTF8.self) == expected)
+}
 
 @Test(arguments: cases.indices)
 func quickFixRemovesItsDiagnostic(_ index: Int) throws {
@@ -86,4 +106,30 @@ func quickFixAnswersAnywhereOnTheDiagnosticsLine(_ index: Int) throws {
                         naming: [DiagnosticReference(range: target.range, code: nil)]).count == 1)
     #expect(codeActions(for: ByteRange(0, 0), in: document,
                         naming: [DiagnosticReference(range: target.range, code: "unknown-setting")]).isEmpty)
+}
+
+/// Taking `winner` out of an attribute list leaves the list as one would have written it.
+@Test(arguments: [
+    ("r { a [score=1, winner] b [score=3] }", "r { a [score=1] b [score=3] }"),
+    ("r { a [winner, score=1] b [score=3] }", "r { a [score=1] b [score=3] }"),
+    ("r { a [score=1, winner, class=x] b [score=3] }", "r { a [score=1, class=x] b [score=3] }"),
+    ("r { a [winner, status=retired] b }", "r { a [status=retired] b }"),
+    ("r { a [winner] b [winner] }", "r { a [winner] b }"),
+])
+func removingWinnerKeepsTheListTidy(_ text: String, _ expected: String) throws {
+    let document = Document(text)
+    let target = try #require(document.diagnostics.first {
+        [.winnerWithLowerScore, .winnerWithStatus, .multipleWinners].contains($0.code)
+    })
+    let action = try #require(codeActions(for: target.range, in: document).first { $0.title.hasPrefix("Remove 'winner'") })
+    #expect(applying(action.edits, to: document.text) == Array(expected.utf8))
+}
+
+/// Moving the flag gives the win to the side the result favours, in one edit of both lists.
+@Test func movingWinnerFlagsTheOtherSide() throws {
+    let document = Document("r { a [sets=\"6 6\", winner] b [sets=\"7 7\"] }")
+    let target = try #require(document.diagnostics.first { $0.code == .winnerContradictsParts })
+    let action = try #require(codeActions(for: target.range, in: document).first { $0.title.hasPrefix("Move") })
+    #expect(String(decoding: applying(action.edits, to: document.text), as: UTF8.self)
+        == "r { a [sets=\"6 6\"] b [sets=\"7 7\", winner] }")
 }

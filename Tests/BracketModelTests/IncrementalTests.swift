@@ -24,7 +24,10 @@ import Testing
         var document = Document(RandomText.document(&random, nodes: 30 + seed * 5))
         var scopes: [ReparseScope: Int] = [:]
         var stepsWithResults = 0
-        for step in 0..<5_000 {
+        // 2,500 edits a seed over 20 sizes of document: the same property runs for minutes in
+        // release under the fuzzer (FuzzIncremental), which this debug-build sample backs up.
+        let steps = 2_500
+        for step in 0..<steps {
             let (range, replacement) = RandomText.edit(&random, in: document.text)
             let before = document.text
             let scope = document.apply(TextEdit(range: ByteRange(range.lowerBound, range.upperBound), replacement: replacement))
@@ -49,10 +52,10 @@ import Testing
             if document.text.count > 3_000 { document = Document(RandomText.document(&random, nodes: 40)) }
         }
         // The test is only meaningful if the cheap paths are really taken.
-        #expect(scopes[.token, default: 0] > 100)
-        #expect(scopes[.lines, default: 0] > 100)
-        #expect(scopes[.block, default: 0] > 100)
-        #expect(stepsWithResults > 1_000, "result attributes to keep")
+        #expect(scopes[.token, default: 0] > steps / 50)
+        #expect(scopes[.lines, default: 0] > steps / 50)
+        #expect(scopes[.block, default: 0] > steps / 50)
+        #expect(stepsWithResults > steps / 5, "result attributes to keep")
     }
 
     @Test func editThenUndoRestoresTheOriginal() {

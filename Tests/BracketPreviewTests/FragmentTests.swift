@@ -46,7 +46,8 @@ import Testing
         for index in 0..<snap.cardCount {
             writeGeometryNode(&nodes, snap.diagram.nodes[index], snap.geometry.cards[index],
                               parentID: full.cards[index].json["parent"]?.stringValue, range: snap.ranges[index],
-                              result: snap.recordsResults ? GeometryNodeResult(snap.diagram, snap.geometry, index) : nil)
+                              result: snap.recordsResults ? GeometryNodeResult(snap.diagram, snap.geometry, index) : nil,
+                              seed: GeometrySeedSlot(snap.geometry, index))
         }
         nodes.endArray()
         edges.beginArray()

@@ -136,7 +136,7 @@ import Testing
         let version = try BracketProcess.run(["--version"])
         #expect(version.status == 0 && version.out == "bracket 0.1.0\n")
         for arguments in [["--help"], ["check", "--help"], ["render", "--help"], ["geometry", "--help"], ["export", "--help"],
-                          ["preview", "--help"]] {
+                          ["preview", "--help"], ["mcp", "--help"]] {
             let help = try BracketProcess.run(arguments)
             #expect(help.status == 0, "\(arguments)")
             #expect(help.out.contains("Usage"), "\(arguments)")

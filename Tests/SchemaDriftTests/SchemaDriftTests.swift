@@ -51,8 +51,12 @@ private let longScoreTree = "f { a [score=\"6–2 4–6 6–2 7–6(4) 6–3\"] 
         let raised = try #require(parts.first { $0["size"] != nil })
         let range = try #require(node["range"])
         let edge = try #require(json["edges"]?[0])
+        // `notes` is written only for a drawing with match notes.
+        let noted = try geometryJSON("f [note=\"Lusail Stadium, 18 December\"] { a b }\n")
+        let note = try #require(noted["notes"]?[0])
         let levels: [(String, Set<String>, Set<String>)] = [
-            ("top level", json.keySet, try schema.propertyNames()),
+            ("top level", json.keySet.union(noted.keySet), try schema.propertyNames()),
+            ("note", note.keySet, try schema.propertyNames("$defs", "note")),
             ("settings", try #require(json["settings"]).keySet, try schema.propertyNames("properties", "settings")),
             ("node", nodeKeys, try schema.propertyNames("$defs", "node")),
             ("range", range.keySet, try schema.propertyNames("$defs", "range")),

@@ -308,6 +308,9 @@ def main(argv):
                 lambda: check_decorations(page, client, shots),
                 lambda: check_classes(page, client),
                 lambda: check_score_parts(page, client),
+                lambda: check_notes(page, client),
+                lambda: check_champion_hidden(page, client),
+                lambda: check_seed_positions(page, client),
                 lambda: check_edge_labels_near_view(page, client),
                 lambda: check_overview(page, client, shots),
                 lambda: check_vscode_path(browser, url),
@@ -568,6 +571,13 @@ VARIANTS = {
     "variants-label-start.bracket": '@root left\n@label-align start\nfinal { sf1 { a "Ann Lee" [score=3] b "Bo" [score=1] }\n'
                                     '  sf2 { c "Cy\\nsecond line" [winner] d "Di" } }\n',
     "variants-label-start-right.bracket": '@label-align start\nr { x "Xavier" [score=2] { p q } y "Y" [score=1] }\n',
+    # Seeds and entry codes (their own column, every card keeping its room): names after a seed
+    # column at the left edge, a two-sided draw with sets, a plain tree with the root on the left.
+    "variants-seeds-start.bracket": '@label-align start\nfinal { sf1 { a "Ann" [seed=1, score=3] b "Bo" [entry=WC, score=1] }\n'
+                                    '  sf2 { c "Cy" [seed=12] d "Di" } }\n',
+    "variants-seeds-center.bracket": '@root center\nfinal { sf1 { a "Ann" [seed=1, sets="6 7(7)"] b "Bo" [entry=Q, sets="4 6(5)"] }\n'
+                                     '  sf2 { c "Cy" [seed=2, score=2] d "Dee Long Name" [score=0] } }\n',
+    "variants-seeds-left.bracket": '@root left\nr { x "Xavier" [seed=3] { p q [entry=LL] } y "Y" }\n',
 }
 
 
@@ -613,6 +623,17 @@ def open_in_page(page, client, name, text):
         pass
     settle(page)
     return expected
+
+
+def replace_in_page(page, client, uri, version, line, start, length, typed):
+    """Sends the edit that replaces `length` characters at (line, start) with `typed` as document
+    version `version`, and waits until the page has drawn that version."""
+    client.notify("textDocument/didChange", {
+        "textDocument": {"uri": uri, "version": version},
+        "contentChanges": [{"range": {"start": {"line": line, "character": start},
+                                      "end": {"line": line, "character": start + length}}, "text": typed}]})
+    page.wait_for_function(f"() => window.bracketPreview.version() === {version}", timeout=15000)
+    settle(page)
 
 
 def check_decorations(page, client, shots):
@@ -678,18 +699,56 @@ def check_classes(page, client):
           and not any(name.startswith("c-") for name in classes.get("cto", "").split()), classes)
     line = CLASSES.splitlines().index('    acc "Accounts" [class=finance]')
     start = CLASSES.splitlines()[line].index("finance")
-    client.notify("textDocument/didChange", {
-        "textDocument": {"uri": FOLDER + "classes.bracket", "version": 2},
-        "contentChanges": [{"range": {"start": {"line": line, "character": start},
-                                      "end": {"line": line, "character": start + len("finance")}}, "text": "audit"}]})
-    page.wait_for_function("() => window.bracketPreview.version() === 2", timeout=15000)
-    settle(page)
+    replace_in_page(page, client, FOLDER + "classes.bracket", 2, line, start, len("finance"), "audit")
     classes = page.evaluate(cards)
     check("an edited class reaches the card (c-audit, no more c-finance)",
           classes.get("acc", "").split() == ["bracket-card", "c-audit"], classes.get("acc"))
     expected = client.request("bracket/preview", {"textDocument": {"uri": FOLDER + "classes.bracket"}})["svg"]
     saved = page.evaluate("() => window.bracketPreview.markup()")
     check("... and Save SVG is the server's SVG after the edit", saved == expected, first_difference(saved or "", expected))
+
+
+NOTES = ('final [note="Lusail Stadium, 18 December"] {\n  sf1 [note="Lusail, 13 December"] {\n    a "Argentina" [score=3]\n'
+         '    b "Croatia" [score=0]\n  }\n  sf2 {\n    c "France" [score=2]\n    d "Morocco" [score=0]\n  }\n}\n')
+
+
+def check_notes(page, client):
+    """Match notes: drawn on the page where the server placed them (Save SVG byte for byte, each
+    note's <text> at the geometry's place, its card's accessible name ending with it), and an
+    edited note, which a full picture brings, drawn as the server draws it."""
+    name = "notes.bracket"
+    expected = open_in_page(page, client, name, NOTES)
+    saved = page.evaluate("() => window.bracketPreview.markup()")
+    check(f"{name}: Save SVG is the server's SVG byte for byte, notes included", saved == expected["svg"],
+          first_difference(saved or "", expected["svg"]))
+    notes = "() => [...document.querySelectorAll('#stage .bracket-note')].map(t => t.textContent)"
+    drawn = page.evaluate(notes)
+    check("... each match's note is drawn on the page", sorted(drawn) == ["Lusail Stadium, 18 December", "Lusail, 13 December"], drawn)
+    label = page.evaluate("() => document.querySelector('#stage .bracket-card[data-node-id=\"sf1\"]').getAttribute('aria-label')")
+    check("... and its match card's accessible name ends with it", (label or "").endswith("; Lusail, 13 December"), label)
+    lines = NOTES.splitlines()
+    line = next(k for k, l in enumerate(lines) if "13 December" in l)
+    start = lines[line].index("13 December")
+    replace_in_page(page, client, FOLDER + name, 2, line, start, 2, "14")
+    drawn = page.evaluate(notes)
+    check("an edited note is drawn as edited", "Lusail, 14 December" in drawn, drawn)
+    after = client.request("bracket/preview", {"textDocument": {"uri": FOLDER + name}})["svg"]
+    saved = page.evaluate("() => window.bracketPreview.markup()")
+    check("... and Save SVG is the server's SVG after the edit", saved == after and after != expected["svg"],
+          first_difference(saved or "", after))
+
+
+def check_champion_hidden(page, client):
+    """`@champion hidden`: the page draws what the server laid out, so the root's card (a card of
+    no size and no lines) draws nothing there either, and Save SVG is the server's SVG."""
+    name = "roland-garros-2022.bracket"
+    expected = open_in_page(page, client, name, example(name))
+    saved = page.evaluate("() => window.bracketPreview.markup()")
+    check(f"{name} (@champion hidden): Save SVG is the server's SVG byte for byte", saved == expected["svg"],
+          first_difference(saved or "", expected["svg"]))
+    size = page.evaluate("""() => { const r = document.querySelector('#stage .bracket-card[data-node-id="final"] rect');
+        return r ? [r.getAttribute('width'), r.getAttribute('height')] : null; }""")
+    check("... and the root's card has no width on the page", size is None or size[0] == "0", size)
 
 
 def check_score_parts(page, client):
@@ -716,16 +775,90 @@ def check_score_parts(page, client):
     lines = text.splitlines()
     line = next(k for k, l in enumerate(lines) if 'arg "Argentina" [score=2]' in l)
     start = lines[line].index("score=2") + len("score=")
-    client.notify("textDocument/didChange", {
-        "textDocument": {"uri": FOLDER + name, "version": 2},
-        "contentChanges": [{"range": {"start": {"line": line, "character": start},
-                                      "end": {"line": line, "character": start + 1}}, "text": "12"}]})
-    page.wait_for_function("() => window.bracketPreview.version() === 2", timeout=15000)
-    settle(page)
+    replace_in_page(page, client, FOLDER + name, 2, line, start, 1, "12")
     after = client.request("bracket/preview", {"textDocument": {"uri": FOLDER + name}})["svg"]
     saved = page.evaluate("() => window.bracketPreview.markup()")
     check("... a score typed (a wider column for its whole level) is drawn as the server draws it",
           saved == after and after != expected["svg"], first_difference(saved or "", after))
+
+
+def card_positions(svg):
+    """Per card of an SVG (the server's, or the page's cards as markup), relative to its <rect>:
+    the label's x (its first line's; None without a line), and the seed's text, anchor, x and y (None without one)."""
+    import xml.etree.ElementTree as ET
+    ns = "{http://www.w3.org/2000/svg}"
+    out = {}
+    for g in ET.fromstring(svg).iter(ns + "g"):
+        if "bracket-card" not in (g.get("class") or "").split():
+            continue
+        rect = g.find(ns + "rect")
+        x0, y0 = float(rect.get("x")), float(rect.get("y"))
+        texts = g.findall(ns + "text")
+        label = texts[0].find(ns + "tspan")
+        # A card with no label line (the root under @champion hidden) has no label x.
+        label_x = (label if label is not None else texts[0]).get("x")
+        label_x = None if label_x is None else round(float(label_x) - x0, 2)
+        seed = next((t for t in texts if t.get("class") == "bracket-seed"), None)
+        out[g.get("data-node-id")] = (label_x, None if seed is None else (
+            seed.text, seed.get("text-anchor"), round(float(seed.get("x")) - x0, 2), round(float(seed.get("y")) - y0, 2)))
+    return out
+
+
+def check_seed_positions(page, client):
+    """Seeds (examples/roland-garros-2022.bracket): the cards the page drew show each seed, and
+    each label, where the server's SVG has them (relative to the card, as the page draws from an
+    origin of its own), after opening, after an edit that adds a seed (a delta: the column keeps
+    its room) and after one that widens the column on every card."""
+    name = "roland-garros-2022.bracket"
+    text = example(name)
+    expected = open_in_page(page, client, name, text)
+
+    def drawn_positions():
+        markup = page.evaluate("""() => '<svg xmlns="http://www.w3.org/2000/svg">' +
+            [...document.querySelectorAll('#stage [data-node-id]')].map(c => c.outerHTML).join('') + '</svg>'""")
+        return card_positions(markup)
+
+    def compare(what, svg):
+        server, drawn = card_positions(svg), drawn_positions()
+        # The page's numbers are spelled from its own origin: a hundredth either way.
+        def near(a, b):
+            if a is None or b is None:
+                return a == b
+            return a[:2] == b[:2] and abs(a[2] - b[2]) <= 0.011 and abs(a[3] - b[3]) <= 0.011
+        wrong = {k: (v, server.get(k)) for k, v in drawn.items()
+                 if k not in server or (v[0] is None) != (server[k][0] is None)
+                 or (v[0] is not None and abs(v[0] - server[k][0]) > 0.011) or not near(v[1], server[k][1])}
+        seeded = sum(1 for v in drawn.values() if v[1] is not None)
+        check(f"{what}: each card in view shows its seed and label where the server's SVG has them "
+              f"({len(drawn)} cards, {seeded} seeds)", bool(drawn) and seeded > 0 and not wrong, wrong)
+
+    saved = page.evaluate("() => window.bracketPreview.markup()")
+    check(f"{name}: Save SVG is the server's SVG byte for byte, seeds included", saved == expected["svg"],
+          first_difference(saved or "", expected["svg"]))
+    compare(name, expected["svg"])
+    lines = text.splitlines()
+    line = next(k for k, l in enumerate(lines) if 'rune "Holger Rune" [' in l)
+    start = lines[line].index("[") + 1
+
+    def edit(version, at, length, typed):
+        # A delta sets the page's timings to a new array; a full picture leaves the last one.
+        page.evaluate("() => { window.__appliedBefore = window.bracketPreview.painted().applied; }")
+        replace_in_page(page, client, FOLDER + name, version, line, at, length, typed)
+        delta = page.evaluate("() => window.bracketPreview.painted().applied !== window.__appliedBefore")
+        return client.request("bracket/preview", {"textDocument": {"uri": FOLDER + name}})["svg"], delta
+
+    # "[9]" is no wider than "[20]": the column keeps its room, only Rune's card changes.
+    after, delta = edit(2, start, 0, "seed=9, ")
+    check("... an edit that adds a seed comes as a delta", delta)
+    saved = page.evaluate("() => window.bracketPreview.markup()")
+    check("... Save SVG after it is the server's SVG", saved == after and "[9]" in after, first_difference(saved or "", after))
+    compare("... after the delta", after)
+    # "[140]" widens the column on every card.
+    wider, _ = edit(3, start + len("seed="), 1, "140")
+    saved = page.evaluate("() => window.bracketPreview.markup()")
+    check("... a wider seed: Save SVG is the server's SVG (the wider column on every card)",
+          saved == wider and "[140]" in wider, first_difference(saved or "", wider))
+    compare("... after the wider seed", wider)
 
 
 def labelled_tree(n):

@@ -1,6 +1,6 @@
-// Bracket preview page, level headers and edge labels: the headers (`levels` in the geometry's
-// header: `@rounds`) and each connector's label, read from the payload and drawn exactly as
-// BracketSVG draws them: every header, and the edge labels near the view (found through the
+// Bracket preview page, level headers, match notes and edge labels: the headers (`levels` in the
+// geometry's header: `@rounds`), the notes (`notes`) and each connector's label, read from the
+// payload and drawn exactly as BracketSVG draws them: every header and note, and the edge labels near the view (found through the
 // spatial index, not a scan of every connector); far out (the overview) they are left out.
 // Loaded before preview.js, which makes the modules; this file only offers
 // `window.bracketPreviewDecorations.create(deps)` (deps: the store's readers, the server's
@@ -31,6 +31,16 @@
         return { depth: Math.floor(num(h.depth, 0)), text: typeof h.text === "string" ? h.text : "",
           lines: Array.isArray(h.lines) ? h.lines.map(String) : [], x: num(h.x, 0), y: num(h.y, 0), fontSize: num(h.fontSize, 13) };
       });
+    }
+
+    // The match notes (`notes` in the geometry's header), each one line at its place.
+    function notesOf(value) {
+      if (!Array.isArray(value)) return [];
+      return value.filter(function (n) { return n && typeof n === "object" && Array.isArray(n.lines) && n.lines.length > 0; })
+        .map(function (n) {
+          return { id: String(n.id), text: typeof n.text === "string" ? n.text : "", lines: n.lines.map(String),
+            x: num(n.x, 0), y: num(n.y, 0), width: num(n.width, 0), height: num(n.height, 0), fontSize: num(n.fontSize, 11) };
+        });
     }
 
     function edgeLabelOf(value) {
@@ -100,6 +110,21 @@
       return out + "</g>\n";
     }
 
+    // The match notes, as BracketSVG's drawNotes writes them (every one, as the headers: a delta
+    // never changes them).
+    function notesMarkup(s, origin) {
+      var o = origin || NO_ORIGIN;
+      var notes = s.notes || [];
+      if (notes.length === 0) return "";
+      var out = '<g class="bracket-notes" aria-hidden="true">\n';
+      notes.forEach(function (n) {
+        var b = baselinesAt(s, n.fontSize, 1);
+        out += '<text class="bracket-note" data-node-id="' + escapeText(n.id) + '" font-size="' + numberText(n.fontSize) +
+          '" text-anchor="middle">' + tspanMarkup(n.x - o.x, n.y - o.y + b[0], n.lines[0]) + "</text>\n";
+      });
+      return out + "</g>\n";
+    }
+
     // A label's whole text goes into a <title> when the drawn lines are not it.
     function edgeLabelTitle(label) {
       return label.lines.length > 1 || label.lines[0] !== label.text ? label.text : null;
@@ -138,6 +163,10 @@
     var edgeLabelLayer = document.createElementNS(SVG_NS, "g");
     edgeLabelLayer.setAttribute("class", "bracket-edge-labels");
     content.insertBefore(edgeLabelLayer, cardLayer);
+    var notesLayer = document.createElementNS(SVG_NS, "g");
+    notesLayer.setAttribute("class", "bracket-notes");
+    notesLayer.setAttribute("aria-hidden", "true");
+    content.insertBefore(notesLayer, cardLayer);
     var shownEdgeLabels = new Map(); // connector index -> element
 
     // Parses markup the page wrote itself (escaped text and numbers) into SVG elements.
@@ -159,6 +188,12 @@
         roundsLayer.__key = rounds;
         var group = rounds ? elementsOf(rounds)[0] : null;
         roundsLayer.replaceChildren.apply(roundsLayer, group ? Array.prototype.slice.call(group.children) : []);
+      }
+      var notes = s && state.hasPicture ? notesMarkup(s, currentOrigin()) : "";
+      if (notesLayer.__key !== notes) {
+        notesLayer.__key = notes;
+        var noteGroup = notes ? elementsOf(notes)[0] : null;
+        notesLayer.replaceChildren.apply(notesLayer, noteGroup ? Array.prototype.slice.call(noteGroup.children) : []);
       }
       var wanted = new Map();
       if (s && state.hasPicture && dom && s.edgeLabels && s.spatial.edges !== null) {
@@ -196,6 +231,8 @@
 
     return {
       headersOf: headersOf,
+      notesOf: notesOf,
+      notesMarkup: notesMarkup,
       edgeLabelOf: edgeLabelOf,
       sameEdgeLabel: sameEdgeLabel,
       setEdgeLabel: setEdgeLabel,

@@ -25,7 +25,7 @@
       cardId = deps.cardId, cardLabel = deps.cardLabel, idEquals = deps.idEquals, num = deps.num,
       numberText = deps.numberText, cleanText = deps.cleanText, baselines = deps.baselines,
       textSpec = deps.textSpec, rectAttrs = deps.rectAttrs, scoreAttrs = deps.scoreAttrs,
-      scoreSpans = deps.scoreSpans,
+      scoreSpans = deps.scoreSpans, seedAttrs = deps.seedAttrs, seedOf = deps.seedOf,
       pointsText = deps.pointsText, RESULT_CLASSES = deps.RESULT_CLASSES, resultOf = deps.resultOf,
       entrantAttr = deps.entrantAttr, slotOf = deps.slotOf, nameSuffix = deps.nameSuffix,
       cardsIn = deps.cardsIn, edgesIn = deps.edgesIn, moreCardsIn = deps.moreCardsIn,
@@ -68,6 +68,7 @@
       if (g.getAttribute("data-node-id") !== id) g.setAttribute("data-node-id", id);
       if (g.getAttribute("aria-label") !== label) g.setAttribute("aria-label", label);
       fillResult(g, s, i);
+      fillSeed(g, s, i);
       fillAttributeClasses(g, s, i);
       var title = g.firstChild, rect = title.nextSibling, text = rect.nextSibling;
       if (title.textContent !== label) title.textContent = label;
@@ -103,7 +104,7 @@
       var entrant = entrantAttr(s, i);
       if (entrant === null) { if (g.hasAttribute("data-entrant")) g.removeAttribute("data-entrant"); }
       else if (g.getAttribute("data-entrant") !== cleanText(entrant)) g.setAttribute("data-entrant", cleanText(entrant));
-      var slot = slotOf(s, i), score = g.childNodes[3] || null;
+      var slot = slotOf(s, i), score = partOfCard(g, "bracket-score");
       if (!slot) { if (score) score.remove(); return; }
       if (!score) { score = document.createElementNS(SVG_NS, "text"); g.append(score); }
       if (slot.parts) {
@@ -127,6 +128,27 @@
       score.__parts = null;
       setAttrs(score, scoreAttrs(s, i, slot, domOrigin));
       if (score.textContent !== cleanText(slot.text) || score.childElementCount > 0) score.textContent = cleanText(slot.text);
+    }
+
+    // The card's seed column <text class="bracket-seed"> (made, filled or removed), before the
+    // score's as BracketSVG writes them.
+    function fillSeed(g, s, i) {
+      var seed = seedOf(s, i), element = partOfCard(g, "bracket-seed");
+      if (!seed || seed.text === "") { if (element) element.remove(); return; }
+      if (!element) {
+        element = document.createElementNS(SVG_NS, "text");
+        g.insertBefore(element, partOfCard(g, "bracket-score"));
+      }
+      setAttrs(element, seedAttrs(s, i, seed, domOrigin));
+      if (element.textContent !== cleanText(seed.text)) element.textContent = cleanText(seed.text);
+    }
+
+    // The card's <text> after its label that has class `name` (its seed or its score), or null.
+    function partOfCard(g, name) {
+      for (var part = g.childNodes[3] || null; part; part = part.nextSibling) {
+        if (part.classList.contains(name)) return part;
+      }
+      return null;
     }
 
     // The classes card i's attributes add (attributeClasses, preview-columns.js), swapped for the

@@ -16,8 +16,8 @@
   function create(deps) {
     var state = deps.state, num = deps.num, cardId = deps.cardId, cardLabel = deps.cardLabel,
       cardLines = deps.cardLines, entrantAttr = deps.entrantAttr, nameSuffix = deps.nameSuffix,
-      resultOf = deps.resultOf, slotOf = deps.slotOf, edgeLabelsMarkup = deps.edgeLabelsMarkup,
-      roundsMarkup = deps.roundsMarkup, attributeClasses = deps.attributeClasses;
+      resultOf = deps.resultOf, slotOf = deps.slotOf, seedOf = deps.seedOf, edgeLabelsMarkup = deps.edgeLabelsMarkup,
+      roundsMarkup = deps.roundsMarkup, attributeClasses = deps.attributeClasses, notesMarkup = deps.notesMarkup;
 
     // DecimalText's spelling: at most two decimals, trailing zeros trimmed, "0" for non-finite.
     function numberText(value) {
@@ -66,9 +66,13 @@
         var b = baselines(store, lines.length);
         // A card with a score slot centres its label in the room the slot leaves; with
         // `@label-align start` the lines start where that room starts (labelStartX in BracketLayout).
-        var slot = slotOf(store, i), start = labelAlignsStart(store);
-        var x = slot ? slot.labelX : store.cx[i];
-        if (start) {
+        // In a diagram with seeds every card keeps the seed column's room: the server says
+        // where its label goes (its seed column's labelX, labelStartX).
+        var slot = slotOf(store, i), seed = seedOf(store, i), start = labelAlignsStart(store);
+        var x = seed ? seed.labelX : slot ? slot.labelX : store.cx[i];
+        if (start && seed) {
+          x = seed.labelStartX;
+        } else if (start) {
           var pad = store.metrics.labelPadding, half = store.w[i] / 2;
           x = slot && slot.start ? 2 * slot.labelX - (store.cx[i] + half) + pad : store.cx[i] - half + pad;
         }
@@ -87,6 +91,14 @@
       if (slot.parts) return [["class", "bracket-score bracket-parts"], ["font-size", numberText(store.fontSize)], ["text-anchor", "start"]];
       return [["class", "bracket-score"], ["font-size", numberText(store.fontSize)], ["text-anchor", slot.start ? "start" : "end"],
         ["x", numberText(slot.x - X)], ["y", numberText(store.cy[i] - Y + baselines(store, 1)[0])]];
+    }
+
+    // The seed column's <text class="bracket-seed"> ([5], (WC)): one line at the card's edge
+    // away from its parent, with the baseline of a one-line label, as the server placed it.
+    function seedAttrs(store, i, seed, origin) {
+      var X = origin ? origin.x : 0, Y = origin ? origin.y : 0;
+      return [["class", "bracket-seed"], ["font-size", numberText(store.fontSize)], ["text-anchor", seed.start ? "start" : "end"],
+        ["x", numberText(seed.x - X)], ["y", numberText(store.cy[i] - Y + baselines(store, 1)[0])]];
     }
 
     // A slot in parts: one <tspan> per part where the server placed it ({ x, y, size (or null),
@@ -126,6 +138,12 @@
       if (t.spans) t.spans.forEach(function (s) { out += '<tspan x="' + s.x + '" y="' + s.y + '">' + escapeText(s.text) + "</tspan>"; });
       else out += escapeText(t.text);
       out += "</text>";
+      var seed = seedOf(store, i);
+      if (seed && seed.text !== "") {
+        out += "<text";
+        seedAttrs(store, i, seed).forEach(function (a) { out += " " + a[0] + '="' + a[1] + '"'; });
+        out += ">" + escapeText(seed.text) + "</text>";
+      }
       if (slot) {
         out += "<text";
         scoreAttrs(store, i, slot).forEach(function (a) { out += " " + a[0] + '="' + a[1] + '"'; });
@@ -169,7 +187,7 @@
         '<rect class="bracket-background" width="100%" height="100%"/>\n<g transform="translate(' + m + " " + m + ')">\n' +
         titleMarkup(s) + roundsMarkup(s) + '<g class="bracket-connectors" aria-hidden="true">\n'];
       for (var e = 0; e < s.m; e++) parts.push('<polyline class="bracket-connector" fill="none" points="' + pointsText(s, e) + '"/>\n');
-      parts.push("</g>\n" + edgeLabelsMarkup(s) + '<g role="list" aria-label="Cards">\n');
+      parts.push("</g>\n" + edgeLabelsMarkup(s) + notesMarkup(s) + '<g role="list" aria-label="Cards">\n');
       for (var i = 0; i < s.n; i++) parts.push(cardMarkup(s, i) + "\n");
       parts.push("</g>\n</g>\n</svg>\n");
       return parts.join("");
@@ -183,6 +201,7 @@
       textSpec: textSpec,
       scoreAttrs: scoreAttrs,
       scoreSpans: scoreSpans,
+      seedAttrs: seedAttrs,
       RESULT_CLASSES: RESULT_CLASSES,
       rectAttrs: rectAttrs,
       pointsText: pointsText,

@@ -65,17 +65,29 @@
       return parts.length ? parts : null;
     }
 
-    // A geometry node's results as a store row has them.
-    function nodeResult(node) {
-      return { flags: resultFlags(node), score: typeof node.score === "string" ? node.score : null,
-        entrantId: typeof node.entrant === "string" ? node.entrant : null, slot: slotOfNode(node) };
+    // A geometry node's seed column as the store keeps it ({ text, x, start, labelX,
+    // labelStartX }: the seed, empty when the card shows none, its anchor, whether it is at the
+    // card's left edge, and where the label goes beside it), null in a diagram without seeds.
+    // Seeds are no result, but drawn in a slot of their own as the score is.
+    function seedOfNode(node) {
+      var seed = node.seedSlot, x = num(node.x, 0);
+      if (!seed || typeof seed !== "object" || typeof seed.text !== "string") return null;
+      return { text: seed.text, x: num(seed.x, x), start: seed.anchor === "start", labelX: num(seed.labelX, x),
+        labelStartX: num(seed.labelStartX, x) };
     }
 
-    // Card k's results from its geometry node (a payload's geometry JSON).
+    // A geometry node's results as a store row has them, its seed column with them.
+    function nodeResult(node) {
+      return { flags: resultFlags(node), score: typeof node.score === "string" ? node.score : null,
+        entrantId: typeof node.entrant === "string" ? node.entrant : null, slot: slotOfNode(node), seed: seedOfNode(node) };
+    }
+
+    // Card k's results and seed column from its geometry node (a payload's geometry JSON).
     function readNodeResult(s, k, node) {
       var r = nodeResult(node);
       setResult(s, k, r.flags, r.score, r.entrantId);
       if (r.slot) setSlot(s, k, r.slot);
+      if (r.seed) setSeed(s, k, r.seed);
     }
 
     function setResult(s, k, flags, score, entrantId) {
@@ -119,6 +131,18 @@
         if (!(typeof card === "number" && card >= 0 && card < s.n) || typeof texts[k] !== "string") continue;
         if (!s.scores) s.scores = new Array(s.n).fill(null);
         s.scores[card] = texts[k];
+      }
+      readSeedColumn(s, c);
+    }
+
+    // `seedSlots` (a diagram with seeds): every card's seed column, `[text, x, side, labelX,
+    // labelStartX]` as the geometry node's `seedSlot` has it.
+    function readSeedColumn(s, c) {
+      var list = Array.isArray(c.seedSlots) ? c.seedSlots : [];
+      for (var i = 0; i < s.n && i < list.length; i++) {
+        var e = list[i];
+        if (!Array.isArray(e) || typeof e[0] !== "string") continue;
+        setSeed(s, i, { text: e[0], x: num(e[1], s.cx[i]), start: e[2] === "s", labelX: num(e[3], s.cx[i]), labelStartX: num(e[4], s.cx[i]) });
       }
     }
 
@@ -196,6 +220,21 @@
 
     // What follows the label in a card's accessible name, as BracketSVG writes it: ", 6, winner".
     function nameSuffix(s, i) {
+      return resultSuffix(s, i) + noteSuffix(s, i);
+    }
+
+    // "; NOTE" for a card with a match note (the attribute column drawn as `note`), as BracketSVG
+    // ends the accessible name with it; "" for none.
+    function noteSuffix(s, i) {
+      var out = "";
+      (s.attributes || []).forEach(function (a) {
+        var value = a.values ? a.values[i] : null;
+        if (a.svg === "note" && typeof value === "string") out += "; " + value;
+      });
+      return out;
+    }
+
+    function resultSuffix(s, i) {
       if (!s.hasResults) return "";
       var out = "", score = scoreOf(s, i), result = resultOf(s, i), slot = slotOf(s, i);
       // A slot in parts is named by its parts spelled out ("6 4 6 7(4)"), as BracketSVG does;
@@ -225,12 +264,21 @@
       return s.slots ? s.slots[i] : null;
     }
 
-    function setSlot(s, k, slot) {
-      if (slot) {
-        if (!s.slots) s.slots = new Array(s.n).fill(null);
-        s.slots[k] = slot;
-      } else if (s.slots) {
-        s.slots[k] = null;
+    // A card's seed column (seedOfNode), or null.
+    function seedOf(s, i) {
+      return s.seeds ? s.seeds[i] : null;
+    }
+
+    function setSeed(s, k, seed) { setSparse(s, "seeds", k, seed); }
+    function setSlot(s, k, slot) { setSparse(s, "slots", k, slot); }
+
+    // Card k's entry of the store's sparse list `name` (null until some card has one).
+    function setSparse(s, name, k, value) {
+      if (value) {
+        if (!s[name]) s[name] = new Array(s.n).fill(null);
+        s[name][k] = value;
+      } else if (s[name]) {
+        s[name][k] = null;
       }
     }
 
@@ -267,6 +315,8 @@
       entrantAttr: entrantAttr,
       slotOf: slotOf,
       setSlot: setSlot,
+      seedOf: seedOf,
+      setSeed: setSeed,
       nodeResult: nodeResult,
       readNodeResult: readNodeResult,
       entrantOf: entrantOf,

@@ -24,7 +24,7 @@
       newStore = deps.newStore, nodeResult = deps.nodeResult, num = deps.num,
       overviewChanged = deps.overviewChanged, patchResults = deps.patchResults,
       sameEdgeLabel = deps.sameEdgeLabel, setEdgeLabel = deps.setEdgeLabel, setLines = deps.setLines,
-      setSlot = deps.setSlot, setText = deps.setText, spliceIdTable = deps.spliceIdTable,
+      setSlot = deps.setSlot, setSeed = deps.setSeed, setText = deps.setText, spliceIdTable = deps.spliceIdTable,
       spliceList = deps.spliceList, spliceText = deps.spliceText, spliceTyped = deps.spliceTyped, state = deps.state,
       storeChanged = deps.storeChanged, writeFloat = deps.writeFloat;
 
@@ -40,7 +40,7 @@
         w: num(node.width, shared.w), h: num(node.height, shared.h),
         depth: Math.max(0, Math.floor(num(node.depth, 0))),
         range: range ? [num(range.start.line, 0), num(range.start.character, 0), num(range.end.line, 0), num(range.end.character, 0)] : null,
-        flags: result.flags, score: result.score, entrantId: result.entrantId, slot: result.slot,
+        flags: result.flags, score: result.score, entrantId: result.entrantId, slot: result.slot, seed: result.seed,
         node: node, // its attributes, read by the store's description (attributeColumns)
       };
     }
@@ -173,12 +173,16 @@
       });
     }
 
-    // The results of the changed and added cards, their score slots as the server placed them.
+    // The results of the changed and added cards, their score slots and seed columns as the
+    // server placed them.
     function writeResults(s, plan) {
       var results = plan.changed.slice();
       if (plan.spliced) plan.cards.pieces.forEach(function (p) { if (p.add) p.add.forEach(function (added, k) { results.push([p.at + k, added]); }); });
       if (results.length > 0 || plan.spliced) patchResults(s, results);
-      results.forEach(function (pair) { if (pair[1].slot !== undefined) setSlot(s, pair[0], pair[1].slot); });
+      results.forEach(function (pair) {
+        if (pair[1].slot !== undefined) setSlot(s, pair[0], pair[1].slot);
+        setSeed(s, pair[0], pair[1].seed);
+      });
     }
 
     // ---------------------------------------------------------------- ready for edits
@@ -253,6 +257,7 @@
       var s = newStore(0, 0, {
         width: old.width, height: old.height, margin: old.margin, fontSize: old.fontSize, sharedW: old.sharedW,
         sharedH: old.sharedH, settings: old.settings, title: old.title, metrics: old.metrics, levels: old.levels,
+        notes: old.notes,
       });
       s.n = n; s.m = m;
       s.idText = spliceText(old.idText, pieces, n, map, renamedAt, function (row) { return row.id; });
@@ -266,6 +271,7 @@
       s.scores = spliceList(old.scores, pieces, null);
       s.attributes = attributeColumns.spliceAttributes(old, pieces);
       s.slots = spliceList(old.slots, pieces, null);
+      s.seeds = spliceList(old.seeds, pieces, null);
       s.hasResults = old.hasResults;
       if (old.entrant && !old.entrantDerived) {
         s.entrant = spliceTyped(old.entrant, pieces, n, 1);

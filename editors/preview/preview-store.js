@@ -18,7 +18,7 @@
     var attributeColumns = deps.attributeColumns, buildIdsWhenIdle = deps.buildIdsWhenIdle, count = deps.count, cardId = deps.cardId,
       cardLabel = deps.cardLabel, chunksOfJoined = deps.chunksOfJoined, columnWork = deps.columnWork,
       edgeLabelOf = deps.edgeLabelOf, exactFloats = deps.exactFloats, finishResults = deps.finishResults,
-      floatColumn = deps.floatColumn, hasDuplicates = deps.hasDuplicates, headersOf = deps.headersOf,
+      floatColumn = deps.floatColumn, hasDuplicates = deps.hasDuplicates, headersOf = deps.headersOf, notesOf = deps.notesOf,
       idEquals = deps.idEquals, indexOfId = deps.indexOfId, intColumn = deps.intColumn, links = deps.links,
       mark = deps.mark, num = deps.num, numberColumn = deps.numberColumn, prepareForEdits = deps.prepareForEdits,
       readNodeResult = deps.readNodeResult, readResultColumns = deps.readResultColumns, setEdgeLabel = deps.setEdgeLabel,
@@ -74,9 +74,9 @@
         edgeOrphans: null, edgeByChild: null, edgesSorted: false, linksWellFormed: false,
         width: frame.width, height: frame.height, margin: frame.margin,
         fontSize: frame.fontSize, sharedW: frame.sharedW, sharedH: frame.sharedH,
-        settings: frame.settings, title: frame.title, metrics: frame.metrics, levels: frame.levels || [], edgeLabels: null,
+        settings: frame.settings, title: frame.title, metrics: frame.metrics, levels: frame.levels || [], notes: frame.notes || [], edgeLabels: null,
         idTable: null, children: null, spatial: null, readying: false,
-        flags: new Uint8Array(count), scores: null, entrant: null, entrantIds: null, hasResults: false, slots: null,
+        flags: new Uint8Array(count), scores: null, entrant: null, entrantIds: null, hasResults: false, slots: null, seeds: null,
       };
       // The store has no per-card string arrays: code written for them fails loudly, not quietly.
       ["ids", "labels", "lines", "idIndex", "duplicates", "edgeIds"].forEach(function (name) {
@@ -182,6 +182,7 @@
         sharedW: sharedW, sharedH: sharedH, settings: settings,
         title: geometry.title && typeof geometry.title === "object" ? geometry.title : null,
         levels: headersOf(geometry.levels),
+        notes: notesOf(geometry.notes),
         metrics: picture && picture.text && typeof picture.text === "object" ? picture.text : null,
       };
     }

@@ -415,16 +415,17 @@
   });
   var lacksResults = results.lacksResults, readResultColumns = results.readResultColumns, finishResults = results.finishResults,
     patchResults = results.patchResults, resultOf = results.resultOf, nameSuffix = results.nameSuffix,
-    entrantAttr = results.entrantAttr, slotOf = results.slotOf, setSlot = results.setSlot;
+    entrantAttr = results.entrantAttr, slotOf = results.slotOf, setSlot = results.setSlot, seedOf = results.seedOf;
 
   markup = window.bracketPreviewMarkup.create({
     state: state, num: num, cardId: cardId, cardLabel: cardLabel, cardLines: function (s, i) { return store.cardLines(s, i); },
-    entrantAttr: entrantAttr, nameSuffix: nameSuffix, resultOf: resultOf, slotOf: slotOf,
+    entrantAttr: entrantAttr, nameSuffix: nameSuffix, resultOf: resultOf, slotOf: slotOf, seedOf: seedOf,
     attributeClasses: columns.attributeClasses, edgeLabelsMarkup: function (s) { return decorations.edgeLabelsMarkup(s); },
+    notesMarkup: function (s) { return decorations.notesMarkup(s); },
     roundsMarkup: function (s, origin) { return decorations.roundsMarkup(s, origin); },
   });
   var numberText = markup.numberText, cleanText = markup.cleanText, baselines = markup.baselines, textSpec = markup.textSpec,
-    scoreAttrs = markup.scoreAttrs, scoreSpans = markup.scoreSpans, RESULT_CLASSES = markup.RESULT_CLASSES, rectAttrs = markup.rectAttrs,
+    scoreAttrs = markup.scoreAttrs, scoreSpans = markup.scoreSpans, seedAttrs = markup.seedAttrs, RESULT_CLASSES = markup.RESULT_CLASSES, rectAttrs = markup.rectAttrs,
     pointsText = markup.pointsText, pictureMarkup = markup.pictureMarkup;
 
   cardFocus = window.bracketPreviewFocus.create({
@@ -452,7 +453,7 @@
   store = window.bracketPreviewStore.create({
     count: count, buildIdsWhenIdle: buildIdsWhenIdle, cardId: cardId, cardLabel: cardLabel, chunksOfJoined: chunksOfJoined,
     columnWork: columnWork, edgeLabelOf: edgeLabelOf, exactFloats: exactFloats, finishResults: finishResults,
-    floatColumn: floatColumn, hasDuplicates: hasDuplicates, headersOf: headersOf, idEquals: idEquals,
+    floatColumn: floatColumn, hasDuplicates: hasDuplicates, headersOf: headersOf, notesOf: decorations.notesOf, idEquals: idEquals,
     indexOfId: indexOfId, intColumn: intColumn, links: links, mark: mark, num: num, numberColumn: numberColumn,
     prepareForEdits: function (s) { return storeDelta.prepareForEdits(s); },
     readNodeResult: results.readNodeResult, readResultColumns: readResultColumns, setEdgeLabel: setEdgeLabel,
@@ -470,7 +471,7 @@
     hasDuplicates: hasDuplicates, indexOfId: indexOfId, itemRect: itemRect, lacksResults: lacksResults, links: links,
     newStore: store.newStore, nodeResult: results.nodeResult, num: num, overviewChanged: overviewChanged,
     patchResults: patchResults, sameEdgeLabel: sameEdgeLabel, setEdgeLabel: setEdgeLabel,
-    setLines: store.setLines, setSlot: setSlot, setText: setText, spliceIdTable: spliceIdTable, spliceList: spliceList,
+    setLines: store.setLines, setSlot: setSlot, setSeed: results.setSeed, setText: setText, spliceIdTable: spliceIdTable, spliceList: spliceList,
     spliceText: spliceText, spliceTyped: spliceTyped, storeChanged: storeChanged, writeFloat: store.writeFloat, attributeColumns: columns,
   });
   var patchStore = storeDelta.patchStore;
@@ -546,8 +547,8 @@
     shownCards: shownCards, painted: painted, paintChannel: paintChannel, mark: mark, frameDrawn: idle.frameDrawn,
     afterFirstFrame: afterFirstFrame, sliceClock: sliceClock, cardId: cardId, cardLabel: cardLabel, idEquals: idEquals,
     num: num, numberText: numberText, cleanText: cleanText, baselines: baselines, textSpec: textSpec, rectAttrs: rectAttrs,
-    scoreAttrs: scoreAttrs, scoreSpans: scoreSpans, pointsText: pointsText, RESULT_CLASSES: RESULT_CLASSES, resultOf: resultOf,
-    entrantAttr: entrantAttr, slotOf: slotOf, nameSuffix: nameSuffix, cardsIn: cardsIn, edgesIn: edgesIn,
+    scoreAttrs: scoreAttrs, scoreSpans: scoreSpans, seedAttrs: seedAttrs, pointsText: pointsText, RESULT_CLASSES: RESULT_CLASSES, resultOf: resultOf,
+    entrantAttr: entrantAttr, slotOf: slotOf, seedOf: seedOf, nameSuffix: nameSuffix, cardsIn: cardsIn, edgesIn: edgesIn,
     moreCardsIn: moreCardsIn, gridBuildOf: gridBuildOf, stepGrid: stepGrid, buildGridsFor: buildGridsFor,
     levelsOf: levelsOf, paintLevels: paintLevels, drawDecorations: drawDecorations, onPath: onPath,
     drawPathLayer: drawPathLayer, pathLine: pathLine, colours: colours, paintPicture: paintPicture,
@@ -652,6 +653,7 @@
       out.prev = Array.from(s.children.prev.subarray(0, s.n));
       out.scores = s.scores ? s.scores.slice() : null;
       out.slots = s.slots ? s.slots.slice() : null;
+      out.seeds = s.seeds ? s.seeds.slice() : null;
       out.entrant = s.hasResults && s.entrant ? Array.from(s.entrant.subarray(0, s.n)) : null;
       out.edgeLabels = s.edgeLabels ? s.edgeLabels.slice() : null;
       out.attributes = (s.attributes || []).map(function (a) {

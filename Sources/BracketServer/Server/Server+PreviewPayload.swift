@@ -309,7 +309,9 @@ struct PreviewRender {
         writer.key("svgHeight"); writer.raw(Array(size.height.utf8))
         writer.key("title"); writer.string(UncarriedCharacters.replaced(diagram.settings.title ?? "Bracket diagram"))
         writer.key("desc"); writer.string(svgDescriptionFragment(diagram, cardCount: geometry.centres.count))
-        writer.key("style"); writer.string(svgStyleSheetText(recordsResults: snapshot.recordsResults, classSheet: snapshot.classSheet))
+        writer.key("style"); writer.string(svgStyleSheetText(recordsResults: snapshot.recordsResults,
+                                                               notes: !snapshot.geometry.notes.isEmpty,
+                                                               classSheet: snapshot.classSheet))
         let metrics = svgFontMetricsPerPixel()
         writer.key("text")
         writer.beginObject()
