@@ -161,9 +161,11 @@ extension Document {
 }
 
 extension GreenElement {
-    /// An item (a node, or a stray list wrapped as unexpected) whose own attribute list has no `]`.
+    /// An item (a node, a setting such as `@class`, or a stray list wrapped as unexpected) whose
+    /// own attribute list has no `]`.
     fileprivate var hasUnclosedAttributes: Bool {
-        guard case .node(let item) = self, item.kind == .node || item.kind == .unexpected else { return false }
+        guard case .node(let item) = self, item.kind == .node || item.kind == .setting || item.kind == .unexpected
+        else { return false }
         for index in 0..<item.count {
             if case .node(let inner) = item[index], let list = AttributesSyntax(inner, at: 0), !list.isClosed {
                 return true

@@ -80,7 +80,14 @@ import Testing
                       // file's start makes it one (it was a stray character before).
                       ("EEE\r\u{FEFF}71 ", 0, 4, ""), ("a\n\u{FEFF}b\n", 0, 2, ""),
                       // ... and an insertion before a file's byte order mark makes it stray.
-                      ("\u{FEFF}\0\0", 0, 0, " "), ("\u{FEFF}a\nb\n", 0, 0, "\n")])
+                      ("\u{FEFF}\0\0", 0, 0, " "), ("\u{FEFF}a\nb\n", 0, 0, "\n"),
+                      // A setting's attribute list (`@class` takes one) typed open on its line
+                      // is closed by a `]` on a later line, which a reparse of that line alone
+                      // cannot see; and a line break typed before such a list.
+                      ("a\n@card-width 12\n]\nr\n", 16, 16, " [x=1"),
+                      ("a\n@class k\n]\nr\n", 10, 10, " [fill=red"),
+                      ("r {\n  @card-width 12 [edge=\"no\"\n]\n  a\n}\n", 21, 21, "\r"),
+                      ("@class x [fill=red\n]\nr\n", 9, 9, "\n")])
     func editNextToABoundaryMatchesAFullParse(text: String, start: Int, end: Int, replacement: String) {
         var document = Document(text)
         document.apply(TextEdit(range: ByteRange(start, end), replacement: replacement))
