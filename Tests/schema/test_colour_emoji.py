@@ -18,17 +18,8 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BIN = os.environ.get("BRACKET_BIN") or os.path.join(ROOT, ".build", "debug", "bracket")
 
-passed = failed = 0
-
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-        print(f"ok   {name}")
-    else:
-        failed += 1
-        print(f"FAIL {name} {detail}")
+sys.path.insert(0, os.path.join(ROOT, "Tests", "editors"))
+from checks import check  # noqa: E402
 
 
 SOURCE = '@title "Flags"\nfinal "🇦🇷 Argentina" { a "🇦🇷 Argentina" [score=3] b "🇫🇷 France" [score=2] }\n'
@@ -122,8 +113,7 @@ def main():
 
 
 def finish():
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    sys.exit(check.summary())
 
 
 if __name__ == "__main__":

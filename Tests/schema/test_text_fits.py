@@ -30,18 +30,8 @@ FIXTURES = [os.path.join(ROOT, "Tests", "Fixtures", "ok", name + ".bracket") for
 )] + [os.path.join(ROOT, "examples", name + ".bracket")
       for name in ("org-chart", "decision-tree", "tournament", "decision-edges")]
 
-passed = 0
-failed = 0
-
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-        print(f"ok   {name}")
-    else:
-        failed += 1
-        print(f"FAIL {name} {detail}")
+sys.path.insert(0, os.path.join(ROOT, "Tests", "editors"))
+from checks import check  # noqa: E402
 
 
 def run(*args):
@@ -205,8 +195,7 @@ def main():
     documents = list(renders())
     check_browser(documents)
     check_rsvg(documents)
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    sys.exit(check.summary())
 
 
 if __name__ == "__main__":
