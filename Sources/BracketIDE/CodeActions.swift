@@ -64,8 +64,7 @@ public func codeActions(for range: ByteRange, in document: Document, naming name
             fix("Delete '\(document.string(in: diagnostic.range))'", [TextEdit(range: diagnostic.range, replacement: "")])
         case .emptyLabel:
             // Take the space before the label too, so `a ""` becomes `a`.
-            var start = diagnostic.range.start
-            while start > 0, text[start - 1] == UInt8(ascii: " ") || text[start - 1] == UInt8(ascii: "\t") { start -= 1 }
+            let start = startOfSpaces(before: diagnostic.range.start, in: text)
             fix("Remove the empty label", [TextEdit(range: ByteRange(start, diagnostic.range.end), replacement: "")])
         case .unknownSetting:
             let typed = String(document.string(in: diagnostic.range).dropFirst())
@@ -79,8 +78,7 @@ public func codeActions(for range: ByteRange, in document: Document, naming name
             }
         case .labelContradictsWinner:
             // The label goes with the blank before it, so `sf1 "Ayşe" {` becomes `sf1 {`.
-            var start = diagnostic.range.start
-            while start > 0, text[start - 1] == UInt8(ascii: " ") || text[start - 1] == UInt8(ascii: "\t") { start -= 1 }
+            let start = startOfSpaces(before: diagnostic.range.start, in: text)
             fix("Remove the label to show the winner", [TextEdit(range: ByteRange(start, diagnostic.range.end), replacement: "")])
         case .winnerContradictsParts, .winnerWithLowerScore:
             // The result names the other side: the flag moves there (after its result attribute).
@@ -125,9 +123,15 @@ private func removingAttribute(at range: ByteRange, in text: [UInt8]) -> TextEdi
     guard before > 0, text[before - 1] == UInt8(ascii: "["), after < text.count, text[after] == UInt8(ascii: "]") else {
         return TextEdit(range: range, replacement: "")
     }
-    var start = before - 1
+    return TextEdit(range: ByteRange(startOfSpaces(before: before - 1, in: text), after + 1), replacement: "")
+}
+
+/// Where the spaces and tabs just before `offset` start (`offset` itself when there are none):
+/// a removed label or list takes the blank before it along.
+private func startOfSpaces(before offset: Int, in text: [UInt8]) -> Int {
+    var start = offset
     while start > 0, text[start - 1] == UInt8(ascii: " ") || text[start - 1] == UInt8(ascii: "\t") { start -= 1 }
-    return TextEdit(range: ByteRange(start, after + 1), replacement: "")
+    return start
 }
 
 /// The whole lines a byte range touches, from the start of its first line to the end of its
